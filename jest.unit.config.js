@@ -1,0 +1,8 @@
+/** Backend unit tests: pure domain logic, no database. */
+module.exports = {
+  displayName: 'backend-unit',
+  rootDir: '.',
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }] },
+  testEnvironment: 'node',
+};
