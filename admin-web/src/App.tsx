@@ -1,0 +1,41 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { i18nProvider } from './i18nProvider';
+import { SahyogLayout } from './Layout';
+import { canSee } from './roles';
+import { adminTheme } from './theme';
+import { LedgerVerify } from './ledger/LedgerVerify';
+import members from './members';
+import events from './events';
+import mails from './mails';
+import adminUsers from './admin-users';
+
+/** Resources are registered per role (src/roles.ts); the first one is the landing page. */
+export const App = () => (
+  <Admin
+    title="Sahyog admin"
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    theme={adminTheme}
+    layout={SahyogLayout}
+    requireAuth
+    disableTelemetry
+  >
+    {(permissions) => (
+      <>
+        {canSee(permissions, 'members') ? <Resource name="members" {...members} recordRepresentation="name" /> : null}
+        {canSee(permissions, 'events') ? <Resource name="events" {...events} /> : null}
+        {canSee(permissions, 'mails') ? <Resource name="mails" {...mails} recordRepresentation="subject" /> : null}
+        {canSee(permissions, 'admin-users') ? <Resource name="admin-users" {...adminUsers} /> : null}
+        {canSee(permissions, 'ledger') ? (
+          <CustomRoutes>
+            <Route path="/ledger" element={<LedgerVerify />} />
+          </CustomRoutes>
+        ) : null}
+      </>
+    )}
+  </Admin>
+);

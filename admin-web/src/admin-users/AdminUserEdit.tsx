@@ -1,0 +1,37 @@
+import { BooleanInput, Edit, PasswordInput, SelectInput, SimpleForm, TextInput, maxLength, minLength, required, type RaRecord } from 'react-admin';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './AdminUserCreate';
+import { ROLE_CHOICES } from './roleChoices';
+
+interface AdminUserUpdate {
+  role?: unknown;
+  disabled?: boolean;
+  password?: string;
+}
+
+/**
+ * The API forbids unknown fields, so send only {role, disabled, password?}; an empty
+ * new-password field keeps the current password.
+ */
+export function toAdminUserUpdate(data: RaRecord): AdminUserUpdate {
+  const update: AdminUserUpdate = { role: data.role, disabled: Boolean(data.disabled) };
+  if (typeof data.new_password === 'string' && data.new_password !== '') update.password = data.new_password;
+  return update;
+}
+
+const validateNewPassword = [minLength(PASSWORD_MIN_LENGTH), maxLength(PASSWORD_MAX_LENGTH)];
+
+export const AdminUserEdit = () => (
+  <Edit mutationMode="pessimistic" transform={toAdminUserUpdate} redirect="list">
+    <SimpleForm>
+      <TextInput source="id" label="resources.admin-users.fields.username" disabled />
+      <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />
+      <BooleanInput source="disabled" />
+      <PasswordInput
+        source="new_password"
+        helperText="resources.admin-users.password_help"
+        validate={validateNewPassword}
+        autoComplete="new-password"
+      />
+    </SimpleForm>
+  </Edit>
+);

@@ -1,0 +1,26 @@
+import { BooleanField, CreateButton, Datagrid, DateField, List, SelectField, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
+import { ROLE_CHOICES } from './roleChoices';
+
+const adminUserFilters = [
+  <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
+  <SelectInput key="role" source="role" choices={ROLE_CHOICES} />,
+];
+
+export const AdminUserList = () => (
+  <List
+    filters={adminUserFilters}
+    sort={{ field: 'id', order: 'ASC' }}
+    actions={
+      <TopToolbar>
+        <CreateButton />
+      </TopToolbar>
+    }
+  >
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" label="resources.admin-users.fields.username" />
+      <SelectField source="role" choices={ROLE_CHOICES} />
+      <BooleanField source="disabled" />
+      <DateField source="created_at" showTime />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import type { LedgerVerifyResult, SahyogDataProvider } from '../dataProvider';
+
+type VerifyState =
+  | { kind: 'idle' }
+  | { kind: 'running' }
+  | { kind: 'done'; result: LedgerVerifyResult }
+  | { kind: 'error'; message: string };
+
+const Counts = ({ result }: { result: LedgerVerifyResult }) => {
+  const translate = useTranslate();
+  const rows: [string, number][] = [
+    ['sahyog.ledger.events_checked', result.eventsChecked],
+    ['sahyog.ledger.streams_checked', result.streamsChecked],
+    ['sahyog.ledger.checkpoints_checked', result.checkpointsChecked],
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Box component="dt">{translate(label)}</Box>
+          <Box component="dd" sx={{ m: 0, fontWeight: 600 }}>
+            {String(value)}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+};
+
+/** Green when every chain and checkpoint holds; red, naming the first bad event, otherwise. */
+export const LedgerVerifyResultView = ({ result }: { result: LedgerVerifyResult }) => {
+  const translate = useTranslate();
+  if (result.ok) {
+    return (
+      <Alert severity="success" variant="filled" data-testid="ledger-result" data-ok="true">
+        <AlertTitle>{translate('sahyog.ledger.ok')}</AlertTitle>
+        <Counts result={result} />
+      </Alert>
+    );
+  }
+  const bad = result.firstBad;
+  return (
+    <Alert severity="error" variant="filled" data-testid="ledger-result" data-ok="false">
+      <AlertTitle>{translate('sahyog.ledger.failed')}</AlertTitle>
+      {bad ? (
+        <>
+          <Typography fontWeight={700}>
+            {translate('sahyog.ledger.first_bad', { position: String(bad.position), stream_id: bad.stream_id })}
+          </Typography>
+          <Typography>{translate('sahyog.ledger.reason', { reason: bad.reason })}</Typography>
+        </>
+      ) : null}
+      <Counts result={result} />
+    </Alert>
+  );
+};
+
+/** The auditor's page: runs POST /admin-api/ledger/verify on demand and shows the verdict. */
+export const LedgerVerify = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<SahyogDataProvider>();
+  const [state, setState] = useState<VerifyState>({ kind: 'idle' });
+
+  const verify = async () => {
+    setState({ kind: 'running' });
+    try {
+      setState({ kind: 'done', result: await dataProvider.verifyLedger() });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setState({ kind: 'error', message });
+    }
+  };
+
+  const running = state.kind === 'running';
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="sahyog.ledger.title" />
+      <CardContent>
+        <Stack spacing={2} alignItems="flex-start">
+          <Typography variant="h5" component="h1">
+            {translate('sahyog.ledger.title')}
+          </Typography>
+          <Typography color="text.secondary">{translate('sahyog.ledger.intro')}</Typography>
+          <Button
+            variant="contained"
+            onClick={verify}
+            disabled={running}
+            startIcon={running ? <CircularProgress size={18} color="inherit" /> : <VerifiedUserIcon />}
+          >
+            {translate('sahyog.ledger.verify')}
+          </Button>
+          {running ? <Typography role="status">{translate('sahyog.ledger.running')}</Typography> : null}
+          {state.kind === 'done' ? <LedgerVerifyResultView result={state.result} /> : null}
+          {state.kind === 'error' ? (
+            <Alert severity="warning">{translate('sahyog.ledger.error', { message: translate(state.message, { _: state.message }) })}</Alert>
+          ) : null}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};

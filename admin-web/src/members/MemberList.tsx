@@ -1,0 +1,55 @@
+import {
+  BooleanField,
+  DatagridConfigurable,
+  DateField,
+  EmailField,
+  ExportButton,
+  List,
+  SelectColumnsButton,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+
+export const STATUS_CHOICES = [
+  { id: 'Active', name: 'resources.members.status.Active' },
+  { id: 'Inactive', name: 'resources.members.status.Inactive' },
+];
+
+const BLOCKED_CHOICES = [
+  { id: 'true', name: 'sahyog.yes' },
+  { id: 'false', name: 'sahyog.no' },
+];
+
+// The filter JSON carries a real boolean for `blocked` (docs/api-contract.md: true/false).
+const parseBlocked = (value: string) => (value === 'true' ? true : value === 'false' ? false : null);
+const formatBlocked = (value: unknown) => (value === true || value === false ? String(value) : '');
+
+const memberFilters = [
+  <TextInput key="q" source="q" label="resources.members.filters.search" alwaysOn resettable />,
+  <SelectInput key="status" source="status" choices={STATUS_CHOICES} />,
+  <SelectInput key="blocked" source="blocked" choices={BLOCKED_CHOICES} parse={parseBlocked} format={formatBlocked} />,
+];
+
+const MemberListActions = () => (
+  <TopToolbar>
+    <SelectColumnsButton />
+    <ExportButton />
+  </TopToolbar>
+);
+
+export const MemberList = () => (
+  <List filters={memberFilters} sort={{ field: 'id', order: 'DESC' }} perPage={25} actions={<MemberListActions />}>
+    <DatagridConfigurable rowClick="show" bulkActionButtons={false}>
+      <TextField source="id" label="resources.members.fields.uid" />
+      <TextField source="name" />
+      <TextField source="mobile" />
+      <EmailField source="email" />
+      <TextField source="sponsor" />
+      <TextField source="status" />
+      <BooleanField source="blocked" />
+      <DateField source="registered_at" showTime />
+    </DatagridConfigurable>
+  </List>
+);

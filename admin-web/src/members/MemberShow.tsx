@@ -1,0 +1,160 @@
+import {
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Grid,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import {
+  BooleanField,
+  DateField,
+  EmailField,
+  Labeled,
+  Show,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { ReactNode } from 'react';
+import { BlockToggleButton, ImpersonateButton } from './MemberActions';
+
+interface MemberEvent {
+  position: number | string;
+  type: string;
+  recorded_at: string;
+  payload: unknown;
+}
+
+/** Positions may arrive as strings (PostgreSQL bigint); compare them as numbers. */
+function newestFirst(events: readonly MemberEvent[]): MemberEvent[] {
+  return [...events].sort((a, b) => Number(b.position) - Number(a.position));
+}
+
+const MemberShowActions = () => (
+  <TopToolbar>
+    <BlockToggleButton />
+    <ImpersonateButton />
+  </TopToolbar>
+);
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="section" sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {translate(title)}
+      </Typography>
+      <Grid container spacing={2}>
+        {children}
+      </Grid>
+    </Box>
+  );
+};
+
+const Cell = ({ children }: { children: ReactNode }) => <Grid size={{ xs: 12, sm: 6, md: 3 }}>{children}</Grid>;
+
+const MemberTitle = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <span>
+      {translate('resources.members.name', { smart_count: 1 })} {String(record.id)} {record.name ? `— ${record.name}` : ''}
+    </span>
+  );
+};
+
+const StatusChips = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, mb: 2 }}>
+      {record.status ? (
+        <Chip label={String(record.status)} color={record.status === 'Active' ? 'success' : 'default'} />
+      ) : null}
+      {record.blocked ? <Chip label={translate('resources.members.fields.blocked')} color="error" /> : null}
+    </Box>
+  );
+};
+
+const MemberEvents = () => {
+  const record = useRecordContext<RaRecord & { events?: MemberEvent[] }>();
+  const translate = useTranslate();
+  const events = newestFirst(record?.events ?? []);
+  const label = (field: string) => translate(`resources.members.fields.${field}`);
+  if (events.length === 0) return <Typography color="text.secondary">{translate('resources.members.no_events')}</Typography>;
+  return (
+    <Table size="small" aria-label={translate('resources.members.sections.events')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{label('position')}</TableCell>
+          <TableCell>{label('type')}</TableCell>
+          <TableCell>{label('recorded_at')}</TableCell>
+          <TableCell>{label('payload')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {events.map((event) => (
+          <TableRow key={String(event.position)}>
+            <TableCell>{String(event.position)}</TableCell>
+            <TableCell>{event.type}</TableCell>
+            <TableCell>{event.recorded_at ? new Date(event.recorded_at).toLocaleString() : ''}</TableCell>
+            <TableCell>
+              <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                {JSON.stringify(event.payload, null, 2)}
+              </Box>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
+export const MemberShow = () => (
+  <Show actions={<MemberShowActions />} title={<MemberTitle />}>
+    <Card variant="outlined" sx={{ border: 0 }}>
+      <CardContent>
+        <StatusChips />
+        <Section title="resources.members.sections.profile">
+          <Cell><Labeled><TextField source="id" label="resources.members.fields.uid" /></Labeled></Cell>
+          <Cell><Labeled><TextField source="name" /></Labeled></Cell>
+          <Cell><Labeled><TextField source="mobile" /></Labeled></Cell>
+          <Cell><Labeled><EmailField source="email" /></Labeled></Cell>
+          <Cell><Labeled><TextField source="country" /></Labeled></Cell>
+          <Cell><Labeled><TextField source="state" /></Labeled></Cell>
+          <Cell><Labeled><TextField source="city" /></Labeled></Cell>
+          <Cell><Labeled><TextField source="upi" /></Labeled></Cell>
+        </Section>
+        <Section title="resources.members.sections.sponsor">
+          <Cell><Labeled><TextField source="sponsor" /></Labeled></Cell>
+          <Cell><Labeled><TextField source="sponsor_name" /></Labeled></Cell>
+        </Section>
+        <Section title="resources.members.sections.account">
+          <Cell><Labeled><TextField source="status" /></Labeled></Cell>
+          <Cell><Labeled><BooleanField source="blocked" /></Labeled></Cell>
+          <Cell><Labeled><DateField source="registered_at" showTime /></Labeled></Cell>
+          <Cell><Labeled><DateField source="activated_at" showTime /></Labeled></Cell>
+        </Section>
+        <Typography variant="h6" component="h2" gutterBottom>
+          <SectionTitle title="resources.members.sections.events" />
+        </Typography>
+        <MemberEvents />
+      </CardContent>
+    </Card>
+  </Show>
+);
+
+const SectionTitle = ({ title }: { title: string }) => {
+  const translate = useTranslate();
+  return <>{translate(title)}</>;
+};
