@@ -1,0 +1,63 @@
+// The developer's persistent local services under ./.data (used by `npm run up` and
+// `npm run ledger`). Tests never use these: they start throwaway servers in a temp dir.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { ROOT, readJson, preferredPort, runOrThrow, log } from './util.mjs';
+import { startPostgres, runningServer, ensureDatabase } from './postgres.mjs';
+import { startRedis } from './redis.mjs';
+
+export const DATA_DIR = path.join(ROOT, '.data');
+export const PG_DIR = path.join(DATA_DIR, 'pg');
+export const REDIS_DIR = path.join(DATA_DIR, 'redis');
+export const SECRETS_FILE = path.join(DATA_DIR, 'secrets.json');
+export const LOCAL_DB = 'sahyog';
+
+/** Secrets generated once and kept in ./.data/secrets.json (mode 600). */
+export function localSecrets() {
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  const s = readJson(SECRETS_FILE, {});
+  let changed = false;
+  if (!s.jwtSecret) { s.jwtSecret = crypto.randomBytes(48).toString('base64url'); changed = true; }
+  if (!s.pgPassword) {
+    if (fs.existsSync(path.join(PG_DIR, 'PG_VERSION'))) {
+      throw new Error(`${SECRETS_FILE} has no pgPassword but ${PG_DIR} already holds a cluster; ` +
+        'restore secrets.json or remove ./.data/pg to start over');
+    }
+    s.pgPassword = crypto.randomBytes(18).toString('base64url');
+    changed = true;
+  }
+  if (changed) fs.writeFileSync(SECRETS_FILE, JSON.stringify(s, null, 2) + '\n', { mode: 0o600 });
+  return s;
+}
+
+/**
+ * DATABASE_URL when set; otherwise the local server under ./.data/pg (started when not
+ * already running; database `sahyog` created when missing).
+ * Returns { url, server|null } — server.stop() stops it only if we started it.
+ */
+export async function localDatabase({ start = true } = {}) {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, server: null };
+  const secrets = localSecrets();
+  const running = runningServer(PG_DIR);
+  if (!running && !start) return null;
+  const port = running ? running.port : await preferredPort(Number(process.env.LOCAL_PG_PORT || 5433));
+  const server = await startPostgres({ dataDir: PG_DIR, port, password: secrets.pgPassword, tag: 'postgres' });
+  await ensureDatabase(server.url('postgres'), LOCAL_DB);
+  return { url: server.url(LOCAL_DB), server };
+}
+
+/** REDIS_URL when set; otherwise the local redis-server under ./.data/redis. */
+export async function localRedis() {
+  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, server: null };
+  const port = await preferredPort(Number(process.env.LOCAL_REDIS_PORT || 6380));
+  const server = await startRedis({ dataDir: REDIS_DIR, port, tag: 'redis' });
+  return { url: server.url(0), server };
+}
+
+/** `npm ci` when node_modules is absent. */
+export async function ensureNodeModules() {
+  if (fs.existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) return;
+  log('npm', 'node_modules is missing: running npm ci …');
+  await runOrThrow('npm', ['ci', '--no-audit', '--no-fund'], { prefix: 'npm' });
+}

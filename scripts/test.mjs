@@ -1,0 +1,263 @@
+#!/usr/bin/env node
+// `npm test`: every test level, from a fresh clone.
+//
+// Installs what is missing (npm deps, redis-server, chromium), starts its OWN throwaway
+// PostgreSQL and Redis on free ports in a temp dir (never ./.data), runs
+//   1. backend unit      npx jest -c jest.unit.config.js
+//   2. backend e2e       npx jest -c jest.e2e.config.js   (TEST_PG_URL, TEST_REDIS_URL)
+//   3. member-web        npm test -w member-web           (vitest)
+//   4. admin-web         npm test -w admin-web            (vitest)
+//   5. browser e2e       build, migrate + seed `sahyog_browser`, api + worker on a free port,
+//                        npx jest -c jest.browser.config.js (BASE_URL, CHROMIUM_PATH)
+// prints one summary line per level and finally exactly `N passed, N failed` (tests summed
+// over levels, from jest's --json and vitest's json reporter output), exits non-zero on any
+// failure, and always stops what it started.
+//
+// Options (env): TEST_LEVELS=unit,e2e,member-web,admin-web,browser (subset to run),
+//                TEST_TIMEOUT_MIN (whole-suite budget, default 29).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { ROOT, c, log, UserError, run, freePort, waitForHttp, rel } from './lib/util.mjs';
+import { ensureAptPackage } from './lib/apt.mjs';
+import { ensureNodeModules } from './lib/local.mjs';
+import { startPostgres, ensureDatabase } from './lib/postgres.mjs';
+import { startRedis } from './lib/redis.mjs';
+import { startService } from './lib/supervise.mjs';
+
+const T0 = Date.now();
+const BUDGET_MS = Number(process.env.TEST_TIMEOUT_MIN || 29) * 60_000;
+const remaining = () => Math.max(10_000, BUDGET_MS - (Date.now() - T0));
+const ARTIFACTS = path.join(ROOT, '.test-artifacts');
+const CHROMIUM = '/usr/bin/chromium';
+
+const cleanups = []; // run in reverse order
+let cleaned = false;
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  for (const fn of cleanups.reverse()) {
+    try { await fn(); } catch (e) { log('test', `cleanup: ${e.message}`); }
+  }
+}
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, async () => {
+    log('test', `${sig}: stopping everything this run started …`);
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+// ---------------------------------------------------------------- result parsing
+
+/** Counts from a jest --json or vitest json-reporter file (same field names). */
+function countsFromJson(file) {
+  try {
+    const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (typeof j.numTotalTests !== 'number') return null;
+    return {
+      passed: j.numPassedTests,
+      failed: j.numFailedTests,
+      skipped: (j.numPendingTests || 0) + (j.numTodoTests || 0),
+      total: j.numTotalTests,
+      failedSuites: j.numFailedTestSuites || 0,
+      suites: j.numTotalTestSuites || 0,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Fallback: the runners' own summary lines. */
+function countsFromOutput(out) {
+  // eslint-disable-next-line no-control-regex
+  const text = out.replace(/\x1b\[[0-9;]*m/g, '');
+  // jest: "Tests:       1 failed, 3 passed, 4 total"
+  let m = [...text.matchAll(/^Tests:\s+(.*\btotal)\s*$/gm)].pop();
+  if (m) {
+    const part = (k) => Number((m[1].match(new RegExp(`(\\d+) ${k}`)) || [0, 0])[1]);
+    return { passed: part('passed'), failed: part('failed'), skipped: part('skipped') + part('todo'), total: part('total'), failedSuites: 0 };
+  }
+  // vitest: "      Tests  1 failed | 3 passed (4)"
+  m = [...text.matchAll(/^\s*Tests\s+(.*)\((\d+)\)\s*$/gm)].pop();
+  if (m) {
+    const part = (k) => Number((m[1].match(new RegExp(`(\\d+) ${k}`)) || [0, 0])[1]);
+    return { passed: part('passed'), failed: part('failed'), skipped: part('skipped') + part('todo'), total: Number(m[2]), failedSuites: 0 };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- levels
+
+const results = [];
+
+/**
+ * Run one level. `fn` returns { code, output, jsonFile }. A level passes only when the runner
+ * exits 0 AND at least one test ran. A level that failed without any failed test (a suite that
+ * did not compile, a crash, a set-up error, no tests found) counts as one failed test per
+ * failed suite, at least one, so the final count never hides it.
+ */
+async function level(name, fn) {
+  const t = Date.now();
+  console.log(`\n${c.bold(c.cyan('==>'))} ${c.bold(name)}`);
+  let r;
+  let note = '';
+  try {
+    r = await fn();
+  } catch (e) {
+    r = { code: 1, output: '', error: e };
+    note = e instanceof UserError ? e.message : e.stack || e.message;
+    console.error(c.red(`${name}: ${note}`));
+    note = note.split('\n')[0];
+  }
+  let counts = (r.jsonFile && countsFromJson(r.jsonFile)) || countsFromOutput(r.output || '') ||
+    { passed: 0, failed: 0, skipped: 0, total: 0, failedSuites: 0 };
+  counts = { ...counts };
+  let ok = r.code === 0 && counts.failed === 0;
+  if (counts.total === 0 && !r.error) { ok = false; note = note || 'no tests found'; }
+  if (r.timedOut) note = 'timed out';
+  if (!ok && counts.failed === 0) counts.failed = Math.max(1, counts.failedSuites || 0);
+  const secs = Math.round((Date.now() - t) / 1000);
+  const res = { name, ok, ...counts, secs, note };
+  results.push(res);
+  console.log(`${ok ? c.green('PASS') : c.red('FAIL')} ${name}: ${summaryText(res)}`);
+  return res;
+}
+
+function summaryText(r) {
+  const extra = [r.skipped ? `${r.skipped} skipped` : '', `${r.secs} s`, r.note].filter(Boolean).join(', ');
+  return `${r.passed} passed, ${r.failed} failed (${extra})`;
+}
+
+function jestArgs(config, jsonFile, extra = []) {
+  return ['jest', '-c', config, '--ci', '--json', `--outputFile=${jsonFile}`, ...extra];
+}
+
+async function runJest(config, jsonFile, env, extra = []) {
+  fs.rmSync(jsonFile, { force: true });
+  const r = await run('npx', jestArgs(config, jsonFile, extra), { env, timeoutMs: Math.min(remaining(), 20 * 60_000) });
+  return { ...r, jsonFile };
+}
+
+async function runVitest(workspace, jsonFile) {
+  fs.rmSync(jsonFile, { force: true });
+  const r = await run('npm', ['test', '--silent', '-w', workspace, '--', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`],
+    { timeoutMs: Math.min(remaining(), 10 * 60_000) });
+  return { ...r, jsonFile };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const wanted = (process.env.TEST_LEVELS || 'unit,e2e,member-web,admin-web,browser').split(',').map((s) => s.trim());
+
+  console.log(`${c.bold(c.cyan('==>'))} ${c.bold('Set-up: dependencies, throwaway PostgreSQL and Redis')}`);
+  await ensureNodeModules();
+  await ensureAptPackage('redis-server', 'redis-server');
+  if (wanted.includes('browser')) await ensureAptPackage('chromium', 'chromium');
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-test-'));
+  cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const reports = path.join(tmp, 'reports');
+  fs.mkdirSync(reports);
+  const pgPassword = crypto.randomBytes(12).toString('hex');
+  const [pgPort, redisPort] = [await freePort(), await freePort()];
+  const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), port: pgPort, password: pgPassword, throwaway: true, tag: 'test-pg' });
+  cleanups.push(() => pg.stop());
+  const redis = await startRedis({ dataDir: path.join(tmp, 'redis'), port: redisPort, throwaway: true, tag: 'test-redis' });
+  cleanups.push(() => redis.stop());
+
+  const baseEnv = { ...process.env, CI: process.env.CI || 'true' };
+  delete baseEnv.DATABASE_URL;
+  delete baseEnv.REDIS_URL;
+  delete baseEnv.APP_DATABASE_URL;
+
+  if (wanted.includes('unit')) {
+    await level('backend unit', () => runJest('jest.unit.config.js', path.join(reports, 'unit.json'), baseEnv));
+  }
+  if (wanted.includes('e2e')) {
+    const env = { ...baseEnv, TEST_PG_URL: pg.url('postgres'), TEST_REDIS_URL: redis.url(0) };
+    await level('backend e2e', () => runJest('jest.e2e.config.js', path.join(reports, 'e2e.json'), env, ['--forceExit']));
+  }
+  if (wanted.includes('member-web')) {
+    await level('member-web components', () => runVitest('member-web', path.join(reports, 'member-web.json')));
+  }
+  if (wanted.includes('admin-web')) {
+    await level('admin-web components', () => runVitest('admin-web', path.join(reports, 'admin-web.json')));
+  }
+  if (wanted.includes('browser')) {
+    await level('browser e2e', () => browserLevel({ pg, redis, reports, baseEnv }));
+  }
+}
+
+async function browserLevel({ pg, redis, reports, baseEnv }) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const build = async (script) => {
+    const r = await run('npm', ['run', '--silent', script], { prefix: script, timeoutMs: Math.min(remaining(), 10 * 60_000) });
+    if (r.code !== 0) throw new Error(`npm run ${script} failed (exit ${r.code})`);
+  };
+  await build('build:api');
+  await build('build:web');
+
+  const dbName = 'sahyog_browser';
+  await ensureDatabase(pg.url('postgres'), dbName);
+  const port = await freePort();
+  const env = {
+    ...baseEnv,
+    DATABASE_URL: pg.url(dbName),
+    REDIS_URL: redis.url(1), // its own Redis database, apart from the backend e2e level's
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+  };
+  for (const cli of ['migrate', 'seed']) {
+    const r = await run(process.execPath, [`dist/cli/${cli}.js`], { env, prefix: cli, timeoutMs: 5 * 60_000 });
+    if (r.code !== 0) throw new Error(`dist/cli/${cli}.js failed (exit ${r.code})`);
+  }
+
+  const logFile = path.join(ARTIFACTS, 'browser-server.log');
+  const logStream = fs.createWriteStream(logFile);
+  const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { env, logStream });
+  const worker = startService('worker', process.execPath, ['dist/main.js', '--role=worker'], { env, logStream });
+  const stopServers = async () => {
+    await Promise.all([api.stop(), worker.stop()]);
+    logStream.end();
+  };
+  cleanups.push(stopServers);
+  try {
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 120_000, isAlive: api.alive });
+    } catch (e) {
+      await new Promise((r) => setTimeout(r, 300));
+      const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+      throw new Error(`${e.message}\n--- ${rel(logFile)} (tail) ---\n${tail}`);
+    }
+    log('browser', `api and worker up on http://127.0.0.1:${port} (logs: ${rel(logFile)})`);
+    const jenv = { ...baseEnv, BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: CHROMIUM, ARTIFACTS_DIR: ARTIFACTS };
+    return await runJest('jest.browser.config.js', path.join(reports, 'browser.json'), jenv, ['--forceExit']);
+  } finally {
+    await stopServers();
+  }
+}
+
+function finish(code) {
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log(`\n${c.bold('Summary')} ${c.dim(`(${Math.round((Date.now() - T0) / 1000)} s)`)}`);
+  for (const r of results) console.log(`  ${r.ok ? c.green('PASS') : c.red('FAIL')} ${r.name.padEnd(22)} ${summaryText(r)}`);
+  if (results.length === 0) console.log('  no level ran');
+  const allOk = code === 0 && results.length > 0 && results.every((r) => r.ok);
+  const finalFailed = !allOk && failed === 0 ? 1 : failed;
+  console.log(`${passed} passed, ${finalFailed} failed`);
+  process.exit(allOk ? 0 : 1);
+}
+
+main().then(
+  async () => { await cleanup(); finish(0); },
+  async (e) => {
+    console.error(`\n${c.red('test run failed during set-up:')} ${e instanceof UserError ? e.message : e.stack || e.message}`);
+    await cleanup();
+    finish(1);
+  },
+);

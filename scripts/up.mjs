@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// `npm run up`: install what is missing, start PostgreSQL and Redis (or use DATABASE_URL /
+// REDIS_URL), migrate, seed the demo network once, build, serve api + worker + both web apps,
+// print the URLs and demo logins. Ctrl-C stops everything this script started, in order.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, c, log, UserError, runOrThrow, waitForHttp } from './lib/util.mjs';
+import { ensureNodeModules, localDatabase, localRedis, localSecrets } from './lib/local.mjs';
+import { startService } from './lib/supervise.mjs';
+
+const PORT = Number(process.env.PORT || 3000);
+const started = []; // { name, stop() } in start order; stopped in reverse
+let shuttingDown = false;
+
+async function shutdown(code, reason) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  if (reason) log('up', reason);
+  for (const s of [...started].reverse()) {
+    try { await s.stop(); } catch (e) { log('up', `stopping ${s.name}: ${e.message}`); }
+  }
+  log('up', code === 0 ? 'everything stopped. Bye.' : 'stopped.');
+  process.exit(code);
+}
+
+let interrupts = 0;
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    interrupts += 1;
+    if (interrupts > 1) { log('up', 'second interrupt: killing now'); process.exit(130); } // exit hook kills children
+    console.log('');
+    shutdown(0, `${sig}: stopping api, worker, redis, postgres …`);
+  });
+}
+
+function step(title) {
+  console.log(`\n${c.bold(c.cyan('==>'))} ${c.bold(title)}`);
+}
+
+async function main() {
+  const t0 = Date.now();
+  step('Dependencies');
+  await ensureNodeModules();
+  const secrets = localSecrets();
+
+  step('Build (api, member-web, admin-web)');
+  if (process.env.SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, 'dist', 'main.js'))) {
+    log('build', 'SKIP_BUILD=1: using the existing dist/ and web builds');
+  } else {
+    await runOrThrow('npm', ['run', '--silent', 'build:api'], { prefix: 'build:api' });
+    await runOrThrow('npm', ['run', '--silent', 'build:web'], { prefix: 'build:web' });
+  }
+  for (const f of ['dist/main.js', 'dist/cli/migrate.js', 'dist/cli/seed.js']) {
+    if (!fs.existsSync(path.join(ROOT, f))) throw new UserError(`the build did not produce ${f}`);
+  }
+
+  step('PostgreSQL and Redis');
+  const db = await localDatabase();
+  if (db.server) started.push({ name: 'postgres', stop: () => db.server.stop() });
+  else log('postgres', 'using DATABASE_URL');
+  const redis = await localRedis();
+  if (redis.server) started.push({ name: 'redis', stop: () => redis.server.stop() });
+  else log('redis', 'using REDIS_URL');
+
+  const env = {
+    ...process.env,
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    PORT: String(PORT),
+    JWT_SECRET: process.env.JWT_SECRET || secrets.jwtSecret,
+  };
+
+  step('Migrations');
+  await runOrThrow(process.execPath, ['dist/cli/migrate.js'], { env, prefix: 'migrate' });
+
+  if (process.env.SEED === '0' || process.env.SEED === 'false') {
+    log('seed', 'SEED=0: not seeding');
+  } else {
+    step('Demo network (seeded once; later runs keep the data)');
+    await runOrThrow(process.execPath, ['dist/cli/seed.js'], { env, prefix: 'seed' });
+  }
+
+  step('API and worker');
+  const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { env });
+  started.push(api);
+  const worker = startService('worker', process.execPath, ['dist/main.js', '--role=worker'], { env });
+  started.push(worker);
+  for (const svc of [api, worker]) {
+    svc.exited.then((info) => {
+      if (!shuttingDown && !svc.stopping) shutdown(1, `${svc.name} exited unexpectedly (${info.code ?? info.signal}); stopping the rest`);
+    });
+  }
+  await waitForHttp(`http://127.0.0.1:${PORT}/api/health`, { timeoutMs: 120000, isAlive: api.alive });
+
+  const base = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
+  console.log(`
+${c.green(c.bold('Sahyog is up'))} ${c.dim(`(${Math.round((Date.now() - t0) / 1000)} s)`)}
+
+  member web   ${c.bold(`${base}/`)}
+  admin web    ${c.bold(`${base}/admin/`)}
+  API          ${base}/api   (OpenAPI: ${base}/api/docs, health: ${base}/api/health)
+  PostgreSQL   ${redact(db.url)}
+  Redis        ${redis.url}
+
+  Demo logins
+    members    user id 100000 (root) or any seeded id, password ${c.bold('Member@123')}
+    admins     superadmin | approver | support | auditor, password ${c.bold('Admin@123')}
+
+Press Ctrl-C to stop everything.`);
+}
+
+function redact(url) {
+  try { const u = new URL(url); if (u.password) u.password = '***'; return u.toString(); } catch { return url; }
+}
+
+main().catch((e) => {
+  console.error(`\n${c.red('up failed:')} ${e instanceof UserError ? e.message : e.stack || e.message}`);
+  shutdown(1);
+});
+
