@@ -1,0 +1,38 @@
+import type { RouteObject } from 'react-router-dom';
+import { MemberLayout } from '../components/layouts/member-layout';
+import { NotFound } from '../components/ui/not-found';
+import { AdminLoginPage } from '../features/auth/components/admin-login-page';
+import { DisclaimerPage } from '../features/auth/components/disclaimer-page';
+import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
+import { LoginPage } from '../features/auth/components/login-page';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { LandingPage } from '../features/landing/components/landing-page';
+import { SignupPage } from '../features/signup/components/signup-page';
+import { WelcomeLetterPage } from '../features/signup/components/welcome-letter-page';
+import { DashboardRoute } from './dashboard-route';
+import { RequireSession } from './require-session';
+
+/**
+ * Route paths match case-insensitively (react-router's default), so /login and /Login are the
+ * same page. Routes of later issues are absent and fall through to Not Found.
+ */
+export const routes: RouteObject[] = [
+  { path: '/', element: <LandingPage /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/signup', element: <SignupPage /> },
+  { path: '/WelcomeLetter', element: <WelcomeLetterPage /> },
+  { path: '/ForgotPassword', element: <ForgotPasswordPage /> },
+  { path: '/ResetPassword', element: <ResetPasswordPage /> },
+  { path: '/AdminLogin', element: <AdminLoginPage /> },
+  {
+    element: <RequireSession />,
+    children: [
+      { path: '/Disclaimer', element: <DisclaimerPage /> },
+      {
+        element: <MemberLayout />,
+        children: [{ path: '/dashboard', element: <DashboardRoute /> }],
+      },
+    ],
+  },
+  { path: '*', element: <NotFound /> },
+];

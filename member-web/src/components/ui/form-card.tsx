@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+
+/** The centred card that frames the public forms (login, registration, passwords). */
+export function FormCard({ title, children, maxWidth = 440 }: { title: string; children: ReactNode; maxWidth?: number }) {
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        background: 'linear-gradient(135deg, #0b6e69 0%, #3f9a94 55%, #f08a2c 100%)',
+      }}
+    >
+      <Paper elevation={6} sx={{ width: '100%', maxWidth, p: { xs: 3, sm: 4 } }}>
+        <Typography variant="h5" component="h1" align="center" gutterBottom sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+}

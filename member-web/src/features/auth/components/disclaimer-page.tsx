@@ -1,0 +1,31 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useNavigate } from 'react-router-dom';
+import { DisclaimerText } from '../../../components/ui/disclaimer-text';
+import { FormCard } from '../../../components/ui/form-card';
+import { signOut } from '../../../lib/session';
+
+/** /Disclaimer, shown right after login: Accept goes on to the dashboard, Reject logs out. */
+export function DisclaimerPage() {
+  const navigate = useNavigate();
+  return (
+    <FormCard title="Disclaimer" maxWidth={760}>
+      <DisclaimerText />
+      <Stack direction="row" spacing={2} justifyContent="center" sx={{ mt: 3 }}>
+        <Button variant="contained" color="primary" onClick={() => navigate('/dashboard')}>
+          Accept
+        </Button>
+        <Button
+          variant="outlined"
+          color="error"
+          onClick={() => {
+            signOut();
+            navigate('/login');
+          }}
+        >
+          Reject
+        </Button>
+      </Stack>
+    </FormCard>
+  );
+}

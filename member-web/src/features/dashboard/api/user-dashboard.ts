@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useState } from 'react';
+import { apiClient } from '../../../lib/api-client';
+
+/** The member summary of POST /api/userDashboard (amounts are rupee strings, dates ISO or ''). */
+export interface DashboardSummary {
+  uid: string;
+  f_name: string;
+  isagree: string;
+  Activestatus: string;
+  RegDate: string;
+  ActDate: string;
+  totalrefferal: string;
+  totalteam: string;
+  totalphamount: string;
+  totalghamount: string;
+  TotalIncome: string;
+  totalWithdrawal: string;
+  TodayWithdrawal: string;
+  Net_Balance: string;
+  Totalpin: string;
+  impersonated: boolean;
+}
+
+const TEXT_FIELDS = [
+  'uid', 'f_name', 'isagree', 'Activestatus', 'RegDate', 'ActDate', 'totalrefferal', 'totalteam',
+  'totalphamount', 'totalghamount', 'TotalIncome', 'totalWithdrawal', 'TodayWithdrawal', 'Net_Balance', 'Totalpin',
+] as const;
+
+export function toDashboardSummary(row: unknown): DashboardSummary | null {
+  if (typeof row !== 'object' || row === null) return null;
+  const r = row as Record<string, unknown>;
+  const summary = { impersonated: r.impersonated === true } as DashboardSummary;
+  for (const field of TEXT_FIELDS) {
+    const value = r[field];
+    summary[field] = value === undefined || value === null ? '' : String(value);
+  }
+  return summary;
+}
+
+/** POST /api/userDashboard: the body is `[summary]`. The caller is the token's member. */
+export async function fetchUserDashboard(uid: string): Promise<DashboardSummary | null> {
+  const response = await apiClient.post<unknown>('/userDashboard', { uid });
+  const body = response.data;
+  return Array.isArray(body) ? toDashboardSummary(body[0]) : null;
+}
+
+export type DashboardLoad =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'ready'; summary: DashboardSummary };
+
+export function useDashboardSummary(uid: string): { load: DashboardLoad; reload: () => void } {
+  const [load, setLoad] = useState<DashboardLoad>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let active = true;
+    setLoad({ state: 'loading' });
+    fetchUserDashboard(uid)
+      .then((summary) => {
+        if (active) setLoad(summary ? { state: 'ready', summary } : { state: 'failed' });
+      })
+      .catch((error: unknown) => {
+        console.error('dashboard failed', error);
+        if (active) setLoad({ state: 'failed' });
+      });
+    return () => {
+      active = false;
+    };
+  }, [uid, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { load, reload };
+}

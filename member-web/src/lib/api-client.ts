@@ -1,0 +1,76 @@
+import axios, { AxiosError, type AxiosResponse } from 'axios';
+import { getSession, signOut } from './session';
+
+/** The server's answer on any protected call whose token is missing, expired or revoked. */
+export const FORCED_LOGOUT_TEXT = 'Please login to access this resource';
+
+/** Raised instead of a response once the forced logout has happened, so callers stop. */
+export class ForcedLogoutError extends Error {
+  constructor() {
+    super(FORCED_LOGOUT_TEXT);
+    this.name = 'ForcedLogoutError';
+  }
+}
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The router registers itself here so the forced logout is a client-side navigation. */
+export function setNavigator(next: Navigate): void {
+  navigate = next;
+}
+
+/**
+ * The one HTTP client of member-web. Business outcomes arrive as text in `result`, and
+ * the contract answers malformed input with 400 `{ result }`, so every 4xx body is handed
+ * to the caller like a 200 body: screens read `result` the same way whatever the status.
+ */
+export const apiClient = axios.create({
+  baseURL: '/api',
+  headers: { 'Content-Type': 'application/json' },
+  validateStatus: (status) => status >= 200 && status < 500,
+});
+
+apiClient.interceptors.request.use((config) => {
+  const { jwtToken } = getSession();
+  if (jwtToken) config.headers.set('Authorization', `Bearer ${jwtToken}`);
+  return config;
+});
+
+function asksForLogin(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const { result, message } = body as { result?: unknown; message?: unknown };
+  return result === FORCED_LOGOUT_TEXT || message === FORCED_LOGOUT_TEXT;
+}
+
+export function forceLogout(): void {
+  signOut();
+  navigate('/login');
+}
+
+apiClient.interceptors.response.use(
+  (response: AxiosResponse) => {
+    if (asksForLogin(response.data)) {
+      forceLogout();
+      return Promise.reject(new ForcedLogoutError());
+    }
+    return response;
+  },
+  (error: unknown) => {
+    if (error instanceof AxiosError && asksForLogin(error.response?.data)) {
+      forceLogout();
+      return Promise.reject(new ForcedLogoutError());
+    }
+    return Promise.reject(error);
+  },
+);
+
+/** Reads the server's `result` text, or '' when the body has none. */
+export function resultText(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (typeof body === 'object' && body !== null) {
+    const { result } = body as { result?: unknown };
+    if (typeof result === 'string') return result;
+  }
+  return '';
+}
