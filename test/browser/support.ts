@@ -1,0 +1,94 @@
+/**
+ * Browser e2e support: Debian's chromium through playwright-core, one fresh profile per
+ * session, a screenshot under .test-artifacts/ when a step fails.
+ * scripts/test.mjs provides BASE_URL (a running api + worker on a migrated, seeded database).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR || path.resolve(__dirname, '..', '..', '.test-artifacts');
+
+/** Seeded demo data (node dist/cli/seed.js). */
+export const ROOT_MEMBER = '100000';
+export const MEMBER_PASSWORD = 'Member@123';
+export const SUPERADMIN = { username: 'superadmin', password: 'Admin@123' };
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and failed requests, attached to a failure for diagnosis. */
+  diagnostics: string[];
+  close(): Promise<void>;
+}
+
+/** A new chromium with its own fresh --user-data-dir (nothing shared between sessions). */
+export async function openSession(): Promise<Session> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+    baseURL: BASE_URL,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const diagnostics: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') diagnostics.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => diagnostics.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => { if (r.status() >= 500) diagnostics.push(`HTTP ${r.status()} ${r.request().method()} ${r.url()}`); });
+  return {
+    context,
+    page,
+    diagnostics,
+    async close() {
+      await context.close().catch(() => undefined);
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs `fn`; when it throws, saves a full-page screenshot named after the step under
+ * .test-artifacts/ and rethrows with the screenshot path and the page's diagnostics.
+ */
+export async function step<T>(session: Session, name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80)}.png`);
+    await session.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    const e = error as Error;
+    e.message = `[${name}] ${e.message}\nscreenshot: ${file}\nurl: ${session.page.url()}` +
+      (session.diagnostics.length ? `\npage diagnostics:\n  ${session.diagnostics.slice(-10).join('\n  ')}` : '');
+    throw e;
+  }
+}
+
+/** react-toastify toasts (member-web shows server answers and validation messages this way). */
+export function toast(page: Page, text: string) {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const exact = new RegExp('^\\s*' + escaped + '\\s*$');
+  return page.locator('.Toastify__toast').filter({ hasText: exact }).first();
+}
+
+/** Any toast's texts currently shown (for failure messages). */
+export async function toastTexts(page: Page): Promise<string[]> {
+  return (await page.locator('.Toastify__toast').allInnerTexts()).map((t) => t.trim());
+}
