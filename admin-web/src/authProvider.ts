@@ -29,7 +29,7 @@ async function postLogin({ username, password }: LoginParams): Promise<Response>
  * A 401 from any later call ends the session; a 403 keeps it (the admin lacks the role for
  * that one call, and react-admin shows the error).
  */
-export const authProvider: AuthProvider = {
+export const authProvider = {
   async login(params: LoginParams) {
     const response = await postLogin(params);
     if (response.status === 401 || response.status === 400) throw new Error('sahyog.auth.invalid');
@@ -66,4 +66,4 @@ export const authProvider: AuthProvider = {
     if (!session) throw new Error('ra.auth.auth_check_error');
     return { id: session.username, fullName: `${session.username} (${session.role})` };
   },
-};
+} satisfies AuthProvider;

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { App } from '../App';
+import { saveSession, type AdminRole } from '../session';
+import { emptyLists, mockFetch } from '../test/fetchMock';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAppAs(role: AdminRole) {
+  saveSession({ token: 'jwt-abc', username: 'asha', role });
+  const { calls } = mockFetch(emptyLists);
+  window.location.hash = '#/';
+  render(<App />);
+  return calls;
+}
+
+async function menuItemNames(): Promise<string[]> {
+  // The sidebar menu renders once permissions are known; "Ledger" is in every role's menu.
+  await screen.findByRole('menuitem', { name: /ledger/i });
+  const menu = document.querySelector('.RaMenu-open, .RaMenu-closed');
+  expect(menu).not.toBeNull();
+  return within(menu as HTMLElement)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent?.trim() ?? '');
+}
+
+describe('menu by role', () => {
+  it('shows an auditor only Events and Ledger', async () => {
+    // Proves: an auditor's back office has only the events resource and the ledger page.
+    const calls = renderAppAs('auditor');
+
+    expect(await menuItemNames()).toEqual(['Events', 'Ledger']);
+    // Its landing page is the events list, and nothing asks the API for members.
+    await waitFor(() => expect(calls.some((call) => call.url.startsWith('/admin-api/events?'))).toBe(true));
+    expect(calls.some((call) => call.url.startsWith('/admin-api/members'))).toBe(false);
+  });
+
+  it('shows a superadmin every resource', async () => {
+    // Proves: a superadmin sees members, events, mails, admin users and the ledger page.
+    renderAppAs('superadmin');
+
+    expect(await menuItemNames()).toEqual(['Members', 'Events', 'Mails', 'Admin users', 'Ledger']);
+  });
+});
