@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Kept apart from vite.config.ts: vitest ships its own Vite, and JSX needs no plugin here.
+// Kept apart from vite.config.ts: vitest ships its own Vite (8, whose oxc transform handles JSX itself).
 export default defineConfig({
-  esbuild: { jsx: 'automatic' },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/__tests__/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Typing through user-event in jsdom is slow; whole forms take seconds.
+    testTimeout: 20000,
   },
 });

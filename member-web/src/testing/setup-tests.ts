@@ -1,9 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'react-toastify';
 import { afterEach } from 'vitest';
+import { apiClient } from '../lib/api-client';
+import { reloadSession } from '../lib/session';
+
+const realAdapter = apiClient.defaults.adapter;
 
 afterEach(() => {
   cleanup();
+  toast.dismiss();
   window.sessionStorage.clear();
   window.localStorage.clear();
+  reloadSession();
+  apiClient.defaults.adapter = realAdapter;
 });
