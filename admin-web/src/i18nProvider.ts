@@ -27,6 +27,7 @@ const sahyogMessages = {
         city: 'City',
         state: 'State',
         upi: 'UPI number',
+        wallet_address: 'Wallet address (BEP-20)',
         events: 'Events',
         position: 'Position',
         type: 'Type',

@@ -4,6 +4,7 @@ import {
   DateField,
   EmailField,
   ExportButton,
+  FunctionField,
   List,
   SelectColumnsButton,
   SelectInput,
@@ -11,6 +12,7 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { sponsorOf } from './memberFields';
 
 export const STATUS_CHOICES = [
   { id: 'Active', name: 'resources.members.status.Active' },
@@ -44,11 +46,11 @@ export const MemberList = () => (
     <DatagridConfigurable rowClick="show" bulkActionButtons={false}>
       <TextField source="id" label="resources.members.fields.uid" />
       <TextField source="name" />
-      <TextField source="mobile" />
-      <EmailField source="email" />
-      <TextField source="sponsor" />
-      <TextField source="status" />
-      <BooleanField source="blocked" />
+      <TextField source="mobile" sortable={false} />
+      <EmailField source="email" sortable={false} />
+      <FunctionField source="sponsor" render={sponsorOf} sortable={false} />
+      <TextField source="status" sortable={false} />
+      <BooleanField source="blocked" sortable={false} />
       <DateField source="registered_at" showTime />
     </DatagridConfigurable>
   </List>

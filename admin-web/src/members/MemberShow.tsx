@@ -15,6 +15,7 @@ import {
   BooleanField,
   DateField,
   EmailField,
+  FunctionField,
   Labeled,
   Show,
   TextField,
@@ -25,6 +26,7 @@ import {
 } from 'react-admin';
 import type { ReactNode } from 'react';
 import { BlockToggleButton, ImpersonateButton } from './MemberActions';
+import { firstPresent, sponsorOf } from './memberFields';
 
 interface MemberEvent {
   position: number | string;
@@ -45,16 +47,21 @@ const MemberShowActions = () => (
   </TopToolbar>
 );
 
-const Section = ({ title, children }: { title: string; children: ReactNode }) => {
+/** A titled block of the show page; its children are laid out as grid cells unless `grid` is false. */
+const Section = ({ title, children, grid = true }: { title: string; children: ReactNode; grid?: boolean }) => {
   const translate = useTranslate();
   return (
     <Box component="section" sx={{ mb: 3 }}>
       <Typography variant="h6" component="h2" gutterBottom>
         {translate(title)}
       </Typography>
-      <Grid container spacing={2}>
-        {children}
-      </Grid>
+      {grid ? (
+        <Grid container spacing={2}>
+          {children}
+        </Grid>
+      ) : (
+        children
+      )}
     </Box>
   );
 };
@@ -130,13 +137,14 @@ export const MemberShow = () => (
           <Cell><Labeled><TextField source="name" /></Labeled></Cell>
           <Cell><Labeled><TextField source="mobile" /></Labeled></Cell>
           <Cell><Labeled><EmailField source="email" /></Labeled></Cell>
-          <Cell><Labeled><TextField source="country" /></Labeled></Cell>
+          <Cell><Labeled><FunctionField source="country" render={(r: RaRecord) => firstPresent(r, 'country', 'country_name', 'country_id')} /></Labeled></Cell>
           <Cell><Labeled><TextField source="state" /></Labeled></Cell>
           <Cell><Labeled><TextField source="city" /></Labeled></Cell>
-          <Cell><Labeled><TextField source="upi" /></Labeled></Cell>
+          <Cell><Labeled><FunctionField source="upi" render={(r: RaRecord) => firstPresent(r, 'upi', 'upi_number', 'upinumber')} /></Labeled></Cell>
+          <Cell><Labeled><FunctionField source="wallet_address" render={(r: RaRecord) => firstPresent(r, 'wallet_address', 'WalletAddress')} /></Labeled></Cell>
         </Section>
         <Section title="resources.members.sections.sponsor">
-          <Cell><Labeled><TextField source="sponsor" /></Labeled></Cell>
+          <Cell><Labeled><FunctionField source="sponsor" render={sponsorOf} /></Labeled></Cell>
           <Cell><Labeled><TextField source="sponsor_name" /></Labeled></Cell>
         </Section>
         <Section title="resources.members.sections.account">
@@ -145,16 +153,10 @@ export const MemberShow = () => (
           <Cell><Labeled><DateField source="registered_at" showTime /></Labeled></Cell>
           <Cell><Labeled><DateField source="activated_at" showTime /></Labeled></Cell>
         </Section>
-        <Typography variant="h6" component="h2" gutterBottom>
-          <SectionTitle title="resources.members.sections.events" />
-        </Typography>
-        <MemberEvents />
+        <Section title="resources.members.sections.events" grid={false}>
+          <MemberEvents />
+        </Section>
       </CardContent>
     </Card>
   </Show>
 );
-
-const SectionTitle = ({ title }: { title: string }) => {
-  const translate = useTranslate();
-  return <>{translate(title)}</>;
-};

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { App } from '../App';
+import { saveSession } from '../session';
+import { emptyLists, jsonResponse, mockFetch } from '../test/fetchMock';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const member = {
+  id: '482913',
+  uid: '482913',
+  name: 'Asha Rao',
+  mobile: '9876543210',
+  email: 'asha@example.com',
+  sponsor: '100001',
+  sponsor_name: 'Root Member',
+  status: 'Inactive',
+  blocked: false,
+  registered_at: '2026-11-20T10:00:00.000Z',
+  activated_at: null,
+  events: [
+    { position: 7, type: 'MemberRegistered', recorded_at: '2026-11-20T10:00:00.000Z', payload: { name: 'Asha Rao' } },
+    { position: 42, type: 'MemberLoggedIn', recorded_at: '2026-11-21T09:30:00.000Z', payload: {} },
+    { position: 19, type: 'DisclaimerAgreed', recorded_at: '2026-11-20T10:05:00.000Z', payload: {} },
+  ],
+};
+
+describe('MemberShow', () => {
+  it("shows the profile, the sponsor with its name and the member's events newest first", async () => {
+    // Proves: the member page reads GET /admin-api/members/:uid and lists its events by position, newest first.
+    saveSession({ token: 'jwt-abc', username: 'asha', role: 'approver' });
+    mockFetch((call) => (call.url === '/admin-api/members/482913' ? jsonResponse(member) : undefined), emptyLists);
+    window.location.hash = '#/members/482913/show';
+    render(<App />);
+
+    const events = await screen.findByRole('table', { name: 'Event history' });
+    const types = within(events)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1].textContent);
+    expect(types).toEqual(['MemberLoggedIn', 'DisclaimerAgreed', 'MemberRegistered']);
+    expect(screen.getByText('Root Member')).toBeInTheDocument();
+    expect(screen.getByText('100001')).toBeInTheDocument();
+    expect(screen.getByText('asha@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in as' })).toBeInTheDocument();
+  });
+});
