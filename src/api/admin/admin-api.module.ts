@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../../modules/identity/identity.module';
+import { LedgerAuditModule } from '../../modules/ledger-audit/ledger-audit.module';
+import { RateLimitGuard } from '../../platform/http/rate-limit.guard';
+import { AdminAuthController } from './admin-auth.controller';
+import { AdminUsersController } from './admin-users.controller';
+import { AdminLedgerController } from './ledger.controller';
+import { AdminMailsController } from './mails.controller';
+import { AdminMembersController } from './members.controller';
+
+@Module({
+  imports: [IdentityModule, LedgerAuditModule],
+  controllers: [AdminAuthController, AdminMembersController, AdminUsersController, AdminLedgerController, AdminMailsController],
+  providers: [RateLimitGuard],
+})
+export class AdminApiModule {}

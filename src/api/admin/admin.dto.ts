@@ -1,0 +1,29 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ADMIN_ROLES, AdminRole } from '../../modules/identity/domain/admin.events';
+
+export class AdminLoginDto {
+  @ApiProperty() @IsString() @IsNotEmpty({ message: 'username is required' }) @MaxLength(40) username!: string;
+  @ApiProperty() @IsString() @IsNotEmpty({ message: 'password is required' }) @MaxLength(100) password!: string;
+}
+
+export class RemarkDto {
+  @ApiProperty() @IsString({ message: 'Please Enter Remark !!' }) @IsNotEmpty({ message: 'Please Enter Remark !!' }) @MaxLength(500) remark!: string;
+}
+
+export class CreateAdminUserDto {
+  @ApiProperty() @IsString() @Matches(/^[a-z][a-z0-9_.-]{2,39}$/, { message: 'username must be 3 to 40 lower-case letters, digits, _ . -, starting with a letter' }) username!: string;
+  @ApiProperty() @IsString() @MinLength(8, { message: 'password must be at least 8 characters' }) @MaxLength(100) password!: string;
+  @ApiProperty({ enum: ADMIN_ROLES }) @IsIn(ADMIN_ROLES, { message: `role must be one of ${ADMIN_ROLES.join(', ')}` }) role!: AdminRole;
+}
+
+export class UpdateAdminUserDto {
+  // react-admin sends the whole record back on edit; the read-only fields are accepted and ignored.
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) id?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) username?: string;
+  @ApiPropertyOptional() @IsOptional() created_at?: unknown;
+  @ApiPropertyOptional() @IsOptional() last_login_at?: unknown;
+  @ApiPropertyOptional({ enum: ADMIN_ROLES }) @IsOptional() @IsIn(ADMIN_ROLES, { message: `role must be one of ${ADMIN_ROLES.join(', ')}` }) role?: AdminRole;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'disabled must be true or false' }) disabled?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(8, { message: 'password must be at least 8 characters' }) @MaxLength(100) password?: string;
+}

@@ -1,0 +1,63 @@
+import { Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { FastifyReply } from 'fastify';
+import { AdminAuthGuard, Roles } from '../../modules/identity/auth/admin-auth';
+import { LedgerAuditService } from '../../modules/ledger-audit/ledger-audit.service';
+import { Database } from '../../platform/db/database';
+import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
+import { errorBody } from '../../platform/http/error-body';
+import { contentRange, filterText, parseListQuery } from '../../platform/http/list-query';
+
+const eventRecord = (row: EventRow) => ({ id: Number(row.position), ...toStoredEvent(row), stream_id: row.stream_id, stream_version: row.stream_version, recorded_at: row.recorded_at });
+
+/** Read-only views of the ledger for every admin role, the auditor included. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Controller()
+@UseGuards(AdminAuthGuard)
+@Roles('approver', 'support', 'auditor')
+export class AdminLedgerController {
+  constructor(
+    private readonly db: Database,
+    private readonly audit: LedgerAuditService,
+  ) {}
+
+  @Get('events')
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const q = parseListQuery(query, ['position', 'id', 'stream_id', 'type', 'recorded_at'], ['position', 'DESC']);
+    const sortField = q.sortField === 'id' ? 'position' : q.sortField;
+    const params: unknown[] = [];
+    const where: string[] = [];
+    for (const [key, column] of [['stream_id', 'stream_id'], ['type', 'type']] as const) {
+      const value = filterText(q.filter, key, 200);
+      if (value) {
+        params.push(value);
+        where.push(`${column} = $${params.length}`);
+      }
+    }
+    const search = filterText(q.filter, 'q', 200);
+    if (search) {
+      params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`stream_id like $${params.length}`);
+    }
+    const clause = where.length ? `where ${where.join(' and ')}` : '';
+    const [{ total }] = await this.db.query<{ total: string }>(`select count(*)::text as total from events ${clause}`, params);
+    const rows = await this.db.query<EventRow>(`select ${EVENT_COLUMNS} from events ${clause} order by events.${sortField} ${q.descending ? 'desc' : 'asc'}, events.position limit ${q.limit} offset ${q.offset}`, params);
+    void reply.header('Content-Range', contentRange('events', q, rows.length, Number(total)));
+    return rows.map(eventRecord);
+  }
+
+  @Get('events/:position')
+  async show(@Param('position') position: string) {
+    if (!/^\d{1,18}$/.test(position)) throw new NotFoundException(errorBody(404, `Event ${position} does not exist`));
+    const [row] = await this.db.query<EventRow>(`select ${EVENT_COLUMNS} from events where position = $1`, [position]);
+    if (!row) throw new NotFoundException(errorBody(404, `Event ${position} does not exist`));
+    return eventRecord(row);
+  }
+
+  @Post('ledger/verify')
+  @HttpCode(200)
+  verify() {
+    return this.audit.verify();
+  }
+}

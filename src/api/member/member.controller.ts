@@ -1,0 +1,128 @@
+import { Body, Controller, Get, Header, Headers, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FastifyRequest } from 'fastify';
+import { anonymous, metadataFrom } from '../../platform/http/request-context';
+import { RateLimited, RateLimitGuard } from '../../platform/http/rate-limit.guard';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity/auth/member-auth';
+import { AgreeDisclaimerCommand } from '../../modules/identity/commands/agree-disclaimer/agree-disclaimer.command';
+import { RedeemImpersonationCommand } from '../../modules/identity/commands/impersonate-member/impersonate-member.command';
+import { LoginMemberCommand, LoginResult } from '../../modules/identity/commands/login-member/login-member.command';
+import { RegisterMemberCommand, RegistrationResult } from '../../modules/identity/commands/register-member/register-member.command';
+import { RequestPasswordResetCommand } from '../../modules/identity/commands/request-password-reset/request-password-reset.command';
+import { ResetPasswordCommand } from '../../modules/identity/commands/reset-password/reset-password.command';
+import { MemberQueries } from '../../modules/identity/queries/member-queries';
+import { CountryQuery, ForgotPasswordDto, ImpersonationLoginDto, LoginDto, RegistrationDto, ResetPasswordDto, UidDto, UidQuery } from './member.dto';
+
+const memberActor = (member: MemberPrincipal) =>
+  member.impersonatedBy ? { kind: 'admin' as const, id: member.impersonatedBy } : { kind: 'member' as const, id: member.uid };
+
+/** The member contract (spec §7): controllers only map HTTP to commands and queries. */
+@ApiTags('member')
+@Controller()
+@UseGuards(RateLimitGuard)
+export class MemberController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: MemberQueries,
+  ) {}
+
+  @Get('health')
+  @ApiOperation({ summary: 'Liveness: answers when the API and its database answer' })
+  async health(): Promise<{ status: string }> {
+    await this.queries.countries();
+    return { status: 'ok' };
+  }
+
+  @Get('check_sponsorid')
+  @RateLimited('lookup')
+  @ApiOperation({ summary: 'Sponsor / user look-up by id' })
+  checkSponsor(@Query() query: UidQuery) {
+    return this.queries.sponsor(query.uid);
+  }
+
+  @Get('countryList')
+  async countryList() {
+    return [await this.queries.countries()];
+  }
+
+  @Get('GetcountrybyID')
+  async countryById(@Query() query: CountryQuery) {
+    return [await this.queries.country(Number(query.id))];
+  }
+
+  @Post('registrationWeb')
+  @HttpCode(200)
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key and body: the first answer again; other body: 409' })
+  @ApiOperation({ summary: 'Register a member under a sponsor; the ten checks answer 400 with the spec text' })
+  register(@Body() body: RegistrationDto, @Req() request: FastifyRequest, @Headers('idempotency-key') idempotencyKey?: string): Promise<RegistrationResult> {
+    const text = (v?: string) => v ?? '';
+    const input = {
+      sid: text(body.sid),
+      name: text(body.name),
+      email: text(body.email),
+      mobile: text(body.mobile),
+      countryid: text(body.countryid),
+      city: text(body.city),
+      state: text(body.state),
+      upinumber: text(body.upinumber),
+      password: text(body.password),
+      walletAddress: text(body.WalletAddress),
+    };
+    return this.commands.execute(new RegisterMemberCommand(input, metadataFrom(request, anonymous(), idempotencyKey ? { idempotencyKey } : {}), idempotencyKey));
+  }
+
+  @Get('WelcomeDetails')
+  @RateLimited('lookup')
+  async welcome(@Query() query: UidQuery) {
+    return { data: await this.queries.welcome(query.uid) };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @RateLimited('login')
+  login(@Body() body: LoginDto, @Req() request: FastifyRequest): Promise<LoginResult> {
+    return this.commands.execute(new LoginMemberCommand(body.uid, body.password, metadataFrom(request, { kind: 'member', id: body.uid })));
+  }
+
+  @Post('loginAdmin')
+  @HttpCode(200)
+  @RateLimited('login')
+  @ApiOperation({ summary: 'Exchange a single-use "Log in as" token (60 s) for a member session marked impersonated' })
+  loginAdmin(@Body() body: ImpersonationLoginDto, @Req() request: FastifyRequest): Promise<LoginResult> {
+    return this.commands.execute(new RedeemImpersonationCommand(body.token, metadataFrom(request, anonymous())));
+  }
+
+  @Post('showpopup')
+  @HttpCode(200)
+  @UseGuards(MemberAuthGuard)
+  @ApiBearerAuth()
+  showPopup(@Body() _body: UidDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new AgreeDisclaimerCommand(member.uid, metadataFrom(request, memberActor(member), member.impersonatedBy ? { impersonatedBy: member.impersonatedBy } : {})));
+  }
+
+  @Post(['userDashboard', 'userdashboard'])
+  @HttpCode(200)
+  @UseGuards(MemberAuthGuard)
+  @ApiBearerAuth()
+  async dashboard(@Body() _body: UidDto, @CurrentMember() member: MemberPrincipal) {
+    return [await this.queries.dashboard(member.uid, member.impersonatedBy)];
+  }
+
+  @Post('ForgetPassword')
+  @HttpCode(200)
+  @RateLimited('forgot')
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  @ApiOperation({ summary: 'Mails a single-use reset link (30 minutes); answers the original text as a JSON string' })
+  async forgot(@Body() body: ForgotPasswordDto, @Req() request: FastifyRequest): Promise<string> {
+    const result: string = await this.commands.execute(new RequestPasswordResetCommand(body.uid, metadataFrom(request, anonymous())));
+    return JSON.stringify(result);
+  }
+
+  @Post('ResetPassword')
+  @HttpCode(200)
+  @RateLimited('forgot')
+  reset(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest) {
+    return this.commands.execute(new ResetPasswordCommand(body.token, body.password, metadataFrom(request, anonymous())));
+  }
+}

@@ -1,0 +1,66 @@
+import { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule } from './app.module';
+import { MemberApiModule } from './api/member/member-api.module';
+import { loadConfig } from './config/config';
+import { AllExceptionsFilter, SpaFallback } from './platform/http/all-exceptions.filter';
+import { createValidationPipe } from './platform/http/validation';
+
+/** Request bodies larger than this are refused with 413 before any parsing. */
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+function spaFallback(root: string): SpaFallback | undefined {
+  const memberIndex = join(root, 'member-web', 'dist', 'index.html');
+  const adminIndex = join(root, 'admin-web', 'dist', 'index.html');
+  const pages = {
+    member: existsSync(memberIndex) ? readFileSync(memberIndex, 'utf8') : null,
+    admin: existsSync(adminIndex) ? readFileSync(adminIndex, 'utf8') : null,
+  };
+  if (!pages.member && !pages.admin) return undefined;
+  return (method, url) => {
+    if (method !== 'GET' && method !== 'HEAD') return null;
+    const path = url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/admin-api')) return null;
+    if (path === '/admin' || path.startsWith('/admin/')) return pages.admin;
+    return pages.member;
+  };
+}
+
+/** Builds the API: validation, error mapping, OpenAPI at /api/docs, and the two web apps. */
+export async function createApiApp(options: { logger?: LogLevel[] | false; root?: string } = {}): Promise<NestFastifyApplication> {
+  const config = loadConfig();
+  const root = options.root ?? process.cwd();
+  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: BODY_LIMIT_BYTES });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: options.logger ?? ['error', 'warn', 'log'] });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter(spaFallback(root)));
+  app.enableCors({ exposedHeaders: ['Content-Range'] });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Sahyog member contract')
+      .setDescription('The member API under /api: the original product\'s calls, with identity taken from the JWT.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+    { include: [MemberApiModule] },
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  const memberDist = join(root, 'member-web', 'dist');
+  const adminDist = join(root, 'admin-web', 'dist');
+  if (existsSync(memberDist)) await app.register(fastifyStatic, { root: memberDist, prefix: '/', wildcard: false, index: false });
+  if (existsSync(adminDist)) await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: false, decorateReply: false });
+
+  app.enableShutdownHooks();
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
+}
+

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { RouterModule } from '@nestjs/core';
+import { AdminApiModule } from './api/admin/admin-api.module';
+import { MemberApiModule } from './api/member/member-api.module';
+import { IdentityModule } from './modules/identity/identity.module';
+import { LedgerAuditModule } from './modules/ledger-audit/ledger-audit.module';
+import { PlatformModule } from './platform/platform.module';
+
+/** The API process: the member contract under /api, the admin API under /admin-api. */
+@Module({
+  imports: [
+    PlatformModule,
+    IdentityModule,
+    LedgerAuditModule,
+    MemberApiModule,
+    AdminApiModule,
+    RouterModule.register([
+      { path: 'api', module: MemberApiModule },
+      { path: 'admin-api', module: AdminApiModule },
+    ]),
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,97 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { NestFactory } from '@nestjs/core';
+import { IdentityModule } from '../modules/identity/identity.module';
+import { CreateAdminUserCommand } from '../modules/identity/commands/admin-users/admin-users.command';
+import { RegisterMemberCommand } from '../modules/identity/commands/register-member/register-member.command';
+import { ADMIN_ROLES } from '../modules/identity/domain/admin.events';
+import { memberStream } from '../modules/identity/domain/member.events';
+import { hashPassword } from '../modules/identity/passwords';
+import { Database } from '../platform/db/database';
+import { EventMetadata } from '../platform/event-store/event.types';
+import { Ledger } from '../platform/ledger';
+import { PlatformModule } from '../platform/platform.module';
+
+export const ROOT_UID = '100000';
+export const DEMO_MEMBER_PASSWORD = 'Member@123';
+export const DEMO_ADMIN_PASSWORD = 'Admin@123';
+
+/** 3 directs under the root, 3 under each of those, 2 under each of the 9: 30 members on levels 1–3 below the root. */
+const DEMO_NAMES = [
+  'Asha Rao', 'Vikram Patil', 'Meera Joshi',
+  'Rahul Deshmukh', 'Sneha Kulkarni', 'Arjun Pawar', 'Kavita Shinde', 'Nikhil Jadhav', 'Pooja More', 'Sanjay Gaikwad', 'Anita Chavan', 'Rohan Bhosale',
+  'Deepa Naik', 'Amit Kale', 'Priya Salunkhe', 'Suresh Mane', 'Lata Shirke', 'Ganesh Thorat', 'Neha Pandit', 'Kiran Sawant', 'Manoj Ghule',
+  'Swati Lokhande', 'Ajay Wagh', 'Rekha Dhole', 'Vijay Mohite', 'Sunita Kadam', 'Prakash Nikam', 'Usha Bhagat', 'Dinesh Khot', 'Madhuri Sathe',
+];
+
+const system = (id: string): EventMetadata => ({ actor: { kind: 'system', id }, correlationId: `seed-${Date.now()}` });
+
+@Module({ imports: [PlatformModule, IdentityModule] })
+class SeedModule {}
+
+async function ensureRoot(ledger: Ledger, db: Database): Promise<void> {
+  if ((await db.query('select 1 from members where uid = $1', [ROOT_UID])).length) return;
+  const hash = await hashPassword(DEMO_MEMBER_PASSWORD);
+  await ledger.run(system('seed-root'), async (tx) => {
+    await tx.append(memberStream(ROOT_UID), 0, [
+      {
+        type: 'MemberRegistered',
+        payload: { uid: ROOT_UID, sponsorUid: null, name: 'Sahyog Foundation', email: 'root@sahyog.local', mobile: '9000000000', countryId: 101, city: 'Nashik', state: 'Maharashtra', upiNumber: 'sahyog', walletAddress: '', credentialVersion: 1 },
+      },
+    ]);
+    await tx.execute('insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)', [ROOT_UID, hash]);
+  });
+}
+
+async function seedDemo(commands: CommandBus, db: Database): Promise<boolean> {
+  if ((await db.query("select 1 from members where uid = '100001'")).length) return false;
+  const sponsorOf = (index: number): string => {
+    if (index < 3) return ROOT_UID;
+    if (index < 12) return String(100001 + Math.floor((index - 3) / 3));
+    return String(100004 + Math.floor((index - 12) / 2));
+  };
+  for (const [index, name] of DEMO_NAMES.entries()) {
+    const uid = String(100001 + index);
+    const first = name.split(' ')[0].toLowerCase();
+    const input = { sid: sponsorOf(index), name, email: `${first}.${uid}@demo.sahyog.local`, mobile: `98${uid}00`.slice(0, 10), countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: `${first.slice(0, 6)}@upi`, password: DEMO_MEMBER_PASSWORD, walletAddress: '' };
+    const result = await commands.execute(new RegisterMemberCommand(input, system('seed-demo'), undefined, uid));
+    if (result.uid_output !== uid) throw new Error(`seeding ${uid} failed: ${result.result}`);
+  }
+  for (const role of ADMIN_ROLES) {
+    if ((await db.query('select 1 from admin_users where username = $1', [role])).length) continue;
+    await commands.execute(new CreateAdminUserCommand(role, DEMO_ADMIN_PASSWORD, role, system('seed-demo')));
+  }
+  return true;
+}
+
+async function main(): Promise<void> {
+  const bootstrapOnly = process.argv.includes('--bootstrap-only');
+  const app = await NestFactory.createApplicationContext(SeedModule, { logger: ['error', 'warn'] });
+  try {
+    const ledger = app.get(Ledger);
+    const db = app.get(Database);
+    await ensureRoot(ledger, db);
+    if (bootstrapOnly) {
+      if (!(await db.query("select 1 from admin_users where username = 'superadmin'")).length) {
+        await app.get(CommandBus).execute(new CreateAdminUserCommand('superadmin', process.env.SUPERADMIN_PASSWORD || DEMO_ADMIN_PASSWORD, 'superadmin', system('seed-bootstrap')));
+      }
+      console.log('root member 100000 and superadmin are in place');
+      return;
+    }
+    const seeded = await seedDemo(app.get(CommandBus), db);
+    console.log(seeded ? 'demo network seeded' : 'demo network already present: nothing written');
+    console.log(`Demo logins
+  member-web  user id 100000 (root) and 100001-100030, password ${DEMO_MEMBER_PASSWORD}
+  admin-web   superadmin / approver / support / auditor, password ${DEMO_ADMIN_PASSWORD}`);
+  } finally {
+    await app.close();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(`seed failed: ${error instanceof Error ? error.stack : error}`);
+    process.exit(1);
+  });
+}

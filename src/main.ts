@@ -1,0 +1,25 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { createApiApp } from './app.factory';
+import { loadConfig } from './config/config';
+import { WorkerModule } from './worker/worker.module';
+
+/** One codebase, two roles: `--role=api` (default) serves HTTP; `--role=worker` runs the relay and queues. */
+async function main(): Promise<void> {
+  const role = process.argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length) ?? 'api';
+  const config = loadConfig();
+  if (role === 'worker') {
+    const app = await NestFactory.createApplicationContext(WorkerModule);
+    app.enableShutdownHooks();
+    return;
+  }
+  if (role !== 'api') throw new Error(`unknown role "${role}" (use --role=api or --role=worker)`);
+  const app = await createApiApp();
+  await app.listen(config.port, '0.0.0.0');
+  console.log(`Sahyog API listening on ${config.publicUrl}`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

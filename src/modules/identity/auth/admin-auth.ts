@@ -1,0 +1,64 @@
+import { createParamDecorator, ExecutionContext, ForbiddenException, Inject, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { APP_CONFIG, AppConfig } from '../../../config/config';
+import { Database } from '../../../platform/db/database';
+import { errorBody } from '../../../platform/http/error-body';
+import { AdminRole } from '../domain/admin.events';
+import { loadAdmin } from '../member-state';
+import { AdminClaims } from '../tokens';
+
+export interface AdminPrincipal {
+  username: string;
+  role: AdminRole;
+}
+
+const ROLES = 'admin-roles';
+/** Which roles may call a route; superadmin may call every route. */
+export const Roles = (...roles: AdminRole[]) => SetMetadata(ROLES, roles);
+
+const unauthorized = () => new UnauthorizedException(errorBody(401, 'Please log in again'));
+
+@Injectable()
+export class AdminJwtStrategy extends PassportStrategy(Strategy, 'admin-jwt') {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly db: Database,
+  ) {
+    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: config.jwtSecret, ignoreExpiration: false });
+  }
+
+  /** The role is read from the ledger's projection on every call, so a demotion takes effect at once. */
+  async validate(claims: AdminClaims): Promise<AdminPrincipal> {
+    if (claims?.typ !== 'admin' || typeof claims.sub !== 'string') throw unauthorized();
+    const admin = await loadAdmin(this.db, claims.sub);
+    if (!admin || admin.disabled || admin.credentialVersion !== claims.cv) throw unauthorized();
+    return { username: admin.username, role: admin.role };
+  }
+}
+
+@Injectable()
+export class AdminAuthGuard extends AuthGuard('admin-jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    const admin = context.switchToHttp().getRequest<{ user: AdminPrincipal }>().user;
+    const roles = this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, [context.getHandler(), context.getClass()]) ?? [];
+    if (admin.role !== 'superadmin' && !roles.includes(admin.role)) throw new ForbiddenException(errorBody(403, 'Your role may not do this'));
+    return true;
+  }
+
+  override handleRequest<T>(error: unknown, user: T): T {
+    if (error instanceof UnauthorizedException) throw error;
+    if (error || !user) throw unauthorized();
+    return user;
+  }
+}
+
+export const CurrentAdmin = createParamDecorator((_: unknown, context: ExecutionContext): AdminPrincipal => {
+  return context.switchToHttp().getRequest<{ user: AdminPrincipal }>().user;
+});

@@ -1,0 +1,70 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '../../../../platform/errors';
+import { Ledger } from '../../../../platform/ledger';
+import { adminStream } from '../../domain/admin.events';
+import { currentPasswordHash, loadAdmin } from '../../member-state';
+import { burnVerification, hashPassword, verifyPassword } from '../../passwords';
+import { TokenService } from '../../tokens';
+import { AdminView, CreateAdminUserCommand, LoginAdminCommand, UpdateAdminUserCommand } from './admin-users.command';
+
+@CommandHandler(CreateAdminUserCommand)
+export class CreateAdminUserHandler implements ICommandHandler<CreateAdminUserCommand, AdminView> {
+  constructor(private readonly ledger: Ledger) {}
+
+  async execute({ username, password, role, metadata }: CreateAdminUserCommand): Promise<AdminView> {
+    const hash = await hashPassword(password);
+    return this.ledger.run(metadata, async (tx) => {
+      if (await loadAdmin(tx, username)) throw new DomainError('ADMIN.EXISTS', `Admin ${username} already exists`, 'conflict');
+      await tx.append(adminStream(username), 0, [{ type: 'AdminUserCreated', payload: { username, role, credentialVersion: 1 } }]);
+      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [username, hash]);
+      return { id: username, username, role, disabled: false };
+    });
+  }
+}
+
+@CommandHandler(UpdateAdminUserCommand)
+export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCommand, AdminView> {
+  constructor(private readonly ledger: Ledger) {}
+
+  async execute({ username, changes, metadata }: UpdateAdminUserCommand): Promise<AdminView> {
+    const hash = changes.password ? await hashPassword(changes.password) : null;
+    return this.ledger.run(metadata, async (tx) => {
+      const admin = await loadAdmin(tx, username);
+      if (!admin) throw new DomainError('ADMIN.NOT_FOUND', `Admin ${username} does not exist`, 'not-found');
+      if (metadata.actor.id === username && (changes.disabled === true || (changes.role && changes.role !== 'superadmin'))) {
+        throw new DomainError('ADMIN.SELF_LOCKOUT', 'You cannot disable or demote your own account', 'invalid');
+      }
+      const credentialVersion = hash ? admin.credentialVersion + 1 : undefined;
+      const payload = { role: changes.role, disabled: changes.disabled, credentialVersion };
+      const changed = (changes.role && changes.role !== admin.role) || (changes.disabled !== undefined && changes.disabled !== admin.disabled) || hash;
+      if (changed) await tx.append(adminStream(username), admin.version, [{ type: 'AdminUserUpdated', payload }]);
+      if (hash) await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, $2, $3)', [username, credentialVersion, hash]);
+      return { id: username, username, role: changes.role ?? admin.role, disabled: changes.disabled ?? admin.disabled };
+    });
+  }
+}
+
+@CommandHandler(LoginAdminCommand)
+export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, { token: string; username: string; role: string }> {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly tokens: TokenService,
+  ) {}
+
+  async execute({ username, password, metadata }: LoginAdminCommand): Promise<{ token: string; username: string; role: string }> {
+    const refused = new DomainError('ADMIN.BAD_LOGIN', 'Invalid username or password', 'unauthorized');
+    const admin = await loadAdmin(this.ledger.db, username);
+    if (!admin) {
+      await burnVerification(password);
+      throw refused;
+    }
+    const hash = await currentPasswordHash(this.ledger.db, 'admin_credentials', username, admin.credentialVersion);
+    if (!hash || !(await verifyPassword(hash, password)) || admin.disabled) throw refused;
+    return this.ledger.run({ ...metadata, actor: { kind: 'admin', id: username } }, async (tx) => {
+      const state = await loadAdmin(tx, username);
+      if (!state || state.disabled || state.credentialVersion !== admin.credentialVersion) throw refused;
+      await tx.append(adminStream(username), state.version, [{ type: 'AdminLoggedIn', payload: {} }]);
+      return { token: this.tokens.admin(username, state.role, state.credentialVersion), username, role: state.role };
+    });
+  }
+}

@@ -1,0 +1,17 @@
+import { EventMetadata } from '../../../../platform/event-store/event.types';
+import { RegistrationInput } from '../../domain/member.decide';
+
+export class RegisterMemberCommand {
+  constructor(
+    readonly input: RegistrationInput & { walletAddress: string },
+    readonly metadata: EventMetadata,
+    readonly idempotencyKey?: string,
+    /** Only the demo seed picks ids (so its logins can be documented); members get random ones. */
+    readonly assignUid?: string,
+  ) {}
+}
+
+export interface RegistrationResult {
+  result: string;
+  uid_output: string;
+}

@@ -1,0 +1,44 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { APP_CONFIG, AppConfig } from '../../../../config/config';
+import { sha256Hex } from '../../../../platform/event-store/canonical';
+import { Ledger } from '../../../../platform/ledger';
+import { memberStream } from '../../domain/member.events';
+import { MSG } from '../../domain/member.messages';
+import { loadMember } from '../../member-state';
+import { RequestPasswordResetCommand, RESET_LINK_MINUTES } from './request-password-reset.command';
+
+/**
+ * Sahyog never stores a password it could mail back. "Forgot password" mails a single-use link
+ * instead; the answer text stays the original product's. The mail leaves through the outbox: the
+ * message row commits with the event, and the worker sends it.
+ */
+@CommandHandler(RequestPasswordResetCommand)
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, string> {
+  constructor(
+    private readonly ledger: Ledger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ uid, metadata }: RequestPasswordResetCommand): Promise<string> {
+    return this.ledger.run(metadata, async (tx) => {
+      const member = await loadMember(tx, uid);
+      if (!member || member.blocked || !member.email.includes('@')) return MSG.invalidUserId;
+      const tokenId = randomUUID();
+      const secret = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(tx.now.getTime() + RESET_LINK_MINUTES * 60_000).toISOString();
+      const [event] = await tx.append(memberStream(uid), member.version, [
+        { type: 'PasswordResetRequested', payload: { tokenId, secretHash: sha256Hex(secret), expiresAt, email: member.email } },
+      ]);
+      const link = `${this.config.publicUrl}/ResetPassword?token=${tokenId}.${secret}`;
+      await tx.execute('insert into mail_outbox (event_position, to_address, subject, body) values ($1, $2, $3, $4)', [
+        event.position,
+        member.email,
+        'Reset your Sahyog password',
+        `Dear ${member.name},\n\nA password reset was requested for user id ${uid}.\nOpen this link within ${RESET_LINK_MINUTES} minutes to choose a new password:\n\n${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
+      ]);
+      return MSG.passwordSent;
+    });
+  }
+}

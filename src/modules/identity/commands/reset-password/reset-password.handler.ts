@@ -1,0 +1,42 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { sha256Hex } from '../../../../platform/event-store/canonical';
+import { Ledger } from '../../../../platform/ledger';
+import { decideResetPassword } from '../../domain/member.decide';
+import { memberStream } from '../../domain/member.events';
+import { MSG } from '../../domain/member.messages';
+import { loadMember } from '../../member-state';
+import { hashPassword } from '../../passwords';
+import { ResetPasswordCommand } from './reset-password.command';
+
+const TOKEN_PATTERN = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,100})$/;
+
+@CommandHandler(ResetPasswordCommand)
+export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, { result: string }> {
+  constructor(private readonly ledger: Ledger) {}
+
+  async execute({ token, password, metadata }: ResetPasswordCommand): Promise<{ result: string }> {
+    const match = TOKEN_PATTERN.exec(token);
+    if (!match) return { result: MSG.resetInvalid };
+    const [, tokenId, secret] = match;
+    const passwordHash = await hashPassword(password);
+    return this.ledger.run(metadata, async (tx) => {
+      const [reset] = await tx.query<{ uid: string; secret_hash: string; expires_at: Date; used_at: Date | null }>(
+        'select uid, secret_hash, expires_at, used_at from password_resets where token_id = $1',
+        [tokenId],
+      );
+      if (!reset) return { result: MSG.resetInvalid };
+      const member = await loadMember(tx, reset.uid);
+      if (!member) return { result: MSG.resetInvalid };
+      const events = decideResetPassword(member, { uid: reset.uid, secretHash: reset.secret_hash, expiresAt: reset.expires_at, usedAt: reset.used_at }, tokenId, sha256Hex(secret), tx.now);
+      if (!events) return { result: MSG.resetInvalid };
+      await tx.append(memberStream(member.uid), member.version, events);
+      await tx.execute('insert into member_credentials (principal, version, password_hash, txn_password_hash) select $1, $2, $3, txn_password_hash from member_credentials where principal = $1 and version = $4', [
+        member.uid,
+        member.credentialVersion + 1,
+        passwordHash,
+        member.credentialVersion,
+      ]);
+      return { result: MSG.resetDone };
+    });
+  }
+}

@@ -1,0 +1,19 @@
+export const ADMIN_ROLES = ['superadmin', 'approver', 'support', 'auditor'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/** Events of an admin account's stream `admin-<username>`. */
+export type AdminEvent =
+  | { type: 'AdminUserCreated'; payload: { username: string; role: AdminRole; credentialVersion: number } }
+  | { type: 'AdminUserUpdated'; payload: { role?: AdminRole; disabled?: boolean; credentialVersion?: number } }
+  | { type: 'AdminLoggedIn'; payload: Record<string, never> }
+  | { type: 'ImpersonationTokenIssued'; payload: { tokenId: string; uid: string; expiresAt: string } };
+
+export const adminStream = (username: string): string => `admin-${username}`;
+
+export interface AdminState {
+  username: string;
+  role: AdminRole;
+  disabled: boolean;
+  credentialVersion: number;
+  version: number;
+}

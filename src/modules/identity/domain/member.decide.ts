@@ -1,0 +1,114 @@
+import { MemberEvent, MemberState } from './member.events';
+import { REGISTRATION_MSG as R } from './member.messages';
+
+/**
+ * Pure decisions of the member stream: state and time in, events (or a refusal) out.
+ * Hashing, ids and clocks are the handler's business and arrive as arguments.
+ */
+
+export interface RegistrationInput {
+  sid: string;
+  name: string;
+  email: string;
+  mobile: string;
+  countryid: string;
+  city: string;
+  state: string;
+  upinumber: string;
+  password: string;
+}
+
+const LETTERS_AND_SPACES = /^[A-Za-z ]+$/;
+const DIGITS = /^\d+$/;
+
+/**
+ * The registration rules in the spec's order; the first broken one is the answer. The spec's
+ * rules 9 (confirm password) and 10 (terms) are client-side only: the call carries neither.
+ * Beyond the spec, the server also enforces the client's input filters and maximum lengths,
+ * so a hand-made request cannot store what the form could never send.
+ */
+export function checkRegistration(input: RegistrationInput): string | null {
+  const sid = input.sid.trim();
+  if (!sid) return R.sponsorRequired;
+  if (sid.length > 15) return R.sponsorTooLong;
+  if (!DIGITS.test(sid)) return R.sponsorDigits;
+  const name = input.name.trim();
+  if (!name) return R.nameRequired;
+  if (name.length < 4) return R.nameTooShort;
+  if (name.length > 20) return R.nameTooLong;
+  if (!LETTERS_AND_SPACES.test(name)) return R.nameLetters;
+  if (!input.countryid.trim() || !DIGITS.test(input.countryid.trim())) return R.countryRequired;
+  const city = input.city.trim();
+  if (!city) return R.cityRequired;
+  if (!LETTERS_AND_SPACES.test(city)) return R.cityLetters;
+  if (city.length > 20) return R.cityTooLong;
+  const state = input.state.trim();
+  if (!state) return R.stateRequired;
+  if (!LETTERS_AND_SPACES.test(state)) return R.stateLetters;
+  if (state.length > 20) return R.stateTooLong;
+  const mobile = input.mobile.trim();
+  if (!DIGITS.test(mobile) || mobile.length <= 8 || mobile.length > 12) return R.mobileInvalid;
+  const upi = input.upinumber.trim();
+  if (!upi) return R.upiRequired;
+  if (upi.length > 12) return R.upiTooLong;
+  if (!input.password) return R.passwordRequired;
+  if (input.password.length < 6) return R.passwordTooShort;
+  if (input.password.length > 30) return R.passwordTooLong;
+  if (input.email.trim().length > 50) return R.emailTooLong;
+  return null;
+}
+
+export interface LoginPolicy {
+  maxFailures: number;
+  lockoutMinutes: number;
+}
+
+export type LoginDecision =
+  | { outcome: 'blocked'; events: [] }
+  | { outcome: 'locked'; events: MemberEvent[] }
+  | { outcome: 'failed'; events: MemberEvent[] }
+  | { outcome: 'ok'; events: MemberEvent[] };
+
+/** A login attempt on an existing member, after the password was checked. */
+export function decideLogin(state: MemberState, passwordOk: boolean, now: Date, policy: LoginPolicy): LoginDecision {
+  if (state.blocked) return { outcome: 'blocked', events: [] };
+  if (state.lockedUntil && state.lockedUntil.getTime() > now.getTime()) return { outcome: 'locked', events: [] };
+  if (passwordOk) return { outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] };
+  const failures = state.failedLogins + 1;
+  const events: MemberEvent[] = [{ type: 'LoginFailed', payload: { failures } }];
+  if (failures >= policy.maxFailures) {
+    const until = new Date(now.getTime() + policy.lockoutMinutes * 60_000).toISOString();
+    events.push({ type: 'MemberLockedOut', payload: { until } });
+    return { outcome: 'locked', events };
+  }
+  return { outcome: 'failed', events };
+}
+
+export function decideAgreeDisclaimer(state: MemberState): MemberEvent[] {
+  return state.isagree ? [] : [{ type: 'DisclaimerAgreed', payload: {} }];
+}
+
+export function decideBlock(state: MemberState, block: boolean, remark: string): MemberEvent[] {
+  if (state.blocked === block) return [];
+  return [block ? { type: 'MemberBlocked', payload: { remark } } : { type: 'MemberUnblocked', payload: { remark } }];
+}
+
+export interface ResetTokenState {
+  uid: string;
+  secretHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+/** A reset link works once, before it expires, and only with the secret that was mailed. */
+export function decideResetPassword(
+  member: MemberState,
+  token: ResetTokenState,
+  tokenId: string,
+  presentedSecretHash: string,
+  now: Date,
+): MemberEvent[] | null {
+  if (token.uid !== member.uid || token.usedAt || token.expiresAt.getTime() <= now.getTime()) return null;
+  if (token.secretHash !== presentedSecretHash) return null;
+  return [{ type: 'PasswordChanged', payload: { credentialVersion: member.credentialVersion + 1, via: 'reset', resetTokenId: tokenId } }];
+}

@@ -1,0 +1,44 @@
+/** Events of a member's stream `member-<uid>`, past tense, one tagged union. */
+export type MemberEvent =
+  | { type: 'MemberRegistered'; payload: MemberRegistered }
+  | { type: 'MemberLoggedIn'; payload: { impersonatedBy?: string } }
+  | { type: 'LoginFailed'; payload: { failures: number } }
+  | { type: 'MemberLockedOut'; payload: { until: string } }
+  | { type: 'DisclaimerAgreed'; payload: Record<string, never> }
+  | { type: 'PasswordResetRequested'; payload: { tokenId: string; secretHash: string; expiresAt: string; email: string } }
+  | { type: 'PasswordChanged'; payload: { credentialVersion: number; via: 'reset' | 'profile'; resetTokenId?: string } }
+  | { type: 'MemberBlocked'; payload: { remark: string } }
+  | { type: 'MemberUnblocked'; payload: { remark: string } }
+  | { type: 'ImpersonationTokenRedeemed'; payload: { tokenId: string; admin: string } };
+
+export interface MemberRegistered {
+  uid: string;
+  sponsorUid: string | null;
+  name: string;
+  email: string;
+  mobile: string;
+  countryId: number;
+  city: string;
+  state: string;
+  upiNumber: string;
+  walletAddress: string;
+  credentialVersion: number;
+}
+
+export type MemberEventType = MemberEvent['type'];
+
+export const memberStream = (uid: string): string => `member-${uid}`;
+
+/** What commands read to decide: the members projection row. */
+export interface MemberState {
+  uid: string;
+  name: string;
+  email: string;
+  status: 'Active' | 'Inactive';
+  blocked: boolean;
+  isagree: boolean;
+  failedLogins: number;
+  lockedUntil: Date | null;
+  credentialVersion: number;
+  version: number;
+}

@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { AdminAuthGuard, AdminJwtStrategy } from './auth/admin-auth';
+import { MemberAuthGuard, MemberJwtStrategy } from './auth/member-auth';
+import { CreateAdminUserHandler, LoginAdminHandler, UpdateAdminUserHandler } from './commands/admin-users/admin-users.handler';
+import { AgreeDisclaimerHandler } from './commands/agree-disclaimer/agree-disclaimer.handler';
+import { SetMemberBlockedHandler } from './commands/block-member/block-member.handler';
+import { IssueImpersonationHandler, RedeemImpersonationHandler } from './commands/impersonate-member/impersonate-member.handler';
+import { LoginMemberHandler } from './commands/login-member/login-member.handler';
+import { RegisterMemberHandler } from './commands/register-member/register-member.handler';
+import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
+import { MemberQueries } from './queries/member-queries';
+import { TokenService } from './tokens';
+
+const commandHandlers = [
+  RegisterMemberHandler,
+  LoginMemberHandler,
+  AgreeDisclaimerHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  SetMemberBlockedHandler,
+  IssueImpersonationHandler,
+  RedeemImpersonationHandler,
+  CreateAdminUserHandler,
+  UpdateAdminUserHandler,
+  LoginAdminHandler,
+];
+const queries = [MemberQueries];
+const auth = [MemberJwtStrategy, MemberAuthGuard, AdminJwtStrategy, AdminAuthGuard, TokenService];
+
+@Module({
+  imports: [
+    CqrsModule,
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { expiresIn: config.jwtExpiresIn as never } }),
+    }),
+  ],
+  providers: [...commandHandlers, ...queries, ...auth],
+  exports: [...queries, ...auth, CqrsModule, JwtModule],
+})
+export class IdentityModule {}

@@ -1,0 +1,54 @@
+import { Sql } from '../../platform/db/database';
+import { AdminRole, AdminState } from './domain/admin.events';
+import { MemberState } from './domain/member.events';
+
+export const UID_PATTERN = /^[1-9]\d{5}$/;
+
+interface MemberRow {
+  uid: string;
+  name: string;
+  email: string;
+  status: 'Active' | 'Inactive';
+  blocked: boolean;
+  isagree: boolean;
+  failed_logins: number;
+  locked_until: Date | null;
+  credential_version: number;
+  version: number;
+}
+
+/** The members projection row a command decides on; null for an id that is not a member. */
+export async function loadMember(sql: Sql, uid: string, forUpdate = false): Promise<MemberState | null> {
+  if (!UID_PATTERN.test(uid)) return null;
+  const [row] = await sql.query<MemberRow>(
+    `select uid, name, email, status, blocked, isagree, failed_logins, locked_until, credential_version, version
+       from members where uid = $1 ${forUpdate ? 'for update' : ''}`,
+    [uid],
+  );
+  if (!row) return null;
+  return {
+    uid: row.uid,
+    name: row.name,
+    email: row.email,
+    status: row.status,
+    blocked: row.blocked,
+    isagree: row.isagree,
+    failedLogins: row.failed_logins,
+    lockedUntil: row.locked_until,
+    credentialVersion: row.credential_version,
+    version: row.version,
+  };
+}
+
+export async function loadAdmin(sql: Sql, username: string): Promise<AdminState | null> {
+  const [row] = await sql.query<{ username: string; role: AdminRole; disabled: boolean; credential_version: number; version: number }>(
+    'select username, role, disabled, credential_version, version from admin_users where username = $1',
+    [username],
+  );
+  return row ? { username: row.username, role: row.role, disabled: row.disabled, credentialVersion: row.credential_version, version: row.version } : null;
+}
+
+export async function currentPasswordHash(sql: Sql, table: 'member_credentials' | 'admin_credentials', principal: string, version: number): Promise<string | null> {
+  const [row] = await sql.query<{ password_hash: string }>(`select password_hash from ${table} where principal = $1 and version = $2`, [principal, version]);
+  return row?.password_hash ?? null;
+}

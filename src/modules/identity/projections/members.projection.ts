@@ -1,0 +1,85 @@
+import { Sql } from '../../../platform/db/database';
+import { StoredEvent } from '../../../platform/event-store/event.types';
+import { assertInvariant } from '../../../platform/errors';
+import { Projection } from '../../../platform/projections/projection';
+import { MemberRegistered } from '../domain/member.events';
+
+function uidOf(event: StoredEvent): string {
+  return event.streamId.slice('member-'.length);
+}
+
+/** One row per member: what the dashboard shows and what identity commands decide on. */
+export const membersProjection: Projection = {
+  name: 'members',
+  tables: ['members'],
+  handles: ['MemberRegistered', 'MemberLoggedIn', 'LoginFailed', 'MemberLockedOut', 'DisclaimerAgreed', 'PasswordResetRequested', 'PasswordChanged', 'MemberBlocked', 'MemberUnblocked', 'ImpersonationTokenRedeemed'],
+  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+    const uid = uidOf(event);
+    const at = event.recordedAt;
+    const v = event.streamVersion;
+    if (event.type === 'MemberRegistered') {
+      const p = event.payload as MemberRegistered;
+      await sql.execute(
+        `insert into members (uid, sponsor_uid, name, email, mobile, country_id, city, state, upi_number, wallet_address,
+                              registered_at, credential_version, version)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [p.uid, p.sponsorUid, p.name, p.email, p.mobile, p.countryId, p.city, p.state, p.upiNumber, p.walletAddress, at, p.credentialVersion, v],
+      );
+      return;
+    }
+    const p = event.payload as { failures?: number; until?: string; credentialVersion?: number };
+    // Each change names its own columns; $1 and $2 are always the uid and the new version.
+    const changes: Record<string, [string, unknown[]]> = {
+      MemberLoggedIn: ['failed_logins = 0, locked_until = null, last_login_at = $3', [at]],
+      LoginFailed: ['failed_logins = $3', [p.failures]],
+      MemberLockedOut: ['failed_logins = 0, locked_until = $3', [p.until]],
+      DisclaimerAgreed: ['isagree = true', []],
+      PasswordResetRequested: ['', []],
+      PasswordChanged: ['credential_version = $3, failed_logins = 0, locked_until = null', [p.credentialVersion]],
+      MemberBlocked: ['blocked = true', []],
+      MemberUnblocked: ['blocked = false, failed_logins = 0, locked_until = null', []],
+      ImpersonationTokenRedeemed: ['', []],
+    };
+    const [set, params] = changes[event.type];
+    const result = await sql.execute(
+      `update members set ${set ? `${set}, ` : ''}version = $2 where uid = $1 and version = $2 - 1`,
+      [uid, v, ...params],
+    );
+    assertInvariant(result.rowCount === 1, `members row ${uid} not at version ${v - 1} for ${event.type}`);
+  },
+};
+
+/** The sponsor tree as a closure table, so "level N" and "whole team" are one indexed read. */
+export const memberTreeProjection: Projection = {
+  name: 'member-tree',
+  tables: ['member_tree'],
+  handles: ['MemberRegistered'],
+  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+    const p = event.payload as MemberRegistered;
+    if (!p.sponsorUid) return;
+    await sql.execute(
+      `insert into member_tree (ancestor_uid, descendant_uid, depth)
+       select $2, $1, 1
+       union all
+       select ancestor_uid, $1, depth + 1 from member_tree where descendant_uid = $2`,
+      [p.uid, p.sponsorUid],
+    );
+  },
+};
+
+/** Reset links: issued by PasswordResetRequested, spent by PasswordChanged (once). */
+export const passwordResetsProjection: Projection = {
+  name: 'password-resets',
+  tables: ['password_resets'],
+  handles: ['PasswordResetRequested', 'PasswordChanged'],
+  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+    const p = event.payload as { tokenId?: string; secretHash?: string; expiresAt?: string; resetTokenId?: string };
+    if (event.type === 'PasswordResetRequested') {
+      await sql.execute('insert into password_resets (token_id, uid, secret_hash, expires_at) values ($1, $2, $3, $4)', [p.tokenId, uidOf(event), p.secretHash, p.expiresAt]);
+      return;
+    }
+    if (!p.resetTokenId) return;
+    const spent = await sql.execute('update password_resets set used_at = $2 where token_id = $1 and used_at is null', [p.resetTokenId, event.recordedAt]);
+    assertInvariant(spent.rowCount === 1, `reset token ${p.resetTokenId} spent twice`);
+  },
+};

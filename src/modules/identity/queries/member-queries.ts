@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../../platform/db/database';
+import { balances } from '../../../platform/projections/postings.projection';
+import { formatRupees } from '../../../platform/money';
+import { MSG } from '../domain/member.messages';
+import { UID_PATTERN } from '../member-state';
+
+/** The dashboard's money cards read these accounts; they fill as later features post to them. */
+export const memberAccounts = (uid: string) => ({
+  income: `member:${uid}:income`,
+  teamIncome: `member:${uid}:level-income`,
+  withdrawable: `member:${uid}:withdrawable`,
+  withdrawn: `member:${uid}:withdrawn`,
+  phGiven: `member:${uid}:ph-given`,
+  ghReceived: `member:${uid}:gh-received`,
+});
+
+const iso = (d: Date | null): string => (d ? d.toISOString() : '');
+
+/** Read side of identity: queries skip the domain and read projections directly. */
+@Injectable()
+export class MemberQueries {
+  constructor(private readonly db: Database) {}
+
+  async sponsor(uid: string): Promise<{ result: string; name: string; top_up: string }> {
+    if (!UID_PATTERN.test(uid)) return { result: MSG.sponsorMissing, name: '', top_up: '' };
+    const [row] = await this.db.query<{ name: string; status: string }>('select name, status from members where uid = $1', [uid]);
+    return row ? { result: MSG.sponsorExists, name: row.name, top_up: row.status } : { result: MSG.sponsorMissing, name: '', top_up: '' };
+  }
+
+  async countries(): Promise<Array<{ id: number; name: string; phonecode: string }>> {
+    return this.db.query('select id, name, phonecode from countries order by sort');
+  }
+
+  async country(id: number): Promise<Array<{ id: number; name: string; phonecode: string }>> {
+    return this.db.query('select id, name, phonecode from countries where id = $1', [id]);
+  }
+
+  async welcome(uid: string): Promise<Array<{ f_name: string; uid: string; email: string; mobile: string }>> {
+    if (!UID_PATTERN.test(uid)) return [];
+    return this.db.query('select name as f_name, uid, email, mobile from members where uid = $1', [uid]);
+  }
+
+  async dashboard(uid: string, impersonatedBy?: string): Promise<Record<string, unknown>> {
+    const [m] = await this.db.query<{ uid: string; name: string; isagree: boolean; status: string; registered_at: Date; activated_at: Date | null; directs: string; team: string }>(
+      `select m.uid, m.name, m.isagree, m.status, m.registered_at, m.activated_at,
+              (select count(*) from members d where d.sponsor_uid = m.uid)::text as directs,
+              (select count(*) from member_tree t where t.ancestor_uid = m.uid)::text as team
+         from members m where m.uid = $1`,
+      [uid],
+    );
+    const accounts = memberAccounts(uid);
+    const bal = await balances(this.db, Object.values(accounts));
+    const [today] = await this.db.query<{ total: string }>(
+      `select coalesce(sum(amount_paise), 0)::text as total from postings
+        where account = $1 and recorded_at >= date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`,
+      [accounts.withdrawn],
+    );
+    return {
+      uid: m.uid,
+      f_name: m.name,
+      isagree: m.isagree ? '1' : '0',
+      Activestatus: m.status,
+      RegDate: iso(m.registered_at),
+      ActDate: iso(m.activated_at),
+      totalrefferal: m.directs,
+      totalteam: m.team,
+      totalphamount: formatRupees(bal.get(accounts.phGiven) ?? 0n),
+      totalghamount: formatRupees(bal.get(accounts.ghReceived) ?? 0n),
+      TeamIncome: formatRupees(bal.get(accounts.teamIncome) ?? 0n),
+      TotalIncome: formatRupees(bal.get(accounts.income) ?? 0n),
+      totalWithdrawal: formatRupees(bal.get(accounts.withdrawn) ?? 0n),
+      TodayWithdrawal: formatRupees(BigInt(today.total)),
+      Net_Balance: formatRupees(bal.get(accounts.withdrawable) ?? 0n),
+      impersonated: Boolean(impersonatedBy),
+    };
+  }
+}

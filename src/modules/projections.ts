@@ -1,0 +1,17 @@
+import { Projection } from '../platform/projections/projection';
+import { postingsProjection } from '../platform/projections/postings.projection';
+import { adminUsersProjection, impersonationTokensProjection } from './identity/projections/admin-users.projection';
+import { memberTreeProjection, membersProjection, passwordResetsProjection } from './identity/projections/members.projection';
+
+/**
+ * Every inline projection, in the order they run for an event. `ledger replay` rebuilds exactly
+ * these tables; a table not listed here is not a projection (credentials, outbox, cursors).
+ */
+export const ALL_PROJECTIONS: readonly Projection[] = [
+  postingsProjection,
+  membersProjection,
+  memberTreeProjection,
+  passwordResetsProjection,
+  adminUsersProjection,
+  impersonationTokensProjection,
+];

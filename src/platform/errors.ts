@@ -1,0 +1,35 @@
+/**
+ * Domain errors carry a stable code (`EPIN.ALREADY_USED`) and the exact text the member contract
+ * shows. The HTTP edge maps them; nothing below the controllers knows about HTTP.
+ */
+export type ErrorKind = 'invalid' | 'conflict' | 'not-found' | 'forbidden' | 'unauthorized' | 'business';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly kind: ErrorKind = 'business',
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** Two appends raced for the same stream version; the loser may retry with fresh state. */
+export class ConcurrencyError extends DomainError {
+  constructor(streamId: string, expectedVersion: number) {
+    super('LEDGER.VERSION_CONFLICT', `Stream ${streamId} moved past version ${expectedVersion}`, 'conflict');
+  }
+}
+
+/** A broken invariant is a bug: it stops the operation and rolls the transaction back. */
+export class InvariantViolation extends Error {
+  constructor(message: string) {
+    super(`Invariant violated: ${message}`);
+    this.name = 'InvariantViolation';
+  }
+}
+
+export function assertInvariant(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new InvariantViolation(message);
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { DomainError, InvariantViolation } from '../errors';
+
+/** The hash of a stream's (non-existent) event 0: every chain starts here. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/**
+ * Canonical JSON: object keys sorted by code unit, no white space, undefined members dropped.
+ * It is what PostgreSQL's jsonb gives back after a round trip, so a verifier re-reading the
+ * table (or the NDJSON export) computes the same bytes. Numbers must be safe integers or plain
+ * finite numbers; money travels as decimal strings.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      if (value.includes('\u0000')) throw new DomainError('INPUT.BAD_TEXT', 'Input contains characters that cannot be stored', 'invalid');
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isFinite(value)) throw new InvariantViolation(`non-finite number in an event: ${value}`);
+      return JSON.stringify(value);
+    case 'object': {
+      if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
+      if (value instanceof Date) return JSON.stringify(value.toISOString());
+      const record = value as Record<string, unknown>;
+      const members = Object.keys(record)
+        .filter((key) => record[key] !== undefined)
+        .sort()
+        .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+      return `{${members.join(',')}}`;
+    }
+    default:
+      throw new InvariantViolation(`value of type ${typeof value} cannot go into an event`);
+  }
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+export interface HashedContent {
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  schemaVersion: number;
+  payload: unknown;
+  metadata: unknown;
+  recordedAt: string;
+}
+
+/** hash = sha256(previous hash of the stream + "\n" + canonical JSON of the event's content). */
+export function eventHash(previousHash: string, content: HashedContent): string {
+  return sha256Hex(
+    `${previousHash}\n${canonicalJson({
+      metadata: content.metadata,
+      payload: content.payload,
+      recordedAt: content.recordedAt,
+      schemaVersion: content.schemaVersion,
+      streamId: content.streamId,
+      streamVersion: content.streamVersion,
+      type: content.type,
+    })}`,
+  );
+}
+
+/** One step of a checkpoint's chained digest over events in (transaction id, position) order. */
+export function digestStep(previousDigest: string, position: string, hash: string): string {
+  return sha256Hex(`${previousDigest}\n${position}\n${hash}`);
+}

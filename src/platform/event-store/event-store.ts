@@ -1,0 +1,71 @@
+import { isUniqueViolation, Sql } from '../db/database';
+import { ConcurrencyError, InvariantViolation } from '../errors';
+import { eventHash, GENESIS_HASH } from './canonical';
+import { EVENT_COLUMNS, EventMetadata, EventRow, NewEvent, StoredEvent, toStoredEvent } from './event.types';
+
+/** The most events one append may carry: a named limit, not an accident. */
+export const MAX_EVENTS_PER_APPEND = 1000;
+
+/**
+ * Appends events to one stream at an expected version (optimistic concurrency). The unique
+ * (stream_id, stream_version) key makes two appends at the same version collide: the second
+ * waits for the first to commit and then fails with a ConcurrencyError. No ledger-wide lock:
+ * unrelated streams append in parallel; each stream is its own hash chain.
+ */
+export async function appendToStream(
+  sql: Sql,
+  streamId: string,
+  expectedVersion: number,
+  events: readonly NewEvent[],
+  metadata: EventMetadata,
+  recordedAt: Date = new Date(),
+): Promise<StoredEvent[]> {
+  if (events.length === 0) return [];
+  if (events.length > MAX_EVENTS_PER_APPEND) throw new InvariantViolation(`append of ${events.length} events exceeds ${MAX_EVENTS_PER_APPEND}`);
+  if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw new InvariantViolation(`bad expected version ${expectedVersion}`);
+
+  let previousHash = GENESIS_HASH;
+  if (expectedVersion > 0) {
+    const head = await sql.query<{ hash: string }>(
+      'select hash from events where stream_id = $1 and stream_version = $2',
+      [streamId, expectedVersion],
+    );
+    if (head.length === 0) throw new ConcurrencyError(streamId, expectedVersion);
+    previousHash = head[0].hash;
+  }
+
+  const recordedIso = recordedAt.toISOString();
+  const values: unknown[] = [];
+  const tuples: string[] = [];
+  events.forEach((event, index) => {
+    const streamVersion = expectedVersion + index + 1;
+    const schemaVersion = event.schemaVersion ?? 1;
+    const hash = eventHash(previousHash, { streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso });
+    previousHash = hash;
+    const base = values.length;
+    values.push(streamId, streamVersion, event.type, schemaVersion, JSON.stringify(event.payload), JSON.stringify(metadata), recordedIso, hash);
+    tuples.push(`($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}::jsonb, $${base + 6}::jsonb, $${base + 7}::timestamptz, $${base + 8})`);
+  });
+
+  try {
+    const rows = await sql.query<EventRow>(
+      `insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash)
+       values ${tuples.join(', ')} returning ${EVENT_COLUMNS}`,
+      values,
+    );
+    return rows.map(toStoredEvent);
+  } catch (error) {
+    if (isUniqueViolation(error, 'events_stream_version_key')) throw new ConcurrencyError(streamId, expectedVersion);
+    throw error;
+  }
+}
+
+export async function readStream(sql: Sql, streamId: string): Promise<StoredEvent[]> {
+  const rows = await sql.query<EventRow>(`select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`, [streamId]);
+  return rows.map(toStoredEvent);
+}
+
+export async function streamVersion(sql: Sql, streamId: string): Promise<number> {
+  const rows = await sql.query<{ v: number | null }>('select max(stream_version) as v from events where stream_id = $1', [streamId]);
+  return rows[0]?.v ?? 0;
+}

@@ -1,0 +1,72 @@
+// ORDER BY must name events.position / events.tx_id: the bare names bind to the ::text output aliases and sort as text.
+/** Who caused an event. Every event carries it; admin actions name the admin. */
+export interface Actor {
+  kind: 'member' | 'admin' | 'system' | 'anonymous';
+  id: string;
+}
+
+export interface EventMetadata {
+  actor: Actor;
+  correlationId: string;
+  causationId?: string;
+  requestId?: string;
+  /** The connection's address as the server saw it (behind the configured proxies). */
+  clientIp?: string;
+  /** What the client said its address was: stored as a hint only. */
+  clientIpHint?: string;
+  idempotencyKey?: string;
+  /** Set when an admin acts through "Log in as". */
+  impersonatedBy?: string;
+}
+
+export interface NewEvent<TType extends string = string, TPayload = unknown> {
+  type: TType;
+  payload: TPayload;
+  schemaVersion?: number;
+}
+
+export interface StoredEvent<TType extends string = string, TPayload = unknown> {
+  /** Global position, a bigint in decimal text. */
+  position: string;
+  streamId: string;
+  streamVersion: number;
+  type: TType;
+  schemaVersion: number;
+  payload: TPayload;
+  metadata: EventMetadata;
+  recordedAt: string;
+  /** The committing transaction's id (xid8), decimal text. */
+  txId: string;
+  hash: string;
+}
+
+export interface EventRow {
+  position: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  payload: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+  tx_id: string;
+  hash: string;
+}
+
+export const EVENT_COLUMNS =
+  'position::text as position, stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, tx_id::text as tx_id, hash';
+
+export function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    position: row.position,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.type,
+    schemaVersion: row.schema_version,
+    payload: row.payload,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at.toISOString(),
+    txId: row.tx_id,
+    hash: row.hash,
+  };
+}

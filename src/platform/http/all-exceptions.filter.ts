@@ -1,0 +1,67 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, ErrorKind } from '../errors';
+import { errorBody } from './error-body';
+
+const STATUS_OF: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  business: 422,
+};
+
+function firstMessage(response: unknown, fallback: string): string {
+  if (typeof response === 'string') return response;
+  const r = response as { result?: unknown; message?: unknown };
+  if (typeof r?.result === 'string') return r.result;
+  if (Array.isArray(r?.message) && typeof r.message[0] === 'string') return r.message[0];
+  if (typeof r?.message === 'string') return r.message;
+  return fallback;
+}
+
+/**
+ * Maps every error to `{statusCode, result, message}`. Domain errors carry their status through
+ * their kind; framework errors keep theirs; anything else is a bug: logged in full, answered 500
+ * without internals.
+ */
+/** Returns the web app's index.html for a GET that no route or file answered, or null. */
+export type SpaFallback = (method: string, url: string) => string | null;
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+
+  constructor(private readonly spaFallback?: SpaFallback) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof NotFoundException && this.spaFallback) {
+      const request = host.switchToHttp().getRequest<FastifyRequest>();
+      const page = this.spaFallback(request.method, request.url);
+      if (page !== null) {
+        void reply.status(200).header('Content-Type', 'text/html; charset=utf-8').send(page);
+        return;
+      }
+    }
+    if (exception instanceof DomainError) {
+      const status = STATUS_OF[exception.kind];
+      void reply.status(status).send(errorBody(status, exception.message, exception.code));
+      return;
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      void reply.status(status).send(errorBody(status, firstMessage(exception.getResponse(), exception.message)));
+      return;
+    }
+    const fastifyError = exception as { statusCode?: number; message?: string; validation?: unknown };
+    if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      // Fastify's own refusals: malformed JSON, wrong content type, body too large.
+      void reply.status(fastifyError.statusCode).send(errorBody(fastifyError.statusCode, fastifyError.message || 'Bad request'));
+      return;
+    }
+    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    void reply.status(500).send(errorBody(500, 'Something went wrong. Please try again.'));
+  }
+}

@@ -1,0 +1,62 @@
+import { BadRequestException } from '@nestjs/common';
+import { errorBody } from './error-body';
+
+/** The most rows one admin list page may return. */
+export const MAX_PAGE_ROWS = 500;
+
+export interface ListQuery {
+  sortField: string;
+  descending: boolean;
+  offset: number;
+  limit: number;
+  filter: Record<string, unknown>;
+}
+
+function parseJson(name: string, raw: unknown): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw new BadRequestException(errorBody(400, `${name} must be JSON`));
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequestException(errorBody(400, `${name} must be JSON`));
+  }
+}
+
+/**
+ * ra-data-simple-rest's `sort=["field","ASC"]&range=[0,24]&filter={...}`. Sort fields come from a
+ * list the resource names (they end up in SQL); anything else is a 400, never a 500.
+ */
+export function parseListQuery(query: Record<string, unknown>, sortable: readonly string[], defaultSort: [string, 'ASC' | 'DESC']): ListQuery {
+  const sort = parseJson('sort', query.sort) ?? defaultSort;
+  const range = parseJson('range', query.range) ?? [0, 24];
+  const filter = parseJson('filter', query.filter) ?? {};
+  if (!Array.isArray(sort) || sort.length !== 2 || !sortable.includes(String(sort[0])) || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
+    throw new BadRequestException(errorBody(400, `sort must be one of ${sortable.join(', ')} with ASC or DESC`));
+  }
+  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+    throw new BadRequestException(errorBody(400, 'range must be [start, end] with 0 <= start <= end'));
+  }
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new BadRequestException(errorBody(400, 'filter must be a JSON object'));
+  return {
+    sortField: String(sort[0]),
+    descending: String(sort[1]).toUpperCase() === 'DESC',
+    offset: range[0],
+    limit: Math.min(range[1] - range[0] + 1, MAX_PAGE_ROWS),
+    filter: filter as Record<string, unknown>,
+  };
+}
+
+export function contentRange(resource: string, q: ListQuery, rows: number, total: number): string {
+  const end = rows === 0 ? q.offset : q.offset + rows - 1;
+  return `${resource} ${q.offset}-${end}/${total}`;
+}
+
+/** A filter value as text, or undefined; objects and arrays are refused. */
+export function filterText(filter: Record<string, unknown>, key: string, maxLength = 100): string | undefined {
+  const value = filter[key];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw new BadRequestException(errorBody(400, `filter.${key} must be text`));
+  const text = String(value);
+  if (text.length > maxLength) throw new BadRequestException(errorBody(400, `filter.${key} is too long`));
+  return text;
+}

@@ -1,0 +1,33 @@
+import { JobsOptions } from 'bullmq';
+
+/** Every queue of the system, by name. Redis is never the source of truth: each job can be rebuilt from the ledger. */
+export const QUEUE = {
+  mail: 'mail',
+  ledgerCheckpoint: 'ledger-checkpoint',
+} as const;
+export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
+
+/** Attempts, backoff and removal are explicit on every queue. Completed jobs are kept a week so a replayed relay's jobIds still dedupe. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+};
+
+/**
+ * Which events leave the ledger as jobs. The relay enqueues one job per matching event with
+ * jobId `<queue>-<position>`, so a crash between commit and enqueue loses nothing and a replayed
+ * relay duplicates nothing; the processors are idempotent as a second line.
+ */
+export const OUTBOX_ROUTES: Readonly<Record<string, QueueName>> = {
+  PasswordResetRequested: QUEUE.mail,
+};
+
+export interface OutboxJob {
+  position: string;
+  type: string;
+  streamId: string;
+}
+
+export const jobIdFor = (queue: string, position: string): string => `${queue}-${position}`;

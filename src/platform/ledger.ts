@@ -1,0 +1,68 @@
+import { Database, Sql, Tx } from './db/database';
+import { appendToStream } from './event-store/event-store';
+import { EventMetadata, NewEvent, StoredEvent } from './event-store/event.types';
+import { claimIdempotencyKey, IdempotencyRequest, recordIdempotentResponse } from './idempotency/idempotency';
+import { ProjectionRunner } from './projections/projection';
+import { assertInvariant } from './errors';
+import { postingsBalance, Posting } from './money';
+
+/** A transaction on the ledger: appends, with their inline projections, and reads. */
+export class LedgerTx implements Sql {
+  readonly appended: StoredEvent[] = [];
+
+  constructor(
+    readonly sql: Tx,
+    private readonly projections: ProjectionRunner,
+    readonly metadata: EventMetadata,
+    readonly now: Date,
+  ) {}
+
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]> {
+    return this.sql.query<T>(text, params);
+  }
+
+  execute<T = Record<string, unknown>>(text: string, params?: unknown[]) {
+    return this.sql.execute<T>(text, params);
+  }
+
+  /** Appends at the expected version and projects the new events in this same transaction. */
+  async append(streamId: string, expectedVersion: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
+    for (const event of events) {
+      const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
+      if (postings) assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.type} do not sum to zero`);
+    }
+    const stored = await appendToStream(this.sql, streamId, expectedVersion, events, this.metadata, this.now);
+    await this.projections.apply(this.sql, stored);
+    this.appended.push(...stored);
+    return stored;
+  }
+}
+
+export interface LedgerCommandOptions {
+  idempotency?: IdempotencyRequest;
+}
+
+/**
+ * The command side's only door to the ledger. A command handler reads its state from inline
+ * projections, decides, and appends — all inside one transaction that is re-run on conflicts.
+ */
+export class Ledger {
+  constructor(
+    readonly db: Database,
+    readonly projections: ProjectionRunner,
+  ) {}
+
+  async run<T>(metadata: EventMetadata, work: (tx: LedgerTx) => Promise<T>, options: LedgerCommandOptions = {}): Promise<T> {
+    const idem = options.idempotency;
+    return this.db.transaction(async (sql) => {
+      if (idem) {
+        const claim = await claimIdempotencyKey<T>(sql, idem);
+        if (claim.kind === 'replay') return claim.response;
+      }
+      const tx = new LedgerTx(sql, this.projections, metadata, new Date());
+      const result = await work(tx);
+      if (idem) await recordIdempotentResponse(sql, idem, result);
+      return result;
+    });
+  }
+}

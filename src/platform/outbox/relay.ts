@@ -1,0 +1,54 @@
+import { Database } from '../db/database';
+import { jobIdFor, OutboxJob } from '../jobs/queues';
+
+export const RELAY_CURSOR = 'outbox-relay';
+/** Events read per pump; a named limit so one pump stays short. */
+export const RELAY_BATCH = 500;
+
+export interface JobSink {
+  add(queue: string, name: string, data: OutboxJob, jobId: string): Promise<void>;
+}
+
+/**
+ * Moves committed events to BullMQ. It reads in (transaction id, position) order and only below
+ * the oldest transaction still in flight (pg_snapshot_xmin), so an event whose transaction
+ * commits after a later position was already read is still delivered: positions are handed out
+ * at insert time, not at commit time, and a plain "position > cursor" reader would skip it.
+ */
+export class OutboxRelay {
+  constructor(
+    private readonly db: Database,
+    private readonly routes: Readonly<Record<string, string>>,
+    private readonly sink: JobSink,
+    private readonly cursorName = RELAY_CURSOR,
+  ) {}
+
+  /** One pass; returns how many events it moved past (routed or not). */
+  async pumpOnce(limit = RELAY_BATCH): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute('insert into subscription_cursors (name) values ($1) on conflict do nothing', [this.cursorName]);
+      const [cursor] = await tx.query<{ tx_id: string; position: string }>(
+        'select tx_id::text as tx_id, position::text as position from subscription_cursors where name = $1 for update',
+        [this.cursorName],
+      );
+      const events = await tx.query<{ position: string; tx_id: string; type: string; stream_id: string }>(
+        `select position::text as position, tx_id::text as tx_id, type, stream_id from events
+          where (tx_id, position) > ($1::xid8, $2::bigint)
+            and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+          order by events.tx_id, events.position
+          limit $3`,
+        [cursor.tx_id, cursor.position, limit],
+      );
+      for (const event of events) {
+        const queue = this.routes[event.type];
+        if (!queue) continue;
+        await this.sink.add(queue, event.type, { position: event.position, type: event.type, streamId: event.stream_id }, jobIdFor(queue, event.position));
+      }
+      const last = events[events.length - 1];
+      if (last) {
+        await tx.execute('update subscription_cursors set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1', [this.cursorName, last.tx_id, last.position]);
+      }
+      return events.length;
+    });
+  }
+}

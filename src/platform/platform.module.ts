@@ -1,0 +1,31 @@
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig, loadConfig } from '../config/config';
+import { ALL_PROJECTIONS } from '../modules/projections';
+import { createDataSource, Database } from './db/database';
+import { Ledger } from './ledger';
+import { ProjectionRunner } from './projections/projection';
+
+/** Configuration, the application-role connection pool, and the ledger: shared by every module. */
+@Global()
+@Module({
+  providers: [
+    { provide: APP_CONFIG, useFactory: () => loadConfig() },
+    {
+      provide: DataSource,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig) => createDataSource(config.appDatabaseUrl, { applicationName: 'sahyog-app' }).initialize(),
+    },
+    { provide: Database, inject: [DataSource], useFactory: (ds: DataSource) => new Database(ds) },
+    { provide: ProjectionRunner, useFactory: () => new ProjectionRunner(ALL_PROJECTIONS) },
+    { provide: Ledger, inject: [Database, ProjectionRunner], useFactory: (db: Database, runner: ProjectionRunner) => new Ledger(db, runner) },
+  ],
+  exports: [APP_CONFIG, DataSource, Database, ProjectionRunner, Ledger],
+})
+export class PlatformModule implements OnApplicationShutdown {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}

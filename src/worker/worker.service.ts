@@ -1,0 +1,84 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Job, Queue, Worker } from 'bullmq';
+import IORedis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { Database } from '../platform/db/database';
+import { writeCheckpoint } from '../platform/event-store/checkpoint';
+import { DEFAULT_JOB_OPTIONS, OUTBOX_ROUTES, OutboxJob, QUEUE, QueueName } from '../platform/jobs/queues';
+import { CatcherTransport, MailTransport, SmtpTransport } from '../platform/mail/mail';
+import { OutboxRelay } from '../platform/outbox/relay';
+import { processMailJob } from './mail.processor';
+
+/** How often the relay looks for new events when the last pass found none. */
+const RELAY_IDLE_MS = 200;
+
+/**
+ * The worker process: the outbox relay (ledger → BullMQ) and the queue processors. It holds no
+ * state of its own; after a crash it resumes from the relay cursor in PostgreSQL.
+ */
+@Injectable()
+export class WorkerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('worker');
+  private readonly connection: IORedis;
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly workers: Worker[] = [];
+  private readonly relay: OutboxRelay;
+  private readonly transport: MailTransport;
+  private stopping = false;
+  private relayLoop: Promise<void> | undefined;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly db: Database,
+  ) {
+    if (!config.redisUrl) throw new Error('REDIS_URL is required for the worker (npm run up sets it for you)');
+    this.connection = new IORedis(config.redisUrl, { maxRetriesPerRequest: null });
+    for (const name of Object.values(QUEUE)) {
+      this.queues.set(name, new Queue(name, { connection: this.connection, prefix: config.queuePrefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }));
+    }
+    this.relay = new OutboxRelay(db, OUTBOX_ROUTES, {
+      add: async (queue, name, data, jobId) => {
+        await this.queue(queue as QueueName).add(name, data, { jobId });
+      },
+    });
+    this.transport = config.mailUrl ? new SmtpTransport(config.mailUrl, config.mailFrom) : new CatcherTransport((line) => this.logger.log(line));
+  }
+
+  private queue(name: QueueName): Queue {
+    const queue = this.queues.get(name);
+    if (!queue) throw new Error(`unknown queue ${name}`);
+    return queue;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const options = { connection: this.connection, prefix: this.config.queuePrefix, concurrency: 4 };
+    this.workers.push(
+      new Worker<OutboxJob>(QUEUE.mail, (job: Job<OutboxJob>) => processMailJob(this.db, this.transport, job.data), options),
+      new Worker(QUEUE.ledgerCheckpoint, async () => (await writeCheckpoint(this.db)) ?? 'nothing new', { ...options, concurrency: 1 }),
+    );
+    for (const worker of this.workers) worker.on('failed', (job, error) => this.logger.error(`${worker.name} job ${job?.id} failed: ${error.message}`));
+    await this.queue(QUEUE.ledgerCheckpoint).upsertJobScheduler('ledger-checkpoint-every', { every: this.config.checkpointEveryMs }, { name: 'checkpoint' });
+    this.relayLoop = this.runRelay();
+    this.logger.log(`worker running: relay every ${RELAY_IDLE_MS} ms when idle, mail via ${this.transport.name}`);
+  }
+
+  private async runRelay(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        const moved = await this.relay.pumpOnce();
+        if (moved === 0) await new Promise((resolve) => setTimeout(resolve, RELAY_IDLE_MS));
+      } catch (error) {
+        this.logger.error(`relay pass failed: ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, RELAY_IDLE_MS * 5));
+      }
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.relayLoop;
+    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await this.connection.quit();
+  }
+}
