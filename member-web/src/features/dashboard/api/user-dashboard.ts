@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, ForcedLogoutError } from '../../../lib/api-client';
 
 /** The member summary of POST /api/userDashboard (amounts are rupee strings, dates ISO or ''). */
 export interface DashboardSummary {
@@ -60,7 +60,8 @@ export function useDashboardSummary(uid: string): { load: DashboardLoad; reload:
         if (active) setLoad(summary ? { state: 'ready', summary } : { state: 'failed' });
       })
       .catch((error: unknown) => {
-        console.error('dashboard failed', error);
+        // A forced logout has already left this screen; anything else is worth a log line.
+        if (!(error instanceof ForcedLogoutError)) console.error('dashboard failed', error);
         if (active) setLoad({ state: 'failed' });
       });
     return () => {

@@ -1,0 +1,27 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, signInMember } from '../../testing/render-app';
+
+describe('routes', () => {
+  it('proves an unknown address shows Not Found with a link home', () => {
+    renderApp('/no-such-page');
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('proves routes of later issues are not faked: a menu target shows Not Found', () => {
+    signInMember();
+    renderApp('/LevelIncome');
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('proves /Login is the same login page as /login', () => {
+    renderApp('/Login');
+    expect(screen.getByRole('heading', { name: 'Member Login' })).toBeInTheDocument();
+  });
+
+  it('proves the disclaimer page needs a session', async () => {
+    const app = renderApp('/Disclaimer');
+    await waitFor(() => expect(app.location().pathname).toBe('/login'));
+  });
+});
