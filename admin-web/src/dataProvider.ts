@@ -19,12 +19,21 @@ export interface ImpersonationTicket {
   url: string;
 }
 
+export interface LedgerProblem {
+  position: number | string;
+  stream_id: string;
+  reason: string;
+}
+
 export interface LedgerVerifyResult {
   ok: boolean;
   eventsChecked: number;
   streamsChecked: number;
   checkpointsChecked: number;
-  firstBad: { position: number | string; stream_id: string; reason: string } | null;
+  /** Beyond the contract; shown when the API sends them. */
+  postingsChecked?: number;
+  problems?: LedgerProblem[];
+  firstBad: LedgerProblem | null;
 }
 
 /** The calls of the admin contract that are not CRUD (docs/api-contract.md, Admin API). */

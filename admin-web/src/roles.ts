@@ -18,3 +18,8 @@ export function canSee(role: unknown, area: AdminArea): boolean {
   if (typeof role !== 'string' || !(role in AREAS_BY_ROLE)) return false;
   return AREAS_BY_ROLE[role as AdminRole].includes(area);
 }
+
+/** "Log in as" a member is for support (and superadmin) only; an approver gets 403 from the API. */
+export function canImpersonate(role: unknown): boolean {
+  return role === 'superadmin' || role === 'support';
+}

@@ -9,7 +9,7 @@ const adminUserFilters = [
 export const AdminUserList = () => (
   <List
     filters={adminUserFilters}
-    sort={{ field: 'id', order: 'ASC' }}
+    sort={{ field: 'username', order: 'ASC' }}
     actions={
       <TopToolbar>
         <CreateButton />
@@ -17,10 +17,11 @@ export const AdminUserList = () => (
     }
   >
     <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="id" label="resources.admin-users.fields.username" />
+      <TextField source="id" label="resources.admin-users.fields.username" sortBy="username" />
       <SelectField source="role" choices={ROLE_CHOICES} />
-      <BooleanField source="disabled" />
+      <BooleanField source="disabled" sortable={false} />
       <DateField source="created_at" showTime />
+      <DateField source="last_login_at" showTime />
     </Datagrid>
   </List>
 );

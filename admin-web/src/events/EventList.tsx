@@ -25,10 +25,10 @@ export const EventList = () => (
   >
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="id" label="resources.events.fields.position" sortable />
-      <TextField source="stream_id" sortable={false} />
+      <TextField source="stream_id" />
       <NumberField source="stream_version" sortable={false} />
-      <TextField source="type" sortable={false} />
-      <DateField source="recorded_at" showTime sortable={false} />
+      <TextField source="type" />
+      <DateField source="recorded_at" showTime />
       <FunctionField source="hash" render={shortHash} sortable={false} />
     </Datagrid>
   </List>

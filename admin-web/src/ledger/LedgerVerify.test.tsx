@@ -41,7 +41,12 @@ describe('LedgerVerify', () => {
       eventsChecked: 412,
       streamsChecked: 30,
       checkpointsChecked: 1,
+      postingsChecked: 12,
       firstBad: { position: 377, stream_id: 'member-482913', reason: 'hash mismatch' },
+      problems: [
+        { position: 377, stream_id: 'member-482913', reason: 'hash mismatch' },
+        { position: 391, stream_id: 'epin-77', reason: 'postings do not sum to zero' },
+      ],
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Verify ledger' }));
@@ -52,5 +57,7 @@ describe('LedgerVerify', () => {
     expect(verdict).toHaveTextContent('Ledger verification FAILED');
     expect(verdict).toHaveTextContent('First bad event: #377 in stream member-482913');
     expect(verdict).toHaveTextContent('Reason: hash mismatch');
+    expect(verdict).toHaveTextContent('Postings checked12');
+    expect(verdict).toHaveTextContent('#391 epin-77: postings do not sum to zero');
   });
 });

@@ -4,6 +4,9 @@ import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import type { LedgerVerifyResult, SahyogDataProvider } from '../dataProvider';
 
+/** Problems listed under the first bad event at the most; the CLI report has them all. */
+const MAX_PROBLEMS_SHOWN = 20;
+
 type VerifyState =
   | { kind: 'idle' }
   | { kind: 'running' }
@@ -17,6 +20,7 @@ const Counts = ({ result }: { result: LedgerVerifyResult }) => {
     ['sahyog.ledger.streams_checked', result.streamsChecked],
     ['sahyog.ledger.checkpoints_checked', result.checkpointsChecked],
   ];
+  if (typeof result.postingsChecked === 'number') rows.push(['sahyog.ledger.postings_checked', result.postingsChecked]);
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}>
       {rows.map(([label, value]) => (
@@ -55,7 +59,29 @@ export const LedgerVerifyResultView = ({ result }: { result: LedgerVerifyResult 
         </>
       ) : null}
       <Counts result={result} />
+      <OtherProblems result={result} />
     </Alert>
+  );
+};
+
+/** Problems after the first, when the API lists them (it caps the list itself). */
+const OtherProblems = ({ result }: { result: LedgerVerifyResult }) => {
+  const translate = useTranslate();
+  const others = (result.problems ?? []).filter(
+    (p) => !result.firstBad || String(p.position) !== String(result.firstBad.position) || p.reason !== result.firstBad.reason,
+  );
+  if (others.length === 0) return null;
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography fontWeight={600}>{translate('sahyog.ledger.other_problems')}</Typography>
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {others.slice(0, MAX_PROBLEMS_SHOWN).map((p) => (
+          <li key={`${p.position}-${p.reason}`}>
+            #{String(p.position)} {p.stream_id}: {p.reason}
+          </li>
+        ))}
+      </Box>
+    </Box>
   );
 };
 

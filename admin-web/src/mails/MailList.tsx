@@ -7,7 +7,7 @@ export const MailList = () => (
   <List filters={mailFilters} sort={{ field: 'id', order: 'DESC' }}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="to" />
-      <TextField source="subject" />
+      <TextField source="subject" sortable={false} />
       <DateField source="created_at" showTime />
     </Datagrid>
   </List>

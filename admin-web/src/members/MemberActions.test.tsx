@@ -1,23 +1,31 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, RecordContextProvider } from 'react-admin';
+import { AdminContext, Notification, RecordContextProvider, usePermissions } from 'react-admin';
+import { authProvider } from '../authProvider';
 import { dataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18nProvider';
-import { saveSession } from '../session';
+import { saveSession, type AdminRole } from '../session';
 import { jsonResponse, mockFetch } from '../test/fetchMock';
 import { BlockToggleButton, ImpersonateButton } from './MemberActions';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderForMember(member: { id: string; name: string; blocked: boolean }) {
-  saveSession({ token: 'jwt-abc', username: 'asha', role: 'support' });
+/** Shows the role once react-admin has loaded it, so a test can wait for permissions. */
+const RoleProbe = () => {
+  const { permissions } = usePermissions();
+  return <span>{`role:${String(permissions)}`}</span>;
+};
+
+function renderForMember(member: { id: string; name: string; blocked: boolean }, role: AdminRole = 'support') {
+  saveSession({ token: 'jwt-abc', username: 'asha', role });
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
       <RecordContextProvider value={member}>
         <BlockToggleButton />
         <ImpersonateButton />
       </RecordContextProvider>
+      <RoleProbe />
       <Notification />
     </AdminContext>,
   );
@@ -70,8 +78,18 @@ describe('member actions', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
     renderForMember({ id: '482913', name: 'Asha Rao', blocked: false });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Log in as' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in as' }));
 
     await waitFor(() => expect(open).toHaveBeenCalledWith('/AdminLogin?token=one-use', '_blank'));
+  });
+
+  it('offers no "Log in as" to an approver', async () => {
+    // Proves: impersonation is shown only to support and superadmin, as the API allows.
+    mockFetch();
+    renderForMember({ id: '482913', name: 'Asha Rao', blocked: false }, 'approver');
+
+    await screen.findByText('role:approver');
+    expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log in as' })).toBeNull();
   });
 });

@@ -10,8 +10,9 @@ import {
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LoginIcon from '@mui/icons-material/Login';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { SahyogDataProvider } from '../dataProvider';
+import { canImpersonate } from '../roles';
 
 type RemarkAction = 'block' | 'unblock';
 
@@ -113,8 +114,9 @@ export const ImpersonateButton = () => {
   const record = useRecordContext();
   const dataProvider = useDataProvider<SahyogDataProvider>();
   const notify = useNotify();
+  const { permissions } = usePermissions();
   const [busy, setBusy] = useState(false);
-  if (!record) return null;
+  if (!record || !canImpersonate(permissions)) return null;
 
   const impersonate = async () => {
     setBusy(true);

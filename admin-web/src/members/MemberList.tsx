@@ -42,15 +42,15 @@ const MemberListActions = () => (
 );
 
 export const MemberList = () => (
-  <List filters={memberFilters} sort={{ field: 'id', order: 'DESC' }} perPage={25} actions={<MemberListActions />}>
+  <List filters={memberFilters} sort={{ field: 'registered_at', order: 'DESC' }} perPage={25} actions={<MemberListActions />}>
     <DatagridConfigurable rowClick="show" bulkActionButtons={false}>
-      <TextField source="id" label="resources.members.fields.uid" />
+      <TextField source="id" label="resources.members.fields.uid" sortBy="uid" />
       <TextField source="name" />
       <TextField source="mobile" sortable={false} />
       <EmailField source="email" sortable={false} />
-      <FunctionField source="sponsor" render={sponsorOf} sortable={false} />
-      <TextField source="status" sortable={false} />
-      <BooleanField source="blocked" sortable={false} />
+      <FunctionField source="sponsor" render={sponsorOf} sortBy="sponsor_uid" />
+      <TextField source="status" />
+      <BooleanField source="blocked" />
       <DateField source="registered_at" showTime />
     </DatagridConfigurable>
   </List>

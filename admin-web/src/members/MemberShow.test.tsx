@@ -20,7 +20,7 @@ const member = {
   activated_at: null,
   events: [
     { position: 7, type: 'MemberRegistered', recorded_at: '2026-11-20T10:00:00.000Z', payload: { name: 'Asha Rao' } },
-    { position: 42, type: 'MemberLoggedIn', recorded_at: '2026-11-21T09:30:00.000Z', payload: {} },
+    { position: 42, type: 'MemberLoggedIn', recordedAt: '2026-11-21T09:30:00.000Z', payload: {} },
     { position: 19, type: 'DisclaimerAgreed', recorded_at: '2026-11-20T10:05:00.000Z', payload: {} },
   ],
 };
@@ -28,7 +28,7 @@ const member = {
 describe('MemberShow', () => {
   it("shows the profile, the sponsor with its name and the member's events newest first", async () => {
     // Proves: the member page reads GET /admin-api/members/:uid and lists its events by position, newest first.
-    saveSession({ token: 'jwt-abc', username: 'asha', role: 'approver' });
+    saveSession({ token: 'jwt-abc', username: 'asha', role: 'support' });
     mockFetch((call) => (call.url === '/admin-api/members/482913' ? jsonResponse(member) : undefined), emptyLists);
     window.location.hash = '#/members/482913/show';
     render(<App />);

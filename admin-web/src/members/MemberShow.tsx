@@ -31,9 +31,13 @@ import { firstPresent, sponsorOf } from './memberFields';
 interface MemberEvent {
   position: number | string;
   type: string;
-  recorded_at: string;
+  /** The contract's name; the API's stored-event shape may send `recordedAt` instead. */
+  recorded_at?: string;
+  recordedAt?: string;
   payload: unknown;
 }
+
+const recordedAtOf = (event: MemberEvent) => event.recorded_at ?? event.recordedAt ?? '';
 
 /** Positions may arrive as strings (PostgreSQL bigint); compare them as numbers. */
 function newestFirst(events: readonly MemberEvent[]): MemberEvent[] {
@@ -114,7 +118,7 @@ const MemberEvents = () => {
           <TableRow key={String(event.position)}>
             <TableCell>{String(event.position)}</TableCell>
             <TableCell>{event.type}</TableCell>
-            <TableCell>{event.recorded_at ? new Date(event.recorded_at).toLocaleString() : ''}</TableCell>
+            <TableCell>{recordedAtOf(event) ? new Date(recordedAtOf(event)).toLocaleString() : ''}</TableCell>
             <TableCell>
               <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
                 {JSON.stringify(event.payload, null, 2)}
