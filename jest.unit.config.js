@@ -3,6 +3,6 @@ module.exports = {
   displayName: 'backend-unit',
   rootDir: '.',
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
   testEnvironment: 'node',
 };

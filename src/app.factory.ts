@@ -2,7 +2,6 @@ import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
@@ -55,8 +54,11 @@ export async function createApiApp(options: { logger?: LogLevel[] | false; root?
 
   const memberDist = join(root, 'member-web', 'dist');
   const adminDist = join(root, 'admin-web', 'dist');
-  if (existsSync(memberDist)) await app.register(fastifyStatic, { root: memberDist, prefix: '/', wildcard: false, index: false });
-  if (existsSync(adminDist)) await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: false, decorateReply: false });
+  if (existsSync(memberDist) || existsSync(adminDist)) {
+    const fastifyStatic = (await import('@fastify/static')).default;
+    if (existsSync(memberDist)) await app.register(fastifyStatic, { root: memberDist, prefix: '/', wildcard: false, index: false });
+    if (existsSync(adminDist)) await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: false, decorateReply: false });
+  }
 
   app.enableShutdownHooks();
   await app.init();

@@ -17,8 +17,10 @@ export class DomainError extends Error {
 
 /** Two appends raced for the same stream version; the loser may retry with fresh state. */
 export class ConcurrencyError extends DomainError {
+  readonly detail: string;
   constructor(streamId: string, expectedVersion: number) {
-    super('LEDGER.VERSION_CONFLICT', `Stream ${streamId} moved past version ${expectedVersion}`, 'conflict');
+    super('LEDGER.VERSION_CONFLICT', 'This record was changed at the same moment by another request. Please try again.', 'conflict');
+    this.detail = `stream ${streamId} moved past version ${expectedVersion}`;
   }
 }
 

@@ -34,8 +34,9 @@ export class RegistrationDto {
 const BOTH = 'Please enter both username and password.';
 
 export class LoginDto {
-  @ApiProperty({ example: '100000' }) @AsText() @IsString({ message: BOTH }) @IsNotEmpty({ message: BOTH }) @Matches(/^\d{1,6}$/, { message: 'User Id must be up to 6 digits' }) uid!: string;
-  @ApiProperty({ example: 'Member@123' }) @IsString({ message: BOTH }) @IsNotEmpty({ message: BOTH }) @MaxLength(20, { message: 'Password should not be greater than 20 characters' }) password!: string;
+  // Decorators register bottom-up and stopAtFirstError reports the first registered: the emptiness check sits last so it wins.
+  @ApiProperty({ example: '100000' }) @Matches(/^\d{1,6}$/, { message: 'User Id must be up to 6 digits' }) @IsString({ message: BOTH }) @IsNotEmpty({ message: BOTH }) @AsText() uid!: string;
+  @ApiProperty({ example: 'Member@123' }) @MaxLength(20, { message: 'Password should not be greater than 20 characters' }) @IsString({ message: BOTH }) @IsNotEmpty({ message: BOTH }) password!: string;
   @ApiPropertyOptional({ description: 'Stored as a hint only; the server records the connection address.' }) @IsOptional() @IsString() @MaxLength(64) ipaddress?: string;
 }
 
@@ -49,7 +50,7 @@ export class UidDto {
 }
 
 export class ForgotPasswordDto {
-  @ApiProperty({ example: '100000' }) @AsText() @IsString({ message: 'Please Enter User Id !!' }) @IsNotEmpty({ message: 'Please Enter User Id !!' }) @Matches(/^\d{1,6}$/, { message: 'Invalid User Id' }) uid!: string;
+  @ApiProperty({ example: '100000' }) @Matches(/^\d{1,6}$/, { message: 'Invalid User Id' }) @IsString({ message: 'Please Enter User Id !!' }) @IsNotEmpty({ message: 'Please Enter User Id !!' }) @AsText() uid!: string;
 }
 
 export class ResetPasswordDto {

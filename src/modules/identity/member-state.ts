@@ -17,7 +17,11 @@ interface MemberRow {
   version: number;
 }
 
-/** The members projection row a command decides on; null for an id that is not a member. */
+/**
+ * The members projection row a command decides on; null for an id that is not a member. Commands
+ * that append to the member's stream read it FOR UPDATE, so concurrent commands on one member
+ * queue on the row instead of failing on the stream version and retrying.
+ */
 export async function loadMember(sql: Sql, uid: string, forUpdate = false): Promise<MemberState | null> {
   if (!UID_PATTERN.test(uid)) return null;
   const [row] = await sql.query<MemberRow>(
@@ -40,9 +44,9 @@ export async function loadMember(sql: Sql, uid: string, forUpdate = false): Prom
   };
 }
 
-export async function loadAdmin(sql: Sql, username: string): Promise<AdminState | null> {
+export async function loadAdmin(sql: Sql, username: string, forUpdate = false): Promise<AdminState | null> {
   const [row] = await sql.query<{ username: string; role: AdminRole; disabled: boolean; credential_version: number; version: number }>(
-    'select username, role, disabled, credential_version, version from admin_users where username = $1',
+    `select username, role, disabled, credential_version, version from admin_users where username = $1 ${forUpdate ? 'for update' : ''}`,
     [username],
   );
   return row ? { username: row.username, role: row.role, disabled: row.disabled, credentialVersion: row.credential_version, version: row.version } : null;

@@ -14,7 +14,7 @@ export class CreateAdminUserHandler implements ICommandHandler<CreateAdminUserCo
   async execute({ username, password, role, metadata }: CreateAdminUserCommand): Promise<AdminView> {
     const hash = await hashPassword(password);
     return this.ledger.run(metadata, async (tx) => {
-      if (await loadAdmin(tx, username)) throw new DomainError('ADMIN.EXISTS', `Admin ${username} already exists`, 'conflict');
+      if (await loadAdmin(tx, username, true)) throw new DomainError('ADMIN.EXISTS', `Admin ${username} already exists`, 'conflict');
       await tx.append(adminStream(username), 0, [{ type: 'AdminUserCreated', payload: { username, role, credentialVersion: 1 } }]);
       await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [username, hash]);
       return { id: username, username, role, disabled: false };
@@ -29,7 +29,7 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
   async execute({ username, changes, metadata }: UpdateAdminUserCommand): Promise<AdminView> {
     const hash = changes.password ? await hashPassword(changes.password) : null;
     return this.ledger.run(metadata, async (tx) => {
-      const admin = await loadAdmin(tx, username);
+      const admin = await loadAdmin(tx, username, true);
       if (!admin) throw new DomainError('ADMIN.NOT_FOUND', `Admin ${username} does not exist`, 'not-found');
       if (metadata.actor.id === username && (changes.disabled === true || (changes.role && changes.role !== 'superadmin'))) {
         throw new DomainError('ADMIN.SELF_LOCKOUT', 'You cannot disable or demote your own account', 'invalid');
@@ -61,7 +61,7 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, { t
     const hash = await currentPasswordHash(this.ledger.db, 'admin_credentials', username, admin.credentialVersion);
     if (!hash || !(await verifyPassword(hash, password)) || admin.disabled) throw refused;
     return this.ledger.run({ ...metadata, actor: { kind: 'admin', id: username } }, async (tx) => {
-      const state = await loadAdmin(tx, username);
+      const state = await loadAdmin(tx, username, true);
       if (!state || state.disabled || state.credentialVersion !== admin.credentialVersion) throw refused;
       await tx.append(adminStream(username), state.version, [{ type: 'AdminLoggedIn', payload: {} }]);
       return { token: this.tokens.admin(username, state.role, state.credentialVersion), username, role: state.role };

@@ -14,7 +14,7 @@ export class AgreeDisclaimerHandler implements ICommandHandler<AgreeDisclaimerCo
 
   async execute({ uid, metadata }: AgreeDisclaimerCommand): Promise<{ result: string }> {
     return this.ledger.run(metadata, async (tx) => {
-      const state = await loadMember(tx, uid);
+      const state = await loadMember(tx, uid, true);
       if (!state) throw new DomainError('MEMBER.NOT_FOUND', MSG.loginRequired, 'unauthorized');
       await tx.append(memberStream(uid), state.version, decideAgreeDisclaimer(state));
       return { result: MSG.success };

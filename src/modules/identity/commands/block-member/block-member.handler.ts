@@ -13,7 +13,7 @@ export class SetMemberBlockedHandler implements ICommandHandler<SetMemberBlocked
 
   async execute({ uid, blocked, remark, metadata }: SetMemberBlockedCommand): Promise<{ uid: string; blocked: boolean }> {
     return this.ledger.run(metadata, async (tx) => {
-      const member = await loadMember(tx, uid);
+      const member = await loadMember(tx, uid, true);
       if (!member) throw new DomainError('MEMBER.NOT_FOUND', `Member ${uid} does not exist`, 'not-found');
       if (uid === '100000' && blocked) throw new DomainError('MEMBER.ROOT', 'The root member cannot be blocked', 'invalid');
       await tx.append(memberStream(uid), member.version, decideBlock(member, blocked, remark));

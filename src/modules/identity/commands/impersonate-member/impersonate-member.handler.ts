@@ -19,10 +19,10 @@ export class IssueImpersonationHandler implements ICommandHandler<IssueImpersona
 
   async execute({ admin, uid, metadata }: IssueImpersonationCommand): Promise<{ token: string; url: string }> {
     return this.ledger.run(metadata, async (tx) => {
-      const member = await loadMember(tx, uid);
+      const member = await loadMember(tx, uid, true);
       if (!member) throw new DomainError('MEMBER.NOT_FOUND', `Member ${uid} does not exist`, 'not-found');
       if (member.blocked) throw new DomainError('MEMBER.BLOCKED', 'A blocked member cannot be logged in as', 'invalid');
-      const adminState = await loadAdmin(tx, admin);
+      const adminState = await loadAdmin(tx, admin, true);
       if (!adminState) throw new DomainError('ADMIN.NOT_FOUND', 'Unknown admin', 'unauthorized');
       const tokenId = randomUUID();
       const expiresAt = new Date(tx.now.getTime() + IMPERSONATION_TTL_SECONDS * 1000).toISOString();
@@ -49,7 +49,7 @@ export class RedeemImpersonationHandler implements ICommandHandler<RedeemImperso
         [claims.jti],
       );
       if (!issued || issued.redeemed_at || issued.uid !== claims.sub || issued.expires_at.getTime() <= tx.now.getTime()) return loginRefused(MSG.impersonationInvalid);
-      const member = await loadMember(tx, issued.uid);
+      const member = await loadMember(tx, issued.uid, true);
       if (!member || member.blocked) return loginRefused(MSG.impersonationInvalid);
       await tx.append(memberStream(member.uid), member.version, [{ type: 'ImpersonationTokenRedeemed', payload: { tokenId: claims.jti, admin: claims.adm } }]);
       return { result: MSG.success, resultid: member.uid, resultusername: member.name, token: this.tokens.member(member.uid, member.credentialVersion, claims.adm) };

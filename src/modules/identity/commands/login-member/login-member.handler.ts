@@ -30,7 +30,7 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
     const policy = { maxFailures: this.config.lockout.maxFailures, lockoutMinutes: this.config.lockout.minutes };
 
     return this.ledger.run({ ...metadata, actor: { kind: 'member', id: uid } }, async (tx) => {
-      const state = await loadMember(tx, uid);
+      const state = await loadMember(tx, uid, true);
       if (!state) return loginRefused(MSG.badLogin);
       // A password change between the check and now makes the check stale: refuse, don't guess.
       const stillValid = passwordOk && state.credentialVersion === before.credentialVersion;

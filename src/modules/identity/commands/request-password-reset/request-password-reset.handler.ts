@@ -23,7 +23,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
 
   async execute({ uid, metadata }: RequestPasswordResetCommand): Promise<string> {
     return this.ledger.run(metadata, async (tx) => {
-      const member = await loadMember(tx, uid);
+      const member = await loadMember(tx, uid, true);
       if (!member || member.blocked || !member.email.includes('@')) return MSG.invalidUserId;
       const tokenId = randomUUID();
       const secret = randomBytes(32).toString('base64url');

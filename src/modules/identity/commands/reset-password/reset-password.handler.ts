@@ -25,7 +25,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
         [tokenId],
       );
       if (!reset) return { result: MSG.resetInvalid };
-      const member = await loadMember(tx, reset.uid);
+      const member = await loadMember(tx, reset.uid, true);
       if (!member) return { result: MSG.resetInvalid };
       const events = decideResetPassword(member, { uid: reset.uid, secretHash: reset.secret_hash, expiresAt: reset.expires_at, usedAt: reset.used_at }, tokenId, sha256Hex(secret), tx.now);
       if (!events) return { result: MSG.resetInvalid };

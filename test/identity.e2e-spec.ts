@@ -1,0 +1,263 @@
+import request from 'supertest';
+import { replayLedger } from '../src/modules/ledger-audit/replay';
+import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { processMailJob } from '../src/worker/mail.processor';
+import { CatcherTransport } from '../src/platform/mail/mail';
+import { OUTBOX_ROUTES } from '../src/platform/jobs/queues';
+import { OutboxRelay } from '../src/platform/outbox/relay';
+import { ProjectionRunner } from '../src/platform/projections/projection';
+import { ADMIN_PASSWORD, eventCount, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
+import { startTestApp, TestApp } from './support/test-app';
+
+describe('identity through the member contract and the admin API', () => {
+  let t: TestApp;
+  const server = () => t.app.getHttpServer();
+
+  const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) => request(server()).post('/api/registrationWeb').set(headers).send(body);
+  const login = (uid: string, password = PASSWORD) => request(server()).post('/api/login').send({ uid, password, ipaddress: '' });
+  const adminToken = async (username = 'superadmin') => (await request(server()).post('/admin-api/auth/login').send({ username, password: ADMIN_PASSWORD }).expect(200)).body.token as string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ LOGIN_MAX_FAILURES: '3' });
+    await seedBasics(t.db.app);
+  });
+  afterAll(() => t.close());
+
+  it('looks up sponsors with the spec texts', async () => {
+    await request(server()).get('/api/check_sponsorid').query({ uid: ROOT }).expect(200, { result: 'Sponsor Id exists', name: 'Sahyog Foundation', top_up: 'Inactive' });
+    await request(server()).get('/api/check_sponsorid').query({ uid: '999999' }).expect(200, { result: 'Sponsor Id doesnot exists !!', name: '', top_up: '' });
+    await request(server()).get('/api/check_sponsorid').query({ uid: '1234567890123456' }).expect(400);
+  });
+
+  it('serves the country list with India, id 101, at index 98', async () => {
+    const list = (await request(server()).get('/api/countryList').expect(200)).body;
+    expect(list[0][98]).toEqual({ id: 101, name: 'India', phonecode: '+91' });
+    await request(server()).get('/api/GetcountrybyID').query({ id: '101' }).expect(200, [[{ id: 101, name: 'India', phonecode: '+91' }]]);
+    await request(server()).get('/api/GetcountrybyID').query({ id: 'abc' }).expect(400);
+  });
+
+  it('registers a member under a sponsor, inactive, with hashed passwords, and shows the welcome letter', async () => {
+    const res = await register(validRegistration()).expect(200);
+    expect(res.body.result).toBe('Registration Successfull');
+    expect(res.body.uid_output).toMatch(/^[1-9]\d{5}$/);
+    const uid = res.body.uid_output;
+    const welcome = await request(server()).get('/api/WelcomeDetails').query({ uid }).expect(200);
+    expect(welcome.body).toEqual({ data: [{ f_name: 'Asha Rao', uid, email: 'asha@example.com', mobile: '9876543210' }] });
+    const [member] = await t.db.owner.query<{ status: string; sponsor_uid: string }>('select status, sponsor_uid from members where uid = $1', [uid]);
+    expect(member).toEqual({ status: 'Inactive', sponsor_uid: ROOT });
+    const [cred] = await t.db.owner.query<{ password_hash: string; txn_password_hash: string }>('select password_hash, txn_password_hash from member_credentials where principal = $1', [uid]);
+    expect(cred.password_hash).toMatch(/^\$argon2id\$/);
+    expect(cred.password_hash).not.toContain(PASSWORD);
+    expect(cred.txn_password_hash).not.toBe(cred.password_hash); // own hash, own salt
+    const [event] = await t.db.owner.query<{ payload: Record<string, unknown> }>("select payload from events where stream_id = $1 and type = 'MemberRegistered'", [`member-${uid}`]);
+    expect(JSON.stringify(event.payload)).not.toContain(PASSWORD);
+  });
+
+  it('answers an unknown sponsor with the spec text and writes nothing', async () => {
+    const before = await eventCount(t.db.app);
+    await register(validRegistration({ sid: '999999' })).expect(200, { result: 'Sponsor Id doesnot exists !!', uid_output: '' });
+    expect(await eventCount(t.db.app)).toBe(before);
+  });
+
+  it.each([
+    [{ sid: '' }, 'Sponsor ID is required'],
+    [{ sid: '1234567890123456' }, 'Sponsor Id should not be greater than 15 characters'],
+    [{ name: '' }, 'User Name is required'],
+    [{ name: 'Abc' }, 'User Name must be at least 4 characters'],
+    [{ name: 'A very long user name here' }, 'User Name should not be greater than 20 characters'],
+    [{ countryid: '' }, 'Country is required'],
+    [{ countryid: '99999' }, 'Country is required'],
+    [{ city: '' }, 'City is required'],
+    [{ state: '' }, 'State is required'],
+    [{ mobile: '12345678' }, 'Enter Valid Mobile Number !!'],
+    [{ upinumber: '' }, 'UPI number is required'],
+    [{ password: '' }, 'Password is required'],
+    [{ password: 'abc' }, 'Password must be at least 6 characters'],
+    [{ name: 'Abc', state: '' }, 'User Name must be at least 4 characters'],
+  ])('refuses registration %j with "%s" and writes nothing', async (override, message) => {
+    const before = await eventCount(t.db.app);
+    const res = await register(validRegistration(override)).expect(400);
+    expect(res.body.result).toBe(message);
+    expect(await eventCount(t.db.app)).toBe(before);
+  });
+
+  it('refuses unknown fields and wrong types with 400', async () => {
+    expect((await register({ ...validRegistration(), isAdmin: true }).expect(400)).body.result).toMatch(/should not exist/);
+    await register({ ...validRegistration(), name: { $gt: '' } }).expect(400);
+    await request(server()).post('/api/login').send({ uid: '', password: '' }).expect(400, { statusCode: 400, result: 'Please enter both username and password.', message: 'Please enter both username and password.' });
+  });
+
+  it('replays the first answer for a repeated Idempotency-Key and refuses the key with another body', async () => {
+    const key = 'reg-key-1';
+    const body = validRegistration({ name: 'Idem Potent' });
+    const answers = await Promise.all([1, 2, 3].map(() => register(body, { 'Idempotency-Key': key })));
+    for (const a of answers) expect(a.status).toBe(200);
+    const uids = new Set(answers.map((a) => a.body.uid_output));
+    expect(uids.size).toBe(1);
+    const [count] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from members where name = 'Idem Potent'");
+    expect(count.n).toBe(1);
+    const other = await register({ ...body, city: 'Pune' }, { 'Idempotency-Key': key }).expect(409);
+    expect(other.body.result).toBe('Idempotency key reused with a different request');
+  });
+
+  it('logs in, records the login as an event, and protects calls with the token', async () => {
+    const uid = (await register(validRegistration({ name: 'Login Tester' }))).body.uid_output;
+    const res = await login(uid).expect(200);
+    expect(res.body).toMatchObject({ result: 'Successfull', resultid: uid, resultusername: 'Login Tester' });
+    expect(typeof res.body.token).toBe('string');
+    const [logged] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where stream_id = $1 and type = 'MemberLoggedIn'", [`member-${uid}`]);
+    expect(logged.n).toBe(1);
+    const dash = await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${res.body.token}`).send({ uid }).expect(200);
+    expect(dash.body[0]).toMatchObject({ uid, f_name: 'Login Tester', isagree: '0', Activestatus: 'Inactive', totalrefferal: '0', totalteam: '0', Net_Balance: '0.00' });
+    await request(server()).post('/api/userdashboard').set('Authorization', `Bearer ${res.body.token}`).send({}).expect(200);
+    await request(server()).post('/api/userDashboard').send({}).expect(401, { statusCode: 401, result: 'Please login to access this resource', message: 'Please login to access this resource' });
+    await request(server()).post('/api/userDashboard').set('Authorization', 'Bearer not-a-token').send({}).expect(401);
+  });
+
+  it('never acts on a uid in the payload that is not the token\'s', async () => {
+    const uid = (await register(validRegistration({ name: 'Idor Victim' }))).body.uid_output;
+    const token = (await login(ROOT)).body.token;
+    const before = await eventCount(t.db.app);
+    await request(server()).post('/api/showpopup').set('Authorization', `Bearer ${token}`).send({ uid }).expect(403);
+    await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${token}`).send({ uid }).expect(403);
+    expect(await eventCount(t.db.app)).toBe(before);
+  });
+
+  it('records the disclaimer agreement once', async () => {
+    const uid = (await register(validRegistration({ name: 'Agree Tester' }))).body.uid_output;
+    const token = (await login(uid)).body.token;
+    await request(server()).post('/api/showpopup').set('Authorization', `Bearer ${token}`).send({ uid }).expect(200, { result: 'Successfull' });
+    await request(server()).post('/api/showpopup').set('Authorization', `Bearer ${token}`).send({}).expect(200);
+    const [agreed] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where stream_id = $1 and type = 'DisclaimerAgreed'", [`member-${uid}`]);
+    expect(agreed.n).toBe(1);
+    const dash = await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${token}`).send({}).expect(200);
+    expect(dash.body[0].isagree).toBe('1');
+  });
+
+  it('refuses a wrong password, then locks the id out after repeated failures', async () => {
+    const uid = (await register(validRegistration({ name: 'Lockout Tester' }))).body.uid_output;
+    expect((await login(uid, 'wrong-pass').expect(200)).body).toEqual({ result: 'Invalid User Id or Password', resultid: '', resultusername: '', token: '' });
+    expect((await login('999999').expect(200)).body.result).toBe('Invalid User Id or Password');
+    await login(uid, 'wrong-pass');
+    expect((await login(uid, 'wrong-pass')).body.result).toBe('Too many failed attempts. Try again after 15 minutes.');
+    expect((await login(uid)).body.result).toBe('Too many failed attempts. Try again after 15 minutes.');
+    const types = await t.db.owner.query<{ type: string }>('select type from events where stream_id = $1 order by stream_version', [`member-${uid}`]);
+    expect(types.map((r) => r.type)).toEqual(['MemberRegistered', 'LoginFailed', 'LoginFailed', 'LoginFailed', 'MemberLockedOut']);
+  });
+
+  it('serialises concurrent logins of one member through version conflicts and retries', async () => {
+    const uid = (await register(validRegistration({ name: 'Busy Member' }))).body.uid_output;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(uid)));
+    for (const a of answers) expect(a.body.result).toBe('Successfull');
+    const versions = await t.db.owner.query<{ stream_version: number }>('select stream_version from events where stream_id = $1 order by stream_version', [`member-${uid}`]);
+    expect(versions.map((v) => v.stream_version)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+  });
+
+  it('mails a single-use reset link through the outbox; the old password and sessions stop working', async () => {
+    const uid = (await register(validRegistration({ name: 'Forgetful One', email: 'forget@example.com' }))).body.uid_output;
+    const oldToken = (await login(uid)).body.token;
+    const res = await request(server()).post('/api/ForgetPassword').send({ uid }).expect(200);
+    expect(res.body).toBe('Password sent to Email Id');
+    expect((await request(server()).post('/api/ForgetPassword').send({ uid: '999999' }).expect(200)).body).toBe('Invalid User Id');
+
+    // The worker's path: relay the event to the mail queue, then the processor sends the row.
+    // The relay only reads below the cluster's oldest open transaction (another test file may hold
+    // one open on purpose), so it may take a few passes, exactly as in the worker's loop.
+    const jobs: Array<{ position: string; type: string; streamId: string }> = [];
+    const relay = new OutboxRelay(t.db.app, OUTBOX_ROUTES, { add: async (_q, _n, data) => void jobs.push(data) }, 'identity-test-relay');
+    const deadline = Date.now() + 20_000;
+    while (!jobs.some((j) => j.streamId === `member-${uid}`) && Date.now() < deadline) {
+      await relay.pumpOnce();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const job = jobs.find((j) => j.streamId === `member-${uid}`);
+    expect(job).toBeDefined();
+    const sent: string[] = [];
+    const transport = new CatcherTransport((line) => sent.push(line));
+    expect(await processMailJob(t.db.app, transport, job!)).toBe('sent');
+    expect(await processMailJob(t.db.app, transport, job!)).toBe('already-sent');
+    expect(sent).toHaveLength(1);
+    const link = /ResetPassword\?token=(\S+)/.exec(sent[0]);
+    expect(link).not.toBeNull();
+    const token = link![1];
+
+    await request(server()).post('/api/ResetPassword').send({ token: `${token}x`, password: 'NewPass1' }).expect(200, { result: 'Invalid or expired reset link' });
+    await request(server()).post('/api/ResetPassword').send({ token, password: 'NewPass1' }).expect(200, { result: 'Password Reset Successfully' });
+    await request(server()).post('/api/ResetPassword').send({ token, password: 'Another1' }).expect(200, { result: 'Invalid or expired reset link' });
+    expect((await login(uid)).body.result).toBe('Invalid User Id or Password');
+    expect((await login(uid, 'NewPass1')).body.result).toBe('Successfull');
+    await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${oldToken}`).send({}).expect(401);
+  });
+
+  it('lets an admin block a member: login refused, live sessions end; unblock restores', async () => {
+    const uid = (await register(validRegistration({ name: 'Blocked Member' }))).body.uid_output;
+    const memberToken = (await login(uid)).body.token;
+    const admin = await adminToken();
+    await request(server()).post(`/admin-api/members/${uid}/block`).set('Authorization', `Bearer ${admin}`).send({}).expect(400);
+    await request(server()).post(`/admin-api/members/${uid}/block`).set('Authorization', `Bearer ${admin}`).send({ remark: 'fraud report' }).expect(200, { uid, blocked: true });
+    expect((await login(uid)).body.result).toBe('Your account is blocked. Please contact admin.');
+    await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${memberToken}`).send({}).expect(401);
+    const [blocked] = await t.db.owner.query<{ metadata: { actor: { kind: string; id: string } }; payload: { remark: string } }>("select metadata, payload from events where stream_id = $1 and type = 'MemberBlocked'", [`member-${uid}`]);
+    expect(blocked.metadata.actor).toEqual({ kind: 'admin', id: 'superadmin' });
+    expect(blocked.payload.remark).toBe('fraud report');
+    await request(server()).post(`/admin-api/members/${uid}/unblock`).set('Authorization', `Bearer ${admin}`).send({ remark: 'cleared' }).expect(200);
+    expect((await login(uid)).body.result).toBe('Successfull');
+  });
+
+  it('issues a single-use "Log in as" token and marks the session impersonated', async () => {
+    const uid = (await register(validRegistration({ name: 'Impersonated One' }))).body.uid_output;
+    const admin = await adminToken('support');
+    const issued = await request(server()).post(`/admin-api/members/${uid}/impersonate`).set('Authorization', `Bearer ${admin}`).expect(200);
+    expect(issued.body.url).toMatch(/^\/AdminLogin\?token=/);
+    const first = await request(server()).post('/api/loginAdmin').send({ token: issued.body.token }).expect(200);
+    expect(first.body).toMatchObject({ result: 'Successfull', resultid: uid });
+    const dash = await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${first.body.token}`).send({}).expect(200);
+    expect(dash.body[0].impersonated).toBe(true);
+    expect((await request(server()).post('/api/loginAdmin').send({ token: issued.body.token })).body.result).toBe('Invalid or expired login link');
+    expect((await request(server()).post('/api/loginAdmin').send({ token: 'forged.token.value' })).body.result).toBe('Invalid or expired login link');
+  });
+
+  it('keeps roles apart: the auditor sees only the ledger; only a superadmin manages admins', async () => {
+    const auditor = await adminToken('auditor');
+    await request(server()).get('/admin-api/members').set('Authorization', `Bearer ${auditor}`).expect(403);
+    await request(server()).get('/admin-api/events').set('Authorization', `Bearer ${auditor}`).expect(200);
+    await request(server()).post('/admin-api/ledger/verify').set('Authorization', `Bearer ${auditor}`).expect(200);
+    const approver = await adminToken('approver');
+    await request(server()).get('/admin-api/admin-users').set('Authorization', `Bearer ${approver}`).expect(403);
+    const superadmin = await adminToken();
+    await request(server()).post('/admin-api/admin-users').set('Authorization', `Bearer ${superadmin}`).send({ username: 'helpdesk', password: 'Helpdesk@1', role: 'support' }).expect(201);
+    await request(server()).put('/admin-api/admin-users/helpdesk').set('Authorization', `Bearer ${superadmin}`).send({ disabled: true }).expect(200);
+    await request(server()).post('/admin-api/auth/login').send({ username: 'helpdesk', password: 'Helpdesk@1' }).expect(401);
+    await request(server()).post('/admin-api/auth/login').send({ username: 'superadmin', password: 'nope' }).expect(401);
+  });
+
+  it('lists members the react-admin way, with Content-Range and search', async () => {
+    const admin = await adminToken();
+    const res = await request(server())
+      .get('/admin-api/members')
+      .query({ sort: JSON.stringify(['uid', 'ASC']), range: JSON.stringify([0, 4]), filter: JSON.stringify({ q: 'Blocked' }) })
+      .set('Authorization', `Bearer ${admin}`)
+      .expect(200);
+    expect(res.headers['content-range']).toBe('members 0-0/1');
+    expect(res.body[0]).toMatchObject({ name: 'Blocked Member', blocked: false });
+    const show = await request(server()).get(`/admin-api/members/${res.body[0].uid}`).set('Authorization', `Bearer ${admin}`).expect(200);
+    expect(show.body.sponsor_name).toBe('Sahyog Foundation');
+    expect(show.body.events.map((e: { type: string }) => e.type)).toContain('MemberBlocked');
+    await request(server()).get('/admin-api/members').query({ sort: '["name; drop table members","ASC"]' }).set('Authorization', `Bearer ${admin}`).expect(400);
+    await request(server()).get('/admin-api/members').query({ range: 'nope' }).set('Authorization', `Bearer ${admin}`).expect(400);
+  });
+
+  it('verifies the whole ledger and replays it with zero differences after all of the above', async () => {
+    // A chain deeper than nine levels, so text-ordered positions would break the replay.
+    let sponsor = ROOT;
+    for (let i = 0; i < 11; i++) sponsor = (await register(validRegistration({ sid: sponsor, name: `Chain Member ${String.fromCharCode(65 + i)}` }))).body.uid_output;
+    const [depth] = await t.db.owner.query<{ depth: number }>('select max(depth)::int as depth from member_tree where descendant_uid = $1', [sponsor]);
+    expect(depth.depth).toBe(11);
+    const verify = await verifyLedger(t.db.app);
+    expect(verify).toMatchObject({ ok: true, firstBad: null });
+    const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+    expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
+    expect(replay.ok).toBe(true);
+  });
+});

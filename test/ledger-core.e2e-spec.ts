@@ -1,0 +1,191 @@
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { replayLedger } from '../src/modules/ledger-audit/replay';
+import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { Tx } from '../src/platform/db/database';
+import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
+import { appendToStream } from '../src/platform/event-store/event-store';
+import { EventMetadata } from '../src/platform/event-store/event.types';
+import { ConcurrencyError, InvariantViolation } from '../src/platform/errors';
+import { OutboxRelay } from '../src/platform/outbox/relay';
+import { ProjectionRunner } from '../src/platform/projections/projection';
+import { testRedisUrl } from './support/env';
+import { eventCount, ledgerOn, seedBasics } from './support/seed';
+import { createTestDatabase, TestDatabase } from './support/test-app';
+
+const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-core-test' };
+
+describe('ledger core (real PostgreSQL, application role)', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await seedBasics(db.app);
+  });
+  afterAll(() => db.drop());
+
+  it('refuses UPDATE, DELETE and TRUNCATE of events from the application role', async () => {
+    await expect(db.app.execute("update events set type = 'X' where position = 1")).rejects.toThrow(/permission denied/);
+    await expect(db.app.execute('delete from events where position = 1')).rejects.toThrow(/permission denied/);
+    await expect(db.app.execute('truncate events')).rejects.toThrow(/permission denied/);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE even from the owner, through the trigger', async () => {
+    await expect(db.owner.execute("update events set type = 'X' where position = 1")).rejects.toThrow(/append-only/);
+    await expect(db.owner.execute('delete from events where position = 1')).rejects.toThrow(/append-only/);
+    await expect(db.owner.execute('truncate events')).rejects.toThrow(/append-only/);
+  });
+
+  it('lets exactly one of many concurrent appends at the same expected version win', async () => {
+    const stream = `race-${randomBytes(4).toString('hex')}`;
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => db.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'Raced', payload: { i } }], meta), { retry: false })),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    const losers = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
+    expect(losers).toHaveLength(11);
+    for (const loser of losers) expect(loser.reason).toBeInstanceOf(ConcurrencyError);
+    const rows = await db.app.query<{ n: number }>('select count(*)::int as n from events where stream_id = $1', [stream]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('chains each stream: every hash covers the previous one, so the chain verifies', async () => {
+    const stream = `chain-${randomBytes(4).toString('hex')}`;
+    const first = await db.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'A', payload: { n: 1 } }, { type: 'B', payload: { n: 2 } }], meta));
+    const third = await db.app.transaction((tx) => appendToStream(tx, stream, 2, [{ type: 'C', payload: { n: 3 } }], meta));
+    expect(first.map((e) => e.streamVersion)).toEqual([1, 2]);
+    expect(third[0].streamVersion).toBe(3);
+    expect(new Set([...first, ...third].map((e) => e.hash)).size).toBe(3);
+    const report = await verifyLedger(db.app);
+    expect(report).toMatchObject({ ok: true, firstBad: null });
+  });
+
+  it('rolls the append back when an inline projection fails: no event without its read rows', async () => {
+    const before = await eventCount(db.app);
+    // LoginFailed for a member the projection has never seen breaks its invariant.
+    await expect(ledgerOn(db.app).run(meta, (tx) => tx.append('member-999999', 0, [{ type: 'LoginFailed', payload: { failures: 1 } }]))).rejects.toBeInstanceOf(InvariantViolation);
+    expect(await eventCount(db.app)).toBe(before);
+  });
+
+  it('refuses postings that do not sum to zero before anything is written', async () => {
+    const before = await eventCount(db.app);
+    const unbalanced = { postings: [{ account: 'member:100000:income', amountPaise: '100' }, { account: 'platform:level-income', amountPaise: '-99' }] };
+    await expect(ledgerOn(db.app).run(meta, (tx) => tx.append(`money-${randomBytes(3).toString('hex')}`, 0, [{ type: 'Moved', payload: unbalanced }]))).rejects.toBeInstanceOf(InvariantViolation);
+    expect(await eventCount(db.app)).toBe(before);
+  });
+
+  it('names an event altered by a database superuser as the first bad event', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      await seedBasics(scratch.app);
+      await writeCheckpoint(scratch.app);
+      expect((await verifyLedger(scratch.app)).ok).toBe(true);
+      const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'admin-auditor'");
+      await scratch.owner.transaction(async (tx) => {
+        await tx.execute('set local session_replication_role = replica'); // a superuser switching the trigger off
+        await tx.execute(`update events set payload = jsonb_set(payload, '{role}', '"superadmin"') where position = $1`, [victim.position]);
+      });
+      const report = await verifyLedger(scratch.app);
+      expect(report.ok).toBe(false);
+      expect(report.firstBad).toMatchObject({ position: victim.position, stream_id: 'admin-auditor' });
+      expect(report.firstBad?.reason).toMatch(/altered/);
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it('detects a deleted event through the stream versions and the checkpoint digest', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      await seedBasics(scratch.app);
+      const stream = 'gap-stream';
+      await scratch.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'A', payload: {} }, { type: 'B', payload: {} }, { type: 'C', payload: {} }], meta));
+      await writeCheckpoint(scratch.app);
+      const [middle] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = $1 and stream_version = 2", [stream]);
+      await scratch.owner.transaction(async (tx) => {
+        await tx.execute('set local session_replication_role = replica');
+        await tx.execute('delete from events where position = $1', [middle.position]);
+      });
+      const report = await verifyLedger(scratch.app);
+      expect(report.ok).toBe(false);
+      const reasons = report.problems.map((p) => p.reason).join('\n');
+      expect(reasons).toMatch(/an event is missing/);
+      expect(reasons).toMatch(/checkpoint digest/);
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  describe('with a transaction committing out of position order', () => {
+    const queueName = `relay-test-${randomBytes(4).toString('hex')}`;
+    let connection: IORedis;
+    let queue: Queue;
+
+    beforeAll(() => {
+      connection = new IORedis(testRedisUrl(), { maxRetriesPerRequest: null });
+      queue = new Queue(queueName, { connection, prefix: 'sahyog-test' });
+    });
+    afterAll(async () => {
+      await queue.obliterate({ force: true });
+      await queue.close();
+      await connection.quit();
+    });
+
+    /** Holds a transaction open after appending, until `commit` is called. */
+    async function openAppend(stream: string): Promise<{ position: string; commit: () => Promise<void> }> {
+      const runner = db.app.dataSource.createQueryRunner();
+      await runner.connect();
+      await runner.startTransaction('READ COMMITTED');
+      const [event] = await appendToStream(new Tx(runner), stream, 0, [{ type: 'RelayProbe', payload: {} }], meta);
+      return {
+        position: event.position,
+        commit: async () => {
+          await runner.commitTransaction();
+          await runner.release();
+        },
+      };
+    }
+
+    it('delivers both events, once each, even though the later position committed first', async () => {
+      const routes = { RelayProbe: queueName };
+      const relay = new OutboxRelay(db.app, routes, { add: async (q, name, data, jobId) => void (await queue.add(name, data, { jobId })) }, `test-relay-${queueName}`);
+      await relay.pumpOnce(); // move the cursor past everything already in the ledger
+      const early = await openAppend(`probe-early-${queueName}`); // lower position, commits last
+      const late = await openAppend(`probe-late-${queueName}`);
+      expect(BigInt(early.position)).toBeLessThan(BigInt(late.position));
+      await late.commit();
+      await relay.pumpOnce(); // a position-only reader would deliver `late` here and skip `early` forever
+      await early.commit();
+      await relay.pumpOnce();
+      await relay.pumpOnce();
+      const jobs = await queue.getJobs(['waiting', 'delayed', 'completed', 'active']);
+      expect(jobs.map((j) => j.data.position).sort()).toEqual([early.position, late.position].sort());
+
+      // A relay that crashed before saving its cursor re-reads the same events: jobIds dedupe them.
+      await db.app.execute("update subscription_cursors set tx_id = '0', position = 0 where name = $1", [`test-relay-${queueName}`]);
+      await relay.pumpOnce(100_000);
+      expect(await queue.getJobs(['waiting', 'delayed', 'completed', 'active'])).toHaveLength(2);
+    });
+
+    it('checkpoints only what no in-flight transaction can still precede, and verifies afterwards', async () => {
+      const pending = await openAppend(`probe-cp-${queueName}`);
+      const checkpoint = await writeCheckpoint(db.app);
+      expect(checkpoint === null || BigInt(checkpoint.toPosition) !== BigInt(pending.position)).toBe(true);
+      await pending.commit();
+      const next = await writeCheckpoint(db.app);
+      expect(next).not.toBeNull();
+      const report = await verifyLedger(db.app);
+      expect(report.ok).toBe(true);
+      expect(report.checkpointsChecked).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  it('replays every projection from event 1 into a scratch schema with zero differences', async () => {
+    const report = await replayLedger(db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+    expect(report.differences).toBe(0);
+    expect(report.ok).toBe(true);
+    expect(report.eventsReplayed).toBeGreaterThan(10); // more than 9: positions must sort as numbers, not text
+  });
+});

@@ -1,0 +1,56 @@
+import { hashPassword } from '../../src/modules/identity/passwords';
+import { Database } from '../../src/platform/db/database';
+import { Ledger } from '../../src/platform/ledger';
+import { ProjectionRunner } from '../../src/platform/projections/projection';
+import { ALL_PROJECTIONS } from '../../src/modules/projections';
+
+export const ROOT = '100000';
+export const PASSWORD = 'Member@123';
+export const ADMIN_PASSWORD = 'Admin@123';
+
+export const ledgerOn = (db: Database): Ledger => new Ledger(db, new ProjectionRunner(ALL_PROJECTIONS));
+
+/** The root member (the organisation) and one admin per role, written through the ledger like the real seed. */
+export async function seedBasics(db: Database): Promise<void> {
+  const ledger = ledgerOn(db);
+  const hash = await hashPassword(PASSWORD);
+  const adminHash = await hashPassword(ADMIN_PASSWORD);
+  await ledger.run({ actor: { kind: 'system', id: 'test-seed' }, correlationId: 'test-seed' }, async (tx) => {
+    await tx.append(`member-${ROOT}`, 0, [
+      { type: 'MemberRegistered', payload: { uid: ROOT, sponsorUid: null, name: 'Sahyog Foundation', email: 'root@sahyog.test', mobile: '9000000000', countryId: 101, city: 'Nashik', state: 'Maharashtra', upiNumber: 'sahyog', walletAddress: '', credentialVersion: 1 } },
+    ]);
+    await tx.execute('insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)', [ROOT, hash]);
+    for (const role of ['superadmin', 'approver', 'support', 'auditor']) {
+      await tx.append(`admin-${role}`, 0, [{ type: 'AdminUserCreated', payload: { username: role, role, credentialVersion: 1 } }]);
+      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [role, adminHash]);
+    }
+  });
+}
+
+export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
+  sid: ROOT,
+  name: 'Asha Rao',
+  email: 'asha@example.com',
+  password: PASSWORD,
+  mobile: '9876543210',
+  countryid: '101',
+  city: 'Nashik',
+  state: 'Maharashtra',
+  upinumber: 'asha@upi',
+  accountnumber: '',
+  holdername: '',
+  ifsccode: '',
+  bankname: '',
+  branchname: '',
+  pannumber: '',
+  aadharnumber: '',
+  nomineename: '',
+  nomineerelation: '',
+  WalletAddress: '',
+  ...overrides,
+});
+
+export async function eventCount(db: Database): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from events');
+  return row.n;
+}

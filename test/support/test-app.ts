@@ -1,0 +1,86 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { createApiApp } from '../../src/app.factory';
+import { appUrlFrom } from '../../src/config/config';
+import { createDataSource, Database } from '../../src/platform/db/database';
+import { TEMPLATE_DB, testPgUrl, testRedisUrl, withDatabase } from './env';
+
+export interface TestDatabase {
+  name: string;
+  ownerUrl: string;
+  appUrl: string;
+  /** Superuser connection (migrations, tampering, inspection). */
+  owner: Database;
+  /** Application-role connection: what the running product has. */
+  app: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, gone when the test file ends. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `sahyog_t_${randomBytes(5).toString('hex')}`;
+  const admin = new Client({ connectionString: testPgUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const ownerUrl = withDatabase(testPgUrl(), name);
+  const appUrl = appUrlFrom(ownerUrl, {});
+  const ownerDs = await createDataSource(ownerUrl, { poolSize: 4 }).initialize();
+  const appDs = await createDataSource(appUrl, { poolSize: 60 }).initialize();
+  return {
+    name,
+    ownerUrl,
+    appUrl,
+    owner: new Database(ownerDs),
+    app: new Database(appDs),
+    async drop() {
+      await appDs.destroy();
+      await ownerDs.destroy();
+      const c = new Client({ connectionString: testPgUrl() });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real API (AppModule, Fastify, validation, filters) on a fresh database; rate limits high unless a test lowers them. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATABASE_URL: db.ownerUrl,
+    APP_DATABASE_URL: db.appUrl,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    JWT_SECRET: 'test-secret-of-sufficient-length',
+    PUBLIC_URL: 'http://sahyog.test',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+    RATE_LIMIT_FORGOT_PER_MINUTE: '100000',
+    RATE_LIMIT_LOOKUPS_PER_MINUTE: '100000',
+    ...env,
+  });
+  const app = await createApiApp({ logger: false, root: '/nonexistent' });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+export { testRedisUrl };
