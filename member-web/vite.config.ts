@@ -5,7 +5,22 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   base: '/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks cache better between releases.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (id.includes('@mui/icons-material')) return 'mui-icons';
+          if (id.includes('@mui') || id.includes('@emotion')) return 'mui';
+          if (id.includes('react-router') || id.includes('react-dom') || id.includes('/react/') || id.includes('scheduler')) return 'react';
+          return 'vendor';
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   preview: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -20,16 +20,16 @@ export const DISCLAIMER_HINDI = [
 export function DisclaimerText() {
   return (
     <Box>
-      <Typography variant="h6" component="h3" gutterBottom>
-        Disclaimer
+      <Typography variant="subtitle1" component="h3" gutterBottom sx={{ fontWeight: 700 }}>
+        English
       </Typography>
       {DISCLAIMER_ENGLISH.map((paragraph) => (
         <Typography key={paragraph} variant="body2" paragraph>
           {paragraph}
         </Typography>
       ))}
-      <Typography variant="h6" component="h3" gutterBottom lang="hi">
-        अस्वीकरण
+      <Typography variant="subtitle1" component="h3" gutterBottom lang="hi" sx={{ fontWeight: 700 }}>
+        हिन्दी
       </Typography>
       {DISCLAIMER_HINDI.map((paragraph) => (
         <Typography key={paragraph} variant="body2" paragraph lang="hi">

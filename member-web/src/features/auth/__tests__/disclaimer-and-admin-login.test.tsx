@@ -22,7 +22,7 @@ describe('disclaimer page', () => {
     expect(main).toHaveTextContent('paid directly by the donor to the donee');
     expect(main).toHaveTextContent('Nashik, Maharashtra, India');
     expect(main).toHaveTextContent('Arbitration and Conciliation Act, 1996');
-    expect(main).toHaveTextContent('अस्वीकरण');
+    expect(main).toHaveTextContent('नासिक, महाराष्ट्र, भारत');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
   });
