@@ -3,7 +3,7 @@ import { ROLE_CHOICES } from './roleChoices';
 
 const adminUserFilters = [
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
-  <SelectInput key="role" source="role" choices={ROLE_CHOICES} />,
+  <SelectInput key="role" source="role" choices={ROLE_CHOICES} alwaysOn />,
 ];
 
 export const AdminUserList = () => (

@@ -30,8 +30,8 @@ const formatBlocked = (value: unknown) => (value === true || value === false ? S
 
 const memberFilters = [
   <TextInput key="q" source="q" label="resources.members.filters.search" alwaysOn resettable />,
-  <SelectInput key="status" source="status" choices={STATUS_CHOICES} />,
-  <SelectInput key="blocked" source="blocked" choices={BLOCKED_CHOICES} parse={parseBlocked} format={formatBlocked} />,
+  <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
+  <SelectInput key="blocked" source="blocked" choices={BLOCKED_CHOICES} parse={parseBlocked} format={formatBlocked} alwaysOn />,
 ];
 
 const MemberListActions = () => (
