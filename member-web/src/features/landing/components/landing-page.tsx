@@ -36,10 +36,16 @@ function Header() {
         transition: 'background-color 200ms, color 200ms',
       }}
     >
-      <Toolbar component="nav" aria-label="Main navigation" sx={{ gap: 1 }}>
-        <Typography variant="h6" component="span" sx={{ flexGrow: 1, fontWeight: 800 }}>
+      <Toolbar
+        component="nav"
+        aria-label="Main navigation"
+        sx={{ gap: { xs: 0.25, sm: 1 }, '& .MuiButton-root': { minWidth: 0, px: { xs: 0.75, sm: 1.5 }, fontSize: { xs: 12, sm: 14 } } }}
+      >
+        {/* On phones the brand gives way so the four navigation targets fit on one line. */}
+        <Typography variant="h6" component="span" sx={{ fontWeight: 800, display: { xs: 'none', sm: 'block' } }}>
           Sahyog
         </Typography>
+        <Box sx={{ flexGrow: 1 }} />
         <Button color="inherit" href="#home">
           Home
         </Button>
@@ -49,7 +55,7 @@ function Header() {
         <Button color="inherit" href="#platform">
           Platform
         </Button>
-        <Button variant="contained" color="secondary" component={RouterLink} to="/login">
+        <Button variant="contained" color="secondary" component={RouterLink} to="/login" sx={{ whiteSpace: 'nowrap' }}>
           Login/Register
         </Button>
       </Toolbar>
