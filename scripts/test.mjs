@@ -187,11 +187,11 @@ async function main() {
     await level('admin-web components', () => runVitest('admin-web', path.join(reports, 'admin-web.json')));
   }
   if (wanted.includes('browser')) {
-    await level('browser e2e', () => browserLevel({ pg, redis, reports, baseEnv }));
+    await level('browser e2e', () => browserLevel({ pg, redis, reports, baseEnv, tmp }));
   }
 }
 
-async function browserLevel({ pg, redis, reports, baseEnv }) {
+async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const build = async (script) => {
     const r = await run('npm', ['run', '--silent', script], { prefix: script, timeoutMs: Math.min(remaining(), 10 * 60_000) });
@@ -199,6 +199,17 @@ async function browserLevel({ pg, redis, reports, baseEnv }) {
   };
   await build('build:api');
   await build('build:web');
+
+  // Serve a snapshot of the builds, not the working tree: a rebuild of dist/ or of a web app's
+  // dist/ during the run (another terminal, an editor's watcher) would otherwise swap the
+  // hashed assets under the running server. The API serves the web apps from its cwd.
+  const app = path.join(tmp, 'app');
+  for (const d of ['dist', 'member-web/dist', 'admin-web/dist']) {
+    if (!fs.existsSync(path.join(ROOT, d))) throw new Error(`the build did not produce ${d}/`);
+    fs.cpSync(path.join(ROOT, d), path.join(app, d), { recursive: true });
+  }
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(app, 'package.json'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(app, 'node_modules'), 'dir');
 
   const dbName = 'sahyog_browser';
   await ensureDatabase(pg.url('postgres'), dbName);
@@ -210,16 +221,20 @@ async function browserLevel({ pg, redis, reports, baseEnv }) {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    // every browser request comes from 127.0.0.1: the signup screens look the sponsor up on each
+    // page load, so the per-IP look-up limit is raised here (the limits themselves are covered
+    // by the backend e2e level)
+    RATE_LIMIT_LOOKUPS_PER_MINUTE: process.env.RATE_LIMIT_LOOKUPS_PER_MINUTE || '600',
   };
   for (const cli of ['migrate', 'seed']) {
-    const r = await run(process.execPath, [`dist/cli/${cli}.js`], { env, prefix: cli, timeoutMs: 5 * 60_000 });
+    const r = await run(process.execPath, [`dist/cli/${cli}.js`], { cwd: app, env, prefix: cli, timeoutMs: 5 * 60_000 });
     if (r.code !== 0) throw new Error(`dist/cli/${cli}.js failed (exit ${r.code})`);
   }
 
   const logFile = path.join(ARTIFACTS, 'browser-server.log');
   const logStream = fs.createWriteStream(logFile);
-  const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { env, logStream });
-  const worker = startService('worker', process.execPath, ['dist/main.js', '--role=worker'], { env, logStream });
+  const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { cwd: app, env, logStream });
+  const worker = startService('worker', process.execPath, ['dist/main.js', '--role=worker'], { cwd: app, env, logStream });
   const stopServers = async () => {
     await Promise.all([api.stop(), worker.stop()]);
     logStream.end();

@@ -51,7 +51,7 @@ export async function openSession(): Promise<Session> {
   const diagnostics: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error') diagnostics.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => diagnostics.push(`pageerror: ${e.message}`));
-  page.on('response', (r) => { if (r.status() >= 500) diagnostics.push(`HTTP ${r.status()} ${r.request().method()} ${r.url()}`); });
+  page.on('response', (r) => { if (r.status() >= 400) diagnostics.push(`HTTP ${r.status()} ${r.request().method()} ${r.url()}`); });
   return {
     context,
     page,
@@ -75,9 +75,12 @@ export async function step<T>(session: Session, name: string, fn: () => Promise<
     const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80)}.png`);
     await session.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
     const e = error as Error;
-    e.message = `[${name}] ${e.message}\nscreenshot: ${file}\nurl: ${session.page.url()}` +
-      (session.diagnostics.length ? `\npage diagnostics:\n  ${session.diagnostics.slice(-10).join('\n  ')}` : '');
-    throw e;
+    const wrapped = new Error(
+      `[${name}] ${e.message}\nscreenshot: ${file}\nurl: ${session.page.url()}` +
+        (session.diagnostics.length ? `\npage diagnostics:\n  ${session.diagnostics.slice(-10).join('\n  ')}` : ''),
+    );
+    wrapped.stack = `${wrapped.message}\n${(e.stack ?? '').split('\n').slice(1).join('\n')}`;
+    throw wrapped;
   }
 }
 
