@@ -1,0 +1,90 @@
+import { checkRegistration, decideAgreeDisclaimer, decideBlock, decideLogin, decideResetPassword, RegistrationInput } from './member.decide';
+import { MemberState } from './member.events';
+import { REGISTRATION_MSG as R } from './member.messages';
+
+const valid: RegistrationInput = { sid: '100000', name: 'Asha Rao', email: 'a@b.co', mobile: '9876543210', countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: 'asha@upi', password: 'secret1' };
+const member = (over: Partial<MemberState> = {}): MemberState => ({ uid: '123456', name: 'Asha', email: 'a@b.co', status: 'Inactive', blocked: false, isagree: false, failedLogins: 0, lockedUntil: null, credentialVersion: 1, version: 1, ...over });
+const now = new Date('2026-11-22T10:00:00.000Z');
+const policy = { maxFailures: 3, lockoutMinutes: 15 };
+
+describe('checkRegistration', () => {
+  it('accepts a complete registration', () => {
+    expect(checkRegistration(valid)).toBeNull();
+  });
+
+  it.each<[Partial<RegistrationInput>, string]>([
+    [{ sid: ' ' }, R.sponsorRequired],
+    [{ sid: '1'.repeat(16) }, R.sponsorTooLong],
+    [{ sid: '10000a' }, R.sponsorDigits],
+    [{ name: '' }, R.nameRequired],
+    [{ name: 'Abc' }, R.nameTooShort],
+    [{ name: 'A'.repeat(21) }, R.nameTooLong],
+    [{ name: 'Asha 99' }, R.nameLetters],
+    [{ countryid: '' }, R.countryRequired],
+    [{ city: '' }, R.cityRequired],
+    [{ state: '' }, R.stateRequired],
+    [{ mobile: '12345678' }, R.mobileInvalid],
+    [{ mobile: '98765x4321' }, R.mobileInvalid],
+    [{ upinumber: '' }, R.upiRequired],
+    [{ password: '' }, R.passwordRequired],
+    [{ password: '12345' }, R.passwordTooShort],
+  ])('given %j it answers "%s"', (override, message) => {
+    expect(checkRegistration({ ...valid, ...override })).toBe(message);
+  });
+
+  it('reports the earliest rule in the spec order when several break', () => {
+    expect(checkRegistration({ ...valid, password: '', mobile: '1', state: '', name: 'Ab' })).toBe(R.nameTooShort);
+    expect(checkRegistration({ ...valid, password: '', mobile: '1', state: '' })).toBe(R.stateRequired);
+    expect(checkRegistration({ ...valid, password: '', mobile: '1' })).toBe(R.mobileInvalid);
+  });
+});
+
+describe('decideLogin', () => {
+  it('given a good password, when logging in, then MemberLoggedIn', () => {
+    expect(decideLogin(member(), true, now, policy)).toEqual({ outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] });
+  });
+
+  it('given a wrong password, then LoginFailed counting the failures', () => {
+    expect(decideLogin(member({ failedLogins: 1 }), false, now, policy)).toEqual({ outcome: 'failed', events: [{ type: 'LoginFailed', payload: { failures: 2 } }] });
+  });
+
+  it('given the last allowed failure, then the id is locked out for the policy window', () => {
+    const decision = decideLogin(member({ failedLogins: 2 }), false, now, policy);
+    expect(decision.outcome).toBe('locked');
+    expect(decision.events[1]).toEqual({ type: 'MemberLockedOut', payload: { until: '2026-11-22T10:15:00.000Z' } });
+  });
+
+  it('given a lock-out still running, then even the right password is refused and nothing is recorded', () => {
+    expect(decideLogin(member({ lockedUntil: new Date('2026-11-22T10:05:00Z') }), true, now, policy)).toEqual({ outcome: 'locked', events: [] });
+  });
+
+  it('given an expired lock-out, then the right password works', () => {
+    expect(decideLogin(member({ lockedUntil: new Date('2026-11-22T09:59:59Z') }), true, now, policy).outcome).toBe('ok');
+  });
+
+  it('given a blocked member, then the login is refused before the password matters', () => {
+    expect(decideLogin(member({ blocked: true }), true, now, policy)).toEqual({ outcome: 'blocked', events: [] });
+  });
+});
+
+describe('other member decisions', () => {
+  it('records the disclaimer agreement only once', () => {
+    expect(decideAgreeDisclaimer(member())).toEqual([{ type: 'DisclaimerAgreed', payload: {} }]);
+    expect(decideAgreeDisclaimer(member({ isagree: true }))).toEqual([]);
+  });
+
+  it('blocks and unblocks only when the state changes', () => {
+    expect(decideBlock(member(), true, 'r')).toEqual([{ type: 'MemberBlocked', payload: { remark: 'r' } }]);
+    expect(decideBlock(member({ blocked: true }), true, 'r')).toEqual([]);
+    expect(decideBlock(member({ blocked: true }), false, 'ok')).toEqual([{ type: 'MemberUnblocked', payload: { remark: 'ok' } }]);
+  });
+
+  it('accepts a reset link once, before expiry, with the mailed secret only', () => {
+    const token = { uid: '123456', secretHash: 'h', expiresAt: new Date('2026-11-22T10:30:00Z'), usedAt: null };
+    expect(decideResetPassword(member(), token, 't1', 'h', now)).toEqual([{ type: 'PasswordChanged', payload: { credentialVersion: 2, via: 'reset', resetTokenId: 't1' } }]);
+    expect(decideResetPassword(member(), token, 't1', 'other', now)).toBeNull();
+    expect(decideResetPassword(member(), { ...token, usedAt: now }, 't1', 'h', now)).toBeNull();
+    expect(decideResetPassword(member(), token, 't1', 'h', new Date('2026-11-22T10:30:00Z'))).toBeNull();
+    expect(decideResetPassword(member({ uid: '654321' }), token, 't1', 'h', now)).toBeNull();
+  });
+});

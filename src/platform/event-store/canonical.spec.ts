@@ -1,0 +1,47 @@
+import { canonicalJson, digestStep, eventHash, GENESIS_HASH } from './canonical';
+
+describe('canonical JSON', () => {
+  it('sorts keys at every depth and drops undefined members, as jsonb gives them back', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: true, y: null }], c: 'x' }, u: undefined })).toBe('{"a":{"c":"x","d":[1,{"y":null,"z":true}]},"b":1}');
+  });
+
+  it('is the same for the same content whatever the key order', () => {
+    expect(canonicalJson({ x: 1, y: 2 })).toBe(canonicalJson({ y: 2, x: 1 }));
+  });
+
+  it('refuses what cannot round-trip through jsonb', () => {
+    expect(() => canonicalJson({ n: Number.NaN })).toThrow(/non-finite/);
+    expect(() => canonicalJson({ n: 10n })).toThrow(/bigint/);
+    expect(() => canonicalJson({ s: 'a\u0000b' })).toThrow(/cannot be stored/);
+  });
+});
+
+describe('event hash', () => {
+  const content = { streamId: 's', streamVersion: 1, type: 'T', schemaVersion: 1, payload: { a: 1 }, metadata: { actor: { kind: 'system', id: 'x' } }, recordedAt: '2026-11-22T10:00:00.000Z' };
+
+  it('changes when any part of the content changes', () => {
+    const base = eventHash(GENESIS_HASH, content);
+    expect(eventHash(GENESIS_HASH, { ...content, payload: { a: 2 } })).not.toBe(base);
+    expect(eventHash(GENESIS_HASH, { ...content, streamVersion: 2 })).not.toBe(base);
+    expect(eventHash(GENESIS_HASH, { ...content, recordedAt: '2026-11-22T10:00:00.001Z' })).not.toBe(base);
+    expect(eventHash(GENESIS_HASH, { ...content, metadata: { actor: { kind: 'system', id: 'y' } } })).not.toBe(base);
+  });
+
+  it('chains: the same content after a different previous hash hashes differently', () => {
+    expect(eventHash('a'.repeat(64), content)).not.toBe(eventHash(GENESIS_HASH, content));
+  });
+
+  it('is the documented formula: sha256(previous + "\\n" + canonical content)', () => {
+    const { createHash } = require('node:crypto') as typeof import('node:crypto');
+    const expected = createHash('sha256')
+      .update(`${GENESIS_HASH}\n{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}`)
+      .digest('hex');
+    expect(eventHash(GENESIS_HASH, content)).toBe(expected);
+  });
+
+  it('checkpoint digests depend on order', () => {
+    const ab = digestStep(digestStep(GENESIS_HASH, '1', 'a'), '2', 'b');
+    const ba = digestStep(digestStep(GENESIS_HASH, '2', 'b'), '1', 'a');
+    expect(ab).not.toBe(ba);
+  });
+});

@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import { ADMIN_PASSWORD, eventCount, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
+import { startTestApp, TestApp } from './support/test-app';
+
+/** Runs per endpoint: enough to hit every type and shape, small enough for two cores. */
+const RUNS = 40;
+
+/** Values a hostile or broken client might send in any field. */
+const junk = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ minLength: 300, maxLength: 600 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+  fc.constantFrom('', ' ', '\u0000', "' or 1=1 --", '../../etc/passwd', '999999', '100000', '0x' + 'f'.repeat(64), '💸', '{"$gt":""}'),
+);
+
+/** A body shaped like the real one, with some fields replaced by junk, dropped, or extra ones added. */
+const mangled = (base: Record<string, unknown>) =>
+  fc
+    .tuple(fc.dictionary(fc.constantFrom(...Object.keys(base)), junk), fc.subarray(Object.keys(base)), fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), junk, { maxKeys: 2 }))
+    .map(([replaced, dropped, extra]) => {
+      const body: Record<string, unknown> = { ...base, ...replaced, ...extra };
+      for (const key of dropped) delete body[key];
+      return body;
+    });
+
+const anyBody = fc.oneof(junk, fc.anything({ maxDepth: 2 }));
+
+describe('fuzz: malformed input never answers 5xx and never writes', () => {
+  let t: TestApp;
+  let memberToken: string;
+  let adminToken: string;
+  const server = () => t.app.getHttpServer();
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedBasics(t.db.app);
+    memberToken = (await request(server()).post('/api/login').send({ uid: ROOT, password: PASSWORD })).body.token;
+    adminToken = (await request(server()).post('/admin-api/auth/login').send({ username: 'superadmin', password: ADMIN_PASSWORD })).body.token;
+  });
+  afterAll(() => t.close());
+
+  /** Sends, then checks: no 5xx; a refusal (4xx) leaves the ledger exactly as it was. */
+  async function probe(send: () => request.Test): Promise<void> {
+    const before = await eventCount(t.db.app);
+    const res = await send();
+    if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(res.request)}: ${res.text}`);
+    if (res.status >= 400) expect(await eventCount(t.db.app)).toBe(before);
+  }
+
+  const posts: Array<[string, Record<string, unknown>, 'member' | 'admin' | 'none']> = [
+    ['/api/registrationWeb', validRegistration(), 'none'],
+    ['/api/login', { uid: ROOT, password: 'wrong-but-shaped', ipaddress: '' }, 'none'],
+    ['/api/loginAdmin', { token: 'x.y.z' }, 'none'],
+    ['/api/showpopup', { uid: ROOT }, 'member'],
+    ['/api/userDashboard', { uid: ROOT }, 'member'],
+    ['/api/userdashboard', { uid: ROOT }, 'member'],
+    ['/api/ForgetPassword', { uid: '999999' }, 'none'],
+    ['/api/ResetPassword', { token: 'x', password: 'secret12' }, 'none'],
+    ['/admin-api/auth/login', { username: 'superadmin', password: 'wrong' }, 'none'],
+    ['/admin-api/members/100000/block', { remark: 'x' }, 'admin'],
+    ['/admin-api/members/100000/unblock', { remark: 'x' }, 'admin'],
+    ['/admin-api/admin-users', { username: 'fuzzed', password: 'Password1', role: 'support' }, 'admin'],
+  ];
+
+  it.each(posts)('POST %s with mangled JSON bodies', async (path, base, auth) => {
+    const bearer = auth === 'member' ? memberToken : auth === 'admin' ? adminToken : undefined;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(mangled(base), anyBody), async (body) => {
+        await probe(() => {
+          const req = request(server()).post(path).set('Content-Type', 'application/json');
+          if (bearer) req.set('Authorization', `Bearer ${bearer}`);
+          return req.send(JSON.stringify(body));
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each(posts)('POST %s with bodies that are not JSON at all', async (path, _base, auth) => {
+    const bearer = auth === 'member' ? memberToken : auth === 'admin' ? adminToken : undefined;
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 200 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (raw, type) => {
+        await probe(() => {
+          const req = request(server()).post(path).set('Content-Type', type);
+          if (bearer) req.set('Authorization', `Bearer ${bearer}`);
+          return req.send(raw);
+        });
+      }),
+      { numRuns: RUNS / 2 },
+    );
+  });
+
+  it.each([
+    ['/api/check_sponsorid', 'uid'],
+    ['/api/WelcomeDetails', 'uid'],
+    ['/api/GetcountrybyID', 'id'],
+    ['/api/countryList', 'x'],
+  ])('GET %s with junk query values', async (path, key) => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 50 }), fc.array(fc.string({ maxLength: 5 }), { minLength: 2, maxLength: 3 })), async (value) => {
+        await probe(() => request(server()).get(path).query({ [key]: value }));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each(['members', 'admin-users', 'events', 'mails'])('GET /admin-api/%s with junk sort, range and filter', async (resource) => {
+    await fc.assert(
+      fc.asyncProperty(fc.record({ sort: fc.oneof(fc.string(), fc.json()), range: fc.oneof(fc.string(), fc.json()), filter: fc.oneof(fc.string(), fc.json()) }, { requiredKeys: [] }), async (query) => {
+        await probe(() => request(server()).get(`/admin-api/${resource}`).query(query).set('Authorization', `Bearer ${adminToken}`));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('admin member actions with junk ids', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !s.includes('/') && !s.includes('?') && !s.includes('#')), fc.constantFrom('block', 'unblock', 'impersonate'), async (id, action) => {
+        await probe(() => request(server()).post(`/admin-api/members/${encodeURIComponent(id)}/${action}`).set('Authorization', `Bearer ${adminToken}`).send({ remark: 'fuzz' }));
+        await probe(() => request(server()).get(`/admin-api/members/${encodeURIComponent(id)}`).set('Authorization', `Bearer ${adminToken}`));
+        await probe(() => request(server()).get(`/admin-api/events/${encodeURIComponent(id)}`).set('Authorization', `Bearer ${adminToken}`));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

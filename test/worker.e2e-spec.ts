@@ -1,0 +1,53 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import request from 'supertest';
+import { WorkerModule } from '../src/worker/worker.module';
+import { seedBasics, validRegistration } from './support/seed';
+import { startTestApp, TestApp, testRedisUrl } from './support/test-app';
+
+async function until<T>(probe: () => Promise<T | null | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the worker process: outbox relay → BullMQ → processors', () => {
+  let t: TestApp;
+  let worker: INestApplicationContext;
+
+  beforeAll(async () => {
+    t = await startTestApp({ QUEUE_PREFIX: `sahyog-worker-test-${process.pid}`, REDIS_URL: testRedisUrl(), LEDGER_CHECKPOINT_EVERY_MS: '500' });
+    await seedBasics(t.db.app);
+    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+    await worker.init();
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+  });
+
+  it('sends the reset mail committed with the event, once, without anyone calling the worker', async () => {
+    const uid = (await request(t.app.getHttpServer()).post('/api/registrationWeb').send(validRegistration({ name: 'Mail Receiver', email: 'mail@example.com' }))).body.uid_output;
+    await request(t.app.getHttpServer()).post('/api/ForgetPassword').send({ uid }).expect(200);
+    const sent = await until(async () => {
+      const [row] = await t.db.owner.query<{ sent_at: Date | null; transport: string; body: string }>('select sent_at, transport, body from mail_outbox where to_address = $1', ['mail@example.com']);
+      return row?.sent_at ? row : null;
+    }, 20_000);
+    expect(sent.transport).toBe('catcher');
+    expect(sent.body).toContain('http://sahyog.test/ResetPassword?token=');
+    const [count] = await t.db.owner.query<{ n: number }>('select count(*)::int as n from mail_outbox where to_address = $1', ['mail@example.com']);
+    expect(count.n).toBe(1);
+  });
+
+  it('writes ledger checkpoints on its repeatable schedule', async () => {
+    const checkpoints = await until(async () => {
+      const [row] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where stream_id = 'ledger-checkpoints'");
+      return row.n > 0 ? row.n : null;
+    }, 20_000);
+    expect(checkpoints).toBeGreaterThan(0);
+  });
+});
