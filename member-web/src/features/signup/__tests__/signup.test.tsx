@@ -241,3 +241,18 @@ describe('member registration', () => {
     expect(screen.queryByText('Root Member')).not.toBeInTheDocument();
   });
 });
+
+describe('sponsor look-up pacing', () => {
+  it('proves typing an id sends one look-up after the pause, not one per keystroke, and a 429 is not called a wrong id', async () => {
+    const api = mockApi({
+      'GET /countryList': COUNTRIES,
+      'GET /check_sponsorid': { status: 429, data: { result: 'Too many requests. Please try again later.' } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/signup');
+    await user.type(field('Sponsor Id'), '100000');
+    expect(await screen.findByText('Too many requests. Please try again later.')).toBeInTheDocument();
+    expect(screen.queryByText('Wrong Sponsor Id')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /check_sponsorid').map((c) => c.params.uid)).toEqual(['100000']);
+  });
+});

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormCard } from '../../../components/ui/form-card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { checkSponsorId, SPONSOR_NOT_FOUND } from '../api/check-sponsor';
+import { checkSponsorId, SPONSOR_NOT_FOUND, type SponsorLookup } from '../api/check-sponsor';
 import { DEFAULT_COUNTRY, useCountryList } from '../api/country-list';
 import { registerMember, REGISTRATION_SUCCESS } from '../api/register';
 import {
@@ -46,31 +46,48 @@ function phoneCodeLabel(code: string): string {
   return code.startsWith('+') ? code : `+${code}`;
 }
 
+/** Typed ids are looked up once typing pauses this long; an id from the URL at once. */
+const SPONSOR_LOOKUP_PAUSE_MS = 250;
+
+/** Maps a look-up answer to what the form shows under the sponsor id. */
+function sponsorStatusOf(answer: SponsorLookup, fromUrl: boolean): SponsorStatus {
+  if (answer.status === 200 && answer.result !== SPONSOR_NOT_FOUND && answer.name !== '') {
+    return { kind: 'found', name: answer.name };
+  }
+  // Rate limiting says nothing about the id itself: show the server's words, not "wrong".
+  if (answer.status === 429) return { kind: 'wrong', text: answer.result };
+  return { kind: 'wrong', text: fromUrl ? 'Wrong sponser id' : 'Wrong Sponsor Id' };
+}
+
 /** Looks the sponsor up as it is typed; only the newest answer is shown. */
 function useSponsorLookup() {
   const [status, setStatus] = useState<SponsorStatus>({ kind: 'none' });
   const latest = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const lookUp = useCallback((sponsorId: string, fromUrl: boolean) => {
     const request = ++latest.current;
+    clearTimeout(timer.current);
     if (sponsorId === '') {
       setStatus({ kind: 'none' });
       return;
     }
-    checkSponsorId(sponsorId)
-      .then((answer) => {
-        if (request !== latest.current) return;
-        if (answer.result === SPONSOR_NOT_FOUND || answer.name === '') {
-          setStatus({ kind: 'wrong', text: fromUrl ? 'Wrong sponser id' : 'Wrong Sponsor Id' });
-        } else {
-          setStatus({ kind: 'found', name: answer.name });
-        }
-      })
-      .catch((error: unknown) => console.error('sponsor look-up failed', error));
+    const run = () => {
+      checkSponsorId(sponsorId)
+        .then((answer) => {
+          if (request === latest.current) setStatus(sponsorStatusOf(answer, fromUrl));
+        })
+        .catch((error: unknown) => console.error('sponsor look-up failed', error));
+    };
+    if (fromUrl) run();
+    else timer.current = setTimeout(run, SPONSOR_LOOKUP_PAUSE_MS);
   }, []);
 
   const clear = useCallback(() => {
     latest.current += 1;
+    clearTimeout(timer.current);
     setStatus({ kind: 'none' });
   }, []);
 
