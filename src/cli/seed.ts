@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
+import { INestApplicationContext, Module } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { NestFactory } from '@nestjs/core';
 import { IdentityModule } from '../modules/identity/identity.module';
@@ -28,7 +28,7 @@ const DEMO_NAMES = [
 const system = (id: string): EventMetadata => ({ actor: { kind: 'system', id }, correlationId: `seed-${Date.now()}` });
 
 @Module({ imports: [PlatformModule, IdentityModule] })
-class SeedModule {}
+export class SeedModule {}
 
 async function ensureRoot(ledger: Ledger, db: Database): Promise<void> {
   if ((await db.query('select 1 from members where uid = $1', [ROOT_UID])).length) return;
@@ -65,21 +65,32 @@ async function seedDemo(commands: CommandBus, db: Database): Promise<boolean> {
   return true;
 }
 
+/**
+ * Ensures the root member; then either only a superadmin (`bootstrapOnly`, for production) or the
+ * demo network and one admin per role. Returns whether the demo network was written this time.
+ */
+export async function runSeed(app: INestApplicationContext, options: { bootstrapOnly: boolean }): Promise<boolean> {
+  const ledger = app.get(Ledger);
+  const db = app.get(Database);
+  await ensureRoot(ledger, db);
+  if (options.bootstrapOnly) {
+    if (!(await db.query("select 1 from admin_users where username = 'superadmin'")).length) {
+      await app.get(CommandBus).execute(new CreateAdminUserCommand('superadmin', process.env.SUPERADMIN_PASSWORD || DEMO_ADMIN_PASSWORD, 'superadmin', system('seed-bootstrap')));
+    }
+    return false;
+  }
+  return seedDemo(app.get(CommandBus), db);
+}
+
 async function main(): Promise<void> {
   const bootstrapOnly = process.argv.includes('--bootstrap-only');
   const app = await NestFactory.createApplicationContext(SeedModule, { logger: ['error', 'warn'] });
   try {
-    const ledger = app.get(Ledger);
-    const db = app.get(Database);
-    await ensureRoot(ledger, db);
+    const seeded = await runSeed(app, { bootstrapOnly });
     if (bootstrapOnly) {
-      if (!(await db.query("select 1 from admin_users where username = 'superadmin'")).length) {
-        await app.get(CommandBus).execute(new CreateAdminUserCommand('superadmin', process.env.SUPERADMIN_PASSWORD || DEMO_ADMIN_PASSWORD, 'superadmin', system('seed-bootstrap')));
-      }
       console.log('root member 100000 and superadmin are in place');
       return;
     }
-    const seeded = await seedDemo(app.get(CommandBus), db);
     console.log(seeded ? 'demo network seeded' : 'demo network already present: nothing written');
     console.log(`Demo logins
   member-web  user id 100000 (root) and 100001-100030, password ${DEMO_MEMBER_PASSWORD}
