@@ -193,20 +193,30 @@ async function main() {
 
 async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
+  // Build with the project's own scripts, then serve a private snapshot of the builds, not the
+  // working tree: a rebuild of dist/ or of a web app's dist/ by someone else during the run
+  // (another terminal, a watcher) would otherwise swap files under the running server. The API
+  // serves member-web/dist and admin-web/dist from its cwd, so the snapshot is its cwd. If a
+  // concurrent rebuild caught the copy half-way, build and copy again.
+  const app = path.join(tmp, 'app');
   const build = async (script) => {
     const r = await run('npm', ['run', '--silent', script], { prefix: script, timeoutMs: Math.min(remaining(), 10 * 60_000) });
     if (r.code !== 0) throw new Error(`npm run ${script} failed (exit ${r.code})`);
   };
-  await build('build:api');
-  await build('build:web');
-
-  // Serve a snapshot of the builds, not the working tree: a rebuild of dist/ or of a web app's
-  // dist/ during the run (another terminal, an editor's watcher) would otherwise swap the
-  // hashed assets under the running server. The API serves the web apps from its cwd.
-  const app = path.join(tmp, 'app');
-  for (const d of ['dist', 'member-web/dist', 'admin-web/dist']) {
-    if (!fs.existsSync(path.join(ROOT, d))) throw new Error(`the build did not produce ${d}/`);
-    fs.cpSync(path.join(ROOT, d), path.join(app, d), { recursive: true });
+  for (let attempt = 1; ; attempt++) {
+    await build('build:api');
+    await build('build:web');
+    fs.rmSync(app, { recursive: true, force: true });
+    let problem = null;
+    try {
+      for (const d of ['dist', 'member-web/dist', 'admin-web/dist']) fs.cpSync(path.join(ROOT, d), path.join(app, d), { recursive: true });
+      problem = snapshotProblem(app);
+    } catch (e) {
+      problem = e.message;
+    }
+    if (!problem) break;
+    if (attempt >= 3) throw new Error(`the builds are incomplete: ${problem}`);
+    log('browser', `snapshot of the builds is incomplete (${problem}); a concurrent rebuild? building again`);
   }
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(app, 'package.json'));
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(app, 'node_modules'), 'dir');
@@ -254,6 +264,22 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
   } finally {
     await stopServers();
   }
+}
+
+/** null when the snapshot holds the entry points and every asset the two index.html files load. */
+function snapshotProblem(app) {
+  for (const f of ['dist/main.js', 'dist/cli/migrate.js', 'dist/cli/seed.js', 'member-web/dist/index.html', 'admin-web/dist/index.html']) {
+    if (!fs.existsSync(path.join(app, f))) return `missing ${f}`;
+  }
+  for (const [web, base] of [['member-web', '/'], ['admin-web', '/admin/']]) {
+    const html = fs.readFileSync(path.join(app, web, 'dist', 'index.html'), 'utf8');
+    for (const [, ref] of html.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      if (/^(https?:)?\/\//.test(ref) || !ref.startsWith(base)) continue;
+      const file = path.join(app, web, 'dist', ref.slice(base.length));
+      if (!fs.existsSync(file)) return `${web}/dist/index.html refers to a missing ${ref}`;
+    }
+  }
+  return null;
 }
 
 function finish(code) {

@@ -218,9 +218,12 @@ describe('member and admin flows in a real browser', () => {
       await page.goto('/admin/#/members');
       const search = page.locator('input[name=q]'); // the members list's Search filter
       await search.fill(registeredId);
+      // the filter is applied once the list's URL carries it (react-admin debounces the input)
+      await page.waitForURL((url) => decodeURIComponent(url.hash).includes(`"q":"${registeredId}"`));
       const row = page.locator('tbody tr').filter({ hasText: registeredId }).first();
       await row.waitFor();
-      await row.click();
+      // click the user id cell: the middle of the row is the email's mailto: link
+      await row.locator('td').filter({ hasText: registeredId }).first().click();
       await page.waitForURL(new RegExp(`#/members/${registeredId}/show`));
     });
 
@@ -237,6 +240,7 @@ describe('member and admin flows in a real browser', () => {
       await step(member, 'blocked-member-login', async () => {
         const answer = await memberLogin(member.page, registeredId, newMember.password);
         expect(answer.result).not.toBe('Successfull');
+        expect(answer.result).toMatch(/blocked/i); // refused because of the block, not for another reason
         await expectToast(member.page, answer.result);
         expect(new URL(member.page.url()).pathname.toLowerCase()).toBe('/login');
       });
