@@ -1,6 +1,5 @@
 import {
   Box,
-  Card,
   CardContent,
   Chip,
   Grid,
@@ -133,34 +132,36 @@ const MemberEvents = () => {
 
 export const MemberShow = () => (
   <Show actions={<MemberShowActions />} title={<MemberTitle />}>
-    <Card variant="outlined" sx={{ border: 0 }}>
-      <CardContent>
-        <StatusChips />
-        <Section title="resources.members.sections.profile">
-          <Cell><Labeled><TextField source="id" label="resources.members.fields.uid" /></Labeled></Cell>
-          <Cell><Labeled><TextField source="name" /></Labeled></Cell>
-          <Cell><Labeled><TextField source="mobile" /></Labeled></Cell>
-          <Cell><Labeled><EmailField source="email" /></Labeled></Cell>
-          <Cell><Labeled><FunctionField source="country" render={(r: RaRecord) => firstPresent(r, 'country', 'country_name', 'country_id')} /></Labeled></Cell>
-          <Cell><Labeled><TextField source="state" /></Labeled></Cell>
-          <Cell><Labeled><TextField source="city" /></Labeled></Cell>
-          <Cell><Labeled><FunctionField source="upi" render={(r: RaRecord) => firstPresent(r, 'upi', 'upi_number', 'upinumber')} /></Labeled></Cell>
-          <Cell><Labeled><FunctionField source="wallet_address" render={(r: RaRecord) => firstPresent(r, 'wallet_address', 'WalletAddress')} /></Labeled></Cell>
-        </Section>
-        <Section title="resources.members.sections.sponsor">
-          <Cell><Labeled><FunctionField source="sponsor" render={sponsorOf} /></Labeled></Cell>
-          <Cell><Labeled><TextField source="sponsor_name" /></Labeled></Cell>
-        </Section>
-        <Section title="resources.members.sections.account">
-          <Cell><Labeled><TextField source="status" /></Labeled></Cell>
-          <Cell><Labeled><BooleanField source="blocked" /></Labeled></Cell>
-          <Cell><Labeled><DateField source="registered_at" showTime /></Labeled></Cell>
-          <Cell><Labeled><DateField source="activated_at" showTime /></Labeled></Cell>
-        </Section>
-        <Section title="resources.members.sections.events" grid={false}>
-          <MemberEvents />
-        </Section>
-      </CardContent>
-    </Card>
+    <CardContent>
+      <StatusChips />
+      <Section title="resources.members.sections.profile">
+        <Cell><Labeled><TextField source="id" label="resources.members.fields.uid" /></Labeled></Cell>
+        <Cell><Labeled><TextField source="name" /></Labeled></Cell>
+        <Cell><Labeled><TextField source="mobile" /></Labeled></Cell>
+        <Cell><Labeled><EmailField source="email" /></Labeled></Cell>
+        <Cell><Labeled><FunctionField source="country" render={(r: RaRecord) => firstPresent(r, 'country', 'country_name', 'country_id')} /></Labeled></Cell>
+        <Cell><Labeled><TextField source="state" /></Labeled></Cell>
+        <Cell><Labeled><TextField source="city" /></Labeled></Cell>
+        <Cell><Labeled><FunctionField source="upi" render={(r: RaRecord) => firstPresent(r, 'upi', 'upi_number', 'upinumber')} /></Labeled></Cell>
+        <Cell><Labeled><FunctionField source="wallet_address" render={(r: RaRecord) => firstPresent(r, 'wallet_address', 'WalletAddress')} /></Labeled></Cell>
+      </Section>
+      <Section title="resources.members.sections.sponsor">
+        <Cell><Labeled><FunctionField source="sponsor" render={sponsorOf} /></Labeled></Cell>
+        <Cell><Labeled><TextField source="sponsor_name" /></Labeled></Cell>
+      </Section>
+      <Section title="resources.members.sections.account">
+        <Cell><Labeled><TextField source="status" /></Labeled></Cell>
+        <Cell><Labeled><BooleanField source="blocked" /></Labeled></Cell>
+        <Cell><Labeled><DateField source="registered_at" showTime /></Labeled></Cell>
+        <Cell><Labeled><DateField source="activated_at" showTime /></Labeled></Cell>
+        <Cell><Labeled><DateField source="last_login_at" showTime /></Labeled></Cell>
+        <Cell><Labeled><BooleanField source="isagree" /></Labeled></Cell>
+        <Cell><Labeled><TextField source="directs" /></Labeled></Cell>
+        <Cell><Labeled><TextField source="team" /></Labeled></Cell>
+      </Section>
+      <Section title="resources.members.sections.events" grid={false}>
+        <MemberEvents />
+      </Section>
+    </CardContent>
   </Show>
 );
