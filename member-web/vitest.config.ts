@@ -7,7 +7,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/__tests__/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
-    // Typing through user-event in jsdom is slow; whole forms take seconds.
-    testTimeout: 20000,
+    // Typing through user-event in jsdom is slow (whole forms take seconds, more on a busy machine).
+    testTimeout: 60000,
   },
 });

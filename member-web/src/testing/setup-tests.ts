@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach } from 'vitest';
 import { apiClient } from '../lib/api-client';
 import { reloadSession } from '../lib/session';
+
+// findBy*/waitFor give a busy CI machine more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const realAdapter = apiClient.defaults.adapter;
 

@@ -83,7 +83,7 @@ describe('member registration', () => {
     await submitAndExpect(user, 'Select Terms and Conditions');
 
     expect(api.callsTo('POST /registrationWeb')).toHaveLength(0);
-  }, 30000);
+  });
 
   it('proves a form breaking rules 2 and 5 reports rule 2 only', async () => {
     sponsorApi();
