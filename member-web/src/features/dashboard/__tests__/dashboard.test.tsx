@@ -17,6 +17,7 @@ const SUMMARY = {
   totalteam: '12',
   totalphamount: '5000.00',
   totalghamount: '4500.00',
+  TeamIncome: '234.50',
   TotalIncome: '1234.50',
   totalWithdrawal: '450.00',
   TodayWithdrawal: '0.00',
@@ -56,6 +57,7 @@ describe('dashboard', () => {
     renderApp('/dashboard');
     expect(await screen.findByTestId('net-balance')).toHaveTextContent('₹900.00');
     expect(screen.getByTestId('total-income')).toHaveTextContent('₹1234.50');
+    expect(screen.getByTestId('team-income')).toHaveTextContent('₹234.50');
 
     await user.click(screen.getByRole('button', { name: 'USD' }));
     expect(screen.getByTestId('net-balance')).toHaveTextContent('$10.00');

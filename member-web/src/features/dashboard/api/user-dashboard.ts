@@ -13,6 +13,7 @@ export interface DashboardSummary {
   totalteam: string;
   totalphamount: string;
   totalghamount: string;
+  TeamIncome: string;
   TotalIncome: string;
   totalWithdrawal: string;
   TodayWithdrawal: string;
@@ -23,7 +24,7 @@ export interface DashboardSummary {
 
 const TEXT_FIELDS = [
   'uid', 'f_name', 'isagree', 'Activestatus', 'RegDate', 'ActDate', 'totalrefferal', 'totalteam',
-  'totalphamount', 'totalghamount', 'TotalIncome', 'totalWithdrawal', 'TodayWithdrawal', 'Net_Balance', 'Totalpin',
+  'totalphamount', 'totalghamount', 'TeamIncome', 'TotalIncome', 'totalWithdrawal', 'TodayWithdrawal', 'Net_Balance', 'Totalpin',
 ] as const;
 
 export function toDashboardSummary(row: unknown): DashboardSummary | null {

@@ -38,7 +38,7 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
     { title: 'MY PH', value: money(summary.totalphamount), to: '/PHRecivePaymentPaid' },
     { title: 'MY GH', value: money(summary.totalghamount), to: '/GHRecivePaymentPaid' },
     // Every income in Sahyog is level (team) income, so team income and total income agree.
-    { title: 'Team Income', value: money(summary.TotalIncome), to: '/LevelIncome' },
+    { title: 'Team Income', value: money(summary.TeamIncome), to: '/LevelIncome', testId: 'team-income' },
     { title: 'Total Income', value: money(summary.TotalIncome), to: '/LevelIncome', testId: 'total-income' },
     { title: 'Total Withdrawal', value: money(summary.totalWithdrawal), to: '/WithdrawalHistory' },
     { title: 'Today Withdrawal', value: money(summary.TodayWithdrawal), to: '/WithdrawalHistory' },
