@@ -1,0 +1,196 @@
+#!/usr/bin/env node
+// `npm run bench`: the ledger benchmarks in bench/ (see bench/README.md).
+//
+// Builds the API when dist/ is missing or older than src/ or migrations/, starts a throwaway
+// PostgreSQL in a temp dir on a free port (or uses BENCH_DATABASE_URL), creates a fresh
+// database, runs the migrations, runs the benchmarks, prints the results and stops/removes
+// what it started. Exits non-zero only on errors: the target ratio is reported, not asserted.
+//
+// Environment:
+//   BENCH_DATABASE_URL   owner/superuser URL of an existing server; a database
+//                        sahyog_bench_<random> is created on it and dropped afterwards
+//   BENCH_DURATION_MS    measured window per workload (default 5000)
+//   BENCH_WARMUP_MS      warm-up per workload, not measured (default 1000)
+//   BENCH_CONCURRENCY    comma-separated list (default 1,8,32)
+//   BENCH_SLICES         plain and append alternate in this many slices each (default 2)
+//   BENCH_HOT=0          skip the 8-shared-streams variant
+//   BENCH_FAST_COMMIT=1  throwaway server only: fsync=off, synchronous_commit=off (CPU-bound);
+//                        the default keeps PostgreSQL's durable defaults
+//   BENCH_SKIP_BUILD=1   use dist/ as it is
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import { ROOT, c, log, freePort, runOrThrow, UserError } from './lib/util.mjs';
+import { startPostgres, pgQuery, pgUrl } from './lib/postgres.mjs';
+
+const require = createRequire(path.join(ROOT, 'package.json'));
+const TAG = 'bench';
+
+const env = process.env;
+const intEnv = (name, fallback) => {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new UserError(`${name} must be a non-negative integer, got ${v}`);
+  return n;
+};
+
+const DIST_NEEDED = [
+  'dist/platform/db/database.js',
+  'dist/platform/db/migrate.js',
+  'dist/platform/event-store/event-store.js',
+  'dist/platform/errors.js',
+  'dist/migrations/index.js',
+];
+
+function newestMtime(dir, accept) {
+  let newest = 0;
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (accept(entry.name)) newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return newest;
+}
+
+async function ensureBuilt() {
+  const files = DIST_NEEDED.map((f) => path.join(ROOT, f));
+  const present = files.every((f) => fs.existsSync(f));
+  if (env.BENCH_SKIP_BUILD === '1') {
+    if (!present) throw new UserError('BENCH_SKIP_BUILD=1 but dist/ is incomplete: run `npm run build:api`');
+    return;
+  }
+  const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.spec.ts');
+  const sourceTime = Math.max(newestMtime(path.join(ROOT, 'src'), isSource), newestMtime(path.join(ROOT, 'migrations'), isSource));
+  const builtTime = present ? Math.min(...files.map((f) => fs.statSync(f).mtimeMs)) : 0;
+  if (present && builtTime >= sourceTime) {
+    log(TAG, 'dist/ is up to date');
+    return;
+  }
+  log(TAG, present ? 'dist/ is older than src/: running npm run build:api' : 'dist/ is missing: running npm run build:api');
+  try {
+    await runOrThrow('npm', ['run', '--silent', 'build:api'], { prefix: 'build:api', timeoutMs: 5 * 60_000 });
+  } catch (error) {
+    if (!DIST_NEEDED.every((f) => fs.existsSync(path.join(ROOT, f)))) throw error;
+    log(TAG, c.yellow(`build failed (${error.message}); benchmarking the existing dist/ instead`));
+  }
+}
+
+/** A fresh database with the schema: { ownerUrl, appUrl, describe, cleanup() }. */
+async function prepareDatabase() {
+  const { migrate } = require(path.join(ROOT, 'dist/platform/db/migrate.js'));
+  const migrations = [path.join(ROOT, 'dist', 'migrations', '[0-9]*.js')];
+  const appPassword = crypto.randomBytes(12).toString('hex');
+
+  if (env.BENCH_DATABASE_URL) {
+    const adminUrl = env.BENCH_DATABASE_URL;
+    const name = `sahyog_bench_${crypto.randomBytes(4).toString('hex')}`;
+    await pgQuery(adminUrl, `create database ${name}`);
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    const ownerUrl = u.toString();
+    const cleanup = async () => {
+      await pgQuery(adminUrl, `drop database if exists ${name} with (force)`).catch((e) => log(TAG, c.yellow(`could not drop ${name}: ${e.message}`)));
+    };
+    try {
+      // migrate() (re)sets the application role's password: never do that to a role that exists
+      // on someone else's server. Then run the migrations alone and benchmark as the owner.
+      const [role] = await pgQuery(adminUrl, `select 1 from pg_roles where rolname = 'sahyog_app'`);
+      if (role.rowCount) {
+        const { DataSource } = require('typeorm');
+        const ds = new DataSource({ type: 'postgres', url: ownerUrl, migrations, migrationsTableName: 'schema_migrations', logging: false });
+        await ds.initialize();
+        try { await ds.runMigrations({ transaction: 'each' }); } finally { await ds.destroy(); }
+        return { ownerUrl, appUrl: ownerUrl, describe: `BENCH_DATABASE_URL, database ${name}, as the owner`, cleanup };
+      }
+      await migrate(ownerUrl, appPassword, migrations);
+      u.username = 'sahyog_app';
+      u.password = appPassword;
+      return { ownerUrl, appUrl: u.toString(), describe: `BENCH_DATABASE_URL, database ${name}, as sahyog_app`, cleanup };
+    } catch (error) {
+      await cleanup();
+      throw error;
+    }
+  }
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-bench-'));
+  const fast = env.BENCH_FAST_COMMIT === '1';
+  let server;
+  const cleanup = async () => {
+    if (server) await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  try {
+    const port = await freePort();
+    const password = crypto.randomBytes(12).toString('hex');
+    server = await startPostgres({ dataDir: path.join(tmp, 'pg'), logFile: path.join(tmp, 'pg.log'), port, password, throwaway: fast, tag: 'postgres' });
+    await pgQuery(server.url('postgres'), 'create database sahyog_bench');
+    const ownerUrl = pgUrl({ port, password, database: 'sahyog_bench' });
+    await migrate(ownerUrl, appPassword, migrations);
+    const appUrl = pgUrl({ port, password: appPassword, user: 'sahyog_app', database: 'sahyog_bench' });
+    return { ownerUrl, appUrl, describe: `throwaway server on 127.0.0.1:${port}${fast ? ' (fsync=off, synchronous_commit=off)' : ''}, as sahyog_app`, cleanup };
+  } catch (error) {
+    await cleanup().catch(() => {});
+    throw error;
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const concurrencies = (env.BENCH_CONCURRENCY || '1,8,32').split(',').map((s) => Number(s.trim()));
+  if (concurrencies.some((n) => !Number.isInteger(n) || n < 1)) throw new UserError(`BENCH_CONCURRENCY must list positive integers, got ${env.BENCH_CONCURRENCY}`);
+  const durationMs = intEnv('BENCH_DURATION_MS', 5000);
+  const warmupMs = intEnv('BENCH_WARMUP_MS', 1000);
+  const slices = Math.max(1, intEnv('BENCH_SLICES', 2));
+  const hot = env.BENCH_HOT !== '0';
+
+  await ensureBuilt();
+  const bench = await import('../bench/event-append.bench.mjs');
+  const db = await prepareDatabase();
+  let interrupted = false;
+  const onSignal = async () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(TAG, 'interrupted: cleaning up');
+    await db.cleanup().catch(() => {});
+    process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const sizes = bench.payloadBytes();
+    log(TAG, `${db.describe}`);
+    const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+    const loadBefore = load();
+    log(TAG, `${os.cpus().length} CPUs, node ${process.version}; per workload and concurrency ${durationMs} ms measured in ${slices} alternating slice(s) after ${warmupMs} ms warm-up; payload ${sizes.payload} B + metadata ${sizes.metadata} B`);
+    const result = await bench.run({
+      ownerUrl: db.ownerUrl, appUrl: db.appUrl, concurrencies, warmupMs, durationMs, slices, hot,
+      log: (msg) => log(TAG, msg),
+    });
+    const s = result.server;
+    console.log('');
+    console.log(c.bold('event append vs plain INSERT (one event / one row per transaction, committed)'));
+    console.log(c.dim(`PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}, ${s.eventIndexes} indexes on events, pool ${result.poolSize}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`));
+    const { text, verdict } = bench.report(result);
+    console.log(verdict ? text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)) : text);
+    console.log(c.dim(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`));
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    if (!interrupted) await db.cleanup();
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`${c.red('bench failed:')} ${e instanceof UserError ? e.message : e.stack || e.message}`);
+    process.exit(1);
+  },
+);
