@@ -37,23 +37,31 @@ export async function appendToStream(
   const recordedIso = recordedAt.toISOString();
   const values: unknown[] = [];
   const tuples: string[] = [];
+  const pending: Array<Omit<StoredEvent, 'position' | 'txId'>> = [];
   events.forEach((event, index) => {
     const streamVersion = expectedVersion + index + 1;
     const schemaVersion = event.schemaVersion ?? 1;
     const hash = eventHash(previousHash, { streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso });
     previousHash = hash;
+    pending.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso, hash });
     const base = values.length;
     values.push(streamId, streamVersion, event.type, schemaVersion, JSON.stringify(event.payload), JSON.stringify(metadata), recordedIso, hash);
     tuples.push(`($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}::jsonb, $${base + 6}::jsonb, $${base + 7}::timestamptz, $${base + 8})`);
   });
 
   try {
-    const rows = await sql.query<EventRow>(
+    // Only what the database decides comes back; the rest is what we just hashed and sent.
+    const rows = await sql.query<{ position: string; tx_id: string; stream_version: number }>(
       `insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash)
-       values ${tuples.join(', ')} returning ${EVENT_COLUMNS}`,
+       values ${tuples.join(', ')} returning position::text as position, tx_id::text as tx_id, stream_version`,
       values,
     );
-    return rows.map(toStoredEvent);
+    const byVersion = new Map(rows.map((row) => [row.stream_version, row]));
+    return pending.map((event) => {
+      const row = byVersion.get(event.streamVersion);
+      if (!row) throw new InvariantViolation(`insert returned no row for ${streamId} v${event.streamVersion}`);
+      return { ...event, position: row.position, txId: row.tx_id };
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'events_stream_version_key')) throw new ConcurrencyError(streamId, expectedVersion);
     throw error;
