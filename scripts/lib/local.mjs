@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { ROOT, readJson, preferredPort, runOrThrow, log } from './util.mjs';
+import { ROOT, c, readJson, preferredPort, run, runOrThrow, log } from './util.mjs';
 import { startPostgres, runningServer, ensureDatabase } from './postgres.mjs';
 import { startRedis } from './redis.mjs';
 
@@ -59,5 +59,20 @@ export async function localRedis() {
 export async function ensureNodeModules() {
   if (fs.existsSync(path.join(ROOT, 'node_modules', '.package-lock.json'))) return;
   log('npm', 'node_modules is missing: running npm ci …');
-  await runOrThrow('npm', ['ci', '--no-audit', '--no-fund'], { prefix: 'npm' });
+  const ci = await run('npm', ['ci', '--no-audit', '--no-fund'], { prefix: 'npm' });
+  if (ci.code === 0) return;
+  // `npm ci` refuses a lock file it considers out of sync. That also happens when a registry
+  // mirror lacks some platform-specific optional packages (e.g. @msgpackr-extract/*-darwin-*),
+  // which npm then cannot record in the lock. `npm install` installs the same locked versions
+  // and skips what it cannot fetch; we say so loudly, and report any change to the lock file.
+  if (!/can only install packages when your package\.json and package-lock\.json/.test(ci.output)) {
+    throw new Error(`npm ci failed (exit ${ci.code})`);
+  }
+  log('npm', c.yellow('npm ci: package-lock.json is not in sync with package.json (see above); falling back to npm install'));
+  const lock = path.join(ROOT, 'package-lock.json');
+  const before = fs.existsSync(lock) ? fs.readFileSync(lock, 'utf8') : '';
+  await runOrThrow('npm', ['install', '--no-audit', '--no-fund'], { prefix: 'npm' });
+  if (fs.existsSync(lock) && fs.readFileSync(lock, 'utf8') !== before) {
+    log('npm', c.yellow('npm install changed package-lock.json: review and commit it so that npm ci works again'));
+  }
 }
