@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { ROOT, c, log, UserError, run, freePort, waitForHttp, rel } from './lib/util.mjs';
+import { ROOT, c, log, UserError, run, freePort, waitForHttp, rel, killCommands } from './lib/util.mjs';
 import { ensureAptPackage } from './lib/apt.mjs';
 import { ensureNodeModules } from './lib/local.mjs';
 import { startPostgres, ensureDatabase } from './lib/postgres.mjs';
@@ -33,19 +33,26 @@ const ARTIFACTS = path.join(ROOT, '.test-artifacts');
 const CHROMIUM = '/usr/bin/chromium';
 
 const cleanups = []; // run in reverse order
-let cleaned = false;
-async function cleanup() {
-  if (cleaned) return;
-  cleaned = true;
-  for (const fn of cleanups.reverse()) {
-    try { await fn(); } catch (e) { log('test', `cleanup: ${e.message}`); }
-  }
+let cleaning = null;
+let interrupted = false;
+/** Stops everything started, once; every caller waits for the same run. */
+function cleanup() {
+  cleaning ??= (async () => {
+    for (const fn of cleanups.reverse()) {
+      try { await fn(); } catch (e) { log('test', `cleanup: ${e.message}`); }
+    }
+  })();
+  return cleaning;
 }
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, async () => {
+    if (interrupted) return;
+    interrupted = true;
     log('test', `${sig}: stopping everything this run started …`);
+    // the running test command first (the services' own stop() calls still run in order after)
+    killCommands('SIGTERM');
     await cleanup();
-    process.exit(130);
+    finish(130);
   });
 }
 
@@ -99,6 +106,7 @@ const results = [];
  * failed suite, at least one, so the final count never hides it.
  */
 async function level(name, fn) {
+  if (interrupted) return null;
   const t = Date.now();
   console.log(`\n${c.bold(c.cyan('==>'))} ${c.bold(name)}`);
   let r;
@@ -117,6 +125,7 @@ async function level(name, fn) {
   let ok = r.code === 0 && counts.failed === 0;
   if (counts.total === 0 && !r.error) { ok = false; note = note || 'no tests found'; }
   if (r.timedOut) note = 'timed out';
+  if (interrupted) note = 'interrupted';
   if (!ok && counts.failed === 0) counts.failed = Math.max(1, counts.failedSuites || 0);
   const secs = Math.round((Date.now() - t) / 1000);
   const res = { name, ok, ...counts, secs, note };
@@ -288,10 +297,11 @@ function finish(code) {
   console.log(`\n${c.bold('Summary')} ${c.dim(`(${Math.round((Date.now() - T0) / 1000)} s)`)}`);
   for (const r of results) console.log(`  ${r.ok ? c.green('PASS') : c.red('FAIL')} ${r.name.padEnd(22)} ${summaryText(r)}`);
   if (results.length === 0) console.log('  no level ran');
-  const allOk = code === 0 && results.length > 0 && results.every((r) => r.ok);
+  if (interrupted) console.log('  interrupted: the remaining levels did not run');
+  const allOk = !interrupted && code === 0 && results.length > 0 && results.every((r) => r.ok);
   const finalFailed = !allOk && failed === 0 ? 1 : failed;
   console.log(`${passed} passed, ${finalFailed} failed`);
-  process.exit(allOk ? 0 : 1);
+  process.exit(allOk ? 0 : interrupted ? 130 : 1);
 }
 
 main().then(

@@ -125,6 +125,7 @@ export async function waitForHttp(url, { timeoutMs = 60000, isAlive } = {}) {
 export function run(cmd, args, { cwd = ROOT, env = process.env, prefix, timeoutMs, quiet = false } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child.isCommand = true; // a run-to-completion command (not a service): see killCommands()
     trackChild(child);
     const out = prefixer(prefix, quiet ? null : process.stdout);
     const err = prefixer(prefix, quiet ? null : process.stderr);
@@ -185,8 +186,13 @@ export function killGroup(pid, signal) {
   try { process.kill(-pid, signal); return true; } catch { /* not a group leader or gone */ }
   try { process.kill(pid, signal); return true; } catch { return false; }
 }
+const running = (ch) => ch.exitCode === null && ch.signalCode === null;
+/** Signal every still-running command started with run() (its whole process group). */
+export function killCommands(signal = 'SIGTERM') {
+  for (const ch of tracked) if (ch.isCommand && running(ch)) killGroup(ch.pid, signal);
+}
 process.once('exit', () => {
-  for (const ch of tracked) if (ch.exitCode === null && ch.signalCode === null) killGroup(ch.pid, 'SIGKILL');
+  for (const ch of tracked) if (running(ch)) killGroup(ch.pid, 'SIGKILL');
 });
 
 export function isPidAlive(pid) {
