@@ -1,5 +1,6 @@
 import { LedgerCore1763800000000 } from './1763800000000-ledger-core';
 import { Identity1763800001000 } from './1763800001000-identity';
+import { EpinsIncome1763800002000 } from './1763800002000-epins-income';
 
 /** Every migration in order; the only way the schema changes. */
-export const ALL_MIGRATIONS = [LedgerCore1763800000000, Identity1763800001000];
+export const ALL_MIGRATIONS = [LedgerCore1763800000000, Identity1763800001000, EpinsIncome1763800002000];

@@ -66,6 +66,12 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     ['/admin-api/members/100000/block', { remark: 'x' }, 'admin'],
     ['/admin-api/members/100000/unblock', { remark: 'x' }, 'admin'],
     ['/admin-api/admin-users', { username: 'fuzzed', password: 'Password1', role: 'support' }, 'admin'],
+    ['/api/ActivationHistory', { uid: ROOT, sid: ROOT, fdate: '', tdate: '', type: '2' }, 'member'],
+    ['/api/EpinTransfer', { uid: ROOT, qty: '1', touid: '999999', epintype: 'EpintypeB' }, 'member'],
+    ['/api/ActivateId', { uid: ROOT, touid: '999999', epin: 'ABCDEFGHJKLM' }, 'member'],
+    ['/api/GetIncomeReport', { uid: ROOT, fdate: '', tdate: '', type: 'LevelIncome' }, 'member'],
+    ['/api/GHRequesttoAdmin', { sid: ROOT, referby: ROOT, epin: 'EpintypeA', type: 'Activate' }, 'member'],
+    ['/admin-api/epins/issue', { owner: '999999', type: 'EpintypeB', quantity: 1 }, 'admin'],
   ];
 
   it.each(posts)('POST %s with mangled JSON bodies', async (path, base, auth) => {
@@ -110,7 +116,16 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     );
   });
 
-  it.each(['members', 'admin-users', 'events', 'mails'])('GET /admin-api/%s with junk sort, range and filter', async (resource) => {
+  it('PUT /admin-api/settings/:key with junk values', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('epinPricesPaise', 'epinDiscountTiers', 'usdtRateInr', 'levelIncomeRatesBp', 'nope'), fc.oneof(fc.record({ value: anyBody }), anyBody), async (key, body) => {
+        await probe(() => request(server()).put(`/admin-api/settings/${key}`).set('Authorization', `Bearer ${adminToken}`).set('Content-Type', 'application/json').send(JSON.stringify(body)));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each(['members', 'admin-users', 'events', 'mails', 'epins', 'level-income', 'help-requests', 'settings'])('GET /admin-api/%s with junk sort, range and filter', async (resource) => {
     await fc.assert(
       fc.asyncProperty(fc.record({ sort: fc.oneof(fc.string(), fc.json()), range: fc.oneof(fc.string(), fc.json()), filter: fc.oneof(fc.string(), fc.json()) }, { requiredKeys: [] }), async (query) => {
         await probe(() => request(server()).get(`/admin-api/${resource}`).query(query).set('Authorization', `Bearer ${adminToken}`));

@@ -43,6 +43,23 @@ describe('the worker process: outbox relay → BullMQ → processors', () => {
     expect(count.n).toBe(1);
   });
 
+  it('pays level income after a top-up, through the relay and the level-income queue', async () => {
+    const server = t.app.getHttpServer();
+    const login = async (uid: string) => (await request(server).post('/api/login').send({ uid, password: 'Member@123' })).body.token as string;
+    const admin = (await request(server).post('/admin-api/auth/login').send({ username: 'superadmin', password: 'Admin@123' })).body.token as string;
+    const upline = (await request(server).post('/api/registrationWeb').send(validRegistration({ name: 'Upline Earner' }))).body.uid_output as string;
+    const downline = (await request(server).post('/api/registrationWeb').send(validRegistration({ sid: upline, name: 'Downline Payer' }))).body.uid_output as string;
+    const [own, forDownline] = (await request(server).post('/admin-api/epins/issue').set('Authorization', `Bearer ${admin}`).send({ owner: upline, type: 'EpintypeB', quantity: 2 })).body.numbers as string[];
+    const token = await login(upline);
+    await request(server).post('/api/ActivateId').set('Authorization', `Bearer ${token}`).send({ touid: upline, epin: own }).expect(200);
+    await request(server).post('/api/ActivateId').set('Authorization', `Bearer ${token}`).send({ touid: downline, epin: forDownline }).expect(200);
+    const income = await until(async () => {
+      const [row] = await t.db.owner.query<{ amount: string }>('select amount_paise::text as amount from level_income where from_uid = $1 and level = 1 and paid', [downline]);
+      return row?.amount;
+    }, 20_000);
+    expect(income).toBe('2990');
+  });
+
   it('writes ledger checkpoints on its repeatable schedule', async () => {
     const checkpoints = await until(async () => {
       const [row] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where stream_id = 'ledger-checkpoints'");

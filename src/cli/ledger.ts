@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createWriteStream } from 'node:fs';
 import { ALL_PROJECTIONS } from '../modules/projections';
 import { replayLedger } from '../modules/ledger-audit/replay';
+import { LEDGER_CHECKS } from '../modules/ledger-audit/checks';
 import { verifyLedger } from '../modules/ledger-audit/verify';
 import { exportLedger } from '../modules/ledger-audit/export';
 import { createDataSource, Database } from '../platform/db/database';
@@ -20,7 +21,7 @@ async function main(): Promise<number> {
   try {
     switch (command) {
       case 'verify': {
-        const report = await db.transaction((tx) => verifyLedger(tx), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+        const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
         console.log(JSON.stringify(report, null, 2));
         console.log(report.ok ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} checkpoints` : `LEDGER BROKEN at event ${report.firstBad?.position} (${report.firstBad?.stream_id}): ${report.firstBad?.reason}`);
         return report.ok ? 0 : 1;

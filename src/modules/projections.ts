@@ -2,6 +2,9 @@ import { Projection } from '../platform/projections/projection';
 import { postingsProjection } from '../platform/projections/postings.projection';
 import { adminUsersProjection, impersonationTokensProjection } from './identity/projections/admin-users.projection';
 import { memberTreeProjection, membersProjection, passwordResetsProjection } from './identity/projections/members.projection';
+import { epinsProjection, helpRequestsProjection, topupsProjection } from './epins/projections/epins.projection';
+import { levelIncomeProjection } from './income/projections/level-income.projection';
+import { settingsProjection } from './settings/settings';
 
 /**
  * Every inline projection, in the order they run for an event. `ledger replay` rebuilds exactly
@@ -14,4 +17,9 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   passwordResetsProjection,
   adminUsersProjection,
   impersonationTokensProjection,
+  settingsProjection,
+  epinsProjection,
+  topupsProjection,
+  helpRequestsProjection,
+  levelIncomeProjection,
 ];

@@ -8,6 +8,8 @@ import { DEFAULT_JOB_OPTIONS, OUTBOX_ROUTES, OutboxJob, QUEUE, QueueName } from 
 import { CatcherTransport, MailTransport, SmtpTransport } from '../platform/mail/mail';
 import { OutboxRelay } from '../platform/outbox/relay';
 import { processMailJob } from './mail.processor';
+import { payLevelIncome } from '../modules/income/jobs/level-income.processor';
+import { Ledger } from '../platform/ledger';
 
 /** How often the relay looks for new events when the last pass found none. */
 const RELAY_IDLE_MS = 200;
@@ -30,6 +32,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly db: Database,
+    private readonly ledger: Ledger,
   ) {
     if (!config.redisUrl) throw new Error('REDIS_URL is required for the worker (npm run up sets it for you)');
     this.connection = new IORedis(config.redisUrl, { maxRetriesPerRequest: null });
@@ -54,6 +57,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     const options = { connection: this.connection, prefix: this.config.queuePrefix, concurrency: 4 };
     this.workers.push(
       new Worker<OutboxJob>(QUEUE.mail, (job: Job<OutboxJob>) => processMailJob(this.db, this.transport, job.data), options),
+      new Worker<OutboxJob>(QUEUE.levelIncome, (job: Job<OutboxJob>) => payLevelIncome(this.ledger, job.data.position), options),
       new Worker(QUEUE.ledgerCheckpoint, async () => (await writeCheckpoint(this.db)) ?? 'nothing new', { ...options, concurrency: 1 }),
     );
     for (const worker of this.workers) worker.on('failed', (job, error) => this.logger.error(`${worker.name} job ${job?.id} failed: ${error.message}`));

@@ -7,10 +7,12 @@ import { AdminUsersController } from './admin-users.controller';
 import { AdminLedgerController } from './ledger.controller';
 import { AdminMailsController } from './mails.controller';
 import { AdminMembersController } from './members.controller';
+import { AdminEpinsController } from './epins-admin.controller';
+import { EpinsModule } from '../../modules/epins/epins.module';
 
 @Module({
-  imports: [IdentityModule, LedgerAuditModule],
-  controllers: [AdminAuthController, AdminMembersController, AdminUsersController, AdminLedgerController, AdminMailsController],
+  imports: [IdentityModule, LedgerAuditModule, EpinsModule],
+  controllers: [AdminAuthController, AdminMembersController, AdminUsersController, AdminLedgerController, AdminMailsController, AdminEpinsController],
   providers: [RateLimitGuard],
 })
 export class AdminApiModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../platform/db/database';
+import { LEDGER_CHECKS } from './checks';
 import { verifyLedger, VerifyReport } from './verify';
 
 @Injectable()
@@ -8,6 +9,6 @@ export class LedgerAuditService {
 
   /** Read-only; runs in one REPEATABLE READ snapshot so concurrent appends can't make it see half a stream. */
   async verify(): Promise<VerifyReport> {
-    return this.db.transaction((tx) => verifyLedger(tx), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+    return this.db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
   }
 }

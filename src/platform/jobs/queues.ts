@@ -4,6 +4,7 @@ import { JobsOptions } from 'bullmq';
 export const QUEUE = {
   mail: 'mail',
   ledgerCheckpoint: 'ledger-checkpoint',
+  levelIncome: 'level-income',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -22,6 +23,7 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
  */
 export const OUTBOX_ROUTES: Readonly<Record<string, QueueName>> = {
   PasswordResetRequested: QUEUE.mail,
+  MemberToppedUp: QUEUE.levelIncome,
 };
 
 export interface OutboxJob {

@@ -12,7 +12,7 @@ function uidOf(event: StoredEvent): string {
 export const membersProjection: Projection = {
   name: 'members',
   tables: ['members'],
-  handles: ['MemberRegistered', 'MemberLoggedIn', 'LoginFailed', 'MemberLockedOut', 'DisclaimerAgreed', 'PasswordResetRequested', 'PasswordChanged', 'MemberBlocked', 'MemberUnblocked', 'ImpersonationTokenRedeemed'],
+  handles: ['MemberRegistered', 'MemberToppedUp', 'MemberLoggedIn', 'LoginFailed', 'MemberLockedOut', 'DisclaimerAgreed', 'PasswordResetRequested', 'PasswordChanged', 'MemberBlocked', 'MemberUnblocked', 'ImpersonationTokenRedeemed'],
   async apply(sql: Sql, event: StoredEvent): Promise<void> {
     const uid = uidOf(event);
     const at = event.recordedAt;
@@ -27,13 +27,17 @@ export const membersProjection: Projection = {
       );
       return;
     }
-    const p = event.payload as { failures?: number; until?: string; credentialVersion?: number };
+    const p = event.payload as { failures?: number; until?: string; credentialVersion?: number; kind?: string; currentPackagePaise?: string; totalPackagePaise?: string };
     // Each change names its own columns; $1 and $2 are always the uid and the new version.
     const changes: Record<string, [string, unknown[]]> = {
       MemberLoggedIn: ['failed_logins = 0, locked_until = null, last_login_at = $3', [at]],
       LoginFailed: ['failed_logins = $3', [p.failures]],
       MemberLockedOut: ['failed_logins = 0, locked_until = $3', [p.until]],
       DisclaimerAgreed: ['isagree = true', []],
+      MemberToppedUp: [
+        "status = 'Active', activated_at = coalesce(activated_at, $3), activated_position = coalesce(activated_position, $4::bigint), current_package_paise = $5, total_package_paise = $6",
+        [at, event.position, p.currentPackagePaise, p.totalPackagePaise],
+      ],
       PasswordResetRequested: ['', []],
       PasswordChanged: ['credential_version = $3, failed_logins = 0, locked_until = null', [p.credentialVersion]],
       MemberBlocked: ['blocked = true', []],

@@ -1,0 +1,78 @@
+import { Body, Controller, ForbiddenException, Get, Header, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FastifyRequest } from 'fastify';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity/auth/member-auth';
+import { RequestHelpCommand } from '../../modules/epins/commands/request-help/request-help.command';
+import { TopUpMemberCommand } from '../../modules/epins/commands/top-up-member/top-up-member.command';
+import { TransferEpinsCommand } from '../../modules/epins/commands/transfer-epins/transfer-epins.command';
+import { EPIN_MSG } from '../../modules/epins/domain/epin.events';
+import { EpinQueries, HistoryType } from '../../modules/epins/queries/epin-queries';
+import { errorBody } from '../../platform/http/error-body';
+import { metadataFrom } from '../../platform/http/request-context';
+import { ActivateIdDto, ActivationHistoryDto, EpinTransferDto, HelpRequestDto, IncomeReportDto, UidOnlyQuery } from './epins.dto';
+
+const actorOf = (m: MemberPrincipal) => (m.impersonatedBy ? { kind: 'admin' as const, id: m.impersonatedBy } : { kind: 'member' as const, id: m.uid });
+const metaOf = (request: FastifyRequest, m: MemberPrincipal) => metadataFrom(request, actorOf(m), m.impersonatedBy ? { impersonatedBy: m.impersonatedBy } : {});
+
+/** E-pins, top-ups, help requests and level income of the member contract (issue 3). */
+@ApiTags('member')
+@ApiBearerAuth()
+@Controller()
+@UseGuards(MemberAuthGuard)
+export class MemberEpinsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: EpinQueries,
+  ) {}
+
+  @Get('getEpinData')
+  @ApiOperation({ summary: "The caller's oldest unused e-pin, for the dashboard's ACTIVATE ID" })
+  epinData(@Query() _query: UidOnlyQuery, @CurrentMember() member: MemberPrincipal) {
+    return this.queries.epinData(member.uid);
+  }
+
+  @Post('ActivationHistory')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'type 1 top-ups done, 2 unused e-pins, 3 used e-pins, 4 transfers' })
+  async history(@Body() body: ActivationHistoryDto, @CurrentMember() member: MemberPrincipal) {
+    return [await this.queries.history(member.uid, Number(body.type) as HistoryType, body.fdate || null, body.tdate || null)];
+  }
+
+  @Post('EpinTransfer')
+  @HttpCode(200)
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async transfer(@Body() body: EpinTransferDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest): Promise<string> {
+    const qty = (body.qty ?? '').trim();
+    const touid = (body.touid ?? '').trim();
+    let result: string;
+    if (!qty) result = EPIN_MSG.enterQty;
+    else if (!/^\d+$/.test(qty) || Number(qty) < 1) result = EPIN_MSG.enterQty;
+    else if (!touid) result = EPIN_MSG.enterUser;
+    else if (!/^\d{6}$/.test(touid)) result = EPIN_MSG.invalidUser;
+    else result = await this.commands.execute(new TransferEpinsCommand(member.uid, touid, Number(qty), body.epintype ?? 'EpintypeB', metaOf(request, member)));
+    return JSON.stringify(result);
+  }
+
+  @Post('ActivateId')
+  @HttpCode(200)
+  @ApiOperation({ summary: "The /Activation screen: apply one of the caller's own unused e-pins to member touid (activation or upgrade)" })
+  activate(@Body() body: ActivateIdDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+    if (!/^\d{6}$/.test(body.touid.trim())) return { result: EPIN_MSG.wrongUser };
+    return this.commands.execute(new TopUpMemberCommand(member.uid, body.touid.trim(), (body.epin ?? '').trim(), metaOf(request, member)));
+  }
+
+  @Post('GetIncomeReport')
+  @HttpCode(200)
+  async income(@Body() body: IncomeReportDto, @CurrentMember() member: MemberPrincipal) {
+    return [await this.queries.levelIncome(member.uid, body.fdate || null, body.tdate || null)];
+  }
+
+  @Post('GHRequesttoAdmin')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Top the caller up with their oldest unused e-pin of the type and open a help request (₹5,000 / ₹10,000)' })
+  requestHelp(@Body() body: HelpRequestDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+    if (body.sid !== member.uid || (body.referby && body.referby !== member.uid)) throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
+    return this.commands.execute(new RequestHelpCommand(member.uid, body.epin, metaOf(request, member)));
+  }
+}

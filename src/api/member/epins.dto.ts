@@ -1,0 +1,46 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+const AsText = () => Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value));
+const DATE = /^(\d{4}-\d{2}-\d{2})?$/;
+const EPIN_TYPES = ['EpintypeA', 'EpintypeB'];
+
+class DatedDto {
+  @ApiPropertyOptional() @IsOptional() @AsText() @IsString() @MaxLength(15) uid?: string;
+  @ApiPropertyOptional({ example: '2026-11-01' }) @IsOptional() @IsString() @Matches(DATE, { message: 'fdate must be YYYY-MM-DD' }) fdate?: string;
+  @ApiPropertyOptional({ example: '2026-11-30' }) @IsOptional() @IsString() @Matches(DATE, { message: 'tdate must be YYYY-MM-DD' }) tdate?: string;
+}
+
+export class ActivationHistoryDto extends DatedDto {
+  @ApiPropertyOptional({ description: 'ignored; the caller is the token' }) @IsOptional() @AsText() @IsString() @MaxLength(15) sid?: string;
+  @ApiProperty({ enum: ['1', '2', '3', '4'] }) @AsText() @IsIn(['1', '2', '3', '4'], { message: 'type must be 1, 2, 3 or 4' }) type!: string;
+}
+
+export class IncomeReportDto extends DatedDto {
+  @ApiProperty({ enum: ['LevelIncome'] }) @IsIn(['LevelIncome'], { message: 'type must be LevelIncome' }) type!: string;
+}
+
+export class EpinTransferDto {
+  @ApiPropertyOptional() @IsOptional() @AsText() @IsString() @MaxLength(15) uid?: string;
+  @ApiProperty({ example: '2' }) @IsOptional() @AsText() @IsString() @MaxLength(5, { message: 'Epin Quantity should not be greater than 5 digits' }) qty?: string;
+  @ApiProperty({ example: '482913' }) @IsOptional() @AsText() @IsString() @MaxLength(6, { message: 'User Id should not be greater than 6 digits' }) touid?: string;
+  @ApiPropertyOptional({ enum: EPIN_TYPES }) @IsOptional() @IsIn(EPIN_TYPES, { message: 'epintype must be EpintypeA or EpintypeB' }) epintype?: 'EpintypeA' | 'EpintypeB';
+}
+
+export class ActivateIdDto {
+  @ApiPropertyOptional() @IsOptional() @AsText() @IsString() @MaxLength(15) uid?: string;
+  @ApiProperty({ example: '482913' }) @AsText() @IsString({ message: 'Wrong User Id' }) @MaxLength(15, { message: 'Wrong User Id' }) touid!: string;
+  @ApiProperty({ example: 'K7M3QX9TRWAB' }) @IsOptional() @IsString() @MaxLength(40, { message: 'Invalid Epin' }) epin?: string;
+}
+
+export class HelpRequestDto {
+  @ApiProperty({ description: 'must be the signed-in member' }) @AsText() @IsString() @MaxLength(15) sid!: string;
+  @ApiPropertyOptional() @IsOptional() @AsText() @IsString() @MaxLength(15) referby?: string;
+  @ApiProperty({ enum: EPIN_TYPES }) @IsIn(EPIN_TYPES, { message: 'epin must be EpintypeA or EpintypeB' }) epin!: 'EpintypeA' | 'EpintypeB';
+  @ApiProperty({ enum: ['Activate', 'Upgrade'] }) @IsIn(['Activate', 'Upgrade'], { message: 'type must be Activate or Upgrade' }) type!: string;
+}
+
+export class UidOnlyQuery {
+  @ApiProperty() @IsOptional() @AsText() @IsString() @MaxLength(15) uid?: string;
+}

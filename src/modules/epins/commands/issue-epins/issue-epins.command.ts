@@ -1,0 +1,17 @@
+import { EventMetadata } from '../../../../platform/event-store/event.types';
+import { EpinType } from '../../../settings/settings';
+import { EpinSource } from '../../domain/epin.events';
+
+/** The most e-pins one issue may create (a named limit; the static request page allows 500). */
+export const MAX_ISSUE_QUANTITY = 500;
+
+/** Every way an e-pin comes into being ends here: admin issue, approved request, confirmed order. */
+export class IssueEpinsCommand {
+  constructor(
+    readonly ownerUid: string,
+    readonly epinType: EpinType,
+    readonly quantity: number,
+    readonly source: EpinSource,
+    readonly metadata: EventMetadata,
+  ) {}
+}

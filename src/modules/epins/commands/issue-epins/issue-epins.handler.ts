@@ -1,0 +1,36 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '../../../../platform/errors';
+import { Ledger, LedgerTx } from '../../../../platform/ledger';
+import { loadMember } from '../../../identity/member-state';
+import { loadSettings } from '../../../settings/settings';
+import { newEpinNumber } from '../../domain/epin-number';
+import { epinStream } from '../../domain/epin.events';
+import { IssueEpinsCommand, MAX_ISSUE_QUANTITY } from './issue-epins.command';
+
+/** Issues inside a caller's transaction (an approval or a confirmed payment issues in the same commit). */
+export async function issueEpins(tx: LedgerTx, command: Omit<IssueEpinsCommand, 'metadata'>): Promise<string[]> {
+  if (!Number.isInteger(command.quantity) || command.quantity < 1 || command.quantity > MAX_ISSUE_QUANTITY) {
+    throw new DomainError('EPIN.BAD_QUANTITY', `Quantity must be 1 to ${MAX_ISSUE_QUANTITY}`, 'invalid');
+  }
+  const owner = await loadMember(tx, command.ownerUid);
+  if (!owner) throw new DomainError('EPIN.UNKNOWN_OWNER', `Member ${command.ownerUid} does not exist`, 'invalid');
+  const settings = await loadSettings(tx);
+  const valuePaise = settings.epinPricesPaise[command.epinType];
+  const numbers: string[] = [];
+  for (let i = 0; i < command.quantity; i++) {
+    const number = newEpinNumber();
+    // A (vanishingly rare) duplicate number collides on stream version 1 and re-runs the command.
+    await tx.append(epinStream(number), 0, [{ type: 'EpinIssued', payload: { number, epinType: command.epinType, valuePaise, owner: owner.uid, source: command.source } }]);
+    numbers.push(number);
+  }
+  return numbers;
+}
+
+@CommandHandler(IssueEpinsCommand)
+export class IssueEpinsHandler implements ICommandHandler<IssueEpinsCommand, { numbers: string[] }> {
+  constructor(private readonly ledger: Ledger) {}
+
+  async execute(command: IssueEpinsCommand): Promise<{ numbers: string[] }> {
+    return this.ledger.run(command.metadata, async (tx) => ({ numbers: await issueEpins(tx, command) }));
+  }
+}

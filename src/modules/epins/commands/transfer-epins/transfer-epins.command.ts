@@ -1,0 +1,12 @@
+import { EventMetadata } from '../../../../platform/event-store/event.types';
+import { EpinType } from '../../../settings/settings';
+
+export class TransferEpinsCommand {
+  constructor(
+    readonly fromUid: string,
+    readonly toUid: string,
+    readonly quantity: number,
+    readonly epinType: EpinType,
+    readonly metadata: EventMetadata,
+  ) {}
+}

@@ -1,0 +1,38 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Ledger } from '../../../../platform/ledger';
+import { loadMember } from '../../../identity/member-state';
+import { MAX_ISSUE_QUANTITY } from '../issue-epins/issue-epins.command';
+import { EPIN_MSG, epinStream } from '../../domain/epin.events';
+import { TransferEpinsCommand } from './transfer-epins.command';
+
+/**
+ * Moves the sender's oldest unused e-pins of a type. The sender's member row is locked first, so
+ * concurrent transfers from one stock run one after another and none can move an e-pin twice or
+ * take the stock below zero; the rows are then re-read under that lock.
+ */
+@CommandHandler(TransferEpinsCommand)
+export class TransferEpinsHandler implements ICommandHandler<TransferEpinsCommand, string> {
+  constructor(private readonly ledger: Ledger) {}
+
+  async execute({ fromUid, toUid, quantity, epinType, metadata }: TransferEpinsCommand): Promise<string> {
+    if (!Number.isInteger(quantity) || quantity < 1) return EPIN_MSG.enterQty;
+    if (quantity > MAX_ISSUE_QUANTITY) return EPIN_MSG.insufficient;
+    if (fromUid === toUid) return EPIN_MSG.selfTransfer;
+    return this.ledger.run(metadata, async (tx) => {
+      const receiver = await loadMember(tx, toUid);
+      if (!receiver) return EPIN_MSG.invalidUser;
+      const sender = await loadMember(tx, fromUid, true);
+      if (!sender) return EPIN_MSG.invalidUser;
+      const stock = await tx.query<{ number: string; version: number }>(
+        `select number, version from epins where owner_uid = $1 and type = $2 and status = 'unused'
+          order by received_at, number limit $3 for update`,
+        [fromUid, epinType, quantity],
+      );
+      if (stock.length < quantity) return EPIN_MSG.insufficient;
+      for (const epin of stock) {
+        await tx.append(epinStream(epin.number), epin.version, [{ type: 'EpinTransferred', payload: { from: fromUid, to: toUid } }]);
+      }
+      return EPIN_MSG.transferDone;
+    });
+  }
+}

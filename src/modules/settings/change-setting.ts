@@ -1,0 +1,31 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '../../platform/errors';
+import { EventMetadata } from '../../platform/event-store/event.types';
+import { Ledger } from '../../platform/ledger';
+import { checkSetting, SETTINGS_STREAM } from './settings';
+
+export class ChangeSettingCommand {
+  constructor(
+    readonly key: string,
+    readonly value: unknown,
+    readonly metadata: EventMetadata,
+  ) {}
+}
+
+/** A superadmin changes a setting: one event on the `settings` stream, in force from its position on. */
+@CommandHandler(ChangeSettingCommand)
+export class ChangeSettingHandler implements ICommandHandler<ChangeSettingCommand, { id: string; key: string; value: unknown }> {
+  constructor(private readonly ledger: Ledger) {}
+
+  async execute({ key, value, metadata }: ChangeSettingCommand): Promise<{ id: string; key: string; value: unknown }> {
+    const problem = checkSetting(key, value);
+    if (problem) throw new DomainError('SETTINGS.INVALID', problem, 'invalid');
+    return this.ledger.run(metadata, async (tx) => {
+      // Changes queue on a transaction-scoped advisory lock instead of colliding on the version.
+      await tx.execute('select pg_advisory_xact_lock(hashtext($1))', [SETTINGS_STREAM]);
+      const [head] = await tx.query<{ v: number | null }>('select max(stream_version) as v from events where stream_id = $1', [SETTINGS_STREAM]);
+      await tx.append(SETTINGS_STREAM, head.v ?? 0, [{ type: 'SettingChanged', payload: { key, value } }]);
+      return { id: key, key, value };
+    });
+  }
+}

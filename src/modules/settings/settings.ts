@@ -1,0 +1,88 @@
+import { Sql } from '../../platform/db/database';
+import { StoredEvent } from '../../platform/event-store/event.types';
+import { Projection } from '../../platform/projections/projection';
+
+export const SETTINGS_STREAM = 'settings';
+
+export type EpinType = 'EpintypeA' | 'EpintypeB';
+export const EPIN_TYPES: readonly EpinType[] = ['EpintypeA', 'EpintypeB'];
+
+/**
+ * Every business number is a setting with a default; a superadmin's change is a `SettingChanged`
+ * event and applies from that event's position on, never retroactively.
+ */
+export interface Settings {
+  /** Price of each e-pin type in paise (decimal strings). */
+  epinPricesPaise: Record<EpinType, string>;
+  /** Discount by quantity: the highest tier whose minQty ≤ q applies; rates in basis points. */
+  epinDiscountTiers: Array<{ minQty: number; rateBp: number }>;
+  /** Rupees per USDT, as a decimal string with up to 2 decimals. */
+  usdtRateInr: string;
+  /** Level income rates in basis points of the package value, index 0 = level 1 (15 entries). */
+  levelIncomeRatesBp: number[];
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  epinPricesPaise: { EpintypeA: '100000', EpintypeB: '29900' },
+  epinDiscountTiers: [],
+  usdtRateInr: '90',
+  levelIncomeRatesBp: [1000, 500, 300, 200, 200, 100, 100, 100, 100, 100, 50, 50, 50, 50, 50],
+};
+
+export type SettingKey = keyof Settings;
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+
+/** Checks a proposed value; returns the problem, or null when it may be stored. */
+export function checkSetting(key: string, value: unknown): string | null {
+  const isPaise = (v: unknown) => typeof v === 'string' && /^[1-9]\d{0,12}$/.test(v);
+  switch (key) {
+    case 'epinPricesPaise': {
+      const v = value as Record<string, unknown>;
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'epinPricesPaise must be an object of type → paise';
+      if (Object.keys(v).sort().join() !== [...EPIN_TYPES].sort().join()) return 'epinPricesPaise must name exactly EpintypeA and EpintypeB';
+      return EPIN_TYPES.every((t) => isPaise(v[t])) ? null : 'each price must be whole paise as text, e.g. "29900"';
+    }
+    case 'epinDiscountTiers': {
+      if (!Array.isArray(value) || value.length > 20) return 'epinDiscountTiers must be a list of at most 20 tiers';
+      const ok = value.every((t) => typeof t === 'object' && t !== null && Number.isInteger(t.minQty) && t.minQty >= 1 && Number.isInteger(t.rateBp) && t.rateBp >= 0 && t.rateBp <= 10000 && Object.keys(t).length === 2);
+      return ok ? null : 'each tier is {minQty (≥ 1), rateBp (0..10000)}';
+    }
+    case 'usdtRateInr':
+      return typeof value === 'string' && /^[1-9]\d{0,5}(\.\d{1,2})?$/.test(value) ? null : 'usdtRateInr must be rupees per USDT as text, e.g. "90" or "88.50"';
+    case 'levelIncomeRatesBp': {
+      if (!Array.isArray(value) || value.length !== 15 || !value.every((r) => Number.isInteger(r) && r >= 0 && r <= 10000)) return 'levelIncomeRatesBp must be 15 whole numbers of basis points (0..10000)';
+      return value.reduce((a: number, b: number) => a + b, 0) <= 10000 ? null : 'level income rates may not add up to more than 100 %';
+    }
+    default:
+      return `unknown setting ${key}`;
+  }
+}
+
+/** The settings in force just before `position` (or now, without one). */
+export async function loadSettings(sql: Sql, beforePosition?: string): Promise<Settings> {
+  const rows = await sql.query<{ key: SettingKey; value: unknown }>(
+    `select distinct on (key) key, value from settings_history
+      where $1::bigint is null or position < $1::bigint
+      order by key, settings_history.position desc`,
+    [beforePosition ?? null],
+  );
+  const settings: Settings = { ...DEFAULT_SETTINGS };
+  for (const row of rows) (settings as unknown as Record<string, unknown>)[row.key] = row.value;
+  return settings;
+}
+
+export const settingsProjection: Projection = {
+  name: 'settings',
+  tables: ['settings_history'],
+  handles: ['SettingChanged'],
+  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+    const p = event.payload as { key: string; value: unknown };
+    await sql.execute('insert into settings_history (position, key, value, changed_at, changed_by) values ($1, $2, $3::jsonb, $4, $5)', [
+      event.position,
+      p.key,
+      JSON.stringify(p.value),
+      event.recordedAt,
+      `${event.metadata.actor.kind}:${event.metadata.actor.id}`,
+    ]);
+  },
+};

@@ -1,0 +1,225 @@
+import request from 'supertest';
+import { payLevelIncome } from '../src/modules/income/jobs/level-income.processor';
+import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
+import { replayLedger } from '../src/modules/ledger-audit/replay';
+import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { ProjectionRunner } from '../src/platform/projections/projection';
+import { Network } from './support/network';
+import { ledgerOn, seedBasics } from './support/seed';
+import { startTestApp, TestApp } from './support/test-app';
+
+describe('e-pins, top-ups and level income', () => {
+  let t: TestApp;
+  let net: Network;
+
+  const topupPositionOf = async (memberUid: string): Promise<string> => {
+    const [row] = await t.db.owner.query<{ position: string }>('select position::text as position from topups where member_uid = $1 order by position desc limit 1', [memberUid]);
+    return row.position;
+  };
+  const pay = async (memberUid: string) => payLevelIncome(ledgerOn(t.db.app), await topupPositionOf(memberUid));
+  const activateSelf = async (uid: string) => {
+    const [pin] = await net.issue(uid, 1);
+    expect((await net.as(uid, '/api/ActivateId', { touid: uid, epin: pin })).body.result).toBe(' Activation Successfull');
+    await pay(uid);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedBasics(t.db.app);
+    net = new Network(t);
+  });
+  afterAll(() => t.close());
+
+  it('issues e-pins from admin-web that the member then sees unused, oldest first', async () => {
+    const uid = await net.register();
+    const numbers = await net.issue(uid, 3);
+    expect(numbers).toHaveLength(3);
+    for (const n of numbers) expect(n).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
+    const unused = await net.unused(uid);
+    expect(unused.map((r) => r.pin).sort()).toEqual([...numbers].sort());
+    expect(unused[0]).toMatchObject({ row: 1, pin_owner: uid, pinamnt: '299.00', ss: 'Unused', epintype: 'EpintypeB' });
+    const data = await request(t.app.getHttpServer()).get('/api/getEpinData').query({ uid }).set('Authorization', `Bearer ${await net.token(uid)}`).expect(200);
+    expect(data.body).toEqual({ result: { result: 'Successfull', epintype: 'EpintypeB' }, data: [[{ epin: unused[0].pin }]] });
+    const [issued] = await t.db.owner.query<{ payload: { source: unknown }; metadata: { actor: unknown } }>("select payload, metadata from events where type = 'EpinIssued' and stream_id = $1", [`epin-${numbers[0]}`]);
+    expect(issued.payload.source).toEqual({ kind: 'admin', ref: 'superadmin' });
+    expect(issued.metadata.actor).toEqual({ kind: 'admin', id: 'superadmin' });
+  });
+
+  it("answers 'Insufficient Epin !!' when a member has none", async () => {
+    const uid = await net.register();
+    const data = await request(t.app.getHttpServer()).get('/api/getEpinData').set('Authorization', `Bearer ${await net.token(uid)}`).expect(200);
+    expect(data.body.result.result).toBe('Insufficient Epin !!');
+  });
+
+  it('transfers the oldest unused e-pins with the spec messages', async () => {
+    const from = await net.register();
+    const to = await net.register(from, 'Receiver Person');
+    const numbers = await net.issue(from, 3);
+    expect((await net.as(from, '/api/EpinTransfer', { qty: '', touid: to })).body).toBe('Enter Epin Quantity');
+    expect((await net.as(from, '/api/EpinTransfer', { qty: '1', touid: '' })).body).toBe('Enter User Id !!');
+    expect((await net.as(from, '/api/EpinTransfer', { qty: '1', touid: '999999' })).body).toBe('Invalid User Id !!');
+    expect((await net.as(from, '/api/EpinTransfer', { qty: '4', touid: to })).body).toBe('Insufficient Epin !!');
+    expect((await net.as(from, '/api/EpinTransfer', { qty: 2, touid: to })).body).toBe('Success');
+    const received = (await net.unused(to)).map((r) => r.pin);
+    expect(received).toHaveLength(2);
+    expect(numbers).toEqual(expect.arrayContaining(received));
+    const history = (await net.as(to, '/api/ActivationHistory', { type: 4 })).body[0];
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({ fromid: from, uid: to, f_name: 'Receiver Person' });
+  });
+
+  it('activates, then upgrades, with one e-pin each; a used or foreign e-pin is refused', async () => {
+    const activator = await net.register();
+    const member = await net.register(activator, 'Topped Member');
+    const [pinB, pinA] = [...(await net.issue(activator, 1, 'EpintypeB')), ...(await net.issue(activator, 1, 'EpintypeA'))];
+    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: '' })).body.result).toBe('Epin is required');
+    expect((await net.as(activator, '/api/ActivateId', { touid: '999999', epin: pinB })).body.result).toBe('Wrong User Id');
+    expect((await net.as(member, '/api/ActivateId', { touid: member, epin: pinB })).body.result).toBe('Invalid Epin');
+    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: pinB })).body.result).toBe(' Activation Successfull');
+    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: pinB })).body.result).toBe('Epin already used');
+    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: pinA })).body.result).toBe(' Upgrade Successfull');
+    const [row] = await t.db.owner.query<{ status: string; current: string; total: string; activated_at: Date | null }>(
+      'select status, current_package_paise::text as current, total_package_paise::text as total, activated_at from members where uid = $1',
+      [member],
+    );
+    expect(row).toMatchObject({ status: 'Active', current: '100000', total: '129900' });
+    expect(row.activated_at).not.toBeNull();
+    const sponsor = await request(t.app.getHttpServer()).get('/api/check_sponsorid').query({ uid: member }).expect(200);
+    expect(sponsor.body.top_up).toBe('Active');
+    const used = (await net.as(activator, '/api/ActivationHistory', { type: 3 })).body[0];
+    expect(used.map((r: { pin: string }) => r.pin).sort()).toEqual([pinA, pinB].sort());
+    expect(used[0]).toMatchObject({ user_by: member, ss: 'Used' });
+    const registrations = (await net.as(activator, '/api/ActivationHistory', { type: 1 })).body[0];
+    expect(registrations).toHaveLength(2);
+    expect(registrations[0]).toMatchObject({ user_id: member, f_name: 'Topped Member', referby: activator });
+  });
+
+  it('pays level income to Active uplines only, floor(P × rate) per level, the rest to the platform', async () => {
+    const [a, b, c] = await net.chain(3);
+    for (const uid of [a, b, c]) await activateSelf(uid);
+    const d = await net.register(c, 'Newest Member');
+    const [pin] = await net.issue(c, 1);
+    await net.as(c, '/api/ActivateId', { touid: d, epin: pin });
+    expect(await pay(d)).toBe('paid');
+    const position = await topupPositionOf(d);
+    const rows = await t.db.owner.query<{ level: number; earner_uid: string | null; amount: string; paid: boolean; reason: string | null }>(
+      'select level, earner_uid, amount_paise::text as amount, paid, reason from level_income where topup_position = $1 order by level',
+      [position],
+    );
+    expect(rows).toHaveLength(15);
+    expect(rows.slice(0, 4)).toEqual([
+      { level: 1, earner_uid: c, amount: '2990', paid: true, reason: null },
+      { level: 2, earner_uid: b, amount: '1495', paid: true, reason: null },
+      { level: 3, earner_uid: a, amount: '897', paid: true, reason: null },
+      { level: 4, earner_uid: '100000', amount: '598', paid: false, reason: 'inactive' },
+    ]);
+    expect(rows[14]).toMatchObject({ level: 15, earner_uid: null, amount: '149', paid: false, reason: 'no-upline' });
+    const [event] = await t.db.owner.query<{ payload: { postings: Array<{ account: string; amountPaise: string }> } }>("select payload from events where stream_id = $1", [`level-income-${position}`]);
+    expect(event.payload.postings).toEqual([
+      { account: 'platform:topups', amountPaise: '-8820' },
+      { account: `member:${c}:level-income`, amountPaise: '2990' },
+      { account: `member:${b}:level-income`, amountPaise: '1495' },
+      { account: `member:${a}:level-income`, amountPaise: '897' },
+      { account: 'platform:level-income', amountPaise: '3438' },
+    ]);
+    const report = (await net.as(c, '/api/GetIncomeReport', { type: 'LevelIncome' })).body[0];
+    expect(report[0]).toMatchObject({ row: 1, sid: c, uid: d, lvl: 1, onamount: '299.00', onrate: '10.00', income: '29.90' });
+    const dash = (await net.as(c, '/api/userDashboard')).body[0];
+    expect(dash).toMatchObject({ TeamIncome: '29.90', Activestatus: 'Active' });
+  });
+
+  it('pays each level once however often the job runs, in sequence or at the same time', async () => {
+    const [a] = await net.chain(1);
+    await activateSelf(a);
+    const b = await net.register(a);
+    const [pin] = await net.issue(a, 1);
+    await net.as(a, '/api/ActivateId', { touid: b, epin: pin });
+    const position = await topupPositionOf(b);
+    const ledger = ledgerOn(t.db.app);
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => payLevelIncome(ledger, position)));
+    expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
+    expect(await payLevelIncome(ledger, position)).toBe('already-paid');
+    const [count] = await t.db.owner.query<{ n: number }>('select count(*)::int as n from level_income where topup_position = $1', [position]);
+    expect(count.n).toBe(15);
+  });
+
+  it('applies a rate change from then on, never to a top-up made before it', async () => {
+    const [a] = await net.chain(1);
+    await activateSelf(a);
+    const before = await net.register(a);
+    const after = await net.register(a);
+    const [pin1, pin2] = await net.issue(a, 2);
+    await net.as(a, '/api/ActivateId', { touid: before, epin: pin1 });
+    const rates = [2000, ...Array(14).fill(0)];
+    await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: rates }).expect(200);
+    await net.as(a, '/api/ActivateId', { touid: after, epin: pin2 });
+    await pay(before);
+    await pay(after);
+    const level1 = async (uid: string) => (await t.db.owner.query<{ amount: string }>('select amount_paise::text as amount from level_income where from_uid = $1 and level = 1', [uid]))[0].amount;
+    expect(await level1(before)).toBe('2990');
+    expect(await level1(after)).toBe('5980');
+    await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: [1000, 500, 300, 200, 200, 100, 100, 100, 100, 100, 50, 50, 50, 50, 50] }).expect(200);
+    await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: [1, 2] }).expect(400);
+  });
+
+  it('lets exactly one of 50 simultaneous top-ups with the same e-pin succeed', async () => {
+    const owner = await net.register();
+    const targets = await Promise.all(Array.from({ length: 5 }, () => net.register(owner)));
+    const [pin] = await net.issue(owner, 1);
+    await net.token(owner);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => net.as(owner, '/api/ActivateId', { touid: targets[i % 5], epin: pin })));
+    const results = answers.map((a) => a.body.result);
+    expect(results.filter((r) => r === ' Activation Successfull')).toHaveLength(1);
+    expect(results.filter((r) => r === 'Epin already used')).toHaveLength(49);
+    const [used] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where type = 'EpinUsed' and stream_id = $1", [`epin-${pin}`]);
+    expect(used.n).toBe(1);
+    const [topups] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where type = 'MemberToppedUp' and payload->>'epin' = $1", [pin]);
+    expect(topups.n).toBe(1);
+  });
+
+  it('drains one stock with 50 simultaneous transfers: no e-pin moves twice, the stock never goes below zero', async () => {
+    const owner = await net.register();
+    const receivers = await Promise.all(Array.from({ length: 5 }, () => net.register(owner)));
+    const numbers = await net.issue(owner, 20);
+    await net.token(owner);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => net.as(owner, '/api/EpinTransfer', { qty: '1', touid: receivers[i % 5] })));
+    expect(answers.filter((a) => a.body === 'Success')).toHaveLength(20);
+    expect(answers.filter((a) => a.body === 'Insufficient Epin !!')).toHaveLength(30);
+    const moves = await t.db.owner.query<{ stream_id: string; n: number }>("select stream_id, count(*)::int as n from events where type = 'EpinTransferred' and stream_id = any($1) group by stream_id", [numbers.map((n) => `epin-${n}`)]);
+    expect(moves).toHaveLength(20);
+    expect(moves.every((m) => m.n === 1)).toBe(true);
+    expect(await net.unused(owner)).toHaveLength(0);
+    const [held] = await t.db.owner.query<{ n: number }>('select count(*)::int as n from epins where owner_uid = any($1)', [receivers]);
+    expect(held.n).toBe(20);
+  });
+
+  it('opens one help request with a top-up from the caller\'s own oldest e-pin', async () => {
+    const uid = await net.register();
+    expect((await net.as(uid, '/api/GHRequesttoAdmin', { sid: uid, referby: uid, epin: 'EpintypeB', type: 'Activate' })).body.result).toBe('Insufficient Epin !!');
+    await net.issue(uid, 2);
+    const other = await net.register();
+    expect((await net.as(uid, '/api/GHRequesttoAdmin', { sid: other, referby: other, epin: 'EpintypeB', type: 'Activate' })).status).toBe(403);
+    expect((await net.as(uid, '/api/GHRequesttoAdmin', { sid: uid, referby: uid, epin: 'EpintypeB', type: 'Activate' })).body.result).toBe('Successfull');
+    expect((await net.as(uid, '/api/GHRequesttoAdmin', { sid: uid, referby: uid, epin: 'EpintypeB', type: 'Upgrade' })).body.result).toBe('You already have an open help request');
+    expect(await net.unused(uid)).toHaveLength(1); // the refused second request used no e-pin
+    const [hr] = await t.db.owner.query<{ kind: string; tier: string }>('select kind, tier_paise::text as tier from help_requests where uid = $1', [uid]);
+    expect(hr).toEqual({ kind: 'Activate', tier: '500000' });
+    const admin = await request(t.app.getHttpServer()).get('/admin-api/help-requests').query({ filter: JSON.stringify({ uid }) }).set('Authorization', `Bearer ${await net.admin()}`).expect(200);
+    expect(admin.body).toHaveLength(1);
+  });
+
+  it('verifies (e-pins used once, counts and income equal their projections) and replays with zero differences', async () => {
+    const report = await verifyLedger(t.db.app, LEDGER_CHECKS);
+    expect(report.problems).toEqual([]);
+    const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+    expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
+
+    // A read table edited behind the ledger's back is caught.
+    const [victim] = await t.db.owner.query<{ number: string }>("select number from epins where status = 'unused' limit 1");
+    await t.db.owner.execute("update epins set owner_uid = '100000' where number = $1", [victim.number]);
+    const broken = await verifyLedger(t.db.app, LEDGER_CHECKS);
+    expect(broken.ok).toBe(false);
+    expect(broken.problems.map((p) => p.reason).join('\n')).toMatch(/e-pins of 100000: 0 in the ledger, 1 in the read table/);
+  });
+});
