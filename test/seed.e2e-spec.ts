@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { runSeed, SeedModule } from '../src/cli/seed';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
 import { ProjectionRunner } from '../src/platform/projections/projection';
@@ -31,6 +32,10 @@ describe('the demo seed', () => {
     expect(levels).toEqual([{ depth: 1, n: 3 }, { depth: 2, n: 9 }, { depth: 3, n: 18 }]);
     const admins = await db.owner.query<{ username: string; role: string }>('select username, role from admin_users order by username');
     expect(admins.map((a) => a.role).sort()).toEqual(['approver', 'auditor', 'superadmin', 'support']);
+    const active = await db.owner.query<{ uid: string }>("select uid from members where status = 'Active' order by uid");
+    expect(active.map((m) => m.uid)).toEqual(Array.from({ length: 12 }, (_, i) => String(100001 + i)));
+    const [spare] = await db.owner.query<{ n: number }>("select count(*)::int as n from epins where status = 'unused'");
+    expect(spare.n).toBe(15);
   });
 
   it('seeds only once: a second run writes nothing', async () => {
@@ -41,9 +46,9 @@ describe('the demo seed', () => {
 
   it('leaves a ledger that verifies (with a checkpoint) and replays with zero differences', async () => {
     await writeCheckpoint(db.app);
-    const report = await verifyLedger(db.app);
+    const report = await verifyLedger(db.app, LEDGER_CHECKS);
     expect(report).toMatchObject({ ok: true, firstBad: null, checkpointsChecked: 1 });
-    expect(report.eventsChecked).toBeGreaterThan(35);
+    expect(report.eventsChecked).toBeGreaterThan(80);
     const replay = await replayLedger(db.owner, new ProjectionRunner(ALL_PROJECTIONS));
     expect(replay.differences).toBe(0);
   });

@@ -3,6 +3,9 @@ import { INestApplicationContext, Module } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { NestFactory } from '@nestjs/core';
 import { IdentityModule } from '../modules/identity/identity.module';
+import { EpinsModule } from '../modules/epins/epins.module';
+import { IssueEpinsCommand } from '../modules/epins/commands/issue-epins/issue-epins.command';
+import { TopUpMemberCommand } from '../modules/epins/commands/top-up-member/top-up-member.command';
 import { CreateAdminUserCommand } from '../modules/identity/commands/admin-users/admin-users.command';
 import { RegisterMemberCommand } from '../modules/identity/commands/register-member/register-member.command';
 import { ADMIN_ROLES } from '../modules/identity/domain/admin.events';
@@ -27,7 +30,7 @@ const DEMO_NAMES = [
 
 const system = (id: string): EventMetadata => ({ actor: { kind: 'system', id }, correlationId: `seed-${Date.now()}` });
 
-@Module({ imports: [PlatformModule, IdentityModule] })
+@Module({ imports: [PlatformModule, IdentityModule, EpinsModule] })
 export class SeedModule {}
 
 async function ensureRoot(ledger: Ledger, db: Database): Promise<void> {
@@ -62,7 +65,28 @@ async function seedDemo(commands: CommandBus, db: Database): Promise<boolean> {
     if ((await db.query('select 1 from admin_users where username = $1', [role])).length) continue;
     await commands.execute(new CreateAdminUserCommand(role, DEMO_ADMIN_PASSWORD, role, system('seed-demo')));
   }
+  await seedActivations(commands);
   return true;
+}
+
+/**
+ * Levels 1 and 2 (100001–100012) are active: each sponsor buys e-pins (issued by the superadmin) and
+ * activates its directs; level 1 gets e-pins for itself from the root's stock. The worker pays the
+ * level income of these top-ups as soon as it runs. 100001–100003 keep five spare e-pins each.
+ */
+async function seedActivations(commands: CommandBus): Promise<void> {
+  const admin: EventMetadata = { actor: { kind: 'admin', id: 'superadmin' }, correlationId: `seed-${Date.now()}` };
+  const issue = (owner: string, quantity: number): Promise<{ numbers: string[] }> => commands.execute(new IssueEpinsCommand(owner, 'EpintypeB', quantity, { kind: 'admin', ref: 'seed' }, admin));
+  const activate = async (activator: string, member: string, epin: string) => {
+    const { result } = await commands.execute(new TopUpMemberCommand(activator, member, epin, { actor: { kind: 'member', id: activator }, correlationId: admin.correlationId }));
+    if (!result.includes('Successfull')) throw new Error(`seeding the activation of ${member} failed: ${result}`);
+  };
+  for (const uid of ['100001', '100002', '100003']) {
+    const { numbers } = await issue(uid, 9);
+    await activate(uid, uid, numbers[0]);
+    const directs = DEMO_NAMES.map((_, i) => String(100001 + i)).filter((_, i) => i >= 3 && i < 12 && String(100001 + Math.floor((i - 3) / 3)) === uid);
+    for (const [k, direct] of directs.entries()) await activate(uid, direct, numbers[k + 1]);
+  }
 }
 
 /**
