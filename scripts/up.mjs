@@ -4,7 +4,7 @@
 // print the URLs and demo logins. Ctrl-C stops everything this script started, in order.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, c, log, UserError, runOrThrow, waitForHttp } from './lib/util.mjs';
+import { ROOT, c, log, UserError, runOrThrow, waitForHttp, killCommands, portIsFree } from './lib/util.mjs';
 import { ensureNodeModules, localDatabase, localRedis, localSecrets } from './lib/local.mjs';
 import { startService } from './lib/supervise.mjs';
 
@@ -29,6 +29,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     interrupts += 1;
     if (interrupts > 1) { log('up', 'second interrupt: killing now'); process.exit(130); } // exit hook kills children
     console.log('');
+    killCommands('SIGTERM'); // an install, build, migration or seed still running
     shutdown(0, `${sig}: stopping api, worker, redis, postgres …`);
   });
 }
@@ -39,6 +40,9 @@ function step(title) {
 
 async function main() {
   const t0 = Date.now();
+  if (!(await portIsFree(PORT, null))) {
+    throw new UserError(`port ${PORT} is already in use (another Sahyog?). Stop it, or choose another port: PORT=3001 npm run up`);
+  }
   step('Dependencies');
   await ensureNodeModules();
   const secrets = localSecrets();

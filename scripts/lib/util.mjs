@@ -50,13 +50,15 @@ export function freePort() {
   });
 }
 
-/** True when nothing listens on host:port (we can bind it). */
+/** True when nothing listens on host:port (we can bind it). host null = all interfaces. */
 export function portIsFree(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
     srv.once('error', () => resolve(false));
-    srv.listen(port, host, () => srv.close(() => resolve(true)));
+    const done = () => srv.close(() => resolve(true));
+    if (host === null) srv.listen(port, done);
+    else srv.listen(port, host, done);
   });
 }
 
