@@ -126,7 +126,7 @@ describe('e-pins, top-ups and level income', () => {
     const report = (await net.as(c, '/api/GetIncomeReport', { type: 'LevelIncome' })).body[0];
     expect(report[0]).toMatchObject({ row: 1, sid: c, uid: d, lvl: 1, onamount: '299.00', onrate: '10.00', income: '29.90' });
     const dash = (await net.as(c, '/api/userDashboard')).body[0];
-    expect(dash).toMatchObject({ TeamIncome: '29.90', Activestatus: 'Active' });
+    expect(dash).toMatchObject({ TeamIncome: '29.90', TotalIncome: '29.90', Net_Balance: '29.90', Activestatus: 'Active' });
   });
 
   it('pays each level once however often the job runs, in sequence or at the same time', async () => {

@@ -7,9 +7,9 @@ import { UID_PATTERN } from '../member-state';
 
 /** The dashboard's money cards read these accounts; they fill as later features post to them. */
 export const memberAccounts = (uid: string) => ({
+  /** Income other than level income (none yet). */
   income: `member:${uid}:income`,
   teamIncome: `member:${uid}:level-income`,
-  withdrawable: `member:${uid}:withdrawable`,
   withdrawn: `member:${uid}:withdrawn`,
   phGiven: `member:${uid}:ph-given`,
   ghReceived: `member:${uid}:gh-received`,
@@ -56,6 +56,10 @@ export class MemberQueries {
         where account = $1 and recorded_at >= date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`,
       [accounts.withdrawn],
     );
+    const teamIncome = bal.get(accounts.teamIncome) ?? 0n;
+    // Business rules: total income is every income account; net balance = total income − withdrawals.
+    const totalIncome = teamIncome + (bal.get(accounts.income) ?? 0n);
+    const withdrawn = bal.get(accounts.withdrawn) ?? 0n;
     return {
       uid: m.uid,
       f_name: m.name,
@@ -67,11 +71,11 @@ export class MemberQueries {
       totalteam: m.team,
       totalphamount: formatRupees(bal.get(accounts.phGiven) ?? 0n),
       totalghamount: formatRupees(bal.get(accounts.ghReceived) ?? 0n),
-      TeamIncome: formatRupees(bal.get(accounts.teamIncome) ?? 0n),
-      TotalIncome: formatRupees(bal.get(accounts.income) ?? 0n),
-      totalWithdrawal: formatRupees(bal.get(accounts.withdrawn) ?? 0n),
+      TeamIncome: formatRupees(teamIncome),
+      TotalIncome: formatRupees(totalIncome),
+      totalWithdrawal: formatRupees(withdrawn),
       TodayWithdrawal: formatRupees(BigInt(today.total)),
-      Net_Balance: formatRupees(bal.get(accounts.withdrawable) ?? 0n),
+      Net_Balance: formatRupees(totalIncome - withdrawn),
       impersonated: Boolean(impersonatedBy),
     };
   }
