@@ -1,4 +1,5 @@
 import { isUniqueViolation, Sql } from '../db/database';
+import { valuesList } from '../db/values';
 import { ConcurrencyError, InvariantViolation } from '../errors';
 import { eventHash, GENESIS_HASH } from './canonical';
 import { EVENT_COLUMNS, EventMetadata, EventRow, NewEvent, StoredEvent, toStoredEvent } from './event.types';
@@ -35,8 +36,7 @@ export async function appendToStream(
   }
 
   const recordedIso = recordedAt.toISOString();
-  const values: unknown[] = [];
-  const tuples: string[] = [];
+  const rows: unknown[][] = [];
   const pending: Array<Omit<StoredEvent, 'position' | 'txId'>> = [];
   events.forEach((event, index) => {
     const streamVersion = expectedVersion + index + 1;
@@ -44,19 +44,18 @@ export async function appendToStream(
     const hash = eventHash(previousHash, { streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso });
     previousHash = hash;
     pending.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso, hash });
-    const base = values.length;
-    values.push(streamId, streamVersion, event.type, schemaVersion, JSON.stringify(event.payload), JSON.stringify(metadata), recordedIso, hash);
-    tuples.push(`($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}::jsonb, $${base + 6}::jsonb, $${base + 7}::timestamptz, $${base + 8})`);
+    rows.push([streamId, streamVersion, event.type, schemaVersion, JSON.stringify(event.payload), JSON.stringify(metadata), recordedIso, hash]);
   });
+  const values = valuesList(rows, ['', '', '', '', '::jsonb', '::jsonb', '::timestamptz', '']);
 
   try {
     // Only what the database decides comes back; the rest is what we just hashed and sent.
-    const rows = await sql.query<{ position: string; tx_id: string; stream_version: number }>(
+    const inserted = await sql.query<{ position: string; tx_id: string; stream_version: number }>(
       `insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash)
-       values ${tuples.join(', ')} returning position::text as position, tx_id::text as tx_id, stream_version`,
-      values,
+       values ${values.sql} returning position::text as position, tx_id::text as tx_id, stream_version`,
+      values.params,
     );
-    const byVersion = new Map(rows.map((row) => [row.stream_version, row]));
+    const byVersion = new Map(inserted.map((row) => [row.stream_version, row]));
     return pending.map((event) => {
       const row = byVersion.get(event.streamVersion);
       if (!row) throw new InvariantViolation(`insert returned no row for ${streamId} v${event.streamVersion}`);

@@ -1,4 +1,5 @@
 import { Sql } from '../db/database';
+import { valuesList } from '../db/values';
 import { StoredEvent } from '../event-store/event.types';
 import { assertInvariant } from '../errors';
 import { Posting, postingsBalance } from '../money';
@@ -13,13 +14,8 @@ export const postingsProjection: Projection = {
     const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
     if (!postings || postings.length === 0) return;
     assertInvariant(postingsBalance(postings) === 0n, `postings of event ${event.position} do not sum to zero`);
-    const values: unknown[] = [];
-    const tuples = postings.map((posting, seq) => {
-      values.push(event.position, seq, posting.account, posting.amountPaise, event.recordedAt);
-      const b = seq * 5;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5})`;
-    });
-    await sql.execute(`insert into postings (position, seq, account, amount_paise, recorded_at) values ${tuples.join(', ')}`, values);
+    const rows = valuesList(postings.map((posting, seq) => [event.position, seq, posting.account, posting.amountPaise, event.recordedAt]));
+    await sql.execute(`insert into postings (position, seq, account, amount_paise, recorded_at) values ${rows.sql}`, rows.params);
   },
 };
 

@@ -1,4 +1,5 @@
 import { Sql } from '../../../platform/db/database';
+import { valuesList } from '../../../platform/db/values';
 import { StoredEvent } from '../../../platform/event-store/event.types';
 import { Projection } from '../../../platform/projections/projection';
 
@@ -17,16 +18,11 @@ export const levelIncomeProjection: Projection = {
   handles: ['LevelIncomeDistributed'],
   async apply(sql: Sql, event: StoredEvent): Promise<void> {
     const p = event.payload as LevelIncomeDistributed;
-    const values: unknown[] = [];
-    const tuples = p.levels.map((l, i) => {
-      values.push(p.topupPosition, l.level, l.uid, p.fromUid, p.packagePaise, l.rateBp, l.amountPaise, l.paid, l.reason ?? null, event.recordedAt);
-      const b = i * 10;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}, $${b + 10})`;
-    });
-    if (tuples.length === 0) return;
+    if (p.levels.length === 0) return;
+    const rows = valuesList(p.levels.map((l) => [p.topupPosition, l.level, l.uid, p.fromUid, p.packagePaise, l.rateBp, l.amountPaise, l.paid, l.reason ?? null, event.recordedAt]));
     await sql.execute(
-      `insert into level_income (topup_position, level, earner_uid, from_uid, on_amount_paise, rate_bp, amount_paise, paid, reason, paid_at) values ${tuples.join(', ')}`,
-      values,
+      `insert into level_income (topup_position, level, earner_uid, from_uid, on_amount_paise, rate_bp, amount_paise, paid, reason, paid_at) values ${rows.sql}`,
+      rows.params,
     );
   },
 };
