@@ -4,13 +4,17 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { SahyogLayout } from './Layout';
-import { canSee } from './roles';
+import { canEditSettings, canSee } from './roles';
 import { adminTheme } from './theme';
 import { LedgerVerify } from './ledger/LedgerVerify';
 import members from './members';
 import events from './events';
 import mails from './mails';
 import adminUsers from './admin-users';
+import epins from './epins';
+import helpRequests from './help-requests';
+import levelIncome from './level-income';
+import settings from './settings';
 
 /** Resources are registered per role (src/roles.ts); the first one is the landing page. */
 export const App = () => (
@@ -28,6 +32,12 @@ export const App = () => (
       <>
         {canSee(permissions, 'members') ? <Resource name="members" {...members} recordRepresentation="name" /> : null}
         {canSee(permissions, 'events') ? <Resource name="events" {...events} /> : null}
+        {canSee(permissions, 'epins') ? <Resource name="epins" {...epins} recordRepresentation="number" /> : null}
+        {canSee(permissions, 'help-requests') ? <Resource name="help-requests" {...helpRequests} /> : null}
+        {canSee(permissions, 'level-income') ? <Resource name="level-income" {...levelIncome} /> : null}
+        {canSee(permissions, 'settings') ? (
+          <Resource name="settings" {...settings} edit={canEditSettings(permissions) ? settings.edit : undefined} />
+        ) : null}
         {canSee(permissions, 'mails') ? <Resource name="mails" {...mails} recordRepresentation="subject" /> : null}
         {canSee(permissions, 'admin-users') ? <Resource name="admin-users" {...adminUsers} /> : null}
         {canSee(permissions, 'ledger') ? (

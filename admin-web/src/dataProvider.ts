@@ -36,12 +36,26 @@ export interface LedgerVerifyResult {
   firstBad: LedgerProblem | null;
 }
 
+export type EpinType = 'EpintypeA' | 'EpintypeB';
+
+/** POST /admin-api/epins/issue: `owner` is a 6-digit member id, `quantity` 1..MAX_ISSUE_QUANTITY. */
+export interface IssueEpinsRequest {
+  owner: string;
+  type: EpinType;
+  quantity: number;
+}
+
+export interface IssueEpinsResult {
+  numbers: string[];
+}
+
 /** The calls of the admin contract that are not CRUD (docs/api-contract.md, Admin API). */
 export interface SahyogDataProvider extends DataProvider {
   blockMember(uid: string, remark: string): Promise<unknown>;
   unblockMember(uid: string, remark: string): Promise<unknown>;
   impersonateMember(uid: string): Promise<ImpersonationTicket>;
   verifyLedger(): Promise<LedgerVerifyResult>;
+  issueEpins(request: IssueEpinsRequest): Promise<IssueEpinsResult>;
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {
@@ -57,4 +71,5 @@ export const dataProvider: SahyogDataProvider = {
   unblockMember: (uid, remark) => post(memberPath(uid, 'unblock'), { remark }),
   impersonateMember: (uid) => post<ImpersonationTicket>(memberPath(uid, 'impersonate'), {}),
   verifyLedger: () => post<LedgerVerifyResult>('/ledger/verify', {}),
+  issueEpins: ({ owner, type, quantity }) => post<IssueEpinsResult>('/epins/issue', { owner, type, quantity }),
 };

@@ -5,13 +5,25 @@ import type { AdminRole } from './session';
  * docs/api-contract.md; the API enforces it (403), this only keeps the menu honest.
  * `ledger` is the custom /ledger page (verify), not a react-admin resource.
  */
-export type AdminArea = 'members' | 'admin-users' | 'events' | 'mails' | 'ledger';
+export type AdminArea =
+  | 'members'
+  | 'admin-users'
+  | 'events'
+  | 'mails'
+  | 'ledger'
+  | 'epins'
+  | 'help-requests'
+  | 'level-income'
+  | 'settings';
+
+/** E-pins, help requests, level income and settings are reports: every role reads them. */
+const REPORTS: readonly AdminArea[] = ['epins', 'help-requests', 'level-income', 'settings'];
 
 const AREAS_BY_ROLE: Record<AdminRole, readonly AdminArea[]> = {
-  superadmin: ['members', 'admin-users', 'events', 'mails', 'ledger'],
-  approver: ['members', 'events', 'ledger'],
-  support: ['members', 'mails', 'events', 'ledger'],
-  auditor: ['events', 'ledger'],
+  superadmin: ['members', 'admin-users', 'events', 'mails', 'ledger', ...REPORTS],
+  approver: ['members', 'events', 'ledger', ...REPORTS],
+  support: ['members', 'mails', 'events', 'ledger', ...REPORTS],
+  auditor: ['events', 'ledger', ...REPORTS],
 };
 
 export function canSee(role: unknown, area: AdminArea): boolean {
@@ -22,4 +34,14 @@ export function canSee(role: unknown, area: AdminArea): boolean {
 /** "Log in as" a member is for support (and superadmin) only; an approver gets 403 from the API. */
 export function canImpersonate(role: unknown): boolean {
   return role === 'superadmin' || role === 'support';
+}
+
+/** Issuing e-pins (POST /admin-api/epins/issue) is for approver and superadmin only. */
+export function canIssueEpins(role: unknown): boolean {
+  return role === 'superadmin' || role === 'approver';
+}
+
+/** Only a superadmin changes a setting (PUT /admin-api/settings/:key); everyone else reads them. */
+export function canEditSettings(role: unknown): boolean {
+  return role === 'superadmin';
 }

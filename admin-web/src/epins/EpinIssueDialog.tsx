@@ -1,0 +1,152 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField as MuiTextField,
+} from '@mui/material';
+import AddCardIcon from '@mui/icons-material/AddCard';
+import { Button, useDataProvider, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
+import type { EpinType, IssueEpinsRequest, SahyogDataProvider } from '../dataProvider';
+import { EPIN_TYPES } from '../epinTypes';
+import { canIssueEpins } from '../roles';
+
+/** The API's limit per issue call (MAX_ISSUE_QUANTITY in src/modules/epins). */
+export const MAX_ISSUE_QUANTITY = 500;
+
+const MEMBER_ID = /^[1-9]\d{5}$/;
+const WHOLE_NUMBER = /^\d+$/;
+
+interface IssueForm {
+  owner: string;
+  type: EpinType;
+  quantity: string;
+}
+
+/** A whole number from 1 to MAX_ISSUE_QUANTITY, or null. */
+function quantityOf(text: string): number | null {
+  const quantity = WHOLE_NUMBER.test(text.trim()) ? Number(text.trim()) : NaN;
+  return quantity >= 1 && quantity <= MAX_ISSUE_QUANTITY ? quantity : null;
+}
+
+/** The request the API takes, or null while the form is not yet valid (the same checks as the API's DTO). */
+export function toIssueRequest(form: IssueForm): IssueEpinsRequest | null {
+  const owner = form.owner.trim();
+  const quantity = quantityOf(form.quantity);
+  if (!MEMBER_ID.test(owner) || quantity === null) return null;
+  return { owner, type: form.type, quantity };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
+}
+
+const EMPTY_FORM: IssueForm = { owner: '', type: 'EpintypeB', quantity: '1' };
+
+/** Member id, type and quantity; "Issue" posts them, then the list refreshes with the new e-pins. */
+const EpinIssueDialog = ({ onClose }: { onClose: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<SahyogDataProvider>();
+  const [form, setForm] = useState<IssueForm>(EMPTY_FORM);
+  const [busy, setBusy] = useState(false);
+  const request = toIssueRequest(form);
+  const ownerInvalid = form.owner.trim() !== '' && !MEMBER_ID.test(form.owner.trim());
+  const quantityInvalid = form.quantity.trim() !== '' && quantityOf(form.quantity) === null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!request || busy) return;
+    setBusy(true);
+    try {
+      const { numbers } = await dataProvider.issueEpins(request);
+      notify('resources.epins.issue.issued', { type: 'success', messageArgs: { smart_count: numbers?.length ?? request.quantity } });
+      onClose();
+      refresh();
+    } catch (error) {
+      // A 400 carries the API's reason (unknown member, blocked member, quantity…): show it as sent.
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const t = (key: string, args?: Record<string, unknown>) => translate(`resources.epins.issue.${key}`, args);
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>{t('title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('intro')}</DialogContentText>
+          <Stack spacing={2}>
+            <MuiTextField
+              autoFocus
+              required
+              name="owner"
+              label={t('owner')}
+              value={form.owner}
+              onChange={(e) => setForm({ ...form, owner: e.target.value })}
+              error={ownerInvalid}
+              helperText={ownerInvalid ? t('owner_invalid') : t('owner_help')}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } }}
+            />
+            <MuiTextField
+              select
+              required
+              name="type"
+              label={t('type')}
+              value={form.type}
+              onChange={(e) => setForm({ ...form, type: e.target.value as EpinType })}
+              slotProps={{ select: { native: true } }}
+            >
+              {EPIN_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {translate(`sahyog.epin_types.${type}`)}
+                </option>
+              ))}
+            </MuiTextField>
+            <MuiTextField
+              required
+              type="number"
+              name="quantity"
+              label={t('quantity')}
+              value={form.quantity}
+              onChange={(e) => setForm({ ...form, quantity: e.target.value })}
+              error={quantityInvalid}
+              helperText={quantityInvalid ? t('quantity_invalid', { max: MAX_ISSUE_QUANTITY }) : t('quantity_help', { max: MAX_ISSUE_QUANTITY })}
+              slotProps={{ htmlInput: { min: 1, max: MAX_ISSUE_QUANTITY, step: 1 } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={onClose} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </MuiButton>
+          <MuiButton type="submit" variant="contained" disabled={!request || busy}>
+            {t('submit')}
+          </MuiButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};
+
+/** "Issue e-pins" on the e-pins list, for approver and superadmin (the API refuses everyone else). */
+export const EpinIssueButton = () => {
+  const { permissions } = usePermissions();
+  const [open, setOpen] = useState(false);
+  if (!canIssueEpins(permissions)) return null;
+  return (
+    <>
+      <Button label="resources.epins.issue.button" onClick={() => setOpen(true)}>
+        <AddCardIcon />
+      </Button>
+      {open ? <EpinIssueDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+};

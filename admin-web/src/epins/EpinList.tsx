@@ -1,0 +1,62 @@
+import {
+  Datagrid,
+  DateField,
+  ExportButton,
+  FunctionField,
+  List,
+  SelectField,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+  type RaRecord,
+} from 'react-admin';
+import { EPIN_TYPE_CHOICES } from '../epinTypes';
+import { formatPaise } from '../money';
+import { EpinIssueButton } from './EpinIssueDialog';
+
+const STATUS_CHOICES = [
+  { id: 'unused', name: 'resources.epins.status.unused' },
+  { id: 'used', name: 'resources.epins.status.used' },
+];
+
+const SOURCE_CHOICES = [
+  { id: 'admin', name: 'resources.epins.source_kind.admin' },
+  { id: 'request', name: 'resources.epins.source_kind.request' },
+  { id: 'order', name: 'resources.epins.source_kind.order' },
+];
+
+// Filter names are the API's (owner, type, status, source_kind, q = number contains).
+const epinFilters = [
+  <TextInput key="q" source="q" label="resources.epins.filters.search" alwaysOn resettable />,
+  <TextInput key="owner" source="owner" alwaysOn resettable />,
+  <SelectInput key="type" source="type" choices={EPIN_TYPE_CHOICES} alwaysOn />,
+  <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
+  <SelectInput key="source_kind" source="source_kind" choices={SOURCE_CHOICES} alwaysOn />,
+];
+
+const EpinListActions = () => (
+  <TopToolbar>
+    <EpinIssueButton />
+    <ExportButton />
+  </TopToolbar>
+);
+
+/** Every e-pin with its owner and use; sortable columns are the API's sort list. */
+export const EpinList = () => (
+  <List filters={epinFilters} sort={{ field: 'issued_at', order: 'DESC' }} perPage={25} actions={<EpinListActions />}>
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="number" sx={{ fontFamily: 'monospace' }} />
+      <SelectField source="type" choices={EPIN_TYPE_CHOICES} />
+      <FunctionField source="value_paise" render={(record: RaRecord) => formatPaise(record.value_paise)} sortable={false} textAlign="right" />
+      <TextField source="owner_uid" />
+      <SelectField source="status" choices={STATUS_CHOICES} />
+      <DateField source="issued_at" showTime />
+      <DateField source="received_at" showTime />
+      <TextField source="used_for" sortable={false} />
+      <DateField source="used_at" showTime />
+      <SelectField source="source_kind" choices={SOURCE_CHOICES} sortable={false} />
+      <TextField source="source_ref" sortable={false} />
+    </Datagrid>
+  </List>
+);
