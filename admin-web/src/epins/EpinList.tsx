@@ -44,7 +44,7 @@ const EpinListActions = () => (
 
 /** Every e-pin with its owner and use; sortable columns are the API's sort list. */
 export const EpinList = () => (
-  <List filters={epinFilters} sort={{ field: 'issued_at', order: 'DESC' }} perPage={25} actions={<EpinListActions />}>
+  <List empty={false} filters={epinFilters} sort={{ field: 'issued_at', order: 'DESC' }} perPage={25} actions={<EpinListActions />}>
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="number" sx={{ fontFamily: 'monospace' }} />
       <SelectField source="type" choices={EPIN_TYPE_CHOICES} />

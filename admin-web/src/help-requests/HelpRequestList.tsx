@@ -16,7 +16,7 @@ const helpRequestFilters = [
 
 /** Every help request with the top-up it came with; sortable columns are the API's (requested_at, uid, status). */
 export const HelpRequestList = () => (
-  <List filters={helpRequestFilters} sort={{ field: 'requested_at', order: 'DESC' }} perPage={25} exporter={false}>
+  <List empty={false} filters={helpRequestFilters} sort={{ field: 'requested_at', order: 'DESC' }} perPage={25} exporter={false}>
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <DateField source="requested_at" showTime />
       <TextField source="uid" />

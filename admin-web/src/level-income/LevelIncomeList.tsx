@@ -88,7 +88,7 @@ const LevelIncomeActions = () => (
 
 /** Level income per member and per activation, with the skipped levels and why. */
 export const LevelIncomeList = () => (
-  <List filters={levelIncomeFilters} sort={{ field: 'paid_at', order: 'DESC' }} perPage={50} actions={<LevelIncomeActions />}>
+  <List empty={false} filters={levelIncomeFilters} sort={{ field: 'paid_at', order: 'DESC' }} perPage={50} actions={<LevelIncomeActions />}>
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <FunctionField source="topup_position" render={(record: RaRecord) => <TopupCell record={record} />} />
       <NumberField source="level" />

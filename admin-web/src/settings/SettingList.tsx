@@ -60,7 +60,7 @@ const ChangedBy = ({ record }: { record: RaRecord }) => {
 export const SettingList = () => {
   const { hasEdit } = useResourceDefinition();
   return (
-    <List pagination={false} exporter={false} actions={false}>
+    <List empty={false} pagination={false} exporter={false} actions={false}>
       <Datagrid bulkActionButtons={false} rowClick={hasEdit ? 'edit' : false}>
         <FunctionField source="key" render={(record: RaRecord) => <SettingName record={record} />} sortable={false} />
         <FunctionField source="value" render={(record: RaRecord) => <SettingValue record={record} source="value" />} sortable={false} />
