@@ -6,7 +6,17 @@ import { DisclaimerPage } from '../features/auth/components/disclaimer-page';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { EpinHomePage, EpinLedgerPage, RequestEpinsBankPage, RequestEpinsPage } from '../features/epin-static/components/static-epin-pages';
+import { ActivationPage } from '../features/epins/components/activation-page';
+import {
+  EpinTransferHistoryPage,
+  RegistrationHistoryPage,
+  UnusedEpinsPage,
+  UsedEpinsPage,
+} from '../features/epins/components/epin-lists';
+import { EpinTransferPage } from '../features/epins/components/epin-transfer-page';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { LevelIncomePage } from '../features/level-income/components/level-income-page';
 import { SignupPage } from '../features/signup/components/signup-page';
 import { WelcomeLetterPage } from '../features/signup/components/welcome-letter-page';
 import { DashboardRoute } from './dashboard-route';
@@ -30,7 +40,20 @@ export const routes: RouteObject[] = [
       { path: '/Disclaimer', element: <DisclaimerPage /> },
       {
         element: <MemberLayout />,
-        children: [{ path: '/dashboard', element: <DashboardRoute /> }],
+        children: [
+          { path: '/dashboard', element: <DashboardRoute /> },
+          { path: '/EpinHistory', element: <UnusedEpinsPage /> },
+          { path: '/UsedEpin', element: <UsedEpinsPage /> },
+          { path: '/EpinTransfer', element: <EpinTransferPage /> },
+          { path: '/EpinTransferHistory', element: <EpinTransferHistoryPage /> },
+          { path: '/SubscriptionHistory', element: <RegistrationHistoryPage /> },
+          { path: '/Activation', element: <ActivationPage /> },
+          { path: '/LevelIncome', element: <LevelIncomePage /> },
+          { path: '/myepinstrans', element: <EpinHomePage /> },
+          { path: '/Epinledger', element: <EpinLedgerPage /> },
+          { path: '/RequestEPins', element: <RequestEpinsPage /> },
+          { path: '/RequestEPinsBank', element: <RequestEpinsBankPage /> },
+        ],
       },
     ],
   },

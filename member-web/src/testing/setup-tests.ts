@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach } from 'vitest';
 import { apiClient } from '../lib/api-client';
+import { setDisplayCurrency } from '../lib/display-currency';
 import { reloadSession } from '../lib/session';
 
 // findBy*/waitFor give a busy CI machine more than the default second.
@@ -16,5 +17,6 @@ afterEach(() => {
   window.sessionStorage.clear();
   window.localStorage.clear();
   reloadSession();
+  setDisplayCurrency('INR');
   apiClient.defaults.adapter = realAdapter;
 });

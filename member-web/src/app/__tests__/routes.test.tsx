@@ -11,7 +11,7 @@ describe('routes', () => {
 
   it('proves routes of later issues are not faked: a menu target shows Not Found', () => {
     signInMember();
-    renderApp('/LevelIncome');
+    renderApp('/News');
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 

@@ -93,7 +93,7 @@ describe('dashboard', () => {
     const register = within(main).getByRole('link', { name: 'REGISTER' });
     expect(register).toHaveAttribute('href', '/signup');
     expect(register).toHaveAttribute('target', '_blank');
-    expect(within(main).getByRole('link', { name: 'ACTIVATE ID' })).toHaveAttribute('href', '/Activation');
+    expect(within(main).getByRole('button', { name: 'ACTIVATE ID' })).toBeEnabled();
     expect(within(main).getByRole('link', { name: 'SUPPORT' })).toHaveAttribute('href', '/Support');
 
     await user.click(screen.getByRole('button', { name: 'MENU' }));

@@ -10,10 +10,15 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ForcedLogoutError } from '../../../lib/api-client';
+import { setDisplayCurrency, useDisplayCurrency } from '../../../lib/display-currency';
 import { formatAmount, type DisplayCurrency } from '../../../lib/money';
+import { notifyError } from '../../../lib/notify';
 import { signOut, useSession } from '../../../lib/session';
+import { fetchFirstEpin, INSUFFICIENT_EPIN } from '../api/activation-epin';
 import { useDashboardSummary, type DashboardSummary } from '../api/user-dashboard';
-import { formatDate } from './format-date';
+import { HelpRequestButtons } from './help-request-dialog';
+import { formatDate } from '../../../lib/format-date';
 import { MemberMenu } from './member-menu';
 import { ReferralLink } from './referral-link';
 import { StatCard } from './stat-card';
@@ -58,11 +63,30 @@ export function DashboardPage({ overlay }: Props) {
   const navigate = useNavigate();
   const session = useSession();
   const { load, reload } = useDashboardSummary(session.userId);
-  const [currency, setCurrency] = useState<DisplayCurrency>('INR');
+  // Shared with Level Income for this visit (not stored).
+  const currency = useDisplayCurrency();
+  const [findingEpin, setFindingEpin] = useState(false);
 
   function logout() {
     signOut();
     navigate('/login');
+  }
+
+  /** ACTIVATE ID: open /Activation with the caller's oldest unused e-pin, or say there is none. */
+  async function activateWithFirstEpin() {
+    if (findingEpin) return;
+    setFindingEpin(true);
+    try {
+      const found = await fetchFirstEpin(session.userId);
+      if (found) navigate(`/Activation?${new URLSearchParams({ pin: found.epin, type: found.epintype }).toString()}`);
+      else notifyError(INSUFFICIENT_EPIN);
+    } catch (error) {
+      if (error instanceof ForcedLogoutError) return;
+      console.error('e-pin look-up failed', error);
+      notifyError(INSUFFICIENT_EPIN);
+    } finally {
+      setFindingEpin(false);
+    }
   }
 
   const summary = load.state === 'ready' ? load.summary : null;
@@ -97,7 +121,8 @@ export function DashboardPage({ overlay }: Props) {
             <Button variant="contained" component="a" href="/signup" target="_blank" rel="noopener">
               REGISTER
             </Button>
-            <Button variant="contained" color="success" component={RouterLink} to="/Activation">
+            {summary ? <HelpRequestButtons uid={uid} active={summary.Activestatus === 'Active'} onDone={reload} /> : null}
+            <Button variant="contained" color="success" onClick={() => void activateWithFirstEpin()} disabled={findingEpin}>
               ACTIVATE ID
             </Button>
             <Button variant="outlined" component={RouterLink} to="/Support">
@@ -122,7 +147,7 @@ export function DashboardPage({ overlay }: Props) {
           value={currency}
           aria-label="Display currency"
           onChange={(_event, next: DisplayCurrency | null) => {
-            if (next) setCurrency(next);
+            if (next) setDisplayCurrency(next);
           }}
         >
           <ToggleButton value="INR">INR</ToggleButton>

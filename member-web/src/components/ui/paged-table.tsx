@@ -1,0 +1,160 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+
+export interface PagedColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+}
+
+interface Props<T> {
+  /** The table's accessible name (also its caption for screen readers). */
+  label: string;
+  columns: ReadonlyArray<PagedColumn<T>>;
+  rows: ReadonlyArray<T>;
+  /** Header of the serial-number column counting across pages (spec: 'S.No', 'S/No.', 'SR'…). */
+  serialHeader?: string;
+  emptyText?: string;
+  loading?: boolean;
+  rowKey?: (row: T, index: number) => string;
+}
+
+/** Spec §2/§9: default 10 rows per page, options 10/20/50/100, the size changer only above 50 rows. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const SIZE_CHANGER_ABOVE = 50;
+
+export function clampPage(wanted: number, lastPage: number): number {
+  if (!Number.isFinite(wanted)) return 1;
+  return Math.min(Math.max(1, Math.trunc(wanted)), Math.max(1, lastPage));
+}
+
+/**
+ * The one list table of member-web: client-side paging (first page 1), an S.No column counting
+ * across pages, a page-size selector shown when there are more than 50 rows, and a jump-to-page
+ * box that clamps to 1..last page.
+ */
+export function PagedTable<T>({ label, columns, rows, serialHeader = 'S.No', emptyText = 'No Data Found', loading = false, rowKey }: Props<T>) {
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [requestedPage, setPage] = useState(1);
+  const [jump, setJump] = useState('');
+  const lastPage = Math.max(1, Math.ceil(rows.length / pageSize));
+  // A shrinking list (a reload) never leaves the table past its last page.
+  const page = clampPage(requestedPage, lastPage);
+  const first = (page - 1) * pageSize;
+  const visible = rows.slice(first, first + pageSize);
+
+  function jumpTo() {
+    if (jump.trim() === '') return;
+    const target = clampPage(Number(jump), lastPage);
+    setPage(target);
+    setJump(String(target));
+  }
+
+  return (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                {serialHeader}
+              </TableCell>
+              {columns.map((column) => (
+                <TableCell key={column.header} component="th" scope="col">
+                  {column.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {loading && rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columns.length + 1} align="center">
+                  <CircularProgress size={24} aria-label="Loading" />
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {!loading && rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columns.length + 1} align="center" data-testid="table-empty">
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {visible.map((row, index) => (
+              <TableRow key={rowKey ? rowKey(row, first + index) : first + index}>
+                <TableCell>{first + index + 1}</TableCell>
+                {columns.map((column) => (
+                  <TableCell key={column.header}>{column.cell(row)}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {rows.length > 0 ? (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center" justifyContent="space-between" sx={{ p: 1.5 }}>
+          <Typography variant="body2" data-testid="page-status">
+            Page {page} of {lastPage} ({rows.length} rows)
+          </Typography>
+          <Pagination count={lastPage} page={page} onChange={(_event, next) => setPage(next)} color="primary" size="small" />
+          <Stack direction="row" spacing={1} alignItems="center">
+            {rows.length > SIZE_CHANGER_ABOVE ? (
+              <TextField
+                select
+                size="small"
+                label="Rows per page"
+                value={pageSize}
+                onChange={(event) => {
+                  setPageSize(Number(event.target.value));
+                  setPage(1);
+                }}
+                slotProps={{ select: { native: true } }}
+                sx={{ width: 130 }}
+              >
+                {PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </TextField>
+            ) : null}
+            <Box
+              component="form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                jumpTo();
+              }}
+              sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+            >
+              <TextField
+                size="small"
+                label="Jump to page"
+                value={jump}
+                onChange={(event) => setJump(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                sx={{ width: 110 }}
+              />
+              <Button type="submit" size="small" variant="outlined">
+                Jump
+              </Button>
+            </Box>
+          </Stack>
+        </Stack>
+      ) : null}
+    </Paper>
+  );
+}

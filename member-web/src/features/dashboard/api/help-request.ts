@@ -1,0 +1,10 @@
+import { apiClient, resultText } from '../../../lib/api-client';
+
+export type HelpEpinType = 'EpintypeA' | 'EpintypeB';
+export type HelpRequestType = 'Activate' | 'Upgrade';
+
+/** POST /api/GHRequesttoAdmin: 'Successfull' or the reason as text. */
+export async function requestHelp(input: { uid: string; epin: HelpEpinType; type: HelpRequestType }): Promise<string> {
+  const response = await apiClient.post<unknown>('/GHRequesttoAdmin', { sid: input.uid, referby: input.uid, epin: input.epin, type: input.type });
+  return resultText(response.data);
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { ForcedLogoutError } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { requestHelp, type HelpEpinType } from '../api/help-request';
+
+export const HELP_OPTIONS: ReadonlyArray<{ button: string; title: string; epin: HelpEpinType; amount: string; pin: string }> = [
+  { button: 'USER 299 HELP', title: 'REQUEST 5,000 HELP', epin: 'EpintypeB', amount: '₹5,000', pin: '299' },
+  { button: 'USER 1000 HELP', title: 'REQUEST 10,000 HELP', epin: 'EpintypeA', amount: '₹10,000', pin: '1000' },
+];
+export const HELP_SUCCESS_TEXT = 'Help request sent to admin';
+
+interface Props {
+  uid: string;
+  active: boolean;
+  onDone: () => void;
+}
+
+/**
+ * The two help buttons and their confirm dialogs. Confirm tops the caller up with their oldest
+ * unused e-pin of that type and opens a help request: type 'Activate' for a member who is not
+ * Active, else 'Upgrade'. A busy flag blocks a second request while one is in flight.
+ */
+export function HelpRequestButtons({ uid, active, onDone }: Props) {
+  const [open, setOpen] = useState<(typeof HELP_OPTIONS)[number] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (!open || busy) return;
+    setBusy(true);
+    try {
+      const result = await requestHelp({ uid, epin: open.epin, type: active ? 'Upgrade' : 'Activate' });
+      if (result === 'Successfull') {
+        notifySuccess(HELP_SUCCESS_TEXT);
+        setOpen(null);
+        onDone();
+      } else {
+        notifyError(result || 'Help request failed');
+      }
+    } catch (error) {
+      if (!(error instanceof ForcedLogoutError)) {
+        console.error('help request failed', error);
+        notifyError('Help request failed');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {HELP_OPTIONS.map((option) => (
+        <Button key={option.epin} variant="contained" color="warning" onClick={() => setOpen(option)}>
+          {option.button}
+        </Button>
+      ))}
+      <Dialog open={open !== null} onClose={() => (busy ? undefined : setOpen(null))} aria-labelledby="help-dialog-title">
+        <DialogTitle id="help-dialog-title">{open?.title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {active ? 'Upgrade' : 'Activate'} your id with one of your unused {open?.pin} e-pins and ask the admin for {open?.amount} help?
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
+            {busy ? 'Processing..' : 'Confirm'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
