@@ -72,6 +72,21 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     ['/api/GetIncomeReport', { uid: ROOT, fdate: '', tdate: '', type: 'LevelIncome' }, 'member'],
     ['/api/GHRequesttoAdmin', { sid: ROOT, referby: ROOT, epin: 'EpintypeA', type: 'Activate' }, 'member'],
     ['/admin-api/epins/issue', { owner: '999999', type: 'EpintypeB', quantity: 1 }, 'admin'],
+    ['/api/FundRequestBank', { uid: ROOT, utrno: 'UTR0000001', amount: '299', bankid: 'PO0000000000', qty: '1', epintype: 'EpintypeB', usertype: 'Activate' }, 'member'],
+    ['/api/FundRequestHistory', { uid: ROOT, action: '7' }, 'member'],
+    ['/api/genarateOrderIdNPayTRC', { username: ROOT, amount: '3.32' }, 'member'],
+    ['/api/depositByNowPayTRC', { username: ROOT, amount: '3.32', epin_type: 'EpintypeB', epin_qty: '1', clientid: 'NP0' }, 'member'],
+    ['/api/genarateOrderIdPayatupi', { username: ROOT, amount: '299' }, 'member'],
+    ['/api/depositByPayatupi', { username: ROOT, amount: '299', epin_type: 'EpintypeB', epin_qty: '1', clientid: 'UP0' }, 'member'],
+    ['/api/checkPaymentStatus', { clientid: 'NP0' }, 'member'],
+    ['/api/updatePaymentStatus', { clientid: 'NP0', message: 'Response Received', utr: '1' }, 'member'],
+    ['/api/payments/crypto/callback', { order_id: 'NP0', payment_status: 'finished', actually_paid: '1' }, 'none'],
+    ['/admin-api/payment-options', { type: 'Bank', Bank_Name: 'Bank', acholdername: 'Holder', btcaddress: '1234567890', ifsc: 'SBIN0001234', Branch: 'Nashik' }, 'admin'],
+    ['/admin-api/epin-requests/ER0/approve', { note: 'x' }, 'admin'],
+    ['/admin-api/epin-requests/ER0/reject', { remark: 'x' }, 'admin'],
+    ['/admin-api/payment-orders/NP0/resolve', { decision: 'issue', remark: 'x' }, 'admin'],
+    ['/admin-api/payment-double/orders/NP0/mark-paid', { note: 'x' }, 'admin'],
+    ['/admin-api/payment-double/orders/NP0/expire', { note: 'x' }, 'admin'],
   ];
 
   it.each(posts)('POST %s with mangled JSON bodies', async (path, base, auth) => {
@@ -116,6 +131,16 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     );
   });
 
+  it('GET /api/adminBankDetailsByBankid with junk type, id and amount', async () => {
+    const value = fc.oneof(fc.constantFrom('1', '9', '10', '', 'EpintypeA', '500', '501', '-1'), fc.string({ maxLength: 50 }), fc.array(fc.string({ maxLength: 5 }), { minLength: 2, maxLength: 3 }));
+    await fc.assert(
+      fc.asyncProperty(fc.record({ type: value, id: value, amount: value, uid: value }, { requiredKeys: [] }), async (query) => {
+        await probe(() => request(server()).get('/api/adminBankDetailsByBankid').query(query).set('Authorization', `Bearer ${memberToken}`));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('PUT /admin-api/settings/:key with junk values', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('epinPricesPaise', 'epinDiscountTiers', 'usdtRateInr', 'levelIncomeRatesBp', 'nope'), fc.oneof(fc.record({ value: anyBody }), anyBody), async (key, body) => {
@@ -125,7 +150,7 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     );
   });
 
-  it.each(['members', 'admin-users', 'events', 'mails', 'epins', 'level-income', 'help-requests', 'settings'])('GET /admin-api/%s with junk sort, range and filter', async (resource) => {
+  it.each(['members', 'admin-users', 'events', 'mails', 'epins', 'level-income', 'help-requests', 'settings', 'payment-options', 'epin-requests', 'payment-orders', 'payment-double/orders'])('GET /admin-api/%s with junk sort, range and filter', async (resource) => {
     await fc.assert(
       fc.asyncProperty(fc.record({ sort: fc.oneof(fc.string(), fc.json()), range: fc.oneof(fc.string(), fc.json()), filter: fc.oneof(fc.string(), fc.json()) }, { requiredKeys: [] }), async (query) => {
         await probe(() => request(server()).get(`/admin-api/${resource}`).query(query).set('Authorization', `Bearer ${adminToken}`));

@@ -5,6 +5,7 @@ import { memberTreeProjection, membersProjection, passwordResetsProjection } fro
 import { epinsProjection, helpRequestsProjection, topupsProjection } from './epins/projections/epins.projection';
 import { levelIncomeProjection } from './income/projections/level-income.projection';
 import { settingsProjection } from './settings/settings';
+import { epinRequestsProjection, paymentOptionsProjection, paymentOrdersProjection } from './payments/projections/payments.projection';
 
 /**
  * Every inline projection, in the order they run for an event. `ledger replay` rebuilds exactly
@@ -22,4 +23,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   topupsProjection,
   helpRequestsProjection,
   levelIncomeProjection,
+  paymentOptionsProjection,
+  epinRequestsProjection,
+  paymentOrdersProjection,
 ];

@@ -9,10 +9,12 @@ import { AdminMailsController } from './mails.controller';
 import { AdminMembersController } from './members.controller';
 import { AdminEpinsController } from './epins-admin.controller';
 import { EpinsModule } from '../../modules/epins/epins.module';
+import { PaymentsModule } from '../../modules/payments/payments.module';
+import { AdminPaymentsController } from './payments-admin.controller';
 
 @Module({
-  imports: [IdentityModule, LedgerAuditModule, EpinsModule],
-  controllers: [AdminAuthController, AdminMembersController, AdminUsersController, AdminLedgerController, AdminMailsController, AdminEpinsController],
+  imports: [IdentityModule, LedgerAuditModule, EpinsModule, PaymentsModule],
+  controllers: [AdminAuthController, AdminMembersController, AdminUsersController, AdminLedgerController, AdminMailsController, AdminEpinsController, AdminPaymentsController],
   providers: [RateLimitGuard],
 })
 export class AdminApiModule {}

@@ -4,6 +4,8 @@ import { RateLimitGuard } from '../../platform/http/rate-limit.guard';
 import { MemberController } from './member.controller';
 import { EpinsModule } from '../../modules/epins/epins.module';
 import { MemberEpinsController } from './epins.controller';
+import { PaymentsModule } from '../../modules/payments/payments.module';
+import { MemberPaymentsController, PaymentCallbacksController } from './payments.controller';
 
-@Module({ imports: [IdentityModule, EpinsModule], controllers: [MemberController, MemberEpinsController], providers: [RateLimitGuard] })
+@Module({ imports: [IdentityModule, EpinsModule, PaymentsModule], controllers: [MemberController, MemberEpinsController, MemberPaymentsController, PaymentCallbacksController], providers: [RateLimitGuard] })
 export class MemberApiModule {}

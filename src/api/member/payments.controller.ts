@@ -1,0 +1,144 @@
+import { BadRequestException, Body, Controller, ForbiddenException, Get, Header, HttpCode, Inject, NotFoundException, Post, Query, Req, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FastifyRequest } from 'fastify';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity/auth/member-auth';
+import { PAY_MSG } from '../../modules/payments/domain/payment.events';
+import { EpinRequestsService } from '../../modules/payments/epin-requests.service';
+import { ipnSignatureValid, mapNowPaymentsStatus } from '../../modules/payments/gateways/gateway';
+import { memberOption, PaymentOptionsService } from '../../modules/payments/payment-options.service';
+import { PaymentOrdersService } from '../../modules/payments/payment-orders.service';
+import { PaymentsConfig } from '../../modules/payments/payments.config';
+import { PAYMENTS_CONFIG } from '../../modules/payments/payments.tokens';
+import { EpinType } from '../../modules/settings/settings';
+import { errorBody } from '../../platform/http/error-body';
+import { metadataFrom } from '../../platform/http/request-context';
+import { BankDetailsQuery, DepositDto, FundRequestBankDto, FundRequestHistoryDto, GenerateOrderDto, PaymentStatusDto, UpdatePaymentStatusDto } from './payments.dto';
+
+const actorOf = (m: MemberPrincipal) => (m.impersonatedBy ? { kind: 'admin' as const, id: m.impersonatedBy } : { kind: 'member' as const, id: m.uid });
+const metaOf = (request: FastifyRequest, m: MemberPrincipal) => metadataFrom(request, actorOf(m), m.impersonatedBy ? { impersonatedBy: m.impersonatedBy } : {});
+const TYPE_BY_SHOWN: Record<string, EpinType> = { EpintypeA: 'EpintypeA', EpintypeB: 'EpintypeB', '1000': 'EpintypeA', '299': 'EpintypeB' };
+
+/** A uid (or username) in a payload that differs from the token's is refused: identity comes from the JWT. */
+function sameMember(member: MemberPrincipal, ...claimed: Array<string | null | undefined>): void {
+  for (const c of claimed) if (typeof c === 'string' && c.trim() !== '' && c.trim() !== member.uid) throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
+}
+
+/** Payments of the member contract: payment options and quote, bank/QR requests, USDT and UPI gateway orders. */
+@ApiTags('member')
+@ApiBearerAuth()
+@Controller()
+@UseGuards(MemberAuthGuard)
+export class MemberPaymentsController {
+  constructor(
+    private readonly options: PaymentOptionsService,
+    private readonly requests: EpinRequestsService,
+    private readonly orders: PaymentOrdersService,
+  ) {}
+
+  @Get('adminBankDetailsByBankid')
+  @ApiOperation({ summary: 'type 1: enabled payment options [rows]; 9: one option [[row]]; 10: quote [[{requestpin_amount, discount_amount, discount_rate, amount1}]] (id = quantity, amount = epin type)' })
+  async bankDetails(@Query() query: BankDetailsQuery) {
+    if (query.type === '1') return (await this.options.enabled()).map(memberOption);
+    if (query.type === '9') {
+      const option = query.id ? await this.options.find(query.id.trim()) : undefined;
+      return [option && !option.disabled ? [memberOption(option)] : []];
+    }
+    const qty = (query.id ?? '').trim();
+    if (!/^\d{0,5}$/.test(qty) || Number(qty) > 500) throw new BadRequestException(errorBody(400, PAY_MSG.badQty));
+    const epinType = TYPE_BY_SHOWN[(query.amount ?? '').trim()];
+    if (!epinType) throw new BadRequestException(errorBody(400, PAY_MSG.enterEpinType));
+    return [[await this.options.quote(epinType, Number(qty || '0'))]];
+  }
+
+  @Post('FundRequestBank')
+  @HttpCode(200)
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  @ApiOperation({ summary: "Request e-pins paid to an admin bank/QR option: 'success' or the reason (checked in the spec's order)" })
+  async fundRequestBank(@Body() body: FundRequestBankDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest): Promise<string> {
+    sameMember(member, body.uid);
+    return JSON.stringify(await this.requests.submit(member.uid, body, metaOf(request, member)));
+  }
+
+  @Post('FundRequestHistory')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'action 7 bank/QR requests, 11 online (USDT) orders, 12 gateway (UPI) orders: [rows]' })
+  async history(@Body() body: FundRequestHistoryDto, @CurrentMember() member: MemberPrincipal) {
+    sameMember(member, body.uid);
+    if (body.action === '7') return [await this.requests.history(member.uid)];
+    return [await this.orders.history(member.uid, body.action === '11' ? 'crypto' : 'upi')];
+  }
+
+  @Post('genarateOrderIdNPayTRC')
+  @HttpCode(200)
+  async orderCrypto(@Body() body: GenerateOrderDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+    sameMember(member, body.username);
+    return { result: PAY_MSG.orderSuccess, clientid: await this.orders.create(member.uid, 'crypto', body.amount ?? '', metaOf(request, member)) };
+  }
+
+  @Post('depositByNowPayTRC')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Opens the USDT (BEP-20) payment: {success, data: pay address}; the USDT amount is net INR / rate, computed here' })
+  async depositCrypto(@Body() body: DepositDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+    sameMember(member, body.username);
+    const result = await this.orders.deposit(member.uid, 'crypto', body, metaOf(request, member));
+    if (!result.ok) return { success: false, data: result.message };
+    return { success: true, data: result.order.pay_address, amount: result.order.pay_amount, clientid: result.order.clientid, expiresAt: result.order.expires_at };
+  }
+
+  @Post('genarateOrderIdPayatupi')
+  @HttpCode(200)
+  async orderUpi(@Body() body: GenerateOrderDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+    sameMember(member, body.username);
+    return { result: PAY_MSG.orderSuccess, clientid: await this.orders.create(member.uid, 'upi', body.amount ?? '', metaOf(request, member)) };
+  }
+
+  @Post('depositByPayatupi')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Opens the UPI payment: {data: {message: Success}, qrCodeImage: data URL of upi://pay?…} (QR drawn locally)' })
+  async depositUpi(@Body() body: DepositDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+    sameMember(member, body.username);
+    const result = await this.orders.deposit(member.uid, 'upi', body, metaOf(request, member));
+    if (!result.ok) return { data: { message: result.message } };
+    return { data: { message: 'Success', upiUrl: result.upiUrl }, qrCodeImage: result.qrCodeImage, amount: result.order.pay_amount, clientid: result.order.clientid, expiresAt: result.order.expires_at };
+  }
+
+  @Post('checkPaymentStatus')
+  @HttpCode(200)
+  @ApiOperation({ summary: "The server asks the gateway itself; {data: {message, status_id, data: {utr}}}; 'Response Received' with status_id 1 once paid" })
+  checkStatus(@Body() body: PaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+    return this.orders.check(member.uid, (body.clientid ?? '').trim(), metaOf(request, member));
+  }
+
+  @Post('updatePaymentStatus')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Accepted for compatibility: the client's message and utr are ignored; it only triggers the same server-side status check" })
+  updateStatus(@Body() body: UpdatePaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+    sameMember(member, body.uid);
+    return this.orders.check(member.uid, (body.clientid ?? '').trim(), metaOf(request, member));
+  }
+}
+
+/** The crypto gateway's IPN: no JWT; the HMAC-SHA512 signature over the sorted JSON body is the authentication. */
+@ApiTags('member')
+@Controller('payments')
+export class PaymentCallbacksController {
+  constructor(
+    private readonly orders: PaymentOrdersService,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+  ) {}
+
+  @Post('crypto/callback')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'NowPayments-style IPN, header x-nowpayments-sig = HMAC-SHA512(secret, sorted JSON body); bad signature → 401, nothing written' })
+  async cryptoCallback(@Req() request: FastifyRequest) {
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new UnauthorizedException(errorBody(401, 'Invalid signature'));
+    if (!ipnSignatureValid(this.config.ipnSecret, body, request.headers['x-nowpayments-sig'])) throw new UnauthorizedException(errorBody(401, 'Invalid signature'));
+    const ipn = body as Record<string, unknown>;
+    const clientid = typeof ipn.order_id === 'string' ? ipn.order_id : '';
+    const order = clientid ? await this.orders.find(clientid) : undefined;
+    if (!order || order.kind !== 'crypto') throw new NotFoundException(errorBody(404, 'Unknown order'));
+    const status = await this.orders.settle(clientid, mapNowPaymentsStatus(ipn), metadataFrom(request, { kind: 'system', id: 'crypto-gateway' }));
+    return { ok: true, status };
+  }
+}

@@ -1,0 +1,41 @@
+/** Payment gateways' settings, from the environment, checked once at start-up. Unset → the local double. */
+export interface PaymentsConfig {
+  crypto: { url: string; apiKey: string } | null;
+  upi: { url: string; key: string } | null;
+  /** The IPN secret of the crypto gateway (the double signs with it too). */
+  ipnSecret: string;
+  upiPayeeVpa: string;
+  upiPayeeName: string;
+  callbackUrl: string;
+  explorerTxUrl: string;
+}
+
+export const DEV_IPN_SECRET = 'sahyog-local-double-ipn-secret';
+
+export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
+  const url = (name: string): string | undefined => {
+    const v = env[name];
+    if (!v) return undefined;
+    if (!/^https?:\/\/\S+$/.test(v)) throw new Error(`${name} must be an http(s) URL, got "${v}"`);
+    return v.replace(/\/$/, '');
+  };
+  const need = (name: string, when: string): string => {
+    const v = env[name];
+    if (!v) throw new Error(`${name} is required when ${when} is set`);
+    return v;
+  };
+  const cryptoUrl = url('CRYPTO_GATEWAY_URL');
+  const upiUrl = url('UPI_GATEWAY_URL');
+  const ipnSecret = cryptoUrl ? need('CRYPTO_GATEWAY_IPN_SECRET', 'CRYPTO_GATEWAY_URL') : env.CRYPTO_GATEWAY_IPN_SECRET || DEV_IPN_SECRET;
+  if (env.NODE_ENV === 'production' && ipnSecret === DEV_IPN_SECRET) throw new Error('CRYPTO_GATEWAY_IPN_SECRET must be set in production');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '');
+  return {
+    crypto: cryptoUrl ? { url: cryptoUrl, apiKey: need('CRYPTO_GATEWAY_API_KEY', 'CRYPTO_GATEWAY_URL') } : null,
+    upi: upiUrl ? { url: upiUrl, key: need('UPI_GATEWAY_KEY', 'UPI_GATEWAY_URL') } : null,
+    ipnSecret,
+    upiPayeeVpa: env.UPI_PAYEE_VPA || 'sahyog@upi',
+    upiPayeeName: env.UPI_PAYEE_NAME || 'Sahyog Foundation',
+    callbackUrl: `${publicUrl}/api/payments/crypto/callback`,
+    explorerTxUrl: (env.BLOCK_EXPLORER_TX_URL || 'https://bscscan.com/tx/').replace(/\/?$/, '/'),
+  };
+}

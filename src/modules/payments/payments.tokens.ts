@@ -1,0 +1,1 @@
+export const PAYMENTS_CONFIG = Symbol('PAYMENTS_CONFIG');

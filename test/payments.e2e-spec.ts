@@ -1,0 +1,293 @@
+import request from 'supertest';
+import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
+import { replayLedger } from '../src/modules/ledger-audit/replay';
+import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { signIpn } from '../src/modules/payments/gateways/gateway';
+import { DEV_IPN_SECRET } from '../src/modules/payments/payments.config';
+import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { ProjectionRunner } from '../src/platform/projections/projection';
+import { Network } from './support/network';
+import { eventCount, seedBasics } from './support/seed';
+import { startTestApp, TestApp } from './support/test-app';
+
+describe('payments: options, bank/QR requests, gateway orders', () => {
+  let t: TestApp;
+  let net: Network;
+  const server = () => t.app.getHttpServer();
+  const admin = async (method: 'get' | 'post' | 'put', path: string, body?: Record<string, unknown>, as = 'superadmin') => {
+    const bearer = as === 'superadmin' ? await net.admin() : (await request(server()).post('/admin-api/auth/login').send({ username: as, password: 'Admin@123' }).expect(200)).body.token;
+    const req = request(server())[method](`/admin-api${path}`).set('Authorization', `Bearer ${bearer}`);
+    return body ? req.send(body) : req;
+  };
+  const getAs = async (uid: string, path: string, query: Record<string, string>) => request(server()).get(path).query(query).set('Authorization', `Bearer ${await net.token(uid)}`);
+  const epinsOf = async (uid: string, kind?: string, ref?: string) =>
+    (await t.db.owner.query<{ number: string }>('select number from epins where owner_uid = $1 and ($2::text is null or source_kind = $2) and ($3::text is null or source_ref = $3)', [uid, kind ?? null, ref ?? null])).map((r) => r.number);
+  let bankOption: string;
+  let qrOption: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedBasics(t.db.app);
+    net = new Network(t);
+  });
+  afterAll(() => t.close());
+
+  it('admin creates Bank and QR options (IFSC checked); members list them, see one, and get the server quote', async () => {
+    const bad = await admin('post', '/payment-options', { type: 'Bank', Bank_Name: 'State Bank', acholdername: 'Sahyog Foundation', btcaddress: '123456789012', ifsc: 'SBIN123', Branch: 'Nashik' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/IFSC/);
+    const support = await admin('post', '/payment-options', { type: 'Bank', Bank_Name: 'State Bank', acholdername: 'Sahyog Foundation', btcaddress: '123456789012', ifsc: 'SBIN0001234', Branch: 'Nashik' }, 'support');
+    expect(support.status).toBe(403);
+    const bank = await admin('post', '/payment-options', { type: 'Bank', Bank_Name: 'State Bank', acholdername: 'Sahyog Foundation', btcaddress: '123456789012', ifsc: 'sbin0001234', Branch: 'Nashik' });
+    expect(bank.status).toBe(201);
+    bankOption = bank.body.id;
+    expect(bank.body).toMatchObject({ type: 'Bank', Bank_Name: 'State Bank', ifsc: 'SBIN0001234', disabled: false });
+    const qr = await admin('post', '/payment-options', { type: 'QR', Bank_Name: 'UPI', acholdername: 'Sahyog', btcaddress: 'sahyog@upi', imglink: 'https://example.org/qr.png' });
+    qrOption = qr.body.id;
+    const old = (await admin('post', '/payment-options', { type: 'QR', Bank_Name: 'Old UPI', acholdername: 'Sahyog', btcaddress: 'old@upi', imglink: 'https://example.org/old.png' })).body.id;
+    const edited = await admin('put', `/payment-options/${old}`, { type: 'QR', Bank_Name: 'Old UPI (closed)', acholdername: 'Sahyog', btcaddress: 'old@upi', imglink: 'https://example.org/old.png', disabled: true });
+    expect(edited.body).toMatchObject({ Bank_Name: 'Old UPI (closed)', disabled: true });
+    const events = await t.db.owner.query<{ type: string }>('select type from events where stream_id = $1 order by stream_version', [`payment-option-${old}`]);
+    expect(events.map((e) => e.type)).toEqual(['PaymentOptionCreated', 'PaymentOptionEdited', 'PaymentOptionDisabled']);
+    const listed = await admin('get', '/payment-options');
+    expect(listed.headers['content-range']).toBe('payment-options 0-2/3');
+
+    const uid = await net.register();
+    const list = await getAs(uid, '/api/adminBankDetailsByBankid', { uid, type: '1' });
+    expect(list.status).toBe(200);
+    expect(list.body.map((o: { id: string }) => o.id)).toEqual([bankOption, qrOption]);
+    expect(list.body[0]).toEqual({ id: bankOption, Bank_Name: 'State Bank', type: 'Bank', acholdername: 'Sahyog Foundation', btcaddress: '123456789012', ifsc: 'SBIN0001234', Branch: 'Nashik', imglink: '' });
+    const one = await getAs(uid, '/api/adminBankDetailsByBankid', { uid, type: '9', id: qrOption });
+    expect(one.body).toEqual([[expect.objectContaining({ id: qrOption, type: 'QR', btcaddress: 'sahyog@upi', imglink: 'https://example.org/qr.png' })]]);
+    expect((await getAs(uid, '/api/adminBankDetailsByBankid', { type: '9', id: old })).body).toEqual([[]]);
+    const q = await getAs(uid, '/api/adminBankDetailsByBankid', { uid, type: '10', id: '3', amount: 'EpintypeB' });
+    expect(q.body).toEqual([[{ requestpin_amount: '897.00', discount_amount: '0.00', discount_rate: '0.00', amount1: '897.00' }]]);
+    // A discount tier is a setting: 5 % from 5 e-pins.
+    await admin('put', '/settings/epinDiscountTiers', { value: [{ minQty: 5, rateBp: 500 }] }).then((r) => expect(r.status).toBe(200));
+    const tiered = await getAs(uid, '/api/adminBankDetailsByBankid', { type: '10', id: '5', amount: 'EpintypeA' });
+    expect(tiered.body).toEqual([[{ requestpin_amount: '5000.00', discount_amount: '250.00', discount_rate: '5.00', amount1: '4750.00' }]]);
+    expect((await getAs(uid, '/api/adminBankDetailsByBankid', { type: '10', id: 'x', amount: 'EpintypeA' })).status).toBe(400);
+    expect((await getAs(uid, '/api/adminBankDetailsByBankid', { type: '7' })).status).toBe(400);
+    await admin('put', '/settings/epinDiscountTiers', { value: [] });
+  });
+
+  it("checks a bank request in the spec's order, prices it on the server, and refuses a reused UTR", async () => {
+    const uid = await net.register();
+    const send = (body: Record<string, unknown>) => net.as(uid, '/api/FundRequestBank', { uid, usertype: 'Activate', ...body });
+    await net.token(uid);
+    const before = await eventCount(t.db.app);
+    expect((await send({ utrno: '', amount: '', bankid: '', qty: '', epintype: '' })).body).toBe('Please Select Payment Type');
+    expect((await send({ utrno: '', amount: '', bankid: bankOption, qty: '', epintype: '' })).body).toBe('UTR Number is required');
+    expect((await send({ utrno: 'UTR123456789', bankid: bankOption, qty: '', epintype: '' })).body).toBe('Enter Quantity !!');
+    expect((await send({ utrno: 'UTR123456789', bankid: bankOption, qty: '2', epintype: '' })).body).toBe('Enter Epin Type !!');
+    expect((await send({ utrno: 'UTR123456789', bankid: 'NOSUCH', qty: '2', epintype: 'EpintypeB' })).body).toBe('Please Select Payment Type');
+    expect(await eventCount(t.db.app)).toBe(before);
+    const other = await net.register();
+    expect((await net.as(uid, '/api/FundRequestBank', { uid: other, utrno: 'UTR123456789', bankid: bankOption, qty: '2', epintype: 'EpintypeB' })).status).toBe(403);
+
+    const ok = await send({ utrno: 'UTR123456789', amount: '1.00', bankid: bankOption, qty: 2, epintype: 'EpintypeB' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toBe('success');
+    expect(ok.text).toBe('"success"');
+    expect((await send({ utrno: 'utr123456789', bankid: qrOption, qty: '1', epintype: 'EpintypeA' })).body).toBe('This UTR Number has already been used');
+    expect((await net.as(other, '/api/FundRequestBank', { utrno: 'UTR123456789', bankid: bankOption, qty: '1', epintype: 'EpintypeB' })).body).toBe('This UTR Number has already been used');
+
+    const [row] = (await net.as(uid, '/api/FundRequestHistory', { uid, action: 7 })).body[0];
+    expect(row).toMatchObject({
+      row: 1, uid, utrno: 'UTR123456789', qty: 2, st: 'Pending', amount: '598.00', requestpin_amount: '598.00', discount_amount: '0.00', discount_rate: '0.00',
+      bankname: 'State Bank', accountnumber: '123456789012', acholdername: 'Sahyog Foundation', ifsc: 'SBIN0001234', branch: 'Nashik', usertype: 'Activate', approveDate: '', remark: '',
+    });
+    const [stored] = await t.db.owner.query<{ client_amount: string; net: string }>('select client_amount, net_paise::text as net from epin_requests where uid = $1', [uid]);
+    expect(stored).toEqual({ client_amount: '1.00', net: '59800' });
+  });
+
+  it('two requests racing with one UTR: exactly one is stored', async () => {
+    const [a, b] = [await net.register(), await net.register()];
+    const answers = await Promise.all([a, b, a, b].map((uid) => net.as(uid, '/api/FundRequestBank', { utrno: 'RACE000111', bankid: bankOption, qty: '1', epintype: 'EpintypeB' })));
+    expect(answers.map((r) => r.body).sort()).toEqual(['This UTR Number has already been used', 'This UTR Number has already been used', 'This UTR Number has already been used', 'success']);
+  });
+
+  it('approval issues the e-pins once, in the same commit; a second decision is refused; rejection issues none', async () => {
+    const uid = await net.register();
+    await net.as(uid, '/api/FundRequestBank', { utrno: 'APPROVE00001', bankid: bankOption, qty: '3', epintype: 'EpintypeB' });
+    await net.as(uid, '/api/FundRequestBank', { utrno: 'REJECT000001', bankid: qrOption, qty: '2', epintype: 'EpintypeA' });
+    const pending = await admin('get', `/epin-requests?filter=${encodeURIComponent(JSON.stringify({ uid, status: 'Pending' }))}`);
+    expect(pending.body).toHaveLength(2);
+    const approveId = pending.body.find((r: { utrno: string }) => r.utrno === 'APPROVE00001').id;
+    const rejectId = pending.body.find((r: { utrno: string }) => r.utrno === 'REJECT000001').id;
+
+    expect((await admin('post', `/epin-requests/${approveId}/approve`, undefined, 'support')).status).toBe(403);
+    const [first, second] = await Promise.all([admin('post', `/epin-requests/${approveId}/approve`, undefined, 'approver'), admin('post', `/epin-requests/${approveId}/approve`)]);
+    const statuses = [first.status, second.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = first.status === 200 ? first : second;
+    expect(winner.body.epins).toHaveLength(3);
+    expect((await epinsOf(uid, 'request', approveId)).sort()).toEqual([...winner.body.epins].sort());
+    const again = await admin('post', `/epin-requests/${approveId}/approve`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This request is already Approved');
+
+    expect((await admin('post', `/epin-requests/${rejectId}/reject`, { remark: '' })).status).toBe(400);
+    const rejected = await admin('post', `/epin-requests/${rejectId}/reject`, { remark: 'No such credit in the statement' });
+    expect(rejected.status).toBe(200);
+    expect((await admin('post', `/epin-requests/${rejectId}/approve`)).status).toBe(409);
+    expect(await epinsOf(uid, 'request', rejectId)).toEqual([]);
+    expect(await epinsOf(uid)).toHaveLength(3);
+
+    const history = (await net.as(uid, '/api/FundRequestHistory', { action: '7' })).body[0];
+    const byUtr = Object.fromEntries(history.map((r: { utrno: string }) => [r.utrno, r]));
+    expect(byUtr.APPROVE00001).toMatchObject({ st: 'Approved', amount: '897.00' });
+    expect(byUtr.APPROVE00001.approveDate).not.toBe('');
+    expect(byUtr.REJECT000001).toMatchObject({ st: 'Rejected', remark: 'No such credit in the statement', amount: '2000.00', bankname: 'UPI' });
+    const [approved] = await t.db.owner.query<{ payload: { postings: unknown } }>("select payload from events where stream_id = $1 and type = 'EpinRequestApproved'", [`fund-request-${approveId}`]);
+    expect(approved.payload.postings).toEqual([
+      { account: 'external:admin-bank', amountPaise: '-89700' },
+      { account: 'platform:epin-sales', amountPaise: '89700' },
+    ]);
+  });
+
+  const openCrypto = async (uid: string, qty = '2') => {
+    const order = await net.as(uid, '/api/genarateOrderIdNPayTRC', { username: uid, amount: '6.64' });
+    expect(order.body).toEqual({ result: 'success', clientid: expect.stringMatching(/^NP\d+[0-9A-F]{6}$/) });
+    const clientid = order.body.clientid as string;
+    const deposit = await net.as(uid, '/api/depositByNowPayTRC', { username: uid, amount: '0.01', epin_type: 'EpintypeB', epin_qty: qty, clientid });
+    expect(deposit.body).toMatchObject({ success: true, data: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
+    return { clientid, address: deposit.body.data as string, amount: deposit.body.amount as string };
+  };
+  const lastCallback = async (clientid: string) => {
+    const [row] = await t.db.owner.query<{ last_callback: { body: Record<string, unknown>; signature: string } }>('select last_callback from gateway_double_orders where order_ref = $1', [clientid]);
+    return row.last_callback;
+  };
+  const postCallback = (body: Record<string, unknown>, signature: string) => request(server()).post('/api/payments/crypto/callback').set('x-nowpayments-sig', signature).send(body);
+
+  it('a USDT order: server-priced, paid twice (callback, replayed callback, status checks) → e-pins issued once', async () => {
+    const uid = await net.register();
+    const { clientid, amount } = await openCrypto(uid);
+    expect(amount).toBe('6.64'); // 2 × ₹299 = ₹598 / 90 = 6.644… → 6.64, whatever the client said
+    expect((await net.as(uid, '/api/depositByNowPayTRC', { epin_type: 'EpintypeB', epin_qty: '1', clientid })).body).toEqual({ success: false, data: 'This order is already open' });
+    const stranger = await net.register();
+    expect((await net.as(stranger, '/api/checkPaymentStatus', { clientid })).body.data.message).toBe('Invalid Order Id');
+    expect((await net.as(uid, '/api/checkPaymentStatus', { clientid })).body).toEqual({ data: { message: 'Payment Pending', status_id: 0, data: { utr: '' } } });
+
+    const paid = await admin('post', `/payment-double/orders/${clientid}/mark-paid`, undefined, 'approver');
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('finished');
+    expect(paid.body.callback).toMatch(/not delivered/); // PUBLIC_URL is not reachable from the test; the IPN is kept
+    const ipn = await lastCallback(clientid);
+    const results = await Promise.all([postCallback(ipn.body, ipn.signature), postCallback(ipn.body, ipn.signature), net.as(uid, '/api/checkPaymentStatus', { clientid })]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    await admin('post', `/payment-double/orders/${clientid}/mark-paid`);
+    await postCallback(ipn.body, ipn.signature).expect(200);
+    const status = (await net.as(uid, '/api/checkPaymentStatus', { clientid })).body;
+    expect(status.data).toMatchObject({ message: 'Response Received', status_id: 1 });
+    expect(status.data.data.utr).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await epinsOf(uid, 'order', clientid)).toHaveLength(2);
+    const confirmations = await t.db.owner.query("select 1 from events where stream_id = $1 and type = 'PaymentConfirmed'", [`payment-order-${clientid}`]);
+    expect(confirmations).toHaveLength(1);
+
+    const [row] = (await net.as(uid, '/api/FundRequestHistory', { action: 11 })).body[0];
+    expect(row).toMatchObject({ row: 1, uid, client_txn_id: clientid, amount: '6.64', msg: 'finished', epin_type: 'EpintypeB', epin_qty: 2, epin_amount: '598.00', epin_discountrate: '0.00', epin_discountamount: '0.00', epin_netamount: '598.00' });
+    expect(row.upi_id_hash).toBe(status.data.data.utr);
+    expect(row.txn_link).toBe(`https://bscscan.com/tx/${row.upi_id_hash}`);
+    expect(row.approveDate).not.toBe('');
+  });
+
+  it('a forged callback (bad signature, or a valid one for a changed body) → 401 and nothing written', async () => {
+    const uid = await net.register();
+    const { clientid, address } = await openCrypto(uid, '1');
+    const forged = { payment_id: '1', order_id: clientid, payment_status: 'finished', pay_address: address, pay_amount: '3.32', actually_paid: '3.32', payin_hash: `0x${'ab'.repeat(32)}` };
+    const before = await eventCount(t.db.app);
+    expect((await postCallback(forged, signIpn('not-the-secret', forged))).status).toBe(401);
+    expect((await postCallback(forged, 'zz')).status).toBe(401);
+    expect((await request(server()).post('/api/payments/crypto/callback').send(forged)).status).toBe(401);
+    const signedOther = { ...forged, order_id: 'NP0' };
+    expect((await postCallback(forged, signIpn(DEV_IPN_SECRET, signedOther))).status).toBe(401);
+    expect(await eventCount(t.db.app)).toBe(before);
+    expect(await epinsOf(uid)).toEqual([]);
+    // The gateway itself says nothing was paid: the status check issues nothing either.
+    expect((await net.as(uid, '/api/checkPaymentStatus', { clientid })).body.data.status_id).toBe(0);
+  });
+
+  it("the client's updatePaymentStatus alone never issues e-pins", async () => {
+    const uid = await net.register();
+    const { clientid } = await openCrypto(uid, '1');
+    const claim = await net.as(uid, '/api/updatePaymentStatus', { clientid, message: 'Response Received', utr: '0xdeadbeef' });
+    expect(claim.status).toBe(200);
+    expect(claim.body.data).toMatchObject({ message: 'Payment Pending', status_id: 0 });
+    expect(await epinsOf(uid)).toEqual([]);
+    const [order] = await t.db.owner.query<{ status: string; utr: string | null }>('select status, utr from payment_orders where clientid = $1', [clientid]);
+    expect(order).toEqual({ status: 'open', utr: null });
+  });
+
+  it('a payment after expiry issues nothing, is recorded late, and an admin resolves it once', async () => {
+    const uid = await net.register();
+    const { clientid } = await openCrypto(uid, '1');
+    const expired = await admin('post', `/payment-double/orders/${clientid}/expire`);
+    expect(expired.body.status).toBe('expired');
+    await postCallback((await lastCallback(clientid)).body, (await lastCallback(clientid)).signature).expect(200);
+    expect((await net.as(uid, '/api/checkPaymentStatus', { clientid })).body.data).toMatchObject({ message: 'Payment Expired', status_id: 2 });
+    await admin('post', `/payment-double/orders/${clientid}/mark-paid`);
+    const ipn = await lastCallback(clientid);
+    expect(ipn.body).toMatchObject({ payment_status: 'expired', actually_paid: '3.32' });
+    await postCallback(ipn.body, ipn.signature).expect(200);
+    await postCallback(ipn.body, ipn.signature).expect(200);
+    expect((await net.as(uid, '/api/checkPaymentStatus', { clientid })).body.data.status_id).toBe(3);
+    expect(await epinsOf(uid)).toEqual([]);
+    const late = await admin('get', `/payment-orders?filter=${encodeURIComponent(JSON.stringify({ status: 'late' }))}`);
+    expect(late.body.map((o: { id: string }) => o.id)).toContain(clientid);
+    const types = await t.db.owner.query<{ type: string }>('select type from events where stream_id = $1 order by stream_version', [`payment-order-${clientid}`]);
+    expect(types.map((e) => e.type)).toEqual(['OrderCreated', 'OrderOpened', 'OrderExpired', 'PaymentLate']);
+
+    const resolved = await admin('post', `/payment-orders/${clientid}/resolve`, { decision: 'issue', remark: 'Paid 3 minutes late, honoured' }, 'approver');
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.status).toBe('resolved');
+    expect((await admin('post', `/payment-orders/${clientid}/resolve`, { decision: 'issue', remark: 'again' })).status).toBe(409);
+    expect(await epinsOf(uid, 'order', clientid)).toHaveLength(1);
+  });
+
+  it('a UPI order: locally drawn QR of upi://pay, paid at the double, confirmed by the status check once', async () => {
+    const uid = await net.register();
+    const order = await net.as(uid, '/api/genarateOrderIdPayatupi', { username: uid, amount: '1000' });
+    const clientid = order.body.clientid as string;
+    expect(clientid).toMatch(/^UP/);
+    expect((await net.as(uid, '/api/depositByPayatupi', { username: uid, amount: '1', epin_type: '', epin_qty: '1', clientid })).body).toEqual({ data: { message: 'Enter Epin Type !!' } });
+    expect((await net.as(uid, '/api/depositByPayatupi', { username: uid, amount: '1', epin_type: 'EpintypeA', epin_qty: '', clientid })).body).toEqual({ data: { message: 'Enter Quantity !!' } });
+    const deposit = await net.as(uid, '/api/depositByPayatupi', { username: uid, amount: '1', epin_type: 'EpintypeA', epin_qty: '1', clientid });
+    expect(deposit.body.data.message).toBe('Success');
+    expect(deposit.body.qrCodeImage).toMatch(/^data:image\/png;base64,/);
+    expect(deposit.body.data.upiUrl).toBe(`upi://pay?pa=sahyog%40upi&pn=Sahyog+Foundation&am=1000.00&tn=${clientid}&cu=INR`);
+    expect((await net.as(uid, '/api/checkPaymentStatus', { clientid })).body.data.status_id).toBe(0);
+    await admin('post', `/payment-double/orders/${clientid}/mark-paid`);
+    await admin('post', `/payment-double/orders/${clientid}/mark-paid`);
+    const [a, b] = await Promise.all([net.as(uid, '/api/checkPaymentStatus', { clientid }), net.as(uid, '/api/updatePaymentStatus', { clientid, message: 'Response Received', utr: 'x' })]);
+    for (const r of [a, b]) expect(r.body.data).toMatchObject({ message: 'Response Received', status_id: 1, data: { utr: expect.stringMatching(/^\d{12}$/) } });
+    expect(await epinsOf(uid, 'order', clientid)).toHaveLength(1);
+    const [row] = (await net.as(uid, '/api/FundRequestHistory', { action: 12 })).body[0];
+    expect(row).toMatchObject({ client_txn_id: clientid, ss: 'Success', amount: '1000.00', epin_netamount: '1000.00', epin_type: 'EpintypeA', epin_qty: 1 });
+    expect(row.msg).toBeUndefined();
+  });
+
+  it('bad input is a 400 with a clear message and writes nothing', async () => {
+    const uid = await net.register();
+    await net.token(uid);
+    await net.admin();
+    const before = await eventCount(t.db.app);
+    const r1 = await net.as(uid, '/api/FundRequestBank', { utrno: 'x'.repeat(31), bankid: bankOption, qty: '1', epintype: 'EpintypeB' });
+    expect(r1.status).toBe(400);
+    expect(r1.body.message).toBe('UTR Number must be at most 30 characters');
+    expect((await net.as(uid, '/api/FundRequestBank', { utrno: { $ne: 1 } })).status).toBe(400);
+    expect((await net.as(uid, '/api/FundRequestHistory', { action: '8' })).status).toBe(400);
+    expect((await net.as(uid, '/api/depositByNowPayTRC', { clientid: ['a'] })).status).toBe(400);
+    expect((await net.as(uid, '/api/checkPaymentStatus', { clientid: 'x', extra: 1 })).status).toBe(400);
+    expect((await admin('post', '/payment-options', { type: 'Cash', Bank_Name: 'x', acholdername: 'y', btcaddress: 'z' })).status).toBe(400);
+    expect(await eventCount(t.db.app)).toBe(before);
+  });
+
+  it('the ledger verifies and replays with zero differences', async () => {
+    const report = await verifyLedger(t.db.app, LEDGER_CHECKS);
+    expect(report.problems).toEqual([]);
+    const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+    expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
+    expect(replay.tables.map((d) => d.table)).toEqual(expect.arrayContaining(['payment_options', 'epin_requests', 'payment_orders']));
+  });
+});
