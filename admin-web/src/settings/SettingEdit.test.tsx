@@ -49,6 +49,7 @@ describe('SettingEdit', () => {
     expect(await screen.findByTestId('setting-applies-from-now')).toHaveTextContent('applies from then on');
     expect(await screen.findByRole('textbox', { name: 'Level 1 (%)' })).toHaveValue('10');
     expect(screen.getByRole('textbox', { name: 'Level 11 (%)' })).toHaveValue('0.5');
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     await retype('Level 1 (%)', '12.5');
     await retype('Level 2 (%)', '0.05');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

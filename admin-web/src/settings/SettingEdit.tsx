@@ -5,9 +5,11 @@ import {
   ArrayInput,
   Edit,
   NumberInput,
+  SaveButton,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
+  Toolbar,
   useRecordContext,
   useTranslate,
   type RaRecord,
@@ -182,6 +184,13 @@ const SettingTitle = () => {
   return <span>{translate('resources.settings.edit_title', { name: translate(`resources.settings.keys.${key}`, { _: key }) })}</span>;
 };
 
+/** Save only: a setting is never deleted, only changed (the default Toolbar would offer Delete). */
+const SettingToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
 /** The form is built for the loaded setting: which inputs depends on the key. */
 const SettingForm = () => {
   const record = useRecordContext();
@@ -190,7 +199,7 @@ const SettingForm = () => {
   const key = keyOf(record);
   const Inputs = INPUTS_BY_KEY[key];
   return (
-    <SimpleForm defaultValues={{ input: toSettingInputs(key, record.value) }}>
+    <SimpleForm defaultValues={{ input: toSettingInputs(key, record.value) }} toolbar={<SettingToolbar />}>
       <Alert severity="info" sx={{ mb: 2 }} data-testid="setting-applies-from-now">
         {translate('resources.settings.applies_from_now')}
       </Alert>
