@@ -1,7 +1,11 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { DOUBLE_USAGE, runDoubleCommand } from '../src/modules/payments/double/double-cli';
+import { GatewayDouble } from '../src/modules/payments/double/gateway-double';
 import { signIpn } from '../src/modules/payments/gateways/gateway';
 import { DEV_IPN_SECRET } from '../src/modules/payments/payments.config';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
@@ -289,5 +293,60 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
     expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
     expect(replay.tables.map((d) => d.table)).toEqual(expect.arrayContaining(['payment_options', 'epin_requests', 'payment_orders']));
+  });
+});
+
+describe('payments: the double delivers its signed callback to PUBLIC_URL; the CLI drives it', () => {
+  let t: TestApp;
+  let net: Network;
+  let port: number;
+
+  beforeAll(async () => {
+    port = await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    t = await startTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}` });
+    await t.app.listen(port, '127.0.0.1');
+    await seedBasics(t.db.app);
+    net = new Network(t);
+  });
+  afterAll(() => t.close());
+
+  it('CLI mark-paid → the double posts its signed IPN to the API → e-pins issued once, with no status check by anyone', async () => {
+    const uid = await net.register();
+    const clientid = (await net.as(uid, '/api/genarateOrderIdNPayTRC', { username: uid, amount: '3.32' })).body.clientid as string;
+    expect((await net.as(uid, '/api/depositByNowPayTRC', { username: uid, epin_type: 'EpintypeB', epin_qty: '1', clientid })).body.success).toBe(true);
+    const double = new GatewayDouble(t.db.app, DEV_IPN_SECRET, `http://127.0.0.1:${port}/api/payments/crypto/callback`);
+
+    expect(await runDoubleCommand(double, ['mark-paid'])).toEqual({ code: 2, output: DOUBLE_USAGE });
+    expect((await runDoubleCommand(double, ['mark-paid', 'NP404'])).code).toBe(1);
+    const listed = await runDoubleCommand(double, ['list']);
+    expect(listed.output).toContain(`${clientid}\tcrypto\twaiting\t3.32 USDT`);
+
+    const paid = await runDoubleCommand(double, ['mark-paid', clientid]);
+    expect(paid).toEqual({ code: 0, output: `${clientid}: finished; callback 200` });
+    const [order] = await t.db.owner.query<{ status: string }>('select status from payment_orders where clientid = $1', [clientid]);
+    expect(order.status).toBe('confirmed');
+    const [confirmed] = await t.db.owner.query<{ metadata: { actor: unknown } }>("select metadata from events where stream_id = $1 and type = 'PaymentConfirmed'", [`payment-order-${clientid}`]);
+    expect(confirmed.metadata.actor).toEqual({ kind: 'system', id: 'crypto-gateway' });
+    expect((await runDoubleCommand(double, ['mark-paid', clientid])).output).toBe(`${clientid}: finished; callback 200`);
+    const pins = await t.db.owner.query('select number from epins where source_kind = $1 and source_ref = $2', ['order', clientid]);
+    expect(pins).toHaveLength(1);
+
+    // Admin-web's button does the same.
+    const second = (await net.as(uid, '/api/genarateOrderIdNPayTRC', { username: uid })).body.clientid as string;
+    await net.as(uid, '/api/depositByNowPayTRC', { epin_type: 'EpintypeB', epin_qty: '2', clientid: second });
+    const viaAdmin = await request(t.app.getHttpServer()).post(`/admin-api/payment-double/orders/${second}/mark-paid`).set('Authorization', `Bearer ${await net.admin()}`);
+    expect(viaAdmin.body).toMatchObject({ id: second, status: 'finished', callback: '200' });
+    expect(await t.db.owner.query('select number from epins where source_ref = $1', [second])).toHaveLength(2);
+    const doubleList = await request(t.app.getHttpServer()).get('/admin-api/payment-double/orders').set('Authorization', `Bearer ${await net.admin()}`);
+    expect(doubleList.headers['content-range']).toBe('payment-double/orders 0-1/2');
+
+    const report = await verifyLedger(t.db.app, LEDGER_CHECKS);
+    expect(report.problems).toEqual([]);
   });
 });
