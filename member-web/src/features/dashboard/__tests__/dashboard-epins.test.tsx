@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { deferred, mockApi, type FakeReply } from '../../../testing/mock-api';
+import { renderApp, signInMember } from '../../../testing/render-app';
+
+const SUMMARY = {
+  uid: '482913',
+  f_name: 'Asha Rao',
+  isagree: '1',
+  Activestatus: 'Inactive',
+  RegDate: '2026-01-15T10:00:00.000Z',
+  ActDate: '',
+  totalrefferal: '0',
+  totalteam: '0',
+  totalphamount: '0.00',
+  totalghamount: '0.00',
+  TeamIncome: '0.00',
+  TotalIncome: '0.00',
+  totalWithdrawal: '0.00',
+  TodayWithdrawal: '0.00',
+  Net_Balance: '0.00',
+  Totalpin: '1',
+  impersonated: false,
+};
+
+describe('dashboard e-pin actions', () => {
+  it('proves ACTIVATE ID asks getEpinData for the own uid and opens /Activation?pin=&type= with the oldest unused e-pin', async () => {
+    signInMember();
+    const api = mockApi({
+      'POST /userDashboard': { data: [SUMMARY] },
+      'GET /getEpinData': { data: { result: { result: 'Successfull', epintype: 'EpintypeB' }, data: [[{ epin: 'K7M3QX9TRWAB' }]] } },
+    });
+    const user = userEvent.setup({ delay: null });
+    const app = renderApp('/dashboard');
+    await screen.findByTestId('net-balance');
+    await user.click(screen.getByRole('button', { name: 'ACTIVATE ID' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/Activation'));
+    expect(app.location().search).toBe('?pin=K7M3QX9TRWAB&type=EpintypeB');
+    expect(api.callsTo('GET /getEpinData')[0]?.params).toEqual({ uid: '482913' });
+    expect(await screen.findByLabelText('Epin')).toHaveValue('K7M3QX9TRWAB');
+    expect(screen.getByLabelText('Epin Status')).toHaveValue('Valid Epin');
+  });
+
+  it("proves ACTIVATE ID without an e-pin stays on the dashboard and says 'Insufficient Epin !!'", async () => {
+    signInMember();
+    mockApi({
+      'POST /userDashboard': { data: [SUMMARY] },
+      'GET /getEpinData': { data: { result: { result: 'Insufficient Epin !!', epintype: '' }, data: [[]] } },
+    });
+    const user = userEvent.setup({ delay: null });
+    const app = renderApp('/dashboard');
+    await screen.findByTestId('net-balance');
+    await user.click(screen.getByRole('button', { name: 'ACTIVATE ID' }));
+    expect(await screen.findByText('Insufficient Epin !!')).toBeInTheDocument();
+    expect(app.location().pathname).toBe('/dashboard');
+  });
+
+  it("proves USER 299 HELP confirms 'REQUEST 5,000 HELP' and sends type Activate (EpintypeB) for a member who is not Active, busy while in flight, then reloads", async () => {
+    signInMember();
+    const reply = deferred<FakeReply>();
+    const api = mockApi({ 'POST /userDashboard': { data: [SUMMARY] }, 'POST /GHRequesttoAdmin': () => reply.promise });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/dashboard');
+    await screen.findByTestId('net-balance');
+    await user.click(screen.getByRole('button', { name: 'USER 299 HELP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'REQUEST 5,000 HELP' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('button', { name: 'Processing..' })).toBeDisabled();
+    expect(api.callsTo('POST /GHRequesttoAdmin')[0]?.body).toEqual({ sid: '482913', referby: '482913', epin: 'EpintypeB', type: 'Activate' });
+    reply.resolve({ data: { result: 'Successfull' } });
+    expect(await screen.findByText('Help request sent to admin')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST /userDashboard')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("proves the second dialog 'REQUEST 10,000 HELP' sends type Upgrade (EpintypeA) for an Active member, and an error answer is an error toast", async () => {
+    signInMember();
+    const api = mockApi({
+      'POST /userDashboard': { data: [{ ...SUMMARY, Activestatus: 'Active' }] },
+      'POST /GHRequesttoAdmin': { data: { result: 'You already have an open help request' } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/dashboard');
+    await screen.findByTestId('net-balance');
+    await user.click(screen.getByRole('button', { name: 'USER 1000 HELP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'REQUEST 10,000 HELP' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('You already have an open help request')).toBeInTheDocument();
+    expect(api.callsTo('POST /GHRequesttoAdmin')[0]?.body).toEqual({ sid: '482913', referby: '482913', epin: 'EpintypeA', type: 'Upgrade' });
+    expect(api.callsTo('POST /userDashboard')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('proves the MENU links now open the built screens (Unused Epin List → /EpinHistory)', async () => {
+    signInMember();
+    mockApi({ 'POST /userDashboard': { data: [SUMMARY] }, 'POST /ActivationHistory': { data: [[]] } });
+    const user = userEvent.setup({ delay: null });
+    const app = renderApp('/dashboard');
+    await screen.findByTestId('net-balance');
+    await user.click(screen.getByRole('button', { name: 'MENU' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Unused Epin List' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/EpinHistory'));
+    expect(await screen.findByRole('heading', { name: 'Unused Epin List' })).toBeInTheDocument();
+  });
+});
