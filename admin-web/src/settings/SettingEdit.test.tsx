@@ -98,4 +98,20 @@ describe('SettingEdit', () => {
     await waitFor(() => expect(putsOf(calls)).toHaveLength(1));
     expect(putsOf(calls)[0].body).toEqual({ value: [{ minQty: 10, rateBp: 375 }] });
   });
+
+  it('sends the USDT rate as rupees text and refuses a third decimal', async () => {
+    // Proves: the USDT rate stays the typed decimal text ("88.50"), and "88.505" is stopped on the form.
+    const { calls } = editSetting('usdtRateInr');
+
+    expect(await screen.findByRole('textbox', { name: /Rupees per USDT/ })).toHaveValue('90');
+    await retype(/Rupees per USDT/, '88.505');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter rupees per USDT, 1 to 999999, at most 2 decimals')).toBeInTheDocument();
+    expect(putsOf(calls)).toHaveLength(0);
+
+    await retype(/Rupees per USDT/, '88.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(putsOf(calls)).toHaveLength(1));
+    expect(putsOf(calls)[0].body).toEqual({ value: '88.50' });
+  });
 });

@@ -25,6 +25,9 @@ const MAX_BP = 10_000;
 const MAX_PAISE_DIGITS = 13;
 const USDT_RATE = /^[1-9]\d{0,5}(\.\d{1,2})?$/;
 
+/** Text inputs (not number inputs, which would parse to floats) that bring up a decimal keypad on phones. */
+const DECIMAL_KEYBOARD = { htmlInput: { inputMode: 'decimal' } } as const;
+
 interface TierInput {
   minQty?: number | null;
   rate?: string;
@@ -119,7 +122,7 @@ const PriceInputs = () => {
           label={translate('resources.settings.inputs.price', { type: translate(`sahyog.epin_types.${type}`) })}
           helperText="resources.settings.inputs.price_help"
           validate={validateRupees}
-          inputMode="decimal"
+          slotProps={DECIMAL_KEYBOARD}
         />
       ))}
     </>
@@ -133,7 +136,7 @@ const TierInputs = () => (
   <ArrayInput source="input.tiers" label="resources.settings.inputs.tiers" helperText="resources.settings.inputs.tiers_help" validate={validateTierCount}>
     <SimpleFormIterator inline disableReordering>
       <NumberInput source="minQty" label="resources.settings.inputs.min_qty" validate={validateMinQty} step={1} min={1} />
-      <TextInput source="rate" label="resources.settings.inputs.rate" validate={validatePercent} inputMode="decimal" />
+      <TextInput source="rate" label="resources.settings.inputs.rate" validate={validatePercent} slotProps={DECIMAL_KEYBOARD} />
     </SimpleFormIterator>
   </ArrayInput>
 );
@@ -160,7 +163,7 @@ const LevelInputs = () => {
             source={`input.levels.${i}`}
             label={translate('resources.settings.inputs.level', { level: i + 1 })}
             validate={i === LEVEL_COUNT - 1 ? [validatePercent, validateLevelsTotal] : validatePercent}
-            inputMode="decimal"
+            slotProps={DECIMAL_KEYBOARD}
             helperText={false}
           />
         ))}
@@ -172,7 +175,7 @@ const LevelInputs = () => {
 const INPUTS_BY_KEY: Record<string, ComponentType> = {
   epinPricesPaise: PriceInputs,
   epinDiscountTiers: TierInputs,
-  usdtRateInr: () => <TextInput source="input.usdt" label="resources.settings.inputs.usdt" helperText="resources.settings.inputs.usdt_help" validate={validateUsdt} inputMode="decimal" />,
+  usdtRateInr: () => <TextInput source="input.usdt" label="resources.settings.inputs.usdt" helperText="resources.settings.inputs.usdt_help" validate={validateUsdt} slotProps={DECIMAL_KEYBOARD} />,
   levelIncomeRatesBp: LevelInputs,
 };
 
