@@ -27,8 +27,15 @@ interface Props {
  * Active, else 'Upgrade'. A busy flag blocks a second request while one is in flight.
  */
 export function HelpRequestButtons({ uid, active, onDone }: Props) {
-  const [open, setOpen] = useState<(typeof HELP_OPTIONS)[number] | null>(null);
+  // The chosen option outlives the dialog's closing so its title does not blank during the exit transition.
+  const [option, setOption] = useState<(typeof HELP_OPTIONS)[number]>(HELP_OPTIONS[0]!);
+  const [isOpen, setIsOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const open = isOpen ? option : null;
+  const setOpen = (next: (typeof HELP_OPTIONS)[number] | null) => {
+    if (next) setOption(next);
+    setIsOpen(next !== null);
+  };
 
   async function confirm() {
     if (!open || busy) return;
@@ -60,10 +67,10 @@ export function HelpRequestButtons({ uid, active, onDone }: Props) {
         </Button>
       ))}
       <Dialog open={open !== null} onClose={() => (busy ? undefined : setOpen(null))} aria-labelledby="help-dialog-title">
-        <DialogTitle id="help-dialog-title">{open?.title}</DialogTitle>
+        <DialogTitle id="help-dialog-title">{option.title}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {active ? 'Upgrade' : 'Activate'} your id with one of your unused {open?.pin} e-pins and ask the admin for {open?.amount} help?
+            {active ? 'Upgrade' : 'Activate'} your id with one of your unused {option.pin} e-pins and ask the admin for {option.amount} help?
           </DialogContentText>
         </DialogContent>
         <DialogActions>
