@@ -5,14 +5,19 @@ import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { DOUBLE_USAGE, runDoubleCommand } from '../src/modules/payments/double/double-cli';
+import { pollPaymentStatus } from '../src/modules/payments/jobs/payment-status.processor';
+import { createPaymentOrders } from '../src/modules/payments/payments.module';
+import { OUTBOX_ROUTES } from '../src/platform/jobs/queues';
+import { NestFactory } from '@nestjs/core';
+import { WorkerModule } from '../src/worker/worker.module';
 import { GatewayDouble } from '../src/modules/payments/double/gateway-double';
 import { signIpn } from '../src/modules/payments/gateways/gateway';
 import { DEV_IPN_SECRET } from '../src/modules/payments/payments.config';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { Network } from './support/network';
-import { eventCount, seedBasics } from './support/seed';
-import { startTestApp, TestApp } from './support/test-app';
+import { eventCount, ledgerOn, seedBasics } from './support/seed';
+import { startTestApp, TestApp, testRedisUrl } from './support/test-app';
 
 describe('payments: options, bank/QR requests, gateway orders', () => {
   let t: TestApp;
@@ -287,6 +292,32 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect(await eventCount(t.db.app)).toBe(before);
   });
 
+  it('the payment-status job (fallback to the callback) polls an open order until final, and issues once', async () => {
+    expect(OUTBOX_ROUTES.OrderOpened).toBe('payment-status');
+    const uid = await net.register();
+    const clientid = (await net.as(uid, '/api/genarateOrderIdPayatupi', { username: uid })).body.clientid as string;
+    await net.as(uid, '/api/depositByPayatupi', { epin_type: 'EpintypeB', epin_qty: '2', clientid });
+    const [opened] = await t.db.owner.query<{ position: string }>("select position::text as position from events where stream_id = $1 and type = 'OrderOpened'", [`payment-order-${clientid}`]);
+    const orders = createPaymentOrders(t.db.app, ledgerOn(t.db.app));
+    const scheduled: Array<{ poll?: number; delay: number; jobId: string }> = [];
+    const reschedule = async (data: { poll?: number }, delay: number, jobId: string) => void scheduled.push({ poll: data.poll, delay, jobId });
+    const job = { position: opened.position, type: 'OrderOpened', streamId: `payment-order-${clientid}` };
+    expect(await pollPaymentStatus(orders, job, reschedule, 1000)).toBe('still open; poll 2 scheduled');
+    expect(scheduled).toEqual([{ poll: 1, delay: 1000, jobId: `payment-status-${opened.position}-1` }]);
+    await admin('post', `/payment-double/orders/${clientid}/mark-paid`);
+    const results = await Promise.all([pollPaymentStatus(orders, { ...job, poll: 1 }, reschedule, 1000), pollPaymentStatus(orders, { ...job, poll: 1 }, reschedule, 1000)]);
+    expect(results.sort()).toEqual(['final: confirmed', 'final: confirmed']);
+    expect(scheduled).toHaveLength(1);
+    expect(await epinsOf(uid, 'order', clientid)).toHaveLength(2);
+    expect(await pollPaymentStatus(orders, job, reschedule, 1000)).toBe('final: confirmed');
+    // An unpaid order whose window has passed expires at the next poll, and polling stops.
+    const other = (await net.as(uid, '/api/genarateOrderIdNPayTRC', { username: uid })).body.clientid as string;
+    await net.as(uid, '/api/depositByNowPayTRC', { epin_type: 'EpintypeB', epin_qty: '1', clientid: other });
+    await t.db.owner.execute("update gateway_double_orders set expires_at = now() - interval '1 second' where order_ref = $1", [other]);
+    expect(await pollPaymentStatus(orders, { position: '0', type: 'OrderOpened', streamId: `payment-order-${other}` }, reschedule, 1000)).toBe('final: expired');
+    expect(scheduled).toHaveLength(1);
+  });
+
   it('the ledger verifies and replays with zero differences', async () => {
     const report = await verifyLedger(t.db.app, LEDGER_CHECKS);
     expect(report.problems).toEqual([]);
@@ -348,5 +379,44 @@ describe('payments: the double delivers its signed callback to PUBLIC_URL; the C
 
     const report = await verifyLedger(t.db.app, LEDGER_CHECKS);
     expect(report.problems).toEqual([]);
+  });
+});
+
+describe('payments: the payment-status job through the real worker (relay → BullMQ → processor)', () => {
+  let t: TestApp;
+  let net: Network;
+  let worker: Awaited<ReturnType<typeof NestFactory.createApplicationContext>>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ QUEUE_PREFIX: `sahyog-payments-test-${process.pid}`, REDIS_URL: testRedisUrl(), PAYMENT_POLL_EVERY_MS: '200' });
+    await seedBasics(t.db.app);
+    net = new Network(t);
+    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+    await worker.init();
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+  });
+
+  it('a UPI payment at the gateway is confirmed by the job alone: no callback, no status check by the member', async () => {
+    const uid = await net.register();
+    const clientid = (await net.as(uid, '/api/genarateOrderIdPayatupi', { username: uid })).body.clientid as string;
+    await net.as(uid, '/api/depositByPayatupi', { epin_type: 'EpintypeB', epin_qty: '1', clientid });
+    // Let the job poll the still-open order a few times first.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const [still] = await t.db.owner.query<{ status: string }>('select status from payment_orders where clientid = $1', [clientid]);
+    expect(still.status).toBe('open');
+    await new GatewayDouble(t.db.app, DEV_IPN_SECRET, 'http://127.0.0.1:9/unused').markPaid(clientid);
+    const deadline = Date.now() + 20_000;
+    let status = 'open';
+    while (status === 'open' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      [{ status }] = await t.db.owner.query<{ status: string }>('select status from payment_orders where clientid = $1', [clientid]);
+    }
+    expect(status).toBe('confirmed');
+    expect(await t.db.owner.query('select number from epins where source_ref = $1', [clientid])).toHaveLength(1);
+    const [confirmed] = await t.db.owner.query<{ metadata: { actor: unknown } }>("select metadata from events where stream_id = $1 and type = 'PaymentConfirmed'", [`payment-order-${clientid}`]);
+    expect(confirmed.metadata.actor).toEqual({ kind: 'system', id: 'payment-status-job' });
   });
 });

@@ -10,6 +10,9 @@ import { OutboxRelay } from '../platform/outbox/relay';
 import { processMailJob } from './mail.processor';
 import { payLevelIncome } from '../modules/income/jobs/level-income.processor';
 import { Ledger } from '../platform/ledger';
+import { pollPaymentStatus, PaymentStatusJob } from '../modules/payments/jobs/payment-status.processor';
+import { createPaymentOrders } from '../modules/payments/payments.module';
+import { PaymentOrdersService } from '../modules/payments/payment-orders.service';
 
 /** How often the relay looks for new events when the last pass found none. */
 const RELAY_IDLE_MS = 200;
@@ -26,6 +29,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
   private readonly workers: Worker[] = [];
   private readonly relay: OutboxRelay;
   private readonly transport: MailTransport;
+  private readonly paymentOrders: PaymentOrdersService;
   private stopping = false;
   private relayLoop: Promise<void> | undefined;
 
@@ -44,6 +48,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         await this.queue(queue as QueueName).add(name, data, { jobId });
       },
     });
+    this.paymentOrders = createPaymentOrders(db, ledger);
     this.transport = config.mailUrl ? new SmtpTransport(config.mailUrl, config.mailFrom) : new CatcherTransport((line) => this.logger.log(line));
   }
 
@@ -58,6 +63,11 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     this.workers.push(
       new Worker<OutboxJob>(QUEUE.mail, (job: Job<OutboxJob>) => processMailJob(this.db, this.transport, job.data), options),
       new Worker<OutboxJob>(QUEUE.levelIncome, (job: Job<OutboxJob>) => payLevelIncome(this.ledger, job.data.position), options),
+      new Worker<PaymentStatusJob>(
+        QUEUE.paymentStatus,
+        (job: Job<PaymentStatusJob>) => pollPaymentStatus(this.paymentOrders, job.data, async (data, delay, jobId) => void (await this.queue(QUEUE.paymentStatus).add('poll', data, { jobId, delay })), this.paymentOrders.pollEveryMs),
+        options,
+      ),
       new Worker(QUEUE.ledgerCheckpoint, async () => (await writeCheckpoint(this.db)) ?? 'nothing new', { ...options, concurrency: 1 }),
     );
     for (const worker of this.workers) worker.on('failed', (job, error) => this.logger.error(`${worker.name} job ${job?.id} failed: ${error.message}`));

@@ -68,6 +68,10 @@ export class PaymentOrdersService {
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
+  get pollEveryMs(): number {
+    return this.config.pollEveryMs;
+  }
+
   gateway(kind: GatewayKind): PaymentGateway {
     return kind === 'crypto' ? this.crypto : this.upi;
   }

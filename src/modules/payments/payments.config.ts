@@ -8,6 +8,8 @@ export interface PaymentsConfig {
   upiPayeeName: string;
   callbackUrl: string;
   explorerTxUrl: string;
+  /** How often the payment-status job polls an open order (PAYMENT_POLL_EVERY_MS, default 30 s). */
+  pollEveryMs: number;
 }
 
 export const DEV_IPN_SECRET = 'sahyog-local-double-ipn-secret';
@@ -28,6 +30,8 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
   const upiUrl = url('UPI_GATEWAY_URL');
   const ipnSecret = cryptoUrl ? need('CRYPTO_GATEWAY_IPN_SECRET', 'CRYPTO_GATEWAY_URL') : env.CRYPTO_GATEWAY_IPN_SECRET || DEV_IPN_SECRET;
   if (env.NODE_ENV === 'production' && ipnSecret === DEV_IPN_SECRET) throw new Error('CRYPTO_GATEWAY_IPN_SECRET must be set in production');
+  const poll = env.PAYMENT_POLL_EVERY_MS || '30000';
+  if (!/^\d{2,7}$/.test(poll)) throw new Error(`PAYMENT_POLL_EVERY_MS must be a whole number of milliseconds, got "${poll}"`);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '');
   return {
     crypto: cryptoUrl ? { url: cryptoUrl, apiKey: need('CRYPTO_GATEWAY_API_KEY', 'CRYPTO_GATEWAY_URL') } : null,
@@ -37,5 +41,6 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
     upiPayeeName: env.UPI_PAYEE_NAME || 'Sahyog Foundation',
     callbackUrl: `${publicUrl}/api/payments/crypto/callback`,
     explorerTxUrl: (env.BLOCK_EXPLORER_TX_URL || 'https://bscscan.com/tx/').replace(/\/?$/, '/'),
+    pollEveryMs: Number(poll),
   };
 }

@@ -5,6 +5,7 @@ export const QUEUE = {
   mail: 'mail',
   ledgerCheckpoint: 'ledger-checkpoint',
   levelIncome: 'level-income',
+  paymentStatus: 'payment-status',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -24,6 +25,7 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 export const OUTBOX_ROUTES: Readonly<Record<string, QueueName>> = {
   PasswordResetRequested: QUEUE.mail,
   MemberToppedUp: QUEUE.levelIncome,
+  OrderOpened: QUEUE.paymentStatus,
 };
 
 export interface OutboxJob {
