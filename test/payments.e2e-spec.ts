@@ -213,6 +213,11 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect((await postCallback(forged, signIpn(DEV_IPN_SECRET, signedOther))).status).toBe(401);
     expect(await eventCount(t.db.app)).toBe(before);
     expect(await epinsOf(uid)).toEqual([]);
+    // Even a correctly signed claim (a leaked secret) is checked with the gateway, which saw no payment.
+    const signed = await postCallback(forged, signIpn(DEV_IPN_SECRET, forged));
+    expect(signed.body).toEqual({ ok: true, status: 'open' });
+    expect(await eventCount(t.db.app)).toBe(before);
+    expect(await epinsOf(uid)).toEqual([]);
     // The gateway itself says nothing was paid: the status check issues nothing either.
     expect((await net.as(uid, '/api/checkPaymentStatus', { clientid })).body.data.status_id).toBe(0);
   });

@@ -4,7 +4,7 @@ import { FastifyRequest } from 'fastify';
 import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity/auth/member-auth';
 import { PAY_MSG } from '../../modules/payments/domain/payment.events';
 import { EpinRequestsService } from '../../modules/payments/epin-requests.service';
-import { ipnSignatureValid, mapNowPaymentsStatus } from '../../modules/payments/gateways/gateway';
+import { ipnSignatureValid } from '../../modules/payments/gateways/gateway';
 import { memberOption, PaymentOptionsService } from '../../modules/payments/payment-options.service';
 import { PaymentOrdersService } from '../../modules/payments/payment-orders.service';
 import { PaymentsConfig } from '../../modules/payments/payments.config';
@@ -129,7 +129,7 @@ export class PaymentCallbacksController {
 
   @Post('crypto/callback')
   @HttpCode(200)
-  @ApiOperation({ summary: 'NowPayments-style IPN, header x-nowpayments-sig = HMAC-SHA512(secret, sorted JSON body); bad signature → 401, nothing written' })
+  @ApiOperation({ summary: 'NowPayments-style IPN, header x-nowpayments-sig = HMAC-SHA512(secret, sorted JSON body); bad signature → 401, nothing written; a valid one makes the server ask the gateway for the order status' })
   async cryptoCallback(@Req() request: FastifyRequest) {
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new UnauthorizedException(errorBody(401, 'Invalid signature'));
@@ -138,7 +138,9 @@ export class PaymentCallbacksController {
     const clientid = typeof ipn.order_id === 'string' ? ipn.order_id : '';
     const order = clientid ? await this.orders.find(clientid) : undefined;
     if (!order || order.kind !== 'crypto') throw new NotFoundException(errorBody(404, 'Unknown order'));
-    const status = await this.orders.settle(clientid, mapNowPaymentsStatus(ipn), metadataFrom(request, { kind: 'system', id: 'crypto-gateway' }));
-    return { ok: true, status };
+    // A valid signature says the gateway sent this; what it claims is still confirmed with the gateway
+    // itself, so even a leaked secret cannot turn an unpaid order into e-pins.
+    const status = await this.orders.gateway('crypto').status(clientid, order.gateway_ref ?? '');
+    return { ok: true, status: await this.orders.settle(clientid, status, metadataFrom(request, { kind: 'system', id: 'crypto-gateway' })) };
   }
 }

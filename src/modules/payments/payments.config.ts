@@ -29,7 +29,6 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
   const cryptoUrl = url('CRYPTO_GATEWAY_URL');
   const upiUrl = url('UPI_GATEWAY_URL');
   const ipnSecret = cryptoUrl ? need('CRYPTO_GATEWAY_IPN_SECRET', 'CRYPTO_GATEWAY_URL') : env.CRYPTO_GATEWAY_IPN_SECRET || DEV_IPN_SECRET;
-  if (env.NODE_ENV === 'production' && ipnSecret === DEV_IPN_SECRET) throw new Error('CRYPTO_GATEWAY_IPN_SECRET must be set in production');
   const poll = env.PAYMENT_POLL_EVERY_MS || '30000';
   if (!/^\d{2,7}$/.test(poll)) throw new Error(`PAYMENT_POLL_EVERY_MS must be a whole number of milliseconds, got "${poll}"`);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '');
