@@ -82,6 +82,7 @@ describe('e-pins to level income in a real browser', () => {
       await page.locator('input[name=username]').fill(SUPERADMIN.username);
       await page.locator('input[name=password]').fill(SUPERADMIN.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/#\/(?!login)/); // signed in: react-admin leaves #/login
       await page.goto('/admin/#/epins');
       await page.getByRole('button', { name: 'Issue e-pins' }).click();
       const dialog = page.getByRole('dialog');
