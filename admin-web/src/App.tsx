@@ -4,7 +4,7 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { SahyogLayout } from './Layout';
-import { canEditSettings, canSee } from './roles';
+import { canEditPaymentOptions, canEditSettings, canSee } from './roles';
 import { adminTheme } from './theme';
 import { LedgerVerify } from './ledger/LedgerVerify';
 import members from './members';
@@ -15,6 +15,10 @@ import epins from './epins';
 import helpRequests from './help-requests';
 import levelIncome from './level-income';
 import settings from './settings';
+import epinRequests from './epin-requests';
+import paymentOrders from './payment-orders';
+import paymentOptions from './payment-options';
+import paymentDouble from './payment-double';
 
 /** Resources are registered per role (src/roles.ts); the first one is the landing page. */
 export const App = () => (
@@ -33,11 +37,23 @@ export const App = () => (
         {canSee(permissions, 'members') ? <Resource name="members" {...members} recordRepresentation="name" /> : null}
         {canSee(permissions, 'events') ? <Resource name="events" {...events} /> : null}
         {canSee(permissions, 'epins') ? <Resource name="epins" {...epins} recordRepresentation="number" /> : null}
+        {canSee(permissions, 'epin-requests') ? <Resource name="epin-requests" {...epinRequests} /> : null}
+        {canSee(permissions, 'payment-orders') ? <Resource name="payment-orders" {...paymentOrders} /> : null}
+        {canSee(permissions, 'payment-options') ? (
+          <Resource
+            name="payment-options"
+            {...paymentOptions}
+            recordRepresentation="Bank_Name"
+            create={canEditPaymentOptions(permissions) ? paymentOptions.create : undefined}
+            edit={canEditPaymentOptions(permissions) ? paymentOptions.edit : undefined}
+          />
+        ) : null}
         {canSee(permissions, 'help-requests') ? <Resource name="help-requests" {...helpRequests} /> : null}
         {canSee(permissions, 'level-income') ? <Resource name="level-income" {...levelIncome} /> : null}
         {canSee(permissions, 'settings') ? (
           <Resource name="settings" {...settings} edit={canEditSettings(permissions) ? settings.edit : undefined} />
         ) : null}
+        {canSee(permissions, 'payment-double') ? <Resource name="payment-double" {...paymentDouble} /> : null}
         {canSee(permissions, 'mails') ? <Resource name="mails" {...mails} recordRepresentation="subject" /> : null}
         {canSee(permissions, 'admin-users') ? <Resource name="admin-users" {...adminUsers} /> : null}
         {canSee(permissions, 'ledger') ? (

@@ -49,6 +49,22 @@ export interface IssueEpinsResult {
   numbers: string[];
 }
 
+export type ResolveDecision = 'issue' | 'dismiss';
+
+/** Answer of approve / reject (src/modules/payments/epin-requests.service.ts `decide`). */
+export interface EpinRequestDecision {
+  id: string;
+  status: 'Approved' | 'Rejected';
+  epins: unknown[];
+}
+
+/** Answer of the double's mark-paid / expire: its order row plus the IPN delivery result (crypto only). */
+export interface DoubleOrderAnswer {
+  id: string;
+  status: string;
+  callback: string | null;
+}
+
 /** The calls of the admin contract that are not CRUD (docs/api-contract.md, Admin API). */
 export interface SahyogDataProvider extends DataProvider {
   blockMember(uid: string, remark: string): Promise<unknown>;
@@ -56,6 +72,11 @@ export interface SahyogDataProvider extends DataProvider {
   impersonateMember(uid: string): Promise<ImpersonationTicket>;
   verifyLedger(): Promise<LedgerVerifyResult>;
   issueEpins(request: IssueEpinsRequest): Promise<IssueEpinsResult>;
+  approveEpinRequest(id: string): Promise<EpinRequestDecision>;
+  rejectEpinRequest(id: string, remark: string): Promise<EpinRequestDecision>;
+  resolvePaymentOrder(clientid: string, decision: ResolveDecision, remark: string): Promise<unknown>;
+  markDoubleOrderPaid(clientid: string): Promise<DoubleOrderAnswer>;
+  expireDoubleOrder(clientid: string): Promise<DoubleOrderAnswer>;
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {
@@ -64,12 +85,28 @@ async function post<T>(path: string, body: unknown): Promise<T> {
 }
 
 const memberPath = (uid: string, action: string) => `/members/${encodeURIComponent(uid)}/${action}`;
+const actionPath = (collection: string, id: string, action: string) => `/${collection}/${encodeURIComponent(id)}/${action}`;
+
+const rest = simpleRestProvider(API_URL, httpClient);
+
+/**
+ * Resources whose API path is not their name: the react-admin resource `payment-double` (menu item,
+ * `#/payment-double`) lists `GET /admin-api/payment-double/orders`.
+ */
+const API_PATHS: Record<string, string> = { 'payment-double': 'payment-double/orders' };
+const pathOf = (resource: string) => API_PATHS[resource] ?? resource;
 
 export const dataProvider: SahyogDataProvider = {
-  ...simpleRestProvider(API_URL, httpClient),
+  ...rest,
+  getList: (resource, params) => rest.getList(pathOf(resource), params),
   blockMember: (uid, remark) => post(memberPath(uid, 'block'), { remark }),
   unblockMember: (uid, remark) => post(memberPath(uid, 'unblock'), { remark }),
   impersonateMember: (uid) => post<ImpersonationTicket>(memberPath(uid, 'impersonate'), {}),
   verifyLedger: () => post<LedgerVerifyResult>('/ledger/verify', {}),
   issueEpins: ({ owner, type, quantity }) => post<IssueEpinsResult>('/epins/issue', { owner, type, quantity }),
+  approveEpinRequest: (id) => post<EpinRequestDecision>(actionPath('epin-requests', id, 'approve'), {}),
+  rejectEpinRequest: (id, remark) => post<EpinRequestDecision>(actionPath('epin-requests', id, 'reject'), { remark }),
+  resolvePaymentOrder: (clientid, decision, remark) => post(actionPath('payment-orders', clientid, 'resolve'), { decision, remark }),
+  markDoubleOrderPaid: (clientid) => post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'mark-paid'), {}),
+  expireDoubleOrder: (clientid) => post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'expire'), {}),
 };

@@ -14,15 +14,31 @@ export type AdminArea =
   | 'epins'
   | 'help-requests'
   | 'level-income'
-  | 'settings';
+  | 'settings'
+  | 'epin-requests'
+  | 'payment-orders'
+  | 'payment-options'
+  | 'payment-double';
 
-/** E-pins, help requests, level income and settings are reports: every role reads them. */
-const REPORTS: readonly AdminArea[] = ['epins', 'help-requests', 'level-income', 'settings'];
+/**
+ * E-pins, help requests, level income, settings and the payment lists (e-pin requests, gateway
+ * orders, payment options) are reports: every role reads them (the API's GETs allow all four roles).
+ */
+const REPORTS: readonly AdminArea[] = [
+  'epins',
+  'help-requests',
+  'level-income',
+  'settings',
+  'epin-requests',
+  'payment-orders',
+  'payment-options',
+];
 
+/** The local gateway double's orders: GET payment-double/orders allows approver and support (and superadmin). */
 const AREAS_BY_ROLE: Record<AdminRole, readonly AdminArea[]> = {
-  superadmin: ['members', 'admin-users', 'events', 'mails', 'ledger', ...REPORTS],
-  approver: ['members', 'events', 'ledger', ...REPORTS],
-  support: ['members', 'mails', 'events', 'ledger', ...REPORTS],
+  superadmin: ['members', 'admin-users', 'events', 'mails', 'ledger', 'payment-double', ...REPORTS],
+  approver: ['members', 'events', 'ledger', 'payment-double', ...REPORTS],
+  support: ['members', 'mails', 'events', 'ledger', 'payment-double', ...REPORTS],
   auditor: ['events', 'ledger', ...REPORTS],
 };
 
@@ -43,5 +59,18 @@ export function canIssueEpins(role: unknown): boolean {
 
 /** Only a superadmin changes a setting (PUT /admin-api/settings/:key); everyone else reads them. */
 export function canEditSettings(role: unknown): boolean {
+  return role === 'superadmin';
+}
+
+/**
+ * Approve / reject an e-pin request, resolve a late gateway payment, and "Mark paid" / "Expire" on
+ * the gateway double: the API's `Roles('approver')` on those POSTs, plus superadmin.
+ */
+export function canDecidePayments(role: unknown): boolean {
+  return role === 'superadmin' || role === 'approver';
+}
+
+/** Creating and changing a payment option (POST / PUT payment-options) is the API's `Roles()`: superadmin only. */
+export function canEditPaymentOptions(role: unknown): boolean {
   return role === 'superadmin';
 }

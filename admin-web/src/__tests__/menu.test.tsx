@@ -26,26 +26,40 @@ async function menuItemNames(): Promise<string[]> {
 
 describe('menu by role', () => {
   it('shows an auditor the events, the reports and the ledger, and no members', async () => {
-    // Proves: an auditor's back office has events, the e-pin / help-request / level-income / settings reports and the ledger page.
+    // Proves: an auditor's back office has events, the reports (e-pins, e-pin requests, payment orders and options, help requests, level income, settings) and the ledger page — no payment double.
     const calls = renderAppAs('auditor');
 
-    expect(await menuItemNames()).toEqual(['Events', 'E-pins', 'Help requests', 'Level income', 'Settings', 'Ledger']);
+    expect(await menuItemNames()).toEqual([
+      'Events',
+      'E-pins',
+      'E-pin requests',
+      'Payment orders',
+      'Payment options',
+      'Help requests',
+      'Level income',
+      'Settings',
+      'Ledger',
+    ]);
     // Its landing page is the events list, and nothing asks the API for members.
     await waitFor(() => expect(calls.some((call) => call.url.startsWith('/admin-api/events?'))).toBe(true));
     expect(calls.some((call) => call.url.startsWith('/admin-api/members'))).toBe(false);
   });
 
   it('shows a superadmin every resource', async () => {
-    // Proves: a superadmin sees members, events, the reports, mails, admin users and the ledger page.
+    // Proves: a superadmin sees members, events, the reports, the payment double, mails, admin users and the ledger page.
     renderAppAs('superadmin');
 
     expect(await menuItemNames()).toEqual([
       'Members',
       'Events',
       'E-pins',
+      'E-pin requests',
+      'Payment orders',
+      'Payment options',
       'Help requests',
       'Level income',
       'Settings',
+      'Payment double',
       'Mails',
       'Admin users',
       'Ledger',

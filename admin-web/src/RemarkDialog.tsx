@@ -1,0 +1,73 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField as MuiTextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+/** The API's message of a refused call (fetchJson's HttpError carries the body's `message`). */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
+}
+
+interface RemarkDialogProps {
+  title: string;
+  onClose: () => void;
+  /** Called with the trimmed remark; a rejection keeps the dialog open (the caller notifies). */
+  onConfirm: (remark: string) => Promise<void>;
+  maxLength?: number;
+  confirmColor?: 'primary' | 'error';
+  /** More inputs above the remark (e.g. the decision of a late payment). */
+  children?: ReactNode;
+}
+
+/**
+ * A required remark, then "Confirm" (disabled until a remark is typed) or "Cancel" — the same
+ * labels as the members' Block / Unblock dialog, so browser tests find every remark the same way.
+ */
+export const RemarkDialog = ({ title, onClose, onConfirm, maxLength = 300, confirmColor = 'primary', children }: RemarkDialogProps) => {
+  const translate = useTranslate();
+  const [remark, setRemark] = useState('');
+  const [busy, setBusy] = useState(false);
+  const trimmed = remark.trim();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed || busy) return;
+    setBusy(true);
+    try {
+      await onConfirm(trimmed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {children}
+            <MuiTextField
+              autoFocus
+              required
+              multiline
+              minRows={2}
+              name="remark"
+              label={translate('sahyog.remark.label')}
+              helperText={translate('sahyog.remark.help')}
+              value={remark}
+              onChange={(e) => setRemark(e.target.value.slice(0, maxLength))}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={onClose} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </MuiButton>
+          <MuiButton type="submit" variant="contained" color={confirmColor} disabled={!trimmed || busy}>
+            {translate('sahyog.remark.confirm')}
+          </MuiButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CancelIcon from '@mui/icons-material/Cancel';
+import { Button, Confirm, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { SahyogDataProvider } from '../dataProvider';
+import { RemarkDialog, errorMessage } from '../RemarkDialog';
+import { canDecidePayments } from '../roles';
+
+/** Only a Pending request can be decided, and only by approver / superadmin (the API's Roles('approver')). */
+function useDecidable() {
+  const record = useRecordContext();
+  const { permissions } = usePermissions();
+  return record && record.status === 'Pending' && canDecidePayments(permissions) ? record : undefined;
+}
+
+/** "Approve" → a confirm dialog → POST …/approve: the e-pins are issued to the member in the same commit. */
+export const ApproveRequestButton = () => {
+  const record = useDecidable();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<SahyogDataProvider>();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+
+  const approve = async () => {
+    setBusy(true);
+    try {
+      const answer = await dataProvider.approveEpinRequest(String(record.id));
+      notify('resources.epin-requests.actions.approved', { type: 'success', messageArgs: { smart_count: answer?.epins?.length ?? record.qty ?? 0 } });
+      setOpen(false);
+      refresh();
+    } catch (error) {
+      // A 409 ("This request is already Approved") or 403 carries the API's reason.
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button label="resources.epin-requests.actions.approve" color="success" onClick={() => setOpen(true)}>
+        <CheckCircleIcon />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={translate('resources.epin-requests.actions.approve_title', { id: String(record.id) })}
+        content={translate('resources.epin-requests.actions.approve_content', { qty: String(record.qty ?? ''), uid: String(record.uid ?? '') })}
+        confirm="sahyog.remark.confirm"
+        onConfirm={approve}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
+
+/** "Reject" → a remark dialog (field "Remark", button "Confirm") → POST …/reject {remark}. */
+export const RejectRequestButton = () => {
+  const record = useDecidable();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<SahyogDataProvider>();
+  const [open, setOpen] = useState(false);
+  if (!record) return null;
+
+  const reject = async (remark: string) => {
+    try {
+      await dataProvider.rejectEpinRequest(String(record.id), remark);
+      notify('resources.epin-requests.actions.rejected', { type: 'success' });
+      setOpen(false);
+      refresh();
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <Button label="resources.epin-requests.actions.reject" color="error" onClick={() => setOpen(true)}>
+        <CancelIcon />
+      </Button>
+      {open ? (
+        <RemarkDialog
+          title={translate('resources.epin-requests.actions.reject_title', { id: String(record.id) })}
+          confirmColor="error"
+          onConfirm={reject}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+};

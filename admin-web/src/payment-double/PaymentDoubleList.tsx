@@ -1,0 +1,45 @@
+import { Alert } from '@mui/material';
+import { Datagrid, DateField, FunctionField, List, TextField, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { ExpireButton, MarkPaidButton } from './PaymentDoubleActions';
+
+const DoubleIntro = () => {
+  const translate = useTranslate();
+  return (
+    <Alert severity="info" sx={{ mb: 1 }} data-testid="payment-double-intro">
+      {translate('resources.payment-double.intro')}
+    </Alert>
+  );
+};
+
+/**
+ * The local gateway double's orders (GET /admin-api/payment-double/orders, newest first), with
+ * "Mark paid" and "Expire" on each row, so a person or a browser test can finish a member's UPI or
+ * USDT purchase without a real gateway. The API sorts by creation only and filters nothing.
+ */
+export const PaymentDoubleList = () => (
+  <List
+    empty={false}
+    sort={{ field: 'created_at', order: 'DESC' }}
+    perPage={25}
+    exporter={false}
+    actions={<TopToolbar />}
+    title="resources.payment-double.name"
+  >
+    <DoubleIntro />
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="id" sortable={false} />
+      <FunctionField source="kind" sortable={false} render={(record: RaRecord) => (record.kind === 'crypto' ? 'USDT' : record.kind === 'upi' ? 'UPI' : String(record.kind ?? ''))} />
+      <FunctionField source="pay_amount" sortable={false} render={(record: RaRecord) => `${record.pay_amount ?? ''} ${record.pay_currency ?? ''}`.trim()} />
+      <TextField source="pay_address" sortable={false} sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} />
+      <TextField source="status" sortable={false} />
+      <DateField source="created_at" showTime />
+      <DateField source="expires_at" showTime sortable={false} />
+      <DateField source="paid_at" showTime sortable={false} emptyText="—" />
+      <DateField source="late_paid_at" showTime sortable={false} emptyText="—" />
+      <FunctionField source="txn_hash" sortable={false} render={(record: RaRecord) => record.txn_hash ?? record.utr ?? '—'} />
+      <TextField source="callback_result" sortable={false} emptyText="—" />
+      <MarkPaidButton />
+      <ExpireButton />
+    </Datagrid>
+  </List>
+);

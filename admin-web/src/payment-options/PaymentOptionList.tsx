@@ -1,0 +1,65 @@
+import { Chip } from '@mui/material';
+import {
+  CreateButton,
+  Datagrid,
+  DateField,
+  EditButton,
+  FunctionField,
+  List,
+  SelectField,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  UrlField,
+  useResourceDefinition,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { OPTION_TYPE_CHOICES } from './paymentOptionForm';
+
+const DISABLED_CHOICES = [
+  { id: 'false', name: 'resources.payment-options.enabled' },
+  { id: 'true', name: 'resources.payment-options.disabled' },
+];
+
+// Filter names are the API's; `disabled` is the text 'true' / 'false' (the API compares disabled::text).
+const optionFilters = [
+  <SelectInput key="type" source="type" choices={OPTION_TYPE_CHOICES} alwaysOn />,
+  <SelectInput key="disabled" source="disabled" label="resources.payment-options.fields.state" choices={DISABLED_CHOICES} alwaysOn />,
+];
+
+const StateChip = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  return record.disabled ? (
+    <Chip size="small" variant="outlined" label={translate('resources.payment-options.disabled')} />
+  ) : (
+    <Chip size="small" color="success" label={translate('resources.payment-options.enabled')} />
+  );
+};
+
+const OptionListActions = () => {
+  const { hasCreate } = useResourceDefinition();
+  return <TopToolbar>{hasCreate ? <CreateButton /> : null}</TopToolbar>;
+};
+
+/** Bank and QR options members pay to; superadmin gets Create and Edit (no Delete: options are events). */
+export const PaymentOptionList = () => {
+  const { hasEdit } = useResourceDefinition();
+  return (
+    <List empty={false} filters={optionFilters} sort={{ field: 'created_at', order: 'ASC' }} perPage={25} actions={<OptionListActions />} exporter={false}>
+      <Datagrid bulkActionButtons={false} rowClick={hasEdit ? 'edit' : false}>
+        <TextField source="id" />
+        <SelectField source="type" choices={OPTION_TYPE_CHOICES} />
+        <TextField source="Bank_Name" sortBy="bank_name" />
+        <TextField source="acholdername" sortable={false} />
+        <TextField source="btcaddress" sortable={false} />
+        <TextField source="ifsc" sortable={false} />
+        <TextField source="Branch" sortable={false} />
+        <UrlField source="imglink" sortable={false} target="_blank" rel="noreferrer" />
+        <FunctionField source="disabled" render={(record: RaRecord) => <StateChip record={record} />} />
+        <DateField source="created_at" showTime />
+        {hasEdit ? <EditButton /> : null}
+      </Datagrid>
+    </List>
+  );
+};

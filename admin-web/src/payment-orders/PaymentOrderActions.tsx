@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { MenuItem, TextField as MuiTextField } from '@mui/material';
+import GavelIcon from '@mui/icons-material/Gavel';
+import { Button, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { ResolveDecision, SahyogDataProvider } from '../dataProvider';
+import { RemarkDialog, errorMessage } from '../RemarkDialog';
+import { canDecidePayments } from '../roles';
+
+const DECISIONS: readonly ResolveDecision[] = ['issue', 'dismiss'];
+
+/**
+ * "Resolve" a late payment (paid after the order's window): issue the e-pins after all, or dismiss
+ * (refund handled outside), with a remark → POST payment-orders/:clientid/resolve {decision, remark}.
+ * Shown on a late order to approver and superadmin only.
+ */
+export const ResolveOrderButton = () => {
+  const record = useRecordContext();
+  const { permissions } = usePermissions();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<SahyogDataProvider>();
+  const [open, setOpen] = useState(false);
+  const [decision, setDecision] = useState<ResolveDecision>('issue');
+  if (!record || record.status !== 'late' || !canDecidePayments(permissions)) return null;
+
+  const resolve = async (remark: string) => {
+    try {
+      await dataProvider.resolvePaymentOrder(String(record.id), decision, remark);
+      notify(`resources.payment-orders.resolve.done_${decision}`, { type: 'success' });
+      setOpen(false);
+      refresh();
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <Button label="resources.payment-orders.resolve.button" onClick={() => setOpen(true)}>
+        <GavelIcon />
+      </Button>
+      {open ? (
+        <RemarkDialog title={translate('resources.payment-orders.resolve.title', { id: String(record.id) })} onConfirm={resolve} onClose={() => setOpen(false)}>
+          <MuiTextField
+            select
+            required
+            name="decision"
+            label={translate('resources.payment-orders.resolve.decision')}
+            value={decision}
+            onChange={(e) => setDecision(e.target.value as ResolveDecision)}
+          >
+            {DECISIONS.map((d) => (
+              <MenuItem key={d} value={d}>
+                {translate(`resources.payment-orders.resolve.${d}`)}
+              </MenuItem>
+            ))}
+          </MuiTextField>
+        </RemarkDialog>
+      ) : null}
+    </>
+  );
+};
