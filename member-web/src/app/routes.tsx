@@ -17,6 +17,11 @@ import {
 import { EpinTransferPage } from '../features/epins/components/epin-transfer-page';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { LevelIncomePage } from '../features/level-income/components/level-income-page';
+import { FundRequestBankPage } from '../features/payments/components/fund-request-bank-page';
+import { GatewayFundRequestPage } from '../features/payments/components/gateway-fund-request-page';
+import { OnlineFundRequestPage } from '../features/payments/components/online-fund-request-page';
+import { BankRequestHistoryPage, GatewayRequestHistoryPage, OnlineRequestHistoryPage } from '../features/payments/components/payment-histories';
+import { QrCodePage } from '../features/payments/components/qr-code-page';
 import { SignupPage } from '../features/signup/components/signup-page';
 import { WelcomeLetterPage } from '../features/signup/components/welcome-letter-page';
 import { DashboardRoute } from './dashboard-route';
@@ -53,6 +58,13 @@ export const routes: RouteObject[] = [
           { path: '/Epinledger', element: <EpinLedgerPage /> },
           { path: '/RequestEPins', element: <RequestEpinsPage /> },
           { path: '/RequestEPinsBank', element: <RequestEpinsBankPage /> },
+          { path: '/FundRequestBank', element: <FundRequestBankPage /> },
+          { path: '/FundRequestHistoryBank', element: <BankRequestHistoryPage /> },
+          { path: '/OnlineFundRequest', element: <OnlineFundRequestPage /> },
+          { path: '/OnlineFundRequestHistory', element: <OnlineRequestHistoryPage /> },
+          { path: '/GatewayFundRequest', element: <GatewayFundRequestPage /> },
+          { path: '/QrCode', element: <QrCodePage /> },
+          { path: '/GatewayFundRequestHistory', element: <GatewayRequestHistoryPage /> },
         ],
       },
     ],

@@ -43,8 +43,13 @@ function EpinPicker({ value, onPick }: { value: string; onPick: (pin: UnusedEpin
 
 /** /Activation — Activate/Upgrade a member id with one of the caller's own unused e-pins. */
 export function ActivationPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
+  // A new ?pin=&type= (e.g. ACTIVATE ID pressed again) starts a fresh form.
+  return <ActivationForm key={params.toString()} params={params} />;
+}
+
+function ActivationForm({ params }: { params: URLSearchParams }) {
+  const navigate = useNavigate();
   const prefilledPin = params.get('pin') ?? '';
   const [touid, setTouid] = useState('');
   const [epin, setEpin] = useState(prefilledPin);

@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router-dom';
+import { PageShell } from '../../../components/ui/page-shell';
+import { notifyError } from '../../../lib/notify';
+import { depositUpi, generateUpiOrder, storeUpiPayment } from '../api/payments';
+import { EpinPurchaseForm, type PurchaseInput } from './epin-purchase-form';
+
+/** /GatewayFundRequest — buy e-pins through the UPI gateway; the QR is shown on /QrCode. */
+export function GatewayFundRequestPage() {
+  const navigate = useNavigate();
+
+  async function request(input: PurchaseInput) {
+    const order = await generateUpiOrder(input.netInr);
+    if (!order.ok) return notifyError(order.message);
+    const answer = await depositUpi({ amount: input.netInr, epin_type: input.epintype, epin_qty: input.qty, clientid: order.clientid });
+    if (!answer.ok) return notifyError(answer.message);
+    storeUpiPayment(answer.payment);
+    await navigate('/QrCode');
+  }
+
+  return (
+    <PageShell title="Gateway Epin Request" maxWidth="sm">
+      <EpinPurchaseForm usdt={false} onRequest={request} />
+    </PageShell>
+  );
+}

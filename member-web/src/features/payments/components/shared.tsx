@@ -1,0 +1,84 @@
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ForcedLogoutError } from '../../../lib/api-client';
+import { fetchQuote, type EpinType, type Quote } from '../api/payments';
+
+/**
+ * The spec's "reload the page" after a request or a closed payment popup: the screen is mounted
+ * afresh (every field and list back to its first state) without a full browser reload.
+ */
+export function Reloadable({ render }: { render: (reload: () => void) => ReactNode }) {
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  return <Fragment key={generation}>{render(reload)}</Fragment>;
+}
+
+/** A timer that is cleared when the screen goes away. */
+export function useLaterTimer() {
+  const timers = useRef<number[]>([]);
+  useEffect(
+    () => () => {
+      for (const t of timers.current) window.clearTimeout(t);
+    },
+    [],
+  );
+  return useCallback((fn: () => void, ms: number) => {
+    timers.current.push(window.setTimeout(fn, ms));
+  }, []);
+}
+
+export type QuoteState = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; quote: Quote } | { state: 'failed'; message: string };
+
+/** The server's quote for qty × epin type; the newest answer wins. */
+export function useQuote(qty: string, epintype: EpinType | ''): QuoteState {
+  const [state, setState] = useState<QuoteState>({ state: 'idle' });
+  useEffect(() => {
+    if (qty === '' || Number(qty) < 1 || epintype === '') {
+      setState({ state: 'idle' });
+      return undefined;
+    }
+    let active = true;
+    setState({ state: 'loading' });
+    fetchQuote(qty, epintype)
+      .then((answer) => {
+        if (!active) return;
+        setState(answer.ok ? { state: 'ready', quote: answer.quote } : { state: 'failed', message: answer.message });
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ForcedLogoutError)) console.error('quote failed', error);
+        if (active) setState({ state: 'failed', message: '' });
+      });
+    return () => {
+      active = false;
+    };
+  }, [qty, epintype]);
+  return state;
+}
+
+export function quoteOf(state: QuoteState): Quote | null {
+  return state.state === 'ready' ? state.quote : null;
+}
+
+/** A read-only amount field (max 10 characters, spec §5). */
+export function ReadOnlyField({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      slotProps={{ htmlInput: { readOnly: true, maxLength: 10, ...(testId ? { 'data-testid': testId } : {}) }, inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+/** Digits only, at most 5 (spec §5 quantity). */
+export const digits5 = (value: string) => value.replace(/\D/g, '').slice(0, 5);
+
+/** Coloured status text of the histories. */
+export function StatusText({ status, color }: { status: string; color: 'success.main' | 'warning.main' | 'error.main' }) {
+  return (
+    <Typography component="span" variant="body2" sx={{ fontWeight: 600, color }} data-status-color={color.split('.')[0]}>
+      {status}
+    </Typography>
+  );
+}
