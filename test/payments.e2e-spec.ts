@@ -323,6 +323,14 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect(scheduled).toHaveLength(1);
   });
 
+  it('every payment call is in the OpenAPI document', async () => {
+    const doc = await request(server()).get('/api/docs-json').expect(200);
+    const paths = Object.keys(doc.body.paths);
+    for (const call of ['adminBankDetailsByBankid', 'FundRequestBank', 'FundRequestHistory', 'genarateOrderIdNPayTRC', 'depositByNowPayTRC', 'genarateOrderIdPayatupi', 'depositByPayatupi', 'checkPaymentStatus', 'updatePaymentStatus', 'payments/crypto/callback']) {
+      expect(paths).toContain(`/api/${call}`);
+    }
+  });
+
   it('the ledger verifies and replays with zero differences', async () => {
     const report = await verifyLedger(t.db.app, LEDGER_CHECKS);
     expect(report.problems).toEqual([]);
