@@ -1,0 +1,109 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../testing/mock-api';
+import { renderApp, signInMember } from '../../../testing/render-app';
+import { bankDetails } from './fixtures';
+
+const ADDRESS = '0x8a3f5b2c9d1e4f6a7b8c9d0e1f2a3b4c5d6e7f80';
+
+function stubs() {
+  return mockApi({
+    'GET /adminBankDetailsByBankid': bankDetails,
+    'POST /genarateOrderIdNPayTRC': { data: { result: 'success', clientid: 'NP1763800000000ABC123' } },
+    'POST /depositByNowPayTRC': { data: { success: true, data: ADDRESS, amount: '6.64', clientid: 'NP1763800000000ABC123', expiresAt: '2026-11-22T15:40:00.000Z' } },
+  });
+}
+
+async function fillAndRequest(qty: string) {
+  fireEvent.change(screen.getByLabelText('Epin Type'), { target: { value: 'EpintypeB' } });
+  fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: qty } });
+  await waitFor(() => expect(screen.getByLabelText('Net Amount (USDT)')).not.toHaveValue(''));
+  fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+  return screen.findByRole('dialog', { name: 'Pay with USDT (BEP-20)' });
+}
+
+describe('Online Epin Request (USDT BEP-20)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('proves the form offers only 299, shows the server quote with USDT = INR / 90, and checks Epin Type then Quantity', async () => {
+    signInMember();
+    const api = stubs();
+    renderApp('/OnlineFundRequest');
+    const type = screen.getByLabelText('Epin Type');
+    expect(within(type).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['', 'EpintypeB']);
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    expect(await screen.findByText('Enter Epin Type !!')).toBeInTheDocument();
+    fireEvent.change(type, { target: { value: 'EpintypeB' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    expect(await screen.findByText('Enter Quantity !!')).toBeInTheDocument();
+    expect(api.callsTo('POST /genarateOrderIdNPayTRC')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    await waitFor(() => expect(screen.getByLabelText('Net Amount (INR)')).toHaveValue('598.00'));
+    expect(screen.getByLabelText('Amount')).toHaveValue('598.00');
+    expect(screen.getByLabelText('Net Amount (USDT)')).toHaveValue('6.64');
+  });
+
+  it('proves the popup shows the amount, address and order id, counts 20:00 down, and at zero closes with the timeout toast and reloads 2 s later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInMember();
+    const api = stubs();
+    renderApp('/OnlineFundRequest');
+    const dialog = await fillAndRequest('2');
+    expect(api.callsTo('POST /genarateOrderIdNPayTRC')[0]?.body).toEqual({ username: '482913', amount: '6.64' });
+    expect(api.callsTo('POST /depositByNowPayTRC')[0]?.body).toEqual({ username: '482913', amount: '6.64', epin_type: 'EpintypeB', epin_qty: '2', clientid: 'NP1763800000000ABC123' });
+    expect(within(dialog).getByTestId('usdt-address')).toHaveValue(ADDRESS);
+    expect(within(dialog).getByTestId('usdt-address')).toHaveAttribute('readonly');
+    expect(within(dialog).getByTestId('order-clientid')).toHaveTextContent('NP1763800000000ABC123');
+    expect(within(dialog).getByTestId('usdt-amount')).toHaveTextContent('6.64');
+    expect(within(dialog).getByText(/BEP20 \(BSC\)/)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('20:00');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(61_000);
+    });
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('18:59');
+    expect(screen.queryByText('Time is over. Please Try Again !!')).not.toBeInTheDocument();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_139_000);
+    });
+    expect(await screen.findByText('Time is over. Please Try Again !!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Not reloaded yet: the quantity is still there until 2 s have passed.
+    expect(screen.getByLabelText('Quantity')).toHaveValue('2');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_000);
+    });
+    await waitFor(() => expect(screen.getByLabelText('Quantity')).toHaveValue(''));
+  });
+
+  it('proves closing the popup reloads the page (a fresh form)', async () => {
+    signInMember();
+    stubs();
+    renderApp('/OnlineFundRequest');
+    const dialog = await fillAndRequest('3');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Quantity')).toHaveValue('');
+  });
+
+  it('proves a failed deposit shows the server text and opens no popup', async () => {
+    signInMember();
+    mockApi({
+      'GET /adminBankDetailsByBankid': bankDetails,
+      'POST /genarateOrderIdNPayTRC': { data: { result: 'success', clientid: 'NP1' } },
+      'POST /depositByNowPayTRC': { data: { success: false, data: 'Quantity must be a whole number from 1 to 500' } },
+    });
+    renderApp('/OnlineFundRequest');
+    fireEvent.change(screen.getByLabelText('Epin Type'), { target: { value: 'EpintypeB' } });
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '1' } });
+    await waitFor(() => expect(screen.getByLabelText('Net Amount (USDT)')).toHaveValue('3.32'));
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    expect(await screen.findByText('Quantity must be a whole number from 1 to 500')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request' })).toBeEnabled();
+  });
+});
