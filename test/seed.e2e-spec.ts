@@ -36,6 +36,8 @@ describe('the demo seed', () => {
     expect(active.map((m) => m.uid)).toEqual(Array.from({ length: 12 }, (_, i) => String(100001 + i)));
     const [spare] = await db.owner.query<{ n: number }>("select count(*)::int as n from epins where status = 'unused'");
     expect(spare.n).toBe(15);
+    const options = await db.owner.query<{ type: string }>('select type from payment_options order by type');
+    expect(options.map((o) => o.type)).toEqual(['Bank', 'QR']);
   });
 
   it('seeds only once: a second run writes nothing', async () => {

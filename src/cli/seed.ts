@@ -4,6 +4,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { NestFactory } from '@nestjs/core';
 import { IdentityModule } from '../modules/identity/identity.module';
 import { EpinsModule } from '../modules/epins/epins.module';
+import { PaymentsModule } from '../modules/payments/payments.module';
+import { PaymentOptionsService } from '../modules/payments/payment-options.service';
+import { toDataURL } from 'qrcode';
 import { IssueEpinsCommand } from '../modules/epins/commands/issue-epins/issue-epins.command';
 import { TopUpMemberCommand } from '../modules/epins/commands/top-up-member/top-up-member.command';
 import { CreateAdminUserCommand } from '../modules/identity/commands/admin-users/admin-users.command';
@@ -30,7 +33,7 @@ const DEMO_NAMES = [
 
 const system = (id: string): EventMetadata => ({ actor: { kind: 'system', id }, correlationId: `seed-${Date.now()}` });
 
-@Module({ imports: [PlatformModule, IdentityModule, EpinsModule] })
+@Module({ imports: [PlatformModule, IdentityModule, EpinsModule, PaymentsModule] })
 export class SeedModule {}
 
 async function ensureRoot(ledger: Ledger, db: Database): Promise<void> {
@@ -103,7 +106,17 @@ export async function runSeed(app: INestApplicationContext, options: { bootstrap
     }
     return false;
   }
-  return seedDemo(app.get(CommandBus), db);
+  const seeded = await seedDemo(app.get(CommandBus), db);
+  if (seeded) await seedPaymentOptions(app.get(PaymentOptionsService));
+  return seeded;
+}
+
+/** One bank account and one UPI QR for the demo's bank/QR e-pin requests (the QR is drawn locally). */
+async function seedPaymentOptions(options: PaymentOptionsService): Promise<void> {
+  const admin: EventMetadata = { actor: { kind: 'admin', id: 'superadmin' }, correlationId: `seed-${Date.now()}` };
+  await options.create({ type: 'Bank', bankName: 'State Bank of India', holder: 'Sahyog Foundation', address: '30011223344', ifsc: 'SBIN0001234', branch: 'Nashik Main', imglink: '' }, admin);
+  const imglink = await toDataURL('upi://pay?pa=sahyog@upi&pn=Sahyog%20Foundation&cu=INR', { margin: 1, width: 240 });
+  await options.create({ type: 'QR', bankName: 'UPI', holder: 'Sahyog Foundation', address: 'sahyog@upi', ifsc: '', branch: '', imglink }, admin);
 }
 
 async function main(): Promise<void> {

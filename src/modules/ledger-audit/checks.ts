@@ -24,7 +24,7 @@ const epinCountsMatch: LedgerCheck = {
                    filter (where e.type in ('EpinIssued', 'EpinTransferred')))[count(*) filter (where e.type in ('EpinIssued', 'EpinTransferred'))] as owner,
                 case when bool_or(e.type = 'EpinUsed') then 'used' else 'unused' end as status,
                 max(e.position) as last_position
-           from events e where e.stream_id like 'epin-%' group by e.stream_id),
+           from events e where e.stream_id ~ '^epin-[A-Z0-9]{12}$' group by e.stream_id),
        from_events as (select owner, status, count(*)::int as n, max(last_position) as last_position from folded group by owner, status),
        projected as (select owner_uid as owner, status, count(*)::int as n from epins group by owner_uid, status)
        select coalesce(f.owner, p.owner) as owner, coalesce(f.status, p.status) as status,
