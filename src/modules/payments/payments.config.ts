@@ -28,6 +28,10 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
   };
   const cryptoUrl = url('CRYPTO_GATEWAY_URL');
   const upiUrl = url('UPI_GATEWAY_URL');
+  // A production deployment must not take test money by accident: the doubles need an explicit yes there.
+  if (env.NODE_ENV === 'production' && (!cryptoUrl || !upiUrl) && env.PAYMENTS_USE_DOUBLE !== 'true') {
+    throw new Error('NODE_ENV=production needs CRYPTO_GATEWAY_URL and UPI_GATEWAY_URL, or PAYMENTS_USE_DOUBLE=true to run the local payment doubles (no real money moves)');
+  }
   const ipnSecret = cryptoUrl ? need('CRYPTO_GATEWAY_IPN_SECRET', 'CRYPTO_GATEWAY_URL') : env.CRYPTO_GATEWAY_IPN_SECRET || DEV_IPN_SECRET;
   const poll = env.PAYMENT_POLL_EVERY_MS || '30000';
   if (!/^\d{2,7}$/.test(poll)) throw new Error(`PAYMENT_POLL_EVERY_MS must be a whole number of milliseconds, got "${poll}"`);
