@@ -14,7 +14,7 @@ import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRows } from '../../../lib/use-rows';
 import { fetchPaymentOption, fetchPaymentOptions, PAY_TEXT, submitBankRequest, type EpinType, type PaymentOption } from '../api/payments';
-import { digits5, quoteOf, ReadOnlyField, Reloadable, useLaterTimer, useQuote } from './shared';
+import { digits5, HistoryLink, quoteOf, ReadOnlyField, Reloadable, useLaterTimer, useQuote } from './shared';
 
 /** Spec §9: the page reloads 1 s after a successful e-pin request. */
 export const BANK_RELOAD_MS = 1000;
@@ -177,6 +177,7 @@ export function FundRequestBankPage() {
   return (
     <PageShell title="Epin Request" maxWidth="sm">
       <Reloadable render={(reload) => <BankRequestForm reload={reload} />} />
+      <HistoryLink to="/FundRequestHistoryBank" label="Epin Request History" />
     </PageShell>
   );
 }

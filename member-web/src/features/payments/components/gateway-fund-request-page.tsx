@@ -3,6 +3,7 @@ import { PageShell } from '../../../components/ui/page-shell';
 import { notifyError } from '../../../lib/notify';
 import { depositUpi, generateUpiOrder, storeUpiPayment } from '../api/payments';
 import { EpinPurchaseForm, type PurchaseInput } from './epin-purchase-form';
+import { HistoryLink } from './shared';
 
 /** /GatewayFundRequest — buy e-pins through the UPI gateway; the QR is shown on /QrCode. */
 export function GatewayFundRequestPage() {
@@ -20,6 +21,7 @@ export function GatewayFundRequestPage() {
   return (
     <PageShell title="Gateway Epin Request" maxWidth="sm">
       <EpinPurchaseForm usdt={false} onRequest={request} />
+      <HistoryLink to="/GatewayFundRequestHistory" label="Gateway Epin Request History" />
     </PageShell>
   );
 }

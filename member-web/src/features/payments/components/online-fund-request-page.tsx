@@ -13,7 +13,7 @@ import { PageShell } from '../../../components/ui/page-shell';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { depositCrypto, generateCryptoOrder, PAY_TEXT, PAYMENT_WINDOW_SECONDS, type CryptoDeposit } from '../api/payments';
 import { EpinPurchaseForm, type PurchaseInput } from './epin-purchase-form';
-import { Reloadable, useLaterTimer } from './shared';
+import { HistoryLink, Reloadable, useLaterTimer } from './shared';
 
 /** Spec §9: the page reloads 2 s after the payment timer runs out. */
 export const TIMEOUT_RELOAD_MS = 2000;
@@ -120,6 +120,7 @@ export function OnlineFundRequestPage() {
   return (
     <PageShell title="Online Epin Request" maxWidth="sm">
       <Reloadable render={(reload) => <OnlineRequest reload={reload} />} />
+      <HistoryLink to="/OnlineFundRequestHistory" label="Online Epin Request History" />
     </PageShell>
   );
 }

@@ -1,6 +1,8 @@
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { fetchQuote, type EpinType, type Quote } from '../api/payments';
 
@@ -79,6 +81,17 @@ export function StatusText({ status, color }: { status: string; color: 'success.
   return (
     <Typography component="span" variant="body2" sx={{ fontWeight: 600, color }} data-status-color={color.split('.')[0]}>
       {status}
+    </Typography>
+  );
+}
+
+/** The way from a request screen to its history. */
+export function HistoryLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Typography variant="body2" sx={{ mt: 2 }}>
+      <Link component={RouterLink} to={to}>
+        {label}
+      </Link>
     </Typography>
   );
 }
