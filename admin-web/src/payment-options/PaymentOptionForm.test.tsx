@@ -12,9 +12,30 @@ const created = (call: RecordedCall) =>
     ? jsonResponse({ id: 'OPT9', ...(call.body as object), created_at: '2026-11-22T10:00:00.000Z' }, { status: 201 })
     : undefined;
 
+const qrOption = {
+  id: 'OPT2',
+  type: 'QR',
+  Bank_Name: 'PhonePe',
+  acholdername: 'Sahyog Trust',
+  btcaddress: 'sahyog@ybl',
+  ifsc: '',
+  Branch: '',
+  imglink: 'https://example.org/qr.png',
+  disabled: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+};
+
+const existing = (call: RecordedCall) => {
+  if (call.url !== '/admin-api/payment-options/OPT2') return undefined;
+  if (call.method === 'GET') return jsonResponse(qrOption);
+  if (call.method === 'PUT') return jsonResponse({ ...qrOption, ...(call.body as object) });
+  return undefined;
+};
+
 function renderAs(role: AdminRole, hash: string) {
   saveSession({ token: 'jwt-abc', username: 'root', role });
-  const mocked = mockFetch(created, emptyLists);
+  const mocked = mockFetch(created, existing, emptyLists);
   window.location.hash = hash;
   render(<App />);
   return mocked;
@@ -68,6 +89,28 @@ describe('payment option form', () => {
     expect(await screen.findByText('A QR option needs its image link')).toBeInTheDocument();
     expect(screen.queryByText('IFSC must be 11 characters like ABCD0123456')).toBeNull();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('disables an option with the Disabled switch, sending only its fields, and offers no Delete', async () => {
+    // Proves: the edit form PUTs exactly the option's fields (no id or timestamps) with disabled: true; options are never deleted.
+    const { calls } = renderAs('superadmin', '#/payment-options/OPT2');
+    await screen.findByDisplayValue('sahyog@ybl');
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('switch', { name: /Disabled/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      type: 'QR',
+      Bank_Name: 'PhonePe',
+      acholdername: 'Sahyog Trust',
+      btcaddress: 'sahyog@ybl',
+      ifsc: '',
+      Branch: '',
+      imglink: 'https://example.org/qr.png',
+      disabled: true,
+    });
   });
 
   it('gives an approver the options list without Create', async () => {
