@@ -14,6 +14,18 @@ function stubs() {
   });
 }
 
+/** Texts of the toasts on screen. */
+function toastTexts(): string[] {
+  return Array.from(document.querySelectorAll('.Toastify__toast')).map((toast) => toast.textContent ?? '');
+}
+
+/** Moves the fake clock, running the timers and the promises they start. */
+async function tick(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
 async function fillAndRequest(qty: string) {
   fireEvent.change(screen.getByLabelText('Epin Type'), { target: { value: 'EpintypeB' } });
   fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: qty } });
@@ -47,11 +59,17 @@ describe('Online Epin Request (USDT BEP-20)', () => {
   });
 
   it('proves the popup shows the amount, address and order id, counts 20:00 down, and at zero closes with the timeout toast and reloads 2 s later', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     signInMember();
     const api = stubs();
     renderApp('/OnlineFundRequest');
-    const dialog = await fillAndRequest('2');
+    fireEvent.change(screen.getByLabelText('Epin Type'), { target: { value: 'EpintypeB' } });
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    await waitFor(() => expect(screen.getByLabelText('Net Amount (USDT)')).toHaveValue('6.64'));
+    // From here on only the fake clock moves: every step below is exact.
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    await tick(0);
+    const dialog = screen.getByRole('dialog', { name: 'Pay with USDT (BEP-20)' });
     expect(api.callsTo('POST /genarateOrderIdNPayTRC')[0]?.body).toEqual({ username: '482913', amount: '6.64' });
     expect(api.callsTo('POST /depositByNowPayTRC')[0]?.body).toEqual({ username: '482913', amount: '6.64', epin_type: 'EpintypeB', epin_qty: '2', clientid: 'NP1763800000000ABC123' });
     expect(within(dialog).getByTestId('usdt-address')).toHaveValue(ADDRESS);
@@ -61,23 +79,20 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(within(dialog).getByText(/BEP20 \(BSC\)/)).toBeInTheDocument();
     expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('20:00');
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(61_000);
-    });
+    await tick(61_000);
     expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('18:59');
-    expect(screen.queryByText('Time is over. Please Try Again !!')).not.toBeInTheDocument();
+    await tick(1_138_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
+    expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1_139_000);
-    });
-    expect(await screen.findByText('Time is over. Please Try Again !!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // Not reloaded yet: the quantity is still there until 2 s have passed.
+    await tick(1_000);
+    expect(toastTexts()).toContain('Time is over. Please Try Again !!');
+    await tick(500);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Not reloaded yet: the quantity stays until 2 s after the timeout.
     expect(screen.getByLabelText('Quantity')).toHaveValue('2');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(2_000);
-    });
-    await waitFor(() => expect(screen.getByLabelText('Quantity')).toHaveValue(''));
+    await tick(1_500);
+    expect(screen.getByLabelText('Quantity')).toHaveValue('');
   });
 
   it('proves closing the popup reloads the page (a fresh form)', async () => {
