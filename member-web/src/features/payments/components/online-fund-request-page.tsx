@@ -17,6 +17,9 @@ import { HistoryLink, Reloadable, useLaterTimer } from './shared';
 
 /** Spec §9: the page reloads 2 s after the payment timer runs out. */
 export const TIMEOUT_RELOAD_MS = 2000;
+/** Spec §9: modal transition 300 ms, backdrop 150 ms. */
+const MODAL_TRANSITION_MS = 300;
+const BACKDROP_TRANSITION_MS = 150;
 
 export function mmss(seconds: number): string {
   const s = Math.max(0, seconds);
@@ -55,7 +58,15 @@ function UsdtPaymentDialog({ deposit, onClose, onExpire }: { deposit: CryptoDepo
   }, [onExpire]);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="usdt-dialog-title" maxWidth="xs" fullWidth>
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby="usdt-dialog-title"
+      maxWidth="xs"
+      fullWidth
+      transitionDuration={MODAL_TRANSITION_MS}
+      slotProps={{ backdrop: { transitionDuration: BACKDROP_TRANSITION_MS } }}
+    >
       <DialogTitle id="usdt-dialog-title">Pay with USDT (BEP-20)</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -75,7 +86,7 @@ function UsdtPaymentDialog({ deposit, onClose, onExpire }: { deposit: CryptoDepo
           <Typography variant="body2">
             Order Id: <span data-testid="order-clientid">{deposit.clientid}</span>
           </Typography>
-          <Typography variant="h6" component="p" aria-live="polite">
+          <Typography variant="h6" component="p">
             Time left: <span data-testid="usdt-countdown">{mmss(left)}</span>
           </Typography>
           <Alert severity="info">After paying, close this popup and check your deposit history (Online Epin Request History).</Alert>
