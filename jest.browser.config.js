@@ -6,7 +6,7 @@ module.exports = {
   displayName: 'browser-e2e',
   rootDir: '.',
   testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
   testEnvironment: 'node',
   testTimeout: 90000,
   maxWorkers: 1,
