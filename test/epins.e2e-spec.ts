@@ -174,8 +174,16 @@ describe('e-pins, top-ups and level income', () => {
     expect(results.filter((r) => r === 'Epin already used')).toHaveLength(49);
     const [used] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where type = 'EpinUsed' and stream_id = $1", [`epin-${pin}`]);
     expect(used.n).toBe(1);
-    const [topups] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where type = 'MemberToppedUp' and payload->>'epin' = $1", [pin]);
-    expect(topups.n).toBe(1);
+    const topups = await t.db.owner.query<{ position: string }>("select position::text as position from events where type = 'MemberToppedUp' and payload->>'epin' = $1", [pin]);
+    expect(topups).toHaveLength(1);
+    // One top-up, so one set of income payments, however often its job runs.
+    const ledger = ledgerOn(t.db.app);
+    await Promise.all([1, 2, 3].map(() => payLevelIncome(ledger, topups[0].position)));
+    const [income] = await t.db.owner.query<{ events: number; rows: number }>(
+      "select (select count(*)::int from events where type = 'LevelIncomeDistributed' and payload->>'topupPosition' = $1) as events, (select count(*)::int from level_income where topup_position = $1::bigint) as rows",
+      [topups[0].position],
+    );
+    expect(income).toEqual({ events: 1, rows: 15 });
   });
 
   it('drains one stock with 50 simultaneous transfers: no e-pin moves twice, the stock never goes below zero', async () => {
