@@ -3,10 +3,12 @@
 //
 // Builds the API when dist/ is missing or older than src/ or migrations/, starts a throwaway
 // PostgreSQL in a temp dir on a free port (or uses BENCH_DATABASE_URL), creates a fresh
-// database, runs the migrations, runs the benchmarks, prints the results and stops/removes
-// what it started. Exits non-zero only on errors: the target ratio is reported, not asserted.
+// database per benchmark, runs the migrations, runs the benchmarks, prints the results and
+// stops/removes what it started. Exits non-zero only on errors: the target ratio is reported,
+// not asserted.
 //
 // Environment:
+//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income (default both)
 //   BENCH_DATABASE_URL   owner/superuser URL of an existing server; a database
 //                        sahyog_bench_<random> is created on it and dropped afterwards
 //   BENCH_DURATION_MS    measured window per workload (default 5000)
@@ -17,6 +19,13 @@
 //   BENCH_FAST_COMMIT=1  throwaway server only: fsync=off, synchronous_commit=off (CPU-bound);
 //                        the default keeps PostgreSQL's durable defaults
 //   BENCH_SKIP_BUILD=1   use dist/ as it is
+// topup-income only:
+//   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
+//   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 3000)
+//   BENCH_TOPUP_CONCURRENCY  top-up workers and baseline clients (default 8)
+//   BENCH_SEED_PARALLEL  seeding transactions in flight (default 4)
+//   BENCH_TOPUP_INCOME=0 diagnosis: top-ups without the relay and income processors (no lag)
+// (BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CONCURRENCY, BENCH_SLICES, BENCH_HOT: event-append only)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +52,14 @@ const DIST_NEEDED = [
   'dist/platform/event-store/event-store.js',
   'dist/platform/errors.js',
   'dist/migrations/index.js',
+  'dist/platform/ledger.js',
+  'dist/platform/projections/projection.js',
+  'dist/modules/projections.js',
+  'dist/modules/epins/commands/top-up-member/top-up-member.handler.js',
+  'dist/modules/epins/commands/issue-epins/issue-epins.handler.js',
+  'dist/modules/income/jobs/level-income.processor.js',
+  'dist/platform/outbox/relay.js',
+  'dist/platform/jobs/queues.js',
 ];
 
 function newestMtime(dir, accept) {
@@ -81,41 +98,56 @@ async function ensureBuilt() {
   }
 }
 
-/** A fresh database with the schema: { ownerUrl, appUrl, describe, cleanup() }. */
-async function prepareDatabase() {
+/**
+ * The server the benchmarks run on: { describe, createDatabase(tag), cleanup() }; each benchmark
+ * gets a fresh database with the schema: { ownerUrl, appUrl, describe, drop() }.
+ */
+async function prepareServer() {
   const { migrate } = require(path.join(ROOT, 'dist/platform/db/migrate.js'));
   const migrations = [path.join(ROOT, 'dist', 'migrations', '[0-9]*.js')];
   const appPassword = crypto.randomBytes(12).toString('hex');
 
   if (env.BENCH_DATABASE_URL) {
     const adminUrl = env.BENCH_DATABASE_URL;
-    const name = `sahyog_bench_${crypto.randomBytes(4).toString('hex')}`;
-    await pgQuery(adminUrl, `create database ${name}`);
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    const ownerUrl = u.toString();
-    const cleanup = async () => {
+    const created = new Set();
+    const dropDb = async (name) => {
       await pgQuery(adminUrl, `drop database if exists ${name} with (force)`).catch((e) => log(TAG, c.yellow(`could not drop ${name}: ${e.message}`)));
+      created.delete(name);
     };
-    try {
-      // migrate() (re)sets the application role's password: never do that to a role that exists
-      // on someone else's server. Then run the migrations alone and benchmark as the owner.
-      const [role] = await pgQuery(adminUrl, `select 1 from pg_roles where rolname = 'sahyog_app'`);
-      if (role.rowCount) {
-        const { DataSource } = require('typeorm');
-        const ds = new DataSource({ type: 'postgres', url: ownerUrl, migrations, migrationsTableName: 'schema_migrations', logging: false });
-        await ds.initialize();
-        try { await ds.runMigrations({ transaction: 'each' }); } finally { await ds.destroy(); }
-        return { ownerUrl, appUrl: ownerUrl, describe: `BENCH_DATABASE_URL, database ${name}, as the owner`, cleanup };
+    const createDatabase = async () => {
+      const name = `sahyog_bench_${crypto.randomBytes(4).toString('hex')}`;
+      await pgQuery(adminUrl, `create database ${name}`);
+      created.add(name);
+      const u = new URL(adminUrl);
+      u.pathname = `/${name}`;
+      const ownerUrl = u.toString();
+      const drop = () => dropDb(name);
+      try {
+        // migrate() (re)sets the application role's password: never do that to a role that exists
+        // on someone else's server (or that we created for an earlier benchmark of this run with
+        // another password). Then run the migrations alone and benchmark as the owner.
+        const [role] = await pgQuery(adminUrl, `select 1 from pg_roles where rolname = 'sahyog_app'`);
+        if (role.rowCount && !createDatabase.roleIsOurs) {
+          const { DataSource } = require('typeorm');
+          const ds = new DataSource({ type: 'postgres', url: ownerUrl, migrations, migrationsTableName: 'schema_migrations', logging: false });
+          await ds.initialize();
+          try { await ds.runMigrations({ transaction: 'each' }); } finally { await ds.destroy(); }
+          return { ownerUrl, appUrl: ownerUrl, describe: `BENCH_DATABASE_URL, database ${name}, as the owner`, drop };
+        }
+        await migrate(ownerUrl, appPassword, migrations);
+        createDatabase.roleIsOurs = true;
+        u.username = 'sahyog_app';
+        u.password = appPassword;
+        return { ownerUrl, appUrl: u.toString(), describe: `BENCH_DATABASE_URL, database ${name}, as sahyog_app`, drop };
+      } catch (error) {
+        await drop();
+        throw error;
       }
-      await migrate(ownerUrl, appPassword, migrations);
-      u.username = 'sahyog_app';
-      u.password = appPassword;
-      return { ownerUrl, appUrl: u.toString(), describe: `BENCH_DATABASE_URL, database ${name}, as sahyog_app`, cleanup };
-    } catch (error) {
-      await cleanup();
-      throw error;
-    }
+    };
+    const cleanup = async () => {
+      for (const name of [...created]) await dropDb(name);
+    };
+    return { describe: 'BENCH_DATABASE_URL', createDatabase, cleanup };
   }
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-bench-'));
@@ -129,60 +161,106 @@ async function prepareDatabase() {
     const port = await freePort();
     const password = crypto.randomBytes(12).toString('hex');
     server = await startPostgres({ dataDir: path.join(tmp, 'pg'), logFile: path.join(tmp, 'pg.log'), port, password, throwaway: fast, tag: 'postgres' });
-    await pgQuery(server.url('postgres'), 'create database sahyog_bench');
-    const ownerUrl = pgUrl({ port, password, database: 'sahyog_bench' });
-    await migrate(ownerUrl, appPassword, migrations);
-    const appUrl = pgUrl({ port, password: appPassword, user: 'sahyog_app', database: 'sahyog_bench' });
-    return { ownerUrl, appUrl, describe: `throwaway server on 127.0.0.1:${port}${fast ? ' (fsync=off, synchronous_commit=off)' : ''}, as sahyog_app`, cleanup };
+    const createDatabase = async (tag) => {
+      const database = `sahyog_bench_${tag.replace(/[^a-z0-9]/g, '_')}`;
+      await pgQuery(server.url('postgres'), `create database ${database}`);
+      const ownerUrl = pgUrl({ port, password, database });
+      await migrate(ownerUrl, appPassword, migrations);
+      const appUrl = pgUrl({ port, password: appPassword, user: 'sahyog_app', database });
+      const drop = () => pgQuery(server.url('postgres'), `drop database if exists ${database} with (force)`).then(() => {}, (e) => log(TAG, c.yellow(`could not drop ${database}: ${e.message}`)));
+      return { ownerUrl, appUrl, describe: `throwaway server on 127.0.0.1:${port}${fast ? ' (fsync=off, synchronous_commit=off)' : ''}, database ${database}, as sahyog_app`, drop };
+    };
+    return { describe: `throwaway server on 127.0.0.1:${port}`, createDatabase, cleanup };
   } catch (error) {
     await cleanup().catch(() => {});
     throw error;
   }
 }
 
-async function main() {
-  const started = Date.now();
+const BENCHMARKS = ['event-append', 'topup-income'];
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+async function runEventAppend(db) {
   const concurrencies = (env.BENCH_CONCURRENCY || '1,8,32').split(',').map((s) => Number(s.trim()));
   if (concurrencies.some((n) => !Number.isInteger(n) || n < 1)) throw new UserError(`BENCH_CONCURRENCY must list positive integers, got ${env.BENCH_CONCURRENCY}`);
   const durationMs = intEnv('BENCH_DURATION_MS', 5000);
   const warmupMs = intEnv('BENCH_WARMUP_MS', 1000);
   const slices = Math.max(1, intEnv('BENCH_SLICES', 2));
   const hot = env.BENCH_HOT !== '0';
+  const bench = await import('../bench/event-append.bench.mjs');
+  const sizes = bench.payloadBytes();
+  log(TAG, `event-append: ${db.describe}`);
+  const loadBefore = load();
+  log(TAG, `${os.cpus().length} CPUs, node ${process.version}; per workload and concurrency ${durationMs} ms measured in ${slices} alternating slice(s) after ${warmupMs} ms warm-up; payload ${sizes.payload} B + metadata ${sizes.metadata} B`);
+  const result = await bench.run({
+    ownerUrl: db.ownerUrl, appUrl: db.appUrl, concurrencies, warmupMs, durationMs, slices, hot,
+    log: (msg) => log(TAG, msg),
+  });
+  const s = result.server;
+  console.log('');
+  console.log(c.bold('event append vs plain INSERT (one event / one row per transaction, committed)'));
+  console.log(c.dim(`PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}, ${s.eventIndexes} indexes on events, pool ${result.poolSize}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`));
+  const { text, verdict } = bench.report(result);
+  console.log(verdict ? text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)) : text);
+  console.log('');
+}
+
+async function runTopupIncome(db) {
+  const treeSize = intEnv('BENCH_TREE_SIZE', 100_000);
+  const topups = intEnv('BENCH_TOPUPS', 3000);
+  const concurrency = intEnv('BENCH_TOPUP_CONCURRENCY', 8);
+  const seedParallel = Math.max(1, intEnv('BENCH_SEED_PARALLEL', 4));
+  if (concurrency < 1 || topups < concurrency * 4) throw new UserError('BENCH_TOPUP_CONCURRENCY must be >= 1 and BENCH_TOPUPS at least 4 per worker');
+  const bench = await import('../bench/topup-income.bench.mjs');
+  log(TAG, `topup-income: ${db.describe}`);
+  const loadBefore = load();
+  log(TAG, `${os.cpus().length} CPUs, node ${process.version}; tree of ${treeSize} members, ${topups} top-ups at concurrency ${concurrency}, seeding ${seedParallel} transactions in parallel`);
+  const income = env.BENCH_TOPUP_INCOME !== '0';
+  const result = await bench.run({ ownerUrl: db.ownerUrl, appUrl: db.appUrl, treeSize, topups, concurrency, seedParallel, income, log: (msg) => log(TAG, msg) });
+  const s = result.server;
+  console.log('');
+  console.log(c.bold(`top-ups with ${bench.INCOME_LEVELS}-level income vs a pgbench-style TPC-B-like script (same server, same run, same number of commits)`));
+  console.log(c.dim(`PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`));
+  const { text, verdict } = bench.report(result);
+  console.log(verdict ? text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)) : text);
+  console.log('');
+}
+
+async function main() {
+  const started = Date.now();
+  const only = (env.BENCH_ONLY || BENCHMARKS.join(',')).split(',').map((x) => x.trim().replace(/\.bench\.mjs$/, '')).filter(Boolean);
+  const unknown = only.filter((name) => !BENCHMARKS.includes(name));
+  if (unknown.length) throw new UserError(`BENCH_ONLY: unknown benchmark(s) ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
 
   await ensureBuilt();
-  const bench = await import('../bench/event-append.bench.mjs');
-  const db = await prepareDatabase();
+  const server = await prepareServer();
   let interrupted = false;
   const onSignal = async () => {
     if (interrupted) return;
     interrupted = true;
     log(TAG, 'interrupted: cleaning up');
-    await db.cleanup().catch(() => {});
+    await server.cleanup().catch(() => {});
     process.exit(130);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const sizes = bench.payloadBytes();
-    log(TAG, `${db.describe}`);
-    const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
-    const loadBefore = load();
-    log(TAG, `${os.cpus().length} CPUs, node ${process.version}; per workload and concurrency ${durationMs} ms measured in ${slices} alternating slice(s) after ${warmupMs} ms warm-up; payload ${sizes.payload} B + metadata ${sizes.metadata} B`);
-    const result = await bench.run({
-      ownerUrl: db.ownerUrl, appUrl: db.appUrl, concurrencies, warmupMs, durationMs, slices, hot,
-      log: (msg) => log(TAG, msg),
-    });
-    const s = result.server;
-    console.log('');
-    console.log(c.bold('event append vs plain INSERT (one event / one row per transaction, committed)'));
-    console.log(c.dim(`PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}, ${s.eventIndexes} indexes on events, pool ${result.poolSize}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`));
-    const { text, verdict } = bench.report(result);
-    console.log(verdict ? text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)) : text);
+    for (const name of BENCHMARKS.filter((b) => only.includes(b))) {
+      const benchStarted = Date.now();
+      const db = await server.createDatabase(name);
+      try {
+        if (name === 'event-append') await runEventAppend(db);
+        else await runTopupIncome(db);
+      } finally {
+        if (!interrupted) await db.drop();
+      }
+      console.log(c.dim(`${name}: ${((Date.now() - benchStarted) / 1000).toFixed(0)} s`));
+    }
     console.log(c.dim(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`));
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    if (!interrupted) await db.cleanup();
+    if (!interrupted) await server.cleanup();
   }
   return 0;
 }
