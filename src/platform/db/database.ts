@@ -81,14 +81,17 @@ export class Database implements Sql {
     for (let attempt = 1; ; attempt++) {
       const runner = this.dataSource.createQueryRunner();
       await runner.connect();
-      await runner.startTransaction(options.isolation ?? 'READ COMMITTED');
-      if (options.readOnly) await runner.query('set transaction read only');
+      let open = false;
       try {
+        // One round trip (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart).
+        await runner.query(`begin isolation level ${options.isolation ?? 'READ COMMITTED'}${options.readOnly ? ' read only' : ''}`);
+        open = true;
         const result = await work(new Tx(runner));
-        await runner.commitTransaction();
+        await runner.query('commit');
+        open = false;
         return result;
       } catch (error) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        if (open) await runner.query('rollback').catch(() => undefined);
         if (attempt < attempts && isRetryable(error)) {
           await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 10 * attempt)));
           continue;
