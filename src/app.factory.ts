@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { MemberApiModule } from './api/member/member-api.module';
 import { loadConfig } from './config/config';
 import { AllExceptionsFilter, SpaFallback } from './platform/http/all-exceptions.filter';
+import { refuseUnstorableText } from './platform/http/unstorable-text';
 import { createValidationPipe } from './platform/http/validation';
 
 /** Request bodies larger than this are refused with 413 before any parsing. */
@@ -36,6 +37,7 @@ export async function createApiApp(options: { logger?: LogLevel[] | false; root?
   const root = options.root ?? process.cwd();
   const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: BODY_LIMIT_BYTES });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: options.logger ?? ['error', 'warn', 'log'] });
+  app.getHttpAdapter().getInstance().addHook('preValidation', refuseUnstorableText);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(spaFallback(root)));
   app.enableCors({ exposedHeaders: ['Content-Range'] });

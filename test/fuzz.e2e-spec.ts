@@ -103,6 +103,28 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     );
   });
 
+  // PostgreSQL cannot store a NUL or half a surrogate pair: every field of every call, one at a time.
+  it.each(posts)('POST %s refuses a NUL or a lone surrogate in any field with 400', async (path, base, auth) => {
+    const bearer = auth === 'member' ? memberToken : auth === 'admin' ? adminToken : undefined;
+    for (const key of Object.keys(base)) {
+      for (const bad of ['a\u0000b', '\u0000', 'x\ud800', '\udc00y']) {
+        const before = await eventCount(t.db.app);
+        const req = request(server()).post(path).set('Content-Type', 'application/json');
+        if (bearer) req.set('Authorization', `Bearer ${bearer}`);
+        const res = await req.send(JSON.stringify({ ...base, [key]: bad }));
+        expect([res.status, res.body.result]).toEqual([400, 'Input contains characters that are not allowed']);
+        expect(await eventCount(t.db.app)).toBe(before);
+      }
+    }
+  });
+
+  it('GET query values and path ids with a NUL answer 400', async () => {
+    const res = await request(server()).get('/api/check_sponsorid?uid=10%000');
+    expect([res.status, res.body.result]).toEqual([400, 'Input contains characters that are not allowed']);
+    const path = await request(server()).get('/admin-api/members/10%000').set('Authorization', `Bearer ${adminToken}`);
+    expect(path.status).toBe(400);
+  });
+
   it.each(posts)('POST %s with bodies that are not JSON at all', async (path, _base, auth) => {
     const bearer = auth === 'member' ? memberToken : auth === 'admin' ? adminToken : undefined;
     await fc.assert(

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
-import { Tx } from '../src/platform/db/database';
+import { Database, Tx } from '../src/platform/db/database';
 import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
 import { appendToStream } from '../src/platform/event-store/event-store';
 import { EventMetadata } from '../src/platform/event-store/event.types';
@@ -16,6 +16,26 @@ import { eventCount, ledgerOn, seedBasics } from './support/seed';
 import { createTestDatabase, TestDatabase } from './support/test-app';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-core-test' };
+
+/**
+ * Writes checkpoints until one covers the event at `position`, as the worker's schedule does.
+ * Checkpoints stop below the cluster's oldest open transaction, and other test files share the
+ * cluster, so the first pass may end short of an event that has already committed.
+ */
+async function checkpointCovering(database: Database, position: string): Promise<boolean> {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+    await writeCheckpoint(database);
+    const [row] = await database.query<{ n: number }>(
+      `select count(*)::int as n from events c, events p
+        where c.stream_id = 'ledger-checkpoints' and p.position = $1
+          and (p.tx_id, p.position) <= ((c.payload->>'toTxId')::xid8, (c.payload->>'toPosition')::bigint)`,
+      [position],
+    );
+    if (row.n > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
 
 describe('ledger core (real PostgreSQL, application role)', () => {
   let db: TestDatabase;
@@ -101,8 +121,8 @@ describe('ledger core (real PostgreSQL, application role)', () => {
     try {
       await seedBasics(scratch.app);
       const stream = 'gap-stream';
-      await scratch.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'A', payload: {} }, { type: 'B', payload: {} }, { type: 'C', payload: {} }], meta));
-      await writeCheckpoint(scratch.app);
+      const written = await scratch.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'A', payload: {} }, { type: 'B', payload: {} }, { type: 'C', payload: {} }], meta));
+      expect(await checkpointCovering(scratch.app, written[2].position)).toBe(true);
       const [middle] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = $1 and stream_version = 2", [stream]);
       await scratch.owner.transaction(async (tx) => {
         await tx.execute('set local session_replication_role = replica');
@@ -148,6 +168,11 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       };
     }
 
+    async function queuedPositions(): Promise<string[]> {
+      const jobs = await queue.getJobs(['waiting', 'delayed', 'completed', 'active']);
+      return jobs.map((j) => String(j.data.position)).sort();
+    }
+
     it('delivers both events, once each, even though the later position committed first', async () => {
       const routes = { RelayProbe: queueName };
       const relay = new OutboxRelay(db.app, routes, { add: async (q, name, data, jobId) => void (await queue.add(name, data, { jobId })) }, `test-relay-${queueName}`);
@@ -156,17 +181,25 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       const late = await openAppend(`probe-late-${queueName}`);
       expect(BigInt(early.position)).toBeLessThan(BigInt(late.position));
       await late.commit();
-      await relay.pumpOnce(); // a position-only reader would deliver `late` here and skip `early` forever
+      // A position-only reader would deliver `late` here and skip `early` forever. This relay reads
+      // nothing at or above the oldest open transaction, and `early` is still open.
+      await relay.pumpOnce();
+      expect(await queuedPositions()).toEqual([]);
       await early.commit();
-      await relay.pumpOnce();
-      await relay.pumpOnce();
-      const jobs = await queue.getJobs(['waiting', 'delayed', 'completed', 'active']);
-      expect(jobs.map((j) => j.data.position).sort()).toEqual([early.position, late.position].sort());
+      // Other test files share the cluster and may hold an older transaction open for a moment,
+      // so pump until both arrive, exactly as the worker's relay keeps pumping.
+      const both = [early.position, late.position].sort();
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+        await relay.pumpOnce();
+        if ((await queuedPositions()).length >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await queuedPositions()).toEqual(both);
 
       // A relay that crashed before saving its cursor re-reads the same events: jobIds dedupe them.
       await db.app.execute("update subscription_cursors set tx_id = '0', position = 0 where name = $1", [`test-relay-${queueName}`]);
       await relay.pumpOnce(100_000);
-      expect(await queue.getJobs(['waiting', 'delayed', 'completed', 'active'])).toHaveLength(2);
+      expect(await queuedPositions()).toEqual(both);
     });
 
     it('checkpoints only what no in-flight transaction can still precede, and verifies afterwards', async () => {
@@ -174,21 +207,7 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       const checkpoint = await writeCheckpoint(db.app);
       expect(checkpoint === null || BigInt(checkpoint.toPosition) !== BigInt(pending.position)).toBe(true);
       await pending.commit();
-      // Checkpoints stop below the cluster's oldest open transaction (another test file may hold
-      // one), so the event is covered at a later pass, exactly as on the worker's schedule.
-      let covered = false;
-      for (const deadline = Date.now() + 20_000; !covered && Date.now() < deadline; ) {
-        await writeCheckpoint(db.app);
-        const [row] = await db.app.query<{ n: number }>(
-          `select count(*)::int as n from events c, events p
-            where c.stream_id = 'ledger-checkpoints' and p.position = $1
-              and (p.tx_id, p.position) <= ((c.payload->>'toTxId')::xid8, (c.payload->>'toPosition')::bigint)`,
-          [pending.position],
-        );
-        covered = row.n > 0;
-        if (!covered) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(covered).toBe(true);
+      expect(await checkpointCovering(db.app, pending.position)).toBe(true);
       const report = await verifyLedger(db.app);
       expect(report.ok).toBe(true);
       expect(report.checkpointsChecked).toBeGreaterThanOrEqual(1);
