@@ -3,8 +3,8 @@ import request from 'supertest';
 import { ADMIN_PASSWORD, eventCount, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
-/** Runs per endpoint: enough to hit every type and shape, small enough for two cores. */
-const RUNS = 40;
+/** Runs per endpoint: enough to hit every type and shape, small enough for two cores (FUZZ_RUNS=… to dig deeper by hand). */
+const RUNS = Number(process.env.FUZZ_RUNS) || 40;
 
 /** Values a hostile or broken client might send in any field. */
 const junk = fc.oneof(
