@@ -4,38 +4,19 @@ import { randomBytes } from 'node:crypto';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
-import { Database, Tx } from '../src/platform/db/database';
+import { Tx } from '../src/platform/db/database';
 import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
 import { appendToStream } from '../src/platform/event-store/event-store';
 import { EventMetadata } from '../src/platform/event-store/event.types';
 import { ConcurrencyError, InvariantViolation } from '../src/platform/errors';
 import { OutboxRelay } from '../src/platform/outbox/relay';
 import { ProjectionRunner } from '../src/platform/projections/projection';
+import { checkpointCovering } from './support/checkpoint';
 import { testRedisUrl } from './support/env';
 import { eventCount, ledgerOn, seedBasics } from './support/seed';
 import { createTestDatabase, TestDatabase } from './support/test-app';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-core-test' };
-
-/**
- * Writes checkpoints until one covers the event at `position`, as the worker's schedule does.
- * Checkpoints stop below the cluster's oldest open transaction, and other test files share the
- * cluster, so the first pass may end short of an event that has already committed.
- */
-async function checkpointCovering(database: Database, position: string): Promise<boolean> {
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
-    await writeCheckpoint(database);
-    const [row] = await database.query<{ n: number }>(
-      `select count(*)::int as n from events c, events p
-        where c.stream_id = 'ledger-checkpoints' and p.position = $1
-          and (p.tx_id, p.position) <= ((c.payload->>'toTxId')::xid8, (c.payload->>'toPosition')::bigint)`,
-      [position],
-    );
-    if (row.n > 0) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}
 
 describe('ledger core (real PostgreSQL, application role)', () => {
   let db: TestDatabase;
