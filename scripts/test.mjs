@@ -14,7 +14,8 @@
 // failure, and always stops what it started.
 //
 // Options (env): TEST_LEVELS=unit,e2e,member-web,admin-web,browser (subset to run),
-//                TEST_TIMEOUT_MIN (whole-suite budget, default 29).
+//                TEST_TIMEOUT_MIN (whole-suite budget, default 29),
+//                TEST_FILTER (backend e2e only: a jest path pattern, e.g. `payments`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -187,7 +188,8 @@ async function main() {
   }
   if (wanted.includes('e2e')) {
     const env = { ...baseEnv, TEST_PG_URL: pg.url('postgres'), TEST_REDIS_URL: redis.url(0) };
-    await level('backend e2e', () => runJest('jest.e2e.config.js', path.join(reports, 'e2e.json'), env, ['--forceExit']));
+    const only = process.env.TEST_FILTER ? [process.env.TEST_FILTER] : [];
+    await level('backend e2e', () => runJest('jest.e2e.config.js', path.join(reports, 'e2e.json'), env, ['--forceExit', ...only]));
   }
   if (wanted.includes('member-web')) {
     await level('member-web components', () => runVitest('member-web', path.join(reports, 'member-web.json')));
