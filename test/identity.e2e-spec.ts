@@ -1,4 +1,8 @@
+import { JwtService } from '@nestjs/jwt';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { IMPERSONATION_TTL_SECONDS } from '../src/modules/identity/tokens';
+import { streamVersion } from '../src/platform/event-store/event-store';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
@@ -7,7 +11,7 @@ import { CatcherTransport } from '../src/platform/mail/mail';
 import { OUTBOX_ROUTES } from '../src/platform/jobs/queues';
 import { OutboxRelay } from '../src/platform/outbox/relay';
 import { ProjectionRunner } from '../src/platform/projections/projection';
-import { ADMIN_PASSWORD, eventCount, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
+import { ADMIN_PASSWORD, eventCount, ledgerOn, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
 describe('identity through the member contract and the admin API', () => {
@@ -109,7 +113,10 @@ describe('identity through the member contract and the admin API', () => {
     const [logged] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where stream_id = $1 and type = 'MemberLoggedIn'", [`member-${uid}`]);
     expect(logged.n).toBe(1);
     const dash = await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${res.body.token}`).send({ uid }).expect(200);
-    expect(dash.body[0]).toMatchObject({ uid, f_name: 'Login Tester', isagree: '0', Activestatus: 'Inactive', totalrefferal: '0', totalteam: '0', Net_Balance: '0.00' });
+    expect(dash.body[0]).toMatchObject({ uid, f_name: 'Login Tester', isagree: '0', Activestatus: 'Inactive', totalrefferal: '0', totalteam: '0', Net_Balance: '0.00', Totalpin: '0' });
+    await request(server()).post('/admin-api/epins/issue').set('Authorization', `Bearer ${await adminToken()}`).send({ owner: uid, type: 'EpintypeB', quantity: 2 }).expect(200);
+    const withPins = await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${res.body.token}`).send({}).expect(200);
+    expect(withPins.body[0].Totalpin).toBe('2');
     await request(server()).post('/api/userdashboard').set('Authorization', `Bearer ${res.body.token}`).send({}).expect(200);
     await request(server()).post('/api/userDashboard').send({}).expect(401, { statusCode: 401, result: 'Please login to access this resource', message: 'Please login to access this resource' });
     await request(server()).post('/api/userDashboard').set('Authorization', 'Bearer not-a-token').send({}).expect(401);
@@ -197,6 +204,7 @@ describe('identity through the member contract and the admin API', () => {
     await request(server()).post(`/admin-api/members/${uid}/block`).set('Authorization', `Bearer ${admin}`).send({}).expect(400);
     await request(server()).post(`/admin-api/members/${uid}/block`).set('Authorization', `Bearer ${admin}`).send({ remark: 'fraud report' }).expect(200, { uid, blocked: true });
     expect((await login(uid)).body.result).toBe('Your account is blocked. Please contact admin.');
+    expect((await login(uid, 'not-the-password')).body.result).toBe('Invalid User Id or Password'); // the block is told only to the password's holder
     await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${memberToken}`).send({}).expect(401);
     const [blocked] = await t.db.owner.query<{ metadata: { actor: { kind: string; id: string } }; payload: { remark: string } }>("select metadata, payload from events where stream_id = $1 and type = 'MemberBlocked'", [`member-${uid}`]);
     expect(blocked.metadata.actor).toEqual({ kind: 'admin', id: 'superadmin' });
@@ -216,6 +224,38 @@ describe('identity through the member contract and the admin API', () => {
     expect(dash.body[0].impersonated).toBe(true);
     expect((await request(server()).post('/api/loginAdmin').send({ token: issued.body.token })).body.result).toBe('Invalid or expired login link');
     expect((await request(server()).post('/api/loginAdmin').send({ token: 'forged.token.value' })).body.result).toBe('Invalid or expired login link');
+  });
+
+  it('records the admin as the actor of everything done in an impersonated session', async () => {
+    const uid = (await register(validRegistration({ name: 'Impersonated Two' }))).body.uid_output;
+    const issued = await request(server()).post(`/admin-api/members/${uid}/impersonate`).set('Authorization', `Bearer ${await adminToken('support')}`).expect(200);
+    const session = (await request(server()).post('/api/loginAdmin').send({ token: issued.body.token }).expect(200)).body.token;
+    await request(server()).post('/api/showpopup').set('Authorization', `Bearer ${session}`).send({ uid }).expect(200);
+    const [agreed] = await t.db.owner.query<{ metadata: { actor: unknown; impersonatedBy?: string } }>(
+      "select metadata from events where stream_id = $1 and type = 'DisclaimerAgreed'",
+      [`member-${uid}`],
+    );
+    expect(agreed.metadata).toMatchObject({ actor: { kind: 'admin', id: 'support' }, impersonatedBy: 'support' });
+  });
+
+  it('refuses a "Log in as" token after its 60 seconds, whether the link or its ledger record says so', async () => {
+    const uid = (await register(validRegistration({ name: 'Impersonated Three' }))).body.uid_output;
+    const jwt = new JwtService({ secret: 'test-secret-of-sufficient-length' });
+    const now = Math.floor(Date.now() / 1000);
+    // A token recorded as expired in the ledger, carried by a link that is itself still valid.
+    const tokenId = randomUUID();
+    await ledgerOn(t.db.app).run({ actor: { kind: 'admin', id: 'support' }, correlationId: 'expired-token-test' }, async (tx) => {
+      const version = await streamVersion(tx, 'admin-support');
+      await tx.append('admin-support', version, [{ type: 'ImpersonationTokenIssued', payload: { tokenId, uid, expiresAt: new Date(Date.now() - 1000).toISOString() } }]);
+    });
+    const stale = jwt.sign({ typ: 'impersonation', sub: uid, jti: tokenId, adm: 'support' }, { expiresIn: IMPERSONATION_TTL_SECONDS });
+    expect((await request(server()).post('/api/loginAdmin').send({ token: stale })).body.result).toBe('Invalid or expired login link');
+    // A token still open in the ledger, carried by a link whose own expiry has passed.
+    const issued = await request(server()).post(`/admin-api/members/${uid}/impersonate`).set('Authorization', `Bearer ${await adminToken('support')}`).expect(200);
+    const claims = jwt.decode<{ jti: string }>(issued.body.token);
+    const lapsed = jwt.sign({ typ: 'impersonation', sub: uid, jti: claims.jti, adm: 'support', iat: now - 120, exp: now - 60 });
+    expect((await request(server()).post('/api/loginAdmin').send({ token: lapsed })).body.result).toBe('Invalid or expired login link');
+    expect((await request(server()).post('/api/loginAdmin').send({ token: issued.body.token })).body.result).toBe('Successfull');
   });
 
   it('keeps roles apart: the auditor sees only the ledger; only a superadmin manages admins', async () => {

@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { runLedgerCommand } from '../src/cli/ledger';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
@@ -114,6 +115,61 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       const reasons = report.problems.map((p) => p.reason).join('\n');
       expect(reasons).toMatch(/an event is missing/);
       expect(reasons).toMatch(/checkpoint digest/);
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it('names stored postings that do not sum to zero (written past the command layer\'s check)', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      await seedBasics(scratch.app);
+      const unbalanced = { postings: [{ account: 'member:100000:level-income', amountPaise: '500' }, { account: 'platform:level-income', amountPaise: '-400' }] };
+      // appendToStream alone hashes and chains correctly; only LedgerTx.append refuses the postings.
+      const [bad] = await scratch.app.transaction((tx) => appendToStream(tx, 'forged-money', 0, [{ type: 'Moved', payload: unbalanced }], meta));
+      const report = await verifyLedger(scratch.app);
+      expect(report.ok).toBe(false);
+      expect(report.firstBad).toMatchObject({ position: bad.position, stream_id: 'forged-money', reason: 'postings do not sum to zero' });
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it('replay reports a read-table row that the events do not explain, naming the table', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      await seedBasics(scratch.app);
+      const projections = new ProjectionRunner(ALL_PROJECTIONS);
+      expect((await replayLedger(scratch.owner, projections)).differences).toBe(0);
+      await scratch.owner.execute("update members set name = 'Someone Else' where uid = '100000'");
+      const report = await replayLedger(scratch.owner, projections);
+      expect(report.ok).toBe(false);
+      expect(report.differences).toBe(2); // the live row is not replayed, the replayed row is not live
+      expect(report.tables.filter((t) => t.onlyLive + t.onlyReplayed > 0).map((t) => t.table)).toEqual(['members']);
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it('the ledger CLI exits 0 on a sound ledger and 1 with the first bad event on a tampered one', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      await seedBasics(scratch.app);
+      const lines: string[] = [];
+      const out = { log: (line: string) => void lines.push(line), progress: () => undefined };
+      expect(await runLedgerCommand(scratch.owner, 'verify', [], out)).toBe(0);
+      expect(lines.at(-1)).toMatch(/^ledger verified: \d+ events/);
+      expect(await runLedgerCommand(scratch.owner, 'replay', [], out)).toBe(0);
+      expect(lines.at(-1)).toMatch(/0 differences$/);
+
+      const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'member-100000'");
+      await scratch.owner.transaction(async (tx) => {
+        await tx.execute('set local session_replication_role = replica');
+        await tx.execute(`update events set payload = jsonb_set(payload, '{name}', '"Mallory"') where position = $1`, [victim.position]);
+      });
+      expect(await runLedgerCommand(scratch.owner, 'verify', [], out)).toBe(1);
+      expect(lines.at(-1)).toBe(`LEDGER BROKEN at event ${victim.position} (member-100000): hash does not match the event content and the previous hash: the event was altered`);
+      expect(await runLedgerCommand(scratch.owner, 'nonsense', [], out)).toBe(2);
     } finally {
       await scratch.drop();
     }

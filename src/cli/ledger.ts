@@ -11,54 +11,70 @@ import { ProjectionRunner } from '../platform/projections/projection';
 
 const USAGE = 'usage: npm run ledger -- verify | replay [--keep] | export [--out FILE] | checkpoint';
 
+/** Where a ledger command writes: its report and verdict, and its progress. */
+export interface LedgerCommandOutput {
+  log(line: string): void;
+  progress(text: string): void;
+}
+
+/**
+ * Runs one auditor command on the owner connection and returns the process exit code:
+ * 0 when the ledger holds, 1 when a check fails, 2 for an unknown command.
+ */
+export async function runLedgerCommand(db: Database, command: string | undefined, args: readonly string[], out: LedgerCommandOutput): Promise<number> {
+  switch (command) {
+    case 'verify': {
+      const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+      out.log(JSON.stringify(report, null, 2));
+      out.log(report.ok ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} checkpoints` : `LEDGER BROKEN at event ${report.firstBad?.position} (${report.firstBad?.stream_id}): ${report.firstBad?.reason}`);
+      return report.ok ? 0 : 1;
+    }
+    case 'replay': {
+      const report = await replayLedger(db, new ProjectionRunner(ALL_PROJECTIONS), { keep: args.includes('--keep'), onProgress: (n) => out.progress(`\rreplayed ${n} events`) });
+      out.progress('\n');
+      out.log(JSON.stringify(report, null, 2));
+      out.log(report.ok ? `replay matches the live tables: ${report.eventsReplayed} events, ${report.tables.length} tables, 0 differences` : `REPLAY DIFFERS: ${report.differences} rows`);
+      return report.ok ? 0 : 1;
+    }
+    case 'export': {
+      const outIndex = args.indexOf('--out');
+      const file = outIndex >= 0 && args[outIndex + 1] ? createWriteStream(args[outIndex + 1]) : process.stdout;
+      const written = await exportLedger(db, file);
+      if (file !== process.stdout) await new Promise<void>((resolve) => file.end(() => resolve()));
+      out.progress(`exported ${written} events\n`);
+      return 0;
+    }
+    case 'checkpoint': {
+      const checkpoint = await writeCheckpoint(db);
+      out.log(checkpoint ? `checkpoint over ${checkpoint.count} events up to position ${checkpoint.toPosition}: ${checkpoint.digest}` : 'no events since the last checkpoint');
+      return 0;
+    }
+    default:
+      out.progress(`${USAGE}\n`);
+      return 2;
+  }
+}
+
 /** The auditor's tools, on the owner connection (DATABASE_URL). Exit code 1 when a check fails. */
 async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
   const dataSource = await createDataSource(url, { poolSize: 4, applicationName: 'sahyog-ledger-cli' }).initialize();
-  const db = new Database(dataSource);
   try {
-    switch (command) {
-      case 'verify': {
-        const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
-        console.log(JSON.stringify(report, null, 2));
-        console.log(report.ok ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} checkpoints` : `LEDGER BROKEN at event ${report.firstBad?.position} (${report.firstBad?.stream_id}): ${report.firstBad?.reason}`);
-        return report.ok ? 0 : 1;
-      }
-      case 'replay': {
-        const report = await replayLedger(db, new ProjectionRunner(ALL_PROJECTIONS), { keep: args.includes('--keep'), onProgress: (n) => process.stderr.write(`\rreplayed ${n} events`) });
-        process.stderr.write('\n');
-        console.log(JSON.stringify(report, null, 2));
-        console.log(report.ok ? `replay matches the live tables: ${report.eventsReplayed} events, ${report.tables.length} tables, 0 differences` : `REPLAY DIFFERS: ${report.differences} rows`);
-        return report.ok ? 0 : 1;
-      }
-      case 'export': {
-        const outIndex = args.indexOf('--out');
-        const out = outIndex >= 0 && args[outIndex + 1] ? createWriteStream(args[outIndex + 1]) : process.stdout;
-        const written = await exportLedger(db, out);
-        if (out !== process.stdout) await new Promise<void>((resolve) => out.end(() => resolve()));
-        process.stderr.write(`exported ${written} events\n`);
-        return 0;
-      }
-      case 'checkpoint': {
-        const checkpoint = await writeCheckpoint(db);
-        console.log(checkpoint ? `checkpoint over ${checkpoint.count} events up to position ${checkpoint.toPosition}: ${checkpoint.digest}` : 'no events since the last checkpoint');
-        return 0;
-      }
-      default:
-        console.error(USAGE);
-        return 2;
-    }
+    return await runLedgerCommand(new Database(dataSource), command, args, { log: (line) => console.log(line), progress: (text) => process.stderr.write(text) });
   } finally {
     await dataSource.destroy();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(`ledger ${process.argv[2] ?? ''} failed: ${error instanceof Error ? error.message : error}`);
-    process.exit(1);
-  },
-);
+// Run only as the program itself, so tests can import runLedgerCommand.
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(`ledger ${process.argv[2] ?? ''} failed: ${error instanceof Error ? error.message : error}`);
+      process.exit(1);
+    },
+  );
+}

@@ -34,9 +34,11 @@ export class RegistrationDto {
 const BOTH = 'Please enter both username and password.';
 
 export class LoginDto {
+  // The password cap is registration's (30), not the login form's input cap (20): any password the
+  // contract accepted at registration must be able to log in through it.
   // Decorators register bottom-up and stopAtFirstError reports the first registered: the emptiness check sits last so it wins.
   @ApiProperty({ example: '100000' }) @Matches(/^\d{1,6}$/, { message: 'User Id must be up to 6 digits' }) @IsString({ message: BOTH }) @IsNotEmpty({ message: BOTH }) @AsText() uid!: string;
-  @ApiProperty({ example: 'Member@123' }) @MaxLength(20, { message: 'Password should not be greater than 20 characters' }) @IsString({ message: BOTH }) @IsNotEmpty({ message: BOTH }) password!: string;
+  @ApiProperty({ example: 'Member@123' }) @MaxLength(30, { message: 'Password should not be greater than 30 characters' }) @IsString({ message: BOTH }) @IsNotEmpty({ message: BOTH }) password!: string;
   @ApiPropertyOptional({ description: 'Stored as a hint only; the server records the connection address.' }) @IsOptional() @IsString() @MaxLength(64) ipaddress?: string;
 }
 

@@ -62,8 +62,12 @@ describe('decideLogin', () => {
     expect(decideLogin(member({ lockedUntil: new Date('2026-11-22T09:59:59Z') }), true, now, policy).outcome).toBe('ok');
   });
 
-  it('given a blocked member, then the login is refused before the password matters', () => {
+  it('given a blocked member and the right password, then the login is refused as blocked and nothing is recorded', () => {
     expect(decideLogin(member({ blocked: true }), true, now, policy)).toEqual({ outcome: 'blocked', events: [] });
+  });
+
+  it('given a blocked member and a wrong password, then it is an ordinary failure: the block is not revealed', () => {
+    expect(decideLogin(member({ blocked: true }), false, now, policy)).toEqual({ outcome: 'failed', events: [{ type: 'LoginFailed', payload: { failures: 1 } }] });
   });
 });
 

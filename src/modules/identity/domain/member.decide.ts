@@ -71,9 +71,9 @@ export type LoginDecision =
 
 /** A login attempt on an existing member, after the password was checked. */
 export function decideLogin(state: MemberState, passwordOk: boolean, now: Date, policy: LoginPolicy): LoginDecision {
-  if (state.blocked) return { outcome: 'blocked', events: [] };
   if (state.lockedUntil && state.lockedUntil.getTime() > now.getTime()) return { outcome: 'locked', events: [] };
-  if (passwordOk) return { outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] };
+  // "Blocked" is said only to whoever knows the password, so a guesser learns nothing about an id.
+  if (passwordOk) return state.blocked ? { outcome: 'blocked', events: [] } : { outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] };
   const failures = state.failedLogins + 1;
   const events: MemberEvent[] = [{ type: 'LoginFailed', payload: { failures } }];
   if (failures >= policy.maxFailures) {

@@ -42,10 +42,11 @@ export class MemberQueries {
   }
 
   async dashboard(uid: string, impersonatedBy?: string): Promise<Record<string, unknown>> {
-    const [m] = await this.db.query<{ uid: string; name: string; isagree: boolean; status: string; registered_at: Date; activated_at: Date | null; directs: string; team: string }>(
+    const [m] = await this.db.query<{ uid: string; name: string; isagree: boolean; status: string; registered_at: Date; activated_at: Date | null; directs: string; team: string; pins: string }>(
       `select m.uid, m.name, m.isagree, m.status, m.registered_at, m.activated_at,
               (select count(*) from members d where d.sponsor_uid = m.uid)::text as directs,
-              (select count(*) from member_tree t where t.ancestor_uid = m.uid)::text as team
+              (select count(*) from member_tree t where t.ancestor_uid = m.uid)::text as team,
+              (select count(*) from epins e where e.owner_uid = m.uid and e.status = 'unused')::text as pins
          from members m where m.uid = $1`,
       [uid],
     );
@@ -76,6 +77,7 @@ export class MemberQueries {
       totalWithdrawal: formatRupees(withdrawn),
       TodayWithdrawal: formatRupees(BigInt(today.total)),
       Net_Balance: formatRupees(totalIncome - withdrawn),
+      Totalpin: m.pins,
       impersonated: Boolean(impersonatedBy),
     };
   }
