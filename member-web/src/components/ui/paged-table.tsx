@@ -47,12 +47,24 @@ export function clampPage(wanted: number, lastPage: number): number {
  * box that clamps to 1..last page.
  */
 export function PagedTable<T>({ label, columns, rows, serialHeader = 'S.No', emptyText = 'No Data Found', loading = false, rowKey }: Props<T>) {
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [chosenSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [requestedPage, setPage] = useState(1);
   const [jump, setJump] = useState('');
+  const showSizeChanger = rows.length > SIZE_CHANGER_ABOVE;
+  // Without the size changer the page size is the default 10.
+  const pageSize = showSizeChanger ? chosenSize : DEFAULT_PAGE_SIZE;
   const lastPage = Math.max(1, Math.ceil(rows.length / pageSize));
-  // A shrinking list (a reload) never leaves the table past its last page.
-  const page = clampPage(requestedPage, lastPage);
+  // A shrinking list (a reload) never leaves the table past its last page; the clamped page is kept.
+  let page = clampPage(requestedPage, lastPage);
+  if (!showSizeChanger && chosenSize !== DEFAULT_PAGE_SIZE) {
+    // The list shrank to 50 rows or fewer: the size chosen for the longer list is dropped and, as with
+    // any new size, paging starts again at page 1.
+    setPageSize(DEFAULT_PAGE_SIZE);
+    setPage(1);
+    page = 1;
+  } else if (page !== requestedPage) {
+    setPage(page);
+  }
   const first = (page - 1) * pageSize;
   const visible = rows.slice(first, first + pageSize);
 
@@ -112,7 +124,7 @@ export function PagedTable<T>({ label, columns, rows, serialHeader = 'S.No', emp
           </Typography>
           <Pagination count={lastPage} page={page} onChange={(_event, next) => setPage(next)} color="primary" size="small" />
           <Stack direction="row" spacing={1} alignItems="center">
-            {rows.length > SIZE_CHANGER_ABOVE ? (
+            {showSizeChanger ? (
               <TextField
                 select
                 size="small"

@@ -74,6 +74,58 @@ describe('PagedTable', () => {
     expect(clampPage(Number.NaN, 4)).toBe(1);
   });
 
+  it('proves a page size of 100 is dropped for the default 10 when a reload shrinks the list to 50 rows (the size changer hides)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const view = renderTable(rowsOf(120));
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '100');
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(screen.getByTestId('page-status')).toHaveTextContent('Page 2 of 2 (120 rows)');
+
+    view.rerender(<PagedTable label="Sample" columns={[{ header: 'Id', cell: (r: Row) => r.id }]} rows={rowsOf(50)} />);
+    expect(screen.queryByLabelText('Rows per page')).not.toBeInTheDocument();
+    expect(bodyRowsOf('Sample')).toHaveLength(10);
+    expect(bodyRowsOf('Sample')[0]).toEqual(['1', 'ID-1']);
+    expect(screen.getByTestId('page-status')).toHaveTextContent('Page 1 of 5 (50 rows)');
+    expect(screen.getByRole('button', { name: 'Go to page 5' })).toBeInTheDocument();
+
+    // Growing past 50 again offers the selector at the default, not the old choice.
+    view.rerender(<PagedTable label="Sample" columns={[{ header: 'Id', cell: (r: Row) => r.id }]} rows={rowsOf(70)} />);
+    expect(screen.getByLabelText('Rows per page')).toHaveValue('10');
+    expect(bodyRowsOf('Sample')).toHaveLength(10);
+    expect(screen.getByTestId('page-status')).toHaveTextContent('Page 1 of 7 (70 rows)');
+  });
+
+  it('proves a chosen size stays while the list is still over 50 rows, and the page is clamped to the new last page', async () => {
+    const user = userEvent.setup({ delay: null });
+    const table = (n: number) => <PagedTable label="Sample" columns={[{ header: 'Id', cell: (r: Row) => r.id }]} rows={rowsOf(n)} />;
+    const view = render(table(120));
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '20');
+    await user.click(screen.getByRole('button', { name: 'Go to page 6' }));
+    expect(screen.getByTestId('page-status')).toHaveTextContent('Page 6 of 6 (120 rows)');
+
+    view.rerender(table(55));
+    expect(screen.getByLabelText('Rows per page')).toHaveValue('20');
+    expect(screen.getByTestId('page-status')).toHaveTextContent('Page 3 of 3 (55 rows)');
+    expect(bodyRowsOf('Sample')[0]).toEqual(['41', 'ID-41']);
+    expect(bodyRowsOf('Sample')).toHaveLength(15);
+
+    // The clamped page is kept: a longer list afterwards does not jump back to page 6.
+    view.rerender(table(120));
+    expect(screen.getByTestId('page-status')).toHaveTextContent('Page 3 of 6 (120 rows)');
+  });
+
+  it('proves the page is clamped to the last page when a list under the selector threshold shrinks', async () => {
+    const user = userEvent.setup({ delay: null });
+    const table = (n: number) => <PagedTable label="Sample" columns={[{ header: 'Id', cell: (r: Row) => r.id }]} rows={rowsOf(n)} />;
+    const view = render(table(45));
+    await user.click(screen.getByRole('button', { name: 'Go to page 5' }));
+    expect(bodyRowsOf('Sample')[0]).toEqual(['41', 'ID-41']);
+
+    view.rerender(table(12));
+    expect(screen.getByTestId('page-status')).toHaveTextContent('Page 2 of 2 (12 rows)');
+    expect(bodyRowsOf('Sample')).toEqual([['11', 'ID-11'], ['12', 'ID-12']]);
+  });
+
   it('proves an empty list shows the screen empty text and no pager', () => {
     renderTable([], 'No Data Found');
     expect(bodyRowsOf('Sample')).toEqual([['No Data Found']]);
