@@ -258,11 +258,17 @@ describe('identity through the member contract and the admin API', () => {
     expect((await request(server()).post('/api/loginAdmin').send({ token: issued.body.token })).body.result).toBe('Successfull');
   });
 
-  it('keeps roles apart: the auditor sees only the ledger; only a superadmin manages admins', async () => {
+  it('keeps roles apart: the auditor reads the ledger and reports but no member data and acts nowhere; only a superadmin manages admins', async () => {
     const auditor = await adminToken('auditor');
-    await request(server()).get('/admin-api/members').set('Authorization', `Bearer ${auditor}`).expect(403);
-    await request(server()).get('/admin-api/events').set('Authorization', `Bearer ${auditor}`).expect(200);
-    await request(server()).post('/admin-api/ledger/verify').set('Authorization', `Bearer ${auditor}`).expect(200);
+    const as = (call: request.Test) => call.set('Authorization', `Bearer ${auditor}`);
+    await as(request(server()).get('/admin-api/events')).expect(200);
+    await as(request(server()).post('/admin-api/ledger/verify')).expect(200);
+    for (const report of ['epins', 'level-income', 'settings', 'epin-requests', 'payment-orders', 'payment-options']) await as(request(server()).get(`/admin-api/${report}`)).expect(200);
+    for (const hidden of ['members', 'mails', 'admin-users', 'payment-double/orders']) await as(request(server()).get(`/admin-api/${hidden}`)).expect(403);
+    await as(request(server()).post(`/admin-api/members/${ROOT}/block`)).send({ remark: 'audit' }).expect(403);
+    await as(request(server()).post(`/admin-api/members/${ROOT}/impersonate`)).expect(403);
+    await as(request(server()).post('/admin-api/epins/issue')).send({ owner: ROOT, type: 'EpintypeB', quantity: 1 }).expect(403);
+    await as(request(server()).put('/admin-api/settings/usdtRateInr')).send({ value: '91' }).expect(403);
     const approver = await adminToken('approver');
     await request(server()).get('/admin-api/admin-users').set('Authorization', `Bearer ${approver}`).expect(403);
     const superadmin = await adminToken();
