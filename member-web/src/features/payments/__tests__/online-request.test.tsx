@@ -6,11 +6,23 @@ import { bankDetails } from './fixtures';
 
 const ADDRESS = '0x8a3f5b2c9d1e4f6a7b8c9d0e1f2a3b4c5d6e7f80';
 
-function stubs() {
+/**
+ * The API's answers; the deposit's `expiresAt` is the server's deadline, by default 1200 s after the
+ * deposit call on the (possibly fake) clock, as the server sets it; `null` leaves it out.
+ */
+function stubs(expiresInMs: number | null = 1_200_000) {
   return mockApi({
     'GET /adminBankDetailsByBankid': bankDetails,
     'POST /genarateOrderIdNPayTRC': { data: { result: 'success', clientid: 'NP1763800000000ABC123' } },
-    'POST /depositByNowPayTRC': { data: { success: true, data: ADDRESS, amount: '6.64', clientid: 'NP1763800000000ABC123', expiresAt: '2026-11-22T15:40:00.000Z' } },
+    'POST /depositByNowPayTRC': () => ({
+      data: {
+        success: true,
+        data: ADDRESS,
+        amount: '6.64',
+        clientid: 'NP1763800000000ABC123',
+        ...(expiresInMs === null ? {} : { expiresAt: new Date(Date.now() + expiresInMs).toISOString() }),
+      },
+    }),
   });
 }
 
@@ -58,7 +70,7 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(screen.getByLabelText('Net Amount (USDT)')).toHaveValue('6.64');
   });
 
-  it('proves the popup shows the amount, address and order id, counts 20:00 down, and at zero closes with the timeout toast and reloads 2 s later', async () => {
+  it('proves the popup shows the amount, address and order id, counts 20:00 down (server deadline 1200 s away), and at zero closes with the timeout toast and reloads 2 s later', async () => {
     signInMember();
     const api = stubs();
     renderApp('/OnlineFundRequest');
@@ -93,6 +105,69 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(screen.getByLabelText('Quantity')).toHaveValue('2');
     await tick(1_500);
     expect(screen.getByLabelText('Quantity')).toHaveValue('');
+  });
+
+  /** Fills the form with the real clock, then opens the popup with only the fake clock moving. */
+  async function openPopupOnFakeClock() {
+    renderApp('/OnlineFundRequest');
+    fireEvent.change(screen.getByLabelText('Epin Type'), { target: { value: 'EpintypeB' } });
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
+    await waitFor(() => expect(screen.getByLabelText('Net Amount (USDT)')).toHaveValue('6.64'));
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
+    await tick(0);
+    return screen.getByRole('dialog', { name: 'Pay with USDT (BEP-20)' });
+  }
+
+  it("proves the countdown runs to the server's deadline (expiresAt), not 20 minutes from the popup opening", async () => {
+    signInMember();
+    // The server's window has 7 min 30 s left when its answer arrives.
+    stubs(450_000);
+    const dialog = await openPopupOnFakeClock();
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('07:30');
+    await tick(30_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('07:00');
+    await tick(419_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
+    expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
+    await tick(1_000);
+    expect(toastTexts()).toContain('Time is over. Please Try Again !!');
+    await tick(500);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await tick(1_500);
+    expect(screen.getByLabelText('Quantity')).toHaveValue('');
+  });
+
+  it('proves a deadline more than 20 minutes away (client clock behind) still shows at most 20:00 and times out 20 minutes later', async () => {
+    signInMember();
+    stubs(2 * 60 * 60 * 1000);
+    const dialog = await openPopupOnFakeClock();
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('20:00');
+    await tick(1_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('19:59');
+    await tick(1_198_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
+    await tick(1_000);
+    expect(toastTexts()).toContain('Time is over. Please Try Again !!');
+  });
+
+  it('proves a deadline already past (client clock ahead) shows 00:00 and times out at the first tick', async () => {
+    signInMember();
+    stubs(-90_000);
+    const dialog = await openPopupOnFakeClock();
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:00');
+    expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
+    await tick(1_000);
+    expect(toastTexts()).toContain('Time is over. Please Try Again !!');
+  });
+
+  it('proves an answer without expiresAt counts 20:00 from the popup opening', async () => {
+    signInMember();
+    stubs(null);
+    const dialog = await openPopupOnFakeClock();
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('20:00');
+    await tick(61_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('18:59');
   });
 
   it('proves closing the popup reloads the page (a fresh form)', async () => {

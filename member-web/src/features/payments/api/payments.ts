@@ -163,15 +163,38 @@ export interface CryptoDeposit {
   /** USDT to pay, as the server priced it (falls back to the form's figure). */
   amount: string;
   clientid: string;
+  /** The server's deadline for paying (epoch ms, from `expiresAt`), or null when absent or unreadable. */
+  expiresAt: number | null;
 }
 
-/** POST /depositByNowPayTRC: `{success, data: address | message, amount, clientid}`. */
+/** An ISO timestamp → epoch ms; null when absent or unreadable. */
+export function parseInstant(value: unknown): number | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * Milliseconds left to pay, counted to the server's deadline but never more than the 20-minute window
+ * nor less than 0 (a client clock that is behind cannot show more than 20:00). Without a deadline: the
+ * full window from now.
+ */
+export function paymentMsLeft(expiresAt: number | null, now: number): number {
+  const windowMs = PAYMENT_WINDOW_SECONDS * 1000;
+  if (expiresAt === null) return windowMs;
+  return Math.min(windowMs, Math.max(0, expiresAt - now));
+}
+
+/** POST /depositByNowPayTRC: `{success, data: address | message, amount, clientid, expiresAt}`. */
 export async function depositCrypto(input: DepositInput): Promise<{ ok: true; deposit: CryptoDeposit } | { ok: false; message: string }> {
   const response = await apiClient.post<unknown>('/depositByNowPayTRC', { username: getSession().userId, ...input });
   const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<string, unknown>;
   const data = typeof body.data === 'string' ? body.data : '';
   if (body.success !== true || data === '') return { ok: false, message: data || resultText(body) || PAY_TEXT.failed };
-  return { ok: true, deposit: { address: data, amount: text(body, 'amount') || input.amount, clientid: text(body, 'clientid') || input.clientid } };
+  return {
+    ok: true,
+    deposit: { address: data, amount: text(body, 'amount') || input.amount, clientid: text(body, 'clientid') || input.clientid, expiresAt: parseInstant(body.expiresAt) },
+  };
 }
 
 export interface UpiPayment {

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { PageShell } from '../../../components/ui/page-shell';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { depositCrypto, generateCryptoOrder, PAY_TEXT, PAYMENT_WINDOW_SECONDS, type CryptoDeposit } from '../api/payments';
+import { depositCrypto, generateCryptoOrder, PAY_TEXT, paymentMsLeft, type CryptoDeposit } from '../api/payments';
 import { EpinPurchaseForm, type PurchaseInput } from './epin-purchase-form';
 import { HistoryLink, Reloadable, useLaterTimer } from './shared';
 
@@ -37,16 +37,22 @@ async function copyText(value: string): Promise<boolean> {
 }
 
 /**
- * The USDT payment popup: amount on BEP20 (BSC), the wallet address with Copy, a 20-minute mm:ss
- * countdown (from the moment it opened; ticks every second) and the notes. `onExpire` at zero.
+ * The USDT payment popup: amount on BEP20 (BSC), the wallet address with Copy, a mm:ss countdown to
+ * the server's deadline (`expiresAt`), never above 20:00 — 20 minutes from opening when the answer has
+ * no deadline — ticking every second, and the notes. `onExpire` at zero.
  */
 function UsdtPaymentDialog({ deposit, onClose, onExpire }: { deposit: CryptoDeposit; onClose: () => void; onExpire: () => void }) {
-  const deadline = useRef(Date.now() + PAYMENT_WINDOW_SECONDS * 1000);
-  const [left, setLeft] = useState(PAYMENT_WINDOW_SECONDS);
+  // Fixed when the popup opens: the clamped time left becomes a deadline on this clock.
+  const [opened] = useState(() => {
+    const now = Date.now();
+    const msLeft = paymentMsLeft(deposit.expiresAt, now);
+    return { deadline: now + msLeft, secondsLeft: Math.ceil(msLeft / 1000) };
+  });
+  const [left, setLeft] = useState(opened.secondsLeft);
   const expired = useRef(false);
   useEffect(() => {
     const timer = window.setInterval(() => {
-      const remaining = Math.max(0, Math.ceil((deadline.current - Date.now()) / 1000));
+      const remaining = Math.max(0, Math.ceil((opened.deadline - Date.now()) / 1000));
       setLeft(remaining);
       if (remaining === 0 && !expired.current) {
         expired.current = true;
@@ -55,7 +61,7 @@ function UsdtPaymentDialog({ deposit, onClose, onExpire }: { deposit: CryptoDepo
       }
     }, 1000);
     return () => window.clearInterval(timer);
-  }, [onExpire]);
+  }, [onExpire, opened.deadline]);
 
   return (
     <Dialog
