@@ -39,7 +39,7 @@ const sahyogMessages = {
         payload: 'Payload',
       },
       filters: { search: 'Search' },
-      sections: { profile: 'Profile', sponsor: 'Sponsor', account: 'Account', events: 'Event history' },
+      sections: { profile: 'Profile', sponsor: 'Sponsor', account: 'Account', related: 'Related records', events: 'Event history' },
       status: { Active: 'Active', Inactive: 'Inactive' },
       actions: {
         block: 'Block',

@@ -45,4 +45,24 @@ describe('MemberShow', () => {
     expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log in as' })).toBeInTheDocument();
   });
+
+  it("links to the member's e-pins, income, requests and orders, each list filtered to the member", async () => {
+    // Proves: events of other streams are one click away, filtered by the API's own filter names.
+    saveSession({ token: 'jwt-abc', username: 'asha', role: 'support' });
+    mockFetch((call) => (call.url === '/admin-api/members/482913' ? jsonResponse(member) : undefined), emptyLists);
+    window.location.hash = '#/members/482913/show';
+    render(<App />);
+
+    const epins = await screen.findByRole('link', { name: 'E-pins' });
+    const filterOf = (name: string) => {
+      const href = screen.getByRole('link', { name }).getAttribute('href') ?? '';
+      return [href.split('?')[0], JSON.parse(new URLSearchParams(href.split('?')[1]).get('filter') ?? '{}')];
+    };
+    expect(epins).toBeInTheDocument();
+    expect(filterOf('E-pins')).toEqual(['#/epins', { owner: '482913' }]);
+    expect(filterOf('Level income')).toEqual(['#/level-income', { earner: '482913' }]);
+    expect(filterOf('E-pin requests')).toEqual(['#/epin-requests', { uid: '482913' }]);
+    expect(filterOf('Payment orders')).toEqual(['#/payment-orders', { uid: '482913' }]);
+    expect(filterOf('Help requests')).toEqual(['#/help-requests', { uid: '482913' }]);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   Box,
+  Button as MuiButton,
   CardContent,
   Chip,
   Grid,
@@ -19,11 +20,14 @@ import {
   Show,
   TextField,
   TopToolbar,
+  usePermissions,
   useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { canSee, type AdminArea } from '../roles';
 import { BlockToggleButton, ImpersonateButton } from './MemberActions';
 import { firstPresent, sponsorOf } from './memberFields';
 
@@ -130,6 +134,41 @@ const MemberEvents = () => {
   );
 };
 
+/**
+ * What the member did beyond their own stream lives in other streams (e-pins, requests, orders,
+ * income): each resource's list, filtered to this member, shown only to roles that can read it.
+ */
+const RELATED: ReadonlyArray<{ resource: AdminArea; filter: string }> = [
+  { resource: 'epins', filter: 'owner' },
+  { resource: 'level-income', filter: 'earner' },
+  { resource: 'epin-requests', filter: 'uid' },
+  { resource: 'payment-orders', filter: 'uid' },
+  { resource: 'help-requests', filter: 'uid' },
+];
+
+const RelatedRecords = () => {
+  const record = useRecordContext();
+  const { permissions } = usePermissions();
+  const translate = useTranslate();
+  if (!record) return null;
+  const links = RELATED.filter(({ resource }) => canSee(permissions, resource));
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {links.map(({ resource, filter }) => (
+        <MuiButton
+          key={resource}
+          component={Link}
+          variant="outlined"
+          size="small"
+          to={{ pathname: `/${resource}`, search: `filter=${encodeURIComponent(JSON.stringify({ [filter]: String(record.id) }))}` }}
+        >
+          {translate(`resources.${resource}.name`, { smart_count: 2 })}
+        </MuiButton>
+      ))}
+    </Box>
+  );
+};
+
 export const MemberShow = () => (
   <Show actions={<MemberShowActions />} title={<MemberTitle />}>
     <CardContent>
@@ -158,6 +197,9 @@ export const MemberShow = () => (
         <Cell><Labeled><BooleanField source="isagree" /></Labeled></Cell>
         <Cell><Labeled><TextField source="directs" /></Labeled></Cell>
         <Cell><Labeled><TextField source="team" /></Labeled></Cell>
+      </Section>
+      <Section title="resources.members.sections.related" grid={false}>
+        <RelatedRecords />
       </Section>
       <Section title="resources.members.sections.events" grid={false}>
         <MemberEvents />

@@ -15,7 +15,7 @@ import { RemarkDto } from './admin.dto';
 
 const SORTABLE = ['uid', 'name', 'registered_at', 'status', 'sponsor_uid', 'blocked'] as const;
 const MEMBER_COLUMNS = `m.uid as id, m.uid, m.name, m.email, m.mobile, m.sponsor_uid, m.status, m.blocked, m.isagree,
-  m.registered_at, m.activated_at, m.last_login_at, m.city, m.state, m.country_id, m.upi_number`;
+  m.registered_at, m.activated_at, m.last_login_at, m.city, m.state, m.country_id, m.upi_number, m.wallet_address`;
 /** Member stream events shown on a member's page at the most. */
 const MEMBER_EVENTS_SHOWN = 200;
 
@@ -69,10 +69,11 @@ export class AdminMembersController {
   async show(@Param('uid') uid: string) {
     if (!UID_PATTERN.test(uid)) throw new NotFoundException(errorBody(404, `Member ${uid} does not exist`));
     const [member] = await this.db.query<Record<string, unknown>>(
-      `select ${MEMBER_COLUMNS}, s.name as sponsor_name,
+      `select ${MEMBER_COLUMNS}, s.name as sponsor_name, c.name as country_name,
               (select count(*) from members d where d.sponsor_uid = m.uid)::int as directs,
               (select count(*) from member_tree t where t.ancestor_uid = m.uid)::int as team
-         from members m left join members s on s.uid = m.sponsor_uid where m.uid = $1`,
+         from members m left join members s on s.uid = m.sponsor_uid left join countries c on c.id = m.country_id
+        where m.uid = $1`,
       [uid],
     );
     if (!member) throw new NotFoundException(errorBody(404, `Member ${uid} does not exist`));
