@@ -5,19 +5,22 @@ import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { DOUBLE_USAGE, runDoubleCommand } from '../src/modules/payments/double/double-cli';
-import { pollPaymentStatus } from '../src/modules/payments/jobs/payment-status.processor';
+import { pollPaymentStatus, PollTiming } from '../src/modules/payments/jobs/payment-status.processor';
 import { createPaymentOrders } from '../src/modules/payments/payments.module';
 import { OUTBOX_ROUTES } from '../src/platform/jobs/queues';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from '../src/worker/worker.module';
 import { GatewayDouble } from '../src/modules/payments/double/gateway-double';
 import { signIpn } from '../src/modules/payments/gateways/gateway';
-import { DEV_IPN_SECRET } from '../src/modules/payments/payments.config';
+import { DEV_IPN_SECRET, LATE_PAYMENT_WATCH_SECONDS } from '../src/modules/payments/payments.config';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { Network } from './support/network';
 import { eventCount, ledgerOn, seedBasics } from './support/seed';
 import { startTestApp, TestApp, testRedisUrl } from './support/test-app';
+
+/** The payment-status job's pace in the direct tests (the worker's comes from its env). */
+const timing: PollTiming = { everyMs: 1000, lateEveryMs: 5000, lateWatchMs: LATE_PAYMENT_WATCH_SECONDS * 1000 };
 
 describe('payments: options, bank/QR requests, gateway orders', () => {
   let t: TestApp;
@@ -90,6 +93,23 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect((await send({ utrno: 'UTR123456789', bankid: bankOption, qty: '', epintype: '' })).body).toBe('Enter Quantity !!');
     expect((await send({ utrno: 'UTR123456789', bankid: bankOption, qty: '2', epintype: '' })).body).toBe('Enter Epin Type !!');
     expect((await send({ utrno: 'UTR123456789', bankid: 'NOSUCH', qty: '2', epintype: 'EpintypeB' })).body).toBe('Please Select Payment Type');
+    // An over-long field never pre-empts the ordered "required" messages; after them it is a clear 400.
+    expect((await send({ utrno: 'U'.repeat(31), amount: '9'.repeat(11), bankid: '', qty: '123456', epintype: 'E'.repeat(21), usertype: 'x'.repeat(31) })).body).toBe('Please Select Payment Type');
+    expect((await send({ utrno: '', bankid: 'B'.repeat(41), qty: '123456', epintype: 'E'.repeat(21) })).body).toBe('UTR Number is required');
+    expect((await send({ utrno: 'U'.repeat(31), bankid: bankOption, qty: '', epintype: 'E'.repeat(21) })).body).toBe('Enter Quantity !!');
+    expect((await send({ utrno: 'U'.repeat(31), bankid: bankOption, qty: '123456', epintype: '   ' })).body).toBe('Enter Epin Type !!');
+    const tooLong: Array<[Record<string, unknown>, string]> = [
+      [{ bankid: 'B'.repeat(41) }, 'bankid must be at most 40 characters'],
+      [{ utrno: 'U'.repeat(31) }, 'UTR Number must be at most 30 characters'],
+      [{ qty: '123456' }, 'Quantity must be at most 5 characters'],
+      [{ epintype: 'E'.repeat(21) }, 'Epin Type must be at most 20 characters'],
+      [{ amount: '9'.repeat(11) }, 'amount must be at most 10 characters'],
+      [{ usertype: 'x'.repeat(31) }, 'usertype must be at most 30 characters'],
+    ];
+    for (const [field, message] of tooLong) {
+      const res = await send({ utrno: 'UTR123456789', bankid: bankOption, qty: '2', epintype: 'EpintypeB', ...field });
+      expect([res.status, res.body.message]).toEqual([400, message]);
+    }
     expect(await eventCount(t.db.app)).toBe(before);
     const other = await net.register();
     expect((await net.as(uid, '/api/FundRequestBank', { uid: other, utrno: 'UTR123456789', bankid: bankOption, qty: '2', epintype: 'EpintypeB' })).status).toBe(403);
@@ -137,6 +157,9 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect(again.body.message).toBe('This request is already Approved');
 
     expect((await admin('post', `/epin-requests/${rejectId}/reject`, { remark: '' })).status).toBe(400);
+    const blank = await admin('post', `/epin-requests/${rejectId}/reject`, { remark: ' \t\n ' });
+    expect([blank.status, blank.body.message]).toEqual([400, expect.stringMatching(/^Please Enter Remark !!/)]);
+    expect((await admin('get', `/epin-requests/${rejectId}`)).body.status).toBe('Pending');
     const rejected = await admin('post', `/epin-requests/${rejectId}/reject`, { remark: 'No such credit in the statement' });
     expect(rejected.status).toBe(200);
     expect((await admin('post', `/epin-requests/${rejectId}/approve`)).status).toBe(409);
@@ -174,6 +197,10 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     const { clientid, amount } = await openCrypto(uid);
     expect(amount).toBe('6.64'); // 2 × ₹299 = ₹598 / 90 = 6.644… → 6.64, whatever the client said
     expect((await net.as(uid, '/api/depositByNowPayTRC', { epin_type: 'EpintypeB', epin_qty: '1', clientid })).body).toEqual({ success: false, data: 'This order is already open' });
+    // Only 299 (EpintypeB) is offered online: EpintypeA is refused and nothing is opened at the gateway.
+    const typeA = (await net.as(uid, '/api/genarateOrderIdNPayTRC', { username: uid })).body.clientid as string;
+    expect((await net.as(uid, '/api/depositByNowPayTRC', { epin_type: 'EpintypeA', epin_qty: '1', clientid: typeA })).body).toEqual({ success: false, data: 'Only 299 (EpintypeB) e-pins can be bought online or through the UPI gateway' });
+    expect((await t.db.owner.query<{ status: string }>('select status from payment_orders where clientid = $1', [typeA]))[0].status).toBe('created');
     const stranger = await net.register();
     expect((await net.as(stranger, '/api/checkPaymentStatus', { clientid })).body.data.message).toBe('Invalid Order Id');
     expect((await net.as(uid, '/api/checkPaymentStatus', { clientid })).body).toEqual({ data: { message: 'Payment Pending', status_id: 0, data: { utr: '' } } });
@@ -266,10 +293,15 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect(clientid).toMatch(/^UP/);
     expect((await net.as(uid, '/api/depositByPayatupi', { username: uid, amount: '1', epin_type: '', epin_qty: '1', clientid })).body).toEqual({ data: { message: 'Enter Epin Type !!' } });
     expect((await net.as(uid, '/api/depositByPayatupi', { username: uid, amount: '1', epin_type: 'EpintypeA', epin_qty: '', clientid })).body).toEqual({ data: { message: 'Enter Quantity !!' } });
-    const deposit = await net.as(uid, '/api/depositByPayatupi', { username: uid, amount: '1', epin_type: 'EpintypeA', epin_qty: '1', clientid });
+    // Only 299 (EpintypeB) is offered in gateway requests: EpintypeA is refused and the order stays unopened.
+    expect((await net.as(uid, '/api/depositByPayatupi', { username: uid, amount: '1000', epin_type: 'EpintypeA', epin_qty: '1', clientid })).body).toEqual({
+      data: { message: 'Only 299 (EpintypeB) e-pins can be bought online or through the UPI gateway' },
+    });
+    expect(await t.db.owner.query('select 1 from gateway_double_orders where order_ref = $1', [clientid])).toEqual([]);
+    const deposit = await net.as(uid, '/api/depositByPayatupi', { username: uid, amount: '1', epin_type: 'EpintypeB', epin_qty: '1', clientid });
     expect(deposit.body.data.message).toBe('Success');
     expect(deposit.body.qrCodeImage).toMatch(/^data:image\/png;base64,/);
-    expect(deposit.body.data.upiUrl).toBe(`upi://pay?pa=sahyog%40upi&pn=Sahyog+Foundation&am=1000.00&tn=${clientid}&cu=INR`);
+    expect(deposit.body.data.upiUrl).toBe(`upi://pay?pa=sahyog%40upi&pn=Sahyog+Foundation&am=299.00&tn=${clientid}&cu=INR`);
     expect((await net.as(uid, '/api/checkPaymentStatus', { clientid })).body.data.status_id).toBe(0);
     await admin('post', `/payment-double/orders/${clientid}/mark-paid`);
     await admin('post', `/payment-double/orders/${clientid}/mark-paid`);
@@ -277,7 +309,7 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     for (const r of [a, b]) expect(r.body.data).toMatchObject({ message: 'Response Received', status_id: 1, data: { utr: expect.stringMatching(/^\d{12}$/) } });
     expect(await epinsOf(uid, 'order', clientid)).toHaveLength(1);
     const [row] = (await net.as(uid, '/api/FundRequestHistory', { action: 12 })).body[0];
-    expect(row).toMatchObject({ client_txn_id: clientid, ss: 'Success', amount: '1000.00', epin_netamount: '1000.00', epin_type: 'EpintypeA', epin_qty: 1 });
+    expect(row).toMatchObject({ client_txn_id: clientid, ss: 'Success', amount: '299.00', epin_netamount: '299.00', epin_type: 'EpintypeB', epin_qty: 1 });
     expect(row.msg).toBeUndefined();
   });
 
@@ -307,20 +339,105 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     const scheduled: Array<{ poll?: number; delay: number; jobId: string }> = [];
     const reschedule = async (data: { poll?: number }, delay: number, jobId: string) => void scheduled.push({ poll: data.poll, delay, jobId });
     const job = { position: opened.position, type: 'OrderOpened', streamId: `payment-order-${clientid}` };
-    expect(await pollPaymentStatus(orders, job, reschedule, 1000)).toBe('still open; poll 2 scheduled');
+    expect(await pollPaymentStatus(orders, job, reschedule, timing)).toBe('still open; poll 2 scheduled');
     expect(scheduled).toEqual([{ poll: 1, delay: 1000, jobId: `payment-status-${opened.position}-1` }]);
     await admin('post', `/payment-double/orders/${clientid}/mark-paid`);
-    const results = await Promise.all([pollPaymentStatus(orders, { ...job, poll: 1 }, reschedule, 1000), pollPaymentStatus(orders, { ...job, poll: 1 }, reschedule, 1000)]);
+    const results = await Promise.all([pollPaymentStatus(orders, { ...job, poll: 1 }, reschedule, timing), pollPaymentStatus(orders, { ...job, poll: 1 }, reschedule, timing)]);
     expect(results.sort()).toEqual(['final: confirmed', 'final: confirmed']);
     expect(scheduled).toHaveLength(1);
     expect(await epinsOf(uid, 'order', clientid)).toHaveLength(2);
-    expect(await pollPaymentStatus(orders, job, reschedule, 1000)).toBe('final: confirmed');
-    // An unpaid order whose window has passed expires at the next poll, and polling stops.
+    expect(await pollPaymentStatus(orders, job, reschedule, timing)).toBe('final: confirmed');
+    // An unpaid order whose window has passed expires at the next poll; polling goes on at the slower
+    // late-payment pace, and stops once the watch after its expiry is over.
     const other = (await net.as(uid, '/api/genarateOrderIdNPayTRC', { username: uid })).body.clientid as string;
     await net.as(uid, '/api/depositByNowPayTRC', { epin_type: 'EpintypeB', epin_qty: '1', clientid: other });
     await t.db.owner.execute("update gateway_double_orders set expires_at = now() - interval '1 second' where order_ref = $1", [other]);
-    expect(await pollPaymentStatus(orders, { position: '0', type: 'OrderOpened', streamId: `payment-order-${other}` }, reschedule, 1000)).toBe('final: expired');
-    expect(scheduled).toHaveLength(1);
+    const otherJob = { position: '0', type: 'OrderOpened', streamId: `payment-order-${other}` };
+    expect(await pollPaymentStatus(orders, otherJob, reschedule, timing)).toBe('expired; watching for a late payment, poll 2 scheduled');
+    expect(scheduled[1]).toEqual({ poll: 1, delay: timing.lateEveryMs, jobId: 'payment-status-0-1' });
+    const [{ expires_at: expiresAt }] = await t.db.owner.query<{ expires_at: Date }>('select expires_at from payment_orders where clientid = $1', [other]);
+    // The last poll of the watch is scheduled for its very end, not past it.
+    const nearEnd = () => expiresAt.getTime() + timing.lateWatchMs - 1500;
+    expect(await pollPaymentStatus(orders, { ...otherJob, poll: 7 }, reschedule, timing, nearEnd)).toBe('expired; watching for a late payment, poll 9 scheduled');
+    expect(scheduled[2]).toEqual({ poll: 8, delay: 1500, jobId: 'payment-status-0-8' });
+    const afterWatch = () => expiresAt.getTime() + timing.lateWatchMs + 1;
+    expect(await pollPaymentStatus(orders, { ...otherJob, poll: 8 }, reschedule, timing, afterWatch)).toBe('final: expired; late-payment watch over');
+    expect(scheduled).toHaveLength(3);
+    const defaults = createPaymentOrders(t.db.app, ledgerOn(t.db.app)).pollTiming;
+    expect(defaults).toEqual({ everyMs: 30_000, lateEveryMs: 600_000, lateWatchMs: LATE_PAYMENT_WATCH_SECONDS * 1000 });
+    expect(LATE_PAYMENT_WATCH_SECONDS).toBe(24 * 60 * 60);
+  });
+
+  it('a crypto order whose callbacks are lost, paid after expiry: the poll records it late, issues nothing; an admin resolves it once', async () => {
+    const uid = await net.register();
+    const { clientid } = await openCrypto(uid, '1');
+    const [opened] = await t.db.owner.query<{ position: string }>("select position::text as position from events where stream_id = $1 and type = 'OrderOpened'", [`payment-order-${clientid}`]);
+    const orders = createPaymentOrders(t.db.app, ledgerOn(t.db.app));
+    const scheduled: Array<{ poll?: number; delay: number }> = [];
+    const reschedule = async (data: { poll?: number }, delay: number) => void scheduled.push({ poll: data.poll, delay });
+    const job = { position: opened.position, type: 'OrderOpened', streamId: `payment-order-${clientid}` };
+    // The window ends; the gateway's IPN never arrives (PUBLIC_URL is unreachable from here).
+    expect((await admin('post', `/payment-double/orders/${clientid}/expire`)).body.callback).toMatch(/not delivered/);
+    expect(await pollPaymentStatus(orders, job, reschedule, timing)).toBe('expired; watching for a late payment, poll 2 scheduled');
+    // The member pays after the window; that IPN is lost too, and nobody checks the status.
+    expect((await admin('post', `/payment-double/orders/${clientid}/mark-paid`)).body.callback).toMatch(/not delivered/);
+    expect(await pollPaymentStatus(orders, { ...job, poll: 1 }, reschedule, timing)).toBe('final: late');
+    expect(await pollPaymentStatus(orders, { ...job, poll: 2 }, reschedule, timing)).toBe('final: late');
+    expect(scheduled).toEqual([{ poll: 1, delay: timing.lateEveryMs }]);
+    const events = await t.db.owner.query<{ type: string; payload: { txnHash: string | null }; metadata: { actor: unknown } }>('select type, payload, metadata from events where stream_id = $1 order by stream_version', [`payment-order-${clientid}`]);
+    expect(events.map((e) => e.type)).toEqual(['OrderCreated', 'OrderOpened', 'OrderExpired', 'PaymentLate']);
+    expect(events[3].metadata.actor).toEqual({ kind: 'system', id: 'payment-status-job' });
+    expect(events[3].payload.txnHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await epinsOf(uid)).toEqual([]);
+    const blank = await admin('post', `/payment-orders/${clientid}/resolve`, { decision: 'issue', remark: '   ' }, 'approver');
+    expect([blank.status, blank.body.message]).toEqual([400, expect.stringMatching(/^Please Enter Remark !!/)]);
+    expect(await epinsOf(uid)).toEqual([]);
+    expect((await admin('post', `/payment-orders/${clientid}/resolve`, { decision: 'issue', remark: 'Paid late, honoured' }, 'approver')).status).toBe(200);
+    expect((await admin('post', `/payment-orders/${clientid}/resolve`, { decision: 'issue', remark: 'again' })).status).toBe(409);
+    expect(await epinsOf(uid, 'order', clientid)).toHaveLength(1);
+  });
+
+  it('"Re-check with gateway": approver and superadmin ask the gateway about an open or expired order now', async () => {
+    const uid = await net.register();
+    const upi = async () => {
+      const clientid = (await net.as(uid, '/api/genarateOrderIdPayatupi', { username: uid })).body.clientid as string;
+      expect((await net.as(uid, '/api/depositByPayatupi', { epin_type: 'EpintypeB', epin_qty: '1', clientid })).body.data.message).toBe('Success');
+      return clientid;
+    };
+    // A late UPI payment (UPI has no callback) after the job's watch is over: the admin's re-check records it.
+    const late = await upi();
+    await admin('post', `/payment-double/orders/${late}/expire`);
+    const expired = await admin('post', `/payment-orders/${late}/recheck`, undefined, 'approver');
+    expect(expired.status).toBe(200);
+    expect(expired.body).toMatchObject({ id: late, status: 'expired', gateway_state: 'expired' });
+    await admin('post', `/payment-double/orders/${late}/mark-paid`);
+    for (const role of ['support', 'auditor']) expect((await admin('post', `/payment-orders/${late}/recheck`, undefined, role)).status).toBe(403);
+    expect(await epinsOf(uid)).toEqual([]);
+    const recorded = await admin('post', `/payment-orders/${late}/recheck`, undefined, 'approver');
+    expect(recorded.body).toMatchObject({ id: late, status: 'late', gateway_state: 'paid-late', utr: expect.stringMatching(/^\d{12}$/) });
+    const [lateEvent] = await t.db.owner.query<{ metadata: { actor: unknown } }>("select metadata from events where stream_id = $1 and type = 'PaymentLate'", [`payment-order-${late}`]);
+    expect(lateEvent.metadata.actor).toEqual({ kind: 'admin', id: 'approver' });
+    const again = await admin('post', `/payment-orders/${late}/recheck`);
+    expect([again.status, again.body.message]).toEqual([409, 'Only an open or expired order can be re-checked with the gateway; this order is late']);
+    expect(await epinsOf(uid)).toEqual([]);
+    expect((await admin('post', `/payment-orders/${late}/resolve`, { decision: 'issue', remark: 'UPI paid late, honoured' })).body.status).toBe('resolved');
+    expect(await epinsOf(uid, 'order', late)).toHaveLength(1);
+
+    // An open order paid in its window: the superadmin's re-check confirms it and issues once.
+    const open = await upi();
+    expect((await admin('post', `/payment-orders/${open}/recheck`)).body).toMatchObject({ status: 'open', gateway_state: 'waiting' });
+    await admin('post', `/payment-double/orders/${open}/mark-paid`);
+    const both = await Promise.all([admin('post', `/payment-orders/${open}/recheck`), admin('post', `/payment-orders/${open}/recheck`, undefined, 'approver')]);
+    // Whichever comes second finds the order confirmed (409) or settles nothing more (200, confirmed).
+    for (const r of both) expect(r.status === 409 || (r.status === 200 && r.body.status === 'confirmed')).toBe(true);
+    expect(both.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(await t.db.owner.query("select 1 from events where stream_id = $1 and type = 'PaymentConfirmed'", [`payment-order-${open}`])).toHaveLength(1);
+    expect(await epinsOf(uid, 'order', open)).toHaveLength(1);
+
+    // Nothing to ask for an order never opened at the gateway, or one that does not exist.
+    const created = (await net.as(uid, '/api/genarateOrderIdPayatupi', { username: uid })).body.clientid as string;
+    expect((await admin('post', `/payment-orders/${created}/recheck`)).status).toBe(409);
+    expect((await admin('post', '/payment-orders/UP0/recheck')).status).toBe(404);
   });
 
   it('every payment call is in the OpenAPI document', async () => {
@@ -401,7 +518,7 @@ describe('payments: the payment-status job through the real worker (relay → Bu
   let worker: Awaited<ReturnType<typeof NestFactory.createApplicationContext>>;
 
   beforeAll(async () => {
-    t = await startTestApp({ QUEUE_PREFIX: `sahyog-payments-test-${process.pid}`, REDIS_URL: testRedisUrl(), PAYMENT_POLL_EVERY_MS: '200' });
+    t = await startTestApp({ QUEUE_PREFIX: `sahyog-payments-test-${process.pid}`, REDIS_URL: testRedisUrl(), PAYMENT_POLL_EVERY_MS: '200', PAYMENT_LATE_POLL_EVERY_MS: '300' });
     await seedBasics(t.db.app);
     net = new Network(t);
     worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
@@ -431,5 +548,45 @@ describe('payments: the payment-status job through the real worker (relay → Bu
     expect(await t.db.owner.query('select number from epins where source_ref = $1', [clientid])).toHaveLength(1);
     const [confirmed] = await t.db.owner.query<{ metadata: { actor: unknown } }>("select metadata from events where stream_id = $1 and type = 'PaymentConfirmed'", [`payment-order-${clientid}`]);
     expect(confirmed.metadata.actor).toEqual({ kind: 'system', id: 'payment-status-job' });
+  });
+
+  const statusOf = async (clientid: string) => (await t.db.owner.query<{ status: string }>('select status from payment_orders where clientid = $1', [clientid]))[0].status;
+  const waitForStatus = async (clientid: string, wanted: string) => {
+    const deadline = Date.now() + 20_000;
+    let status = await statusOf(clientid);
+    while (status !== wanted && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await statusOf(clientid);
+    }
+    return status;
+  };
+
+  it('a UPI payment made after expiry is recorded late by the job alone (no callback, no check by anyone), issues nothing; an admin resolve issues once', async () => {
+    const uid = await net.register();
+    const clientid = (await net.as(uid, '/api/genarateOrderIdPayatupi', { username: uid })).body.clientid as string;
+    await net.as(uid, '/api/depositByPayatupi', { epin_type: 'EpintypeB', epin_qty: '2', clientid });
+    const double = new GatewayDouble(t.db.app, DEV_IPN_SECRET, 'http://127.0.0.1:9/unused');
+    await double.expire(clientid);
+    expect(await waitForStatus(clientid, 'expired')).toBe('expired');
+    // The member's /QrCode page has stopped polling by now; the payment comes in after the window.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await double.markPaid(clientid);
+    expect(await waitForStatus(clientid, 'late')).toBe('late');
+    const events = await t.db.owner.query<{ type: string; payload: { utr: string | null }; metadata: { actor: unknown } }>('select type, payload, metadata from events where stream_id = $1 order by stream_version', [`payment-order-${clientid}`]);
+    expect(events.map((e) => e.type)).toEqual(['OrderCreated', 'OrderOpened', 'OrderExpired', 'PaymentLate']);
+    for (const e of events.slice(2)) expect(e.metadata.actor).toEqual({ kind: 'system', id: 'payment-status-job' });
+    expect(events[3].payload.utr).toMatch(/^\d{12}$/);
+    expect(await t.db.owner.query('select number from epins where source_ref = $1', [clientid])).toEqual([]);
+    // The job stops at late: nothing more is written however long it runs.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await t.db.owner.query('select 1 from events where stream_id = $1', [`payment-order-${clientid}`])).toHaveLength(4);
+
+    const bearer = (await request(t.app.getHttpServer()).post('/admin-api/auth/login').send({ username: 'approver', password: 'Admin@123' }).expect(200)).body.token;
+    const resolve = () => request(t.app.getHttpServer()).post(`/admin-api/payment-orders/${clientid}/resolve`).set('Authorization', `Bearer ${bearer}`).send({ decision: 'issue', remark: 'UPI paid after 20 minutes, honoured' });
+    const first = await resolve();
+    expect([first.status, first.body.status]).toEqual([200, 'resolved']);
+    expect((await resolve()).status).toBe(409);
+    expect(await t.db.owner.query('select number from epins where source_kind = $1 and source_ref = $2', ['order', clientid])).toHaveLength(2);
+    expect((await verifyLedger(t.db.app, LEDGER_CHECKS)).problems).toEqual([]);
   });
 });

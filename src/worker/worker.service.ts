@@ -65,7 +65,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
       new Worker<OutboxJob>(QUEUE.levelIncome, (job: Job<OutboxJob>) => payLevelIncome(this.ledger, job.data.position), options),
       new Worker<PaymentStatusJob>(
         QUEUE.paymentStatus,
-        (job: Job<PaymentStatusJob>) => pollPaymentStatus(this.paymentOrders, job.data, async (data, delay, jobId) => void (await this.queue(QUEUE.paymentStatus).add('poll', data, { jobId, delay })), this.paymentOrders.pollEveryMs),
+        (job: Job<PaymentStatusJob>) => pollPaymentStatus(this.paymentOrders, job.data, async (data, delay, jobId) => void (await this.queue(QUEUE.paymentStatus).add('poll', data, { jobId, delay })), this.paymentOrders.pollTiming),
         options,
       ),
       new Worker(QUEUE.ledgerCheckpoint, async () => (await writeCheckpoint(this.db)) ?? 'nothing new', { ...options, concurrency: 1 }),

@@ -174,6 +174,15 @@ export class AdminPaymentsController {
     return orderRecord(await this.orders.resolveLate(checkId(clientid), body.decision, body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username })));
   }
 
+  /** "Re-check with gateway": the server asks the gateway about an open or expired order now (a late payment is recorded late, no e-pins). */
+  @Post('payment-orders/:clientid/recheck')
+  @HttpCode(200)
+  @Roles('approver')
+  async recheck(@Param('clientid') clientid: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
+    const { order, gatewayState } = await this.orders.recheck(checkId(clientid), metadataFrom(request, { kind: 'admin', id: admin.username }));
+    return { ...orderRecord(order), gateway_state: gatewayState };
+  }
+
   @Get('payment-double/orders')
   @Roles('approver', 'support')
   async doubleOrders(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {

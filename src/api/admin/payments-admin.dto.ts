@@ -26,12 +26,12 @@ export class PaymentOptionDto {
 }
 
 export class RejectDto {
-  @ApiProperty() @IsString({ message: 'remark must be text' }) @MinLength(1, { message: 'Please Enter Remark !!' }) @MaxLength(300, { message: 'remark must be at most 300 characters' }) remark!: string;
+  @ApiProperty() @IsString({ message: 'remark must be text' }) @MinLength(1, { message: 'Please Enter Remark !!' }) @Matches(/\S/, { message: 'Please Enter Remark !! (a remark of only spaces is empty)' }) @MaxLength(300, { message: 'remark must be at most 300 characters' }) remark!: string;
 }
 
 export class ResolveLateDto {
   @ApiProperty({ enum: ['issue', 'dismiss'] }) @IsIn(['issue', 'dismiss'], { message: 'decision must be issue or dismiss' }) decision!: 'issue' | 'dismiss';
-  @ApiProperty() @IsString({ message: 'remark must be text' }) @MinLength(1, { message: 'Please Enter Remark !!' }) @MaxLength(300, { message: 'remark must be at most 300 characters' }) remark!: string;
+  @ApiProperty() @IsString({ message: 'remark must be text' }) @MinLength(1, { message: 'Please Enter Remark !!' }) @Matches(/\S/, { message: 'Please Enter Remark !! (a remark of only spaces is empty)' }) @MaxLength(300, { message: 'remark must be at most 300 characters' }) remark!: string;
 }
 
 export class NoBodyDto {}

@@ -51,6 +51,16 @@ export const REQUEST_COLUMNS = `id, uid, option_id, option_type, bank_name, hold
 
 const UTR = /^[A-Za-z0-9]{6,30}$/;
 
+/** FundRequestBank's field limits, checked after the spec's ordered "required" checks (400 with the field's name). */
+export const BANK_REQUEST_MAX_LENGTHS: ReadonlyArray<[keyof BankRequestInput, string, number]> = [
+  ['bankid', 'bankid', 40],
+  ['utrno', 'UTR Number', 30],
+  ['qty', 'Quantity', 5],
+  ['epintype', 'Epin Type', 20],
+  ['amount', 'amount', 10],
+  ['usertype', 'usertype', 30],
+];
+
 /** Bank/QR e-pin requests: submitted by members, approved (e-pins issued in the same commit) or rejected by an admin, once. */
 @Injectable()
 export class EpinRequestsService {
@@ -69,6 +79,9 @@ export class EpinRequestsService {
     if (!utrno) return PAY_MSG.utrRequired;
     if (!qtyText) return PAY_MSG.enterQty;
     if (!epintype) return PAY_MSG.enterEpinType;
+    for (const [field, name, max] of BANK_REQUEST_MAX_LENGTHS) {
+      if ((input[field] ?? '').trim().length > max) throw new DomainError('PAYMENT.FIELD_TOO_LONG', `${name} must be at most ${max} characters`, 'invalid');
+    }
     if (!UTR.test(utrno)) return PAY_MSG.badUtr;
     if (!/^\d{1,5}$/.test(qtyText) || Number(qtyText) < 1 || Number(qtyText) > MAX_REQUEST_QTY) return PAY_MSG.badQty;
     if (!EPIN_TYPES.includes(epintype as EpinType)) return PAY_MSG.enterEpinType;

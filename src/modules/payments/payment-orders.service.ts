@@ -8,8 +8,9 @@ import { Ledger } from '../../platform/ledger';
 import { formatRupees } from '../../platform/money';
 import { issueEpins } from '../epins/commands/issue-epins/issue-epins.handler';
 import { EPIN_TYPES, EpinType, loadSettings } from '../settings/settings';
-import { GatewayKind, MAX_REQUEST_QTY, PAY_MSG, PAYMENT_WINDOW_SECONDS, paymentOrderStream, percentText, quote, ratePaise, salePostings, twoDecimals, usdtCents } from './domain/payment.events';
+import { GATEWAY_EPIN_TYPE, GatewayKind, MAX_REQUEST_QTY, PAY_MSG, PAYMENT_WINDOW_SECONDS, paymentOrderStream, percentText, quote, ratePaise, salePostings, twoDecimals, usdtCents } from './domain/payment.events';
 import { CRYPTO_GATEWAY, GatewayStatus, PaymentGateway, UPI_GATEWAY } from './gateways/gateway';
+import type { PollTiming } from './jobs/payment-status.processor';
 import { PAYMENTS_CONFIG } from './payments.tokens';
 import { PaymentsConfig } from './payments.config';
 
@@ -72,6 +73,11 @@ export class PaymentOrdersService {
     return this.config.pollEveryMs;
   }
 
+  /** The payment-status job's pace (open orders, then the late-payment watch after expiry). */
+  get pollTiming(): PollTiming {
+    return { everyMs: this.config.pollEveryMs, lateEveryMs: this.config.latePollEveryMs, lateWatchMs: this.config.lateWatchSeconds * 1000 };
+  }
+
   gateway(kind: GatewayKind): PaymentGateway {
     return kind === 'crypto' ? this.crypto : this.upi;
   }
@@ -96,6 +102,7 @@ export class PaymentOrdersService {
     if (!epinType || !EPIN_TYPES.includes(epinType as EpinType)) return { ok: false, message: PAY_MSG.enterEpinType };
     if (!/^\d{1,5}$/.test(qtyText) || Number(qtyText) < 1) return { ok: false, message: PAY_MSG.enterQty };
     if (Number(qtyText) > MAX_REQUEST_QTY) return { ok: false, message: PAY_MSG.badQty };
+    if (epinType !== GATEWAY_EPIN_TYPE) return { ok: false, message: PAY_MSG.onlyEpintypeB };
     const order = clientid ? await this.find(clientid) : undefined;
     if (!order || order.uid !== uid || order.kind !== kind) return { ok: false, message: PAY_MSG.unknownOrder };
     if (order.status !== 'created') return { ok: false, message: 'This order is already open' };
@@ -174,6 +181,22 @@ export class PaymentOrdersService {
       }
       return order.status;
     });
+  }
+
+  /**
+   * An admin's "Re-check with gateway": asks the gateway about an open or expired order now and
+   * settles on its answer, exactly like the job (a late payment is recorded late, no e-pins), at any
+   * time — also after the job's late-payment watch is over. Answers the order and what the gateway said.
+   */
+  async recheck(clientid: string, metadata: EventMetadata): Promise<{ order: OrderRow; gatewayState: GatewayStatus['state'] }> {
+    const order = await this.find(clientid);
+    if (!order) throw new DomainError('PAYMENT.UNKNOWN_ORDER', `No order ${clientid}`, 'not-found');
+    if (order.status !== 'open' && order.status !== 'expired') {
+      throw new DomainError('PAYMENT.NOTHING_TO_CHECK', `Only an open or expired order can be re-checked with the gateway; this order is ${order.status}`, 'conflict');
+    }
+    const status = await this.gateway(order.kind).status(clientid, order.gateway_ref ?? '');
+    await this.settle(clientid, status, metadata);
+    return { order: (await this.find(clientid))!, gatewayState: status.state };
   }
 
   /** An admin resolves a late payment: issue the e-pins after all, or dismiss (refund handled outside). Once. */

@@ -92,7 +92,11 @@ export const PAY_MSG = {
   pending: 'Payment Pending',
   expired: 'Payment Expired',
   late: 'Payment received after the time limit; an admin will review it',
+  onlyEpintypeB: 'Only 299 (EpintypeB) e-pins can be bought online or through the UPI gateway',
 } as const;
+
+/** The only e-pin type offered in online (USDT) and gateway (UPI) requests (spec: "only 299 is offered"). */
+export const GATEWAY_EPIN_TYPE = 'EpintypeB';
 
 export const MAX_REQUEST_QTY = 500;
 

@@ -1,7 +1,7 @@
 import { OutboxJob } from '../../../platform/jobs/queues';
-import { PaymentOrdersService } from '../payment-orders.service';
+import { OrderRow, PaymentOrdersService } from '../payment-orders.service';
 
-/** At most this many polls per order (at the default 30 s, twice the 1200 s window); the order's own expiry ends polling sooner. */
+/** At most this many polls while an order is open (at the default 30 s, twice the 1200 s window); the order's own expiry ends that phase sooner. */
 export const MAX_PAYMENT_POLLS = 80;
 
 export interface PaymentStatusJob extends OutboxJob {
@@ -10,22 +10,47 @@ export interface PaymentStatusJob extends OutboxJob {
 
 export type Reschedule = (data: PaymentStatusJob, delayMs: number, jobId: string) => Promise<void>;
 
+/** The job's pace: `everyMs` while the order is open; `lateEveryMs` after it expired, until `lateWatchMs` past its expiry. */
+export interface PollTiming {
+  everyMs: number;
+  lateEveryMs: number;
+  lateWatchMs: number;
+}
+
+/** The end of the late-payment watch of an order: its expiry plus the watch. */
+export const lateWatchEnd = (order: Pick<OrderRow, 'expires_at'>, timing: PollTiming): number => (order.expires_at ?? new Date(0)).getTime() + timing.lateWatchMs;
+
 /**
- * The `payment-status` job: the fallback to the gateway's callback. Started by the relay for each
- * `OrderOpened`; asks the gateway, applies the answer through the same conditional settle as the
- * callback and the member's status check (so running it twice issues nothing twice), and schedules
- * the next poll while the order is still open. Expired, confirmed, late and resolved are final here.
+ * The `payment-status` job: the server's own check with the gateway, and the fallback to the
+ * gateway's callback (UPI has none at all). Started by the relay for each `OrderOpened`; asks the
+ * gateway, applies the answer through the same conditional settle as the callback and the member's
+ * status check (so running it twice issues nothing twice), and schedules the next poll:
+ * - while the order is open, every `everyMs`;
+ * - once it has expired, every `lateEveryMs` until `lateWatchMs` after its expiry, so a payment made
+ *   after the window is still recorded as late (no e-pins; an admin resolves it);
+ * confirmed, late and resolved end it, and so does the end of the late-payment watch.
  */
-export async function pollPaymentStatus(orders: PaymentOrdersService, job: PaymentStatusJob, reschedule: Reschedule, everyMs: number): Promise<string> {
+export async function pollPaymentStatus(orders: PaymentOrdersService, job: PaymentStatusJob, reschedule: Reschedule, timing: PollTiming, now: () => number = Date.now): Promise<string> {
   const clientid = job.streamId.startsWith('payment-order-') ? job.streamId.slice('payment-order-'.length) : '';
   const order = clientid ? await orders.find(clientid) : undefined;
   if (!order) return `no order for ${job.streamId}`;
-  if (order.status !== 'open') return `final: ${order.status}`;
+  if (order.status === 'expired' && now() > lateWatchEnd(order, timing)) return 'final: expired; late-payment watch over';
+  if (order.status !== 'open' && order.status !== 'expired') return `final: ${order.status}`;
   const status = await orders.gateway(order.kind).status(clientid, order.gateway_ref ?? '');
   const after = await orders.settle(clientid, status, { actor: { kind: 'system', id: 'payment-status-job' }, correlationId: `payment-status-${job.position}` });
-  if (after !== 'open') return `final: ${after}`;
   const poll = (job.poll ?? 0) + 1;
-  if (poll >= MAX_PAYMENT_POLLS) return `still open after ${poll} polls; left to the callback and the member's status check`;
-  await reschedule({ ...job, poll }, everyMs, `payment-status-${job.position}-${poll}`);
-  return `still open; poll ${poll + 1} scheduled`;
+  const next = { ...job, poll };
+  const jobId = `payment-status-${job.position}-${poll}`;
+  if (after === 'open') {
+    if (poll >= MAX_PAYMENT_POLLS) return `still open after ${poll} polls; left to the callback, the member's status check and the admin's re-check`;
+    await reschedule(next, timing.everyMs, jobId);
+    return `still open; poll ${poll + 1} scheduled`;
+  }
+  if (after === 'expired') {
+    const left = lateWatchEnd(order, timing) - now();
+    if (left <= 0) return 'final: expired; late-payment watch over';
+    await reschedule(next, Math.min(timing.lateEveryMs, left), jobId);
+    return `expired; watching for a late payment, poll ${poll + 1} scheduled`;
+  }
+  return `final: ${after}`;
 }
