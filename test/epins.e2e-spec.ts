@@ -74,6 +74,13 @@ describe('e-pins, top-ups and level income', () => {
     const member = await net.register(activator, 'Topped Member');
     const [pinB, pinA] = [...(await net.issue(activator, 1, 'EpintypeB')), ...(await net.issue(activator, 1, 'EpintypeA'))];
     expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: '' })).body.result).toBe('Epin is required');
+    // The spec's order: 'Epin is required' before 'Wrong User Id', whatever the user id looks like.
+    for (const touid of ['', '   ', '12', '9'.repeat(50), undefined]) {
+      expect((await net.as(activator, '/api/ActivateId', { touid, epin: '' })).body).toEqual({ result: 'Epin is required' });
+    }
+    expect((await net.as(activator, '/api/ActivateId', {})).body).toEqual({ result: 'Epin is required' });
+    for (const touid of ['', '9'.repeat(50), 'abcdef']) expect((await net.as(activator, '/api/ActivateId', { touid, epin: pinB })).body).toEqual({ result: 'Wrong User Id' });
+    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: 'X'.repeat(41) })).body).toEqual({ result: 'Invalid Epin' });
     expect((await net.as(activator, '/api/ActivateId', { touid: '999999', epin: pinB })).body.result).toBe('Wrong User Id');
     expect((await net.as(member, '/api/ActivateId', { touid: member, epin: pinB })).body.result).toBe('Invalid Epin');
     expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: pinB })).body.result).toBe(' Activation Successfull');
@@ -93,6 +100,68 @@ describe('e-pins, top-ups and level income', () => {
     const registrations = (await net.as(activator, '/api/ActivationHistory', { type: 1 })).body[0];
     expect(registrations).toHaveLength(2);
     expect(registrations[0]).toMatchObject({ user_id: member, f_name: 'Topped Member', referby: activator });
+  });
+
+  it('Idempotency-Key on the admin issue: a replay or a double click issues once; the key with another body → 409', async () => {
+    const owner = await net.register();
+    const issue = (key: string | undefined, body: Record<string, unknown>, bearer?: string) => {
+      const req = request(t.app.getHttpServer()).post('/admin-api/epins/issue');
+      if (key !== undefined) req.set('Idempotency-Key', key);
+      return req.set('Authorization', `Bearer ${bearer ?? adminBearer}`).send(body);
+    };
+    const adminBearer = await net.admin();
+    const body = { owner, type: 'EpintypeB', quantity: 2 };
+    const first = await issue('issue-dialog-1', body);
+    expect(first.status).toBe(200);
+    expect(first.body.numbers).toHaveLength(2);
+    const replay = await issue('issue-dialog-1', body);
+    expect([replay.status, replay.body]).toEqual([200, first.body]);
+    // A double click: two requests with one key at the same moment → one issue, one answer.
+    const clicks = await Promise.all([issue('issue-dialog-2', body), issue('issue-dialog-2', body)]);
+    expect(clicks.map((c) => c.status)).toEqual([200, 200]);
+    expect(clicks[1].body).toEqual(clicks[0].body);
+    expect(await net.unused(owner)).toHaveLength(4);
+    const other = await issue('issue-dialog-1', { ...body, quantity: 3 });
+    expect([other.status, other.body.message]).toEqual([409, 'Idempotency key reused with a different request']);
+    const approver = (await request(t.app.getHttpServer()).post('/admin-api/auth/login').send({ username: 'approver', password: 'Admin@123' }).expect(200)).body.token;
+    expect((await issue('issue-dialog-1', body, approver)).status).toBe(409); // the same key from another admin is another request
+    expect((await issue('x'.repeat(129), body)).status).toBe(400);
+    expect(await net.unused(owner)).toHaveLength(4);
+    const [issued] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where type = 'EpinIssued' and payload->>'owner' = $1", [owner]);
+    expect(issued.n).toBe(4);
+    // Without a key it still works (and issues each time).
+    expect((await issue(undefined, { ...body, quantity: 1 })).status).toBe(200);
+    expect(await net.unused(owner)).toHaveLength(5);
+  });
+
+  it('Idempotency-Key on EpinTransfer (optional): a replay moves nothing more; the key with another body → 409', async () => {
+    const from = await net.register();
+    const to = await net.register(from);
+    await net.issue(from, 4);
+    const token = await net.token(from);
+    const transfer = (key: string | undefined, body: Record<string, unknown>) => {
+      const req = request(t.app.getHttpServer()).post('/api/EpinTransfer').set('Authorization', `Bearer ${token}`);
+      if (key !== undefined) req.set('Idempotency-Key', key);
+      return req.send(body);
+    };
+    const first = await transfer('transfer-1', { qty: '1', touid: to });
+    expect([first.status, first.text]).toEqual([200, '"Success"']);
+    const replay = await transfer('transfer-1', { qty: '1', touid: to });
+    expect([replay.status, replay.text]).toEqual([200, '"Success"']);
+    expect(await net.unused(to)).toHaveLength(1);
+    const both = await Promise.all([transfer('transfer-2', { qty: '2', touid: to }), transfer('transfer-2', { qty: '2', touid: to })]);
+    expect(both.map((r) => r.body)).toEqual(['Success', 'Success']);
+    expect(await net.unused(to)).toHaveLength(3);
+    expect(await net.unused(from)).toHaveLength(1);
+    const other = await transfer('transfer-1', { qty: '1', touid: to, epintype: 'EpintypeA' });
+    expect([other.status, other.body.result]).toEqual([409, 'Idempotency key reused with a different request']);
+    expect((await transfer('transfer-1', { qty: '2', touid: to })).status).toBe(409);
+    expect(await net.unused(to)).toHaveLength(3);
+    const [moves] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where type = 'EpinTransferred' and payload->>'from' = $1", [from]);
+    expect(moves.n).toBe(3);
+    // The member contract stays compatible: no key, an ordinary transfer.
+    expect((await transfer(undefined, { qty: '1', touid: to })).body).toBe('Success');
+    expect(await net.unused(from)).toHaveLength(0);
   });
 
   it('pays level income to Active uplines only, floor(P × rate) per level, the rest to the platform', async () => {
@@ -127,6 +196,35 @@ describe('e-pins, top-ups and level income', () => {
     expect(report[0]).toMatchObject({ row: 1, sid: c, uid: d, lvl: 1, onamount: '299.00', onrate: '10.00', income: '29.90' });
     const dash = (await net.as(c, '/api/userDashboard')).body[0];
     expect(dash).toMatchObject({ TeamIncome: '29.90', TotalIncome: '29.90', Net_Balance: '29.90', Activestatus: 'Active' });
+  });
+
+  it('an upline must be Active at the moment of the top-up: activated after it (before the income job runs) → that level unpaid, its share to platform:level-income', async () => {
+    const [sponsor] = await net.chain(1);
+    const x = await net.register(sponsor, 'Member X');
+    const [pinX] = await net.issue(x, 1);
+    expect((await net.as(x, '/api/ActivateId', { touid: x, epin: pinX })).body.result).toBe(' Activation Successfull');
+    const position = await topupPositionOf(x);
+    // The sponsor is activated after X's top-up, and before X's income job has run.
+    const [pinS] = await net.issue(sponsor, 1);
+    expect((await net.as(sponsor, '/api/ActivateId', { touid: sponsor, epin: pinS })).body.result).toBe(' Activation Successfull');
+    const [now] = await t.db.owner.query<{ status: string }>('select status from members where uid = $1', [sponsor]);
+    expect(now.status).toBe('Active');
+    expect(await payLevelIncome(ledgerOn(t.db.app), position)).toBe('paid');
+    const [level1] = await t.db.owner.query('select level, earner_uid, amount_paise::text as amount, paid, reason from level_income where topup_position = $1 and level = 1', [position]);
+    expect(level1).toEqual({ level: 1, earner_uid: sponsor, amount: '2990', paid: false, reason: 'inactive' });
+    const [event] = await t.db.owner.query<{ payload: { postings: Array<{ account: string; amountPaise: string }> } }>('select payload from events where stream_id = $1', [`level-income-${position}`]);
+    expect(event.payload.postings).toEqual([
+      { account: 'platform:topups', amountPaise: '-8820' },
+      { account: 'platform:level-income', amountPaise: '8820' },
+    ]);
+    expect((await net.as(sponsor, '/api/GetIncomeReport', { type: 'LevelIncome' })).body[0]).toEqual([]);
+    // A top-up after the sponsor's activation pays the sponsor.
+    const y = await net.register(sponsor);
+    const [pinY] = await net.issue(y, 1);
+    await net.as(y, '/api/ActivateId', { touid: y, epin: pinY });
+    await pay(y);
+    const [paid] = await t.db.owner.query('select earner_uid, amount_paise::text as amount, paid from level_income where topup_position = $1 and level = 1', [await topupPositionOf(y)]);
+    expect(paid).toEqual({ earner_uid: sponsor, amount: '2990', paid: true });
   });
 
   it('pays each level once however often the job runs, in sequence or at the same time', async () => {
@@ -229,5 +327,52 @@ describe('e-pins, top-ups and level income', () => {
     const broken = await verifyLedger(t.db.app, LEDGER_CHECKS);
     expect(broken.ok).toBe(false);
     expect(broken.problems.map((p) => p.reason).join('\n')).toMatch(/e-pins of 100000: 0 in the ledger, 1 in the read table/);
+  });
+});
+
+describe('ledger verify catches tampering with e-pins and level income (as the database owner, trigger off)', () => {
+  let t: TestApp;
+  let net: Network;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedBasics(t.db.app);
+    net = new Network(t);
+  });
+  afterAll(() => t.close());
+
+  const reasons = async () => (await verifyLedger(t.db.app, LEDGER_CHECKS)).problems;
+
+  it('names an e-pin with a second EpinUsed event, and a level_income amount that no longer matches its postings', async () => {
+    const sponsor = await net.register();
+    const [pinS] = await net.issue(sponsor, 1);
+    await net.as(sponsor, '/api/ActivateId', { touid: sponsor, epin: pinS });
+    await payLevelIncome(ledgerOn(t.db.app), (await t.db.owner.query<{ position: string }>('select position::text as position from topups where member_uid = $1', [sponsor]))[0].position);
+    // An e-pin issued, transferred to the member, then used: three events.
+    const member = await net.register(sponsor);
+    const [pin] = await net.issue(sponsor, 1);
+    expect((await net.as(sponsor, '/api/EpinTransfer', { qty: '1', touid: member })).body).toBe('Success');
+    expect((await net.as(member, '/api/ActivateId', { touid: member, epin: pin })).body.result).toBe(' Activation Successfull');
+    const [topup] = await t.db.owner.query<{ position: string }>('select position::text as position from topups where member_uid = $1', [member]);
+    expect(await payLevelIncome(ledgerOn(t.db.app), topup.position)).toBe('paid');
+    expect(await reasons()).toEqual([]);
+
+    // (a) The transfer event rewritten into a second EpinUsed.
+    const [transferred] = await t.db.owner.query<{ position: string }>("select position::text as position from events where stream_id = $1 and type = 'EpinTransferred'", [`epin-${pin}`]);
+    await t.db.owner.transaction(async (tx) => {
+      await tx.execute('set local session_replication_role = replica');
+      await tx.execute(`update events set type = 'EpinUsed', payload = jsonb_build_object('by', $2::text, 'member', $2::text) where position = $1`, [transferred.position, member]);
+    });
+    const afterUse = await reasons();
+    expect(afterUse).toEqual(expect.arrayContaining([{ position: expect.any(String), stream_id: `epin-${pin}`, reason: 'e-pin used more than once' }]));
+
+    // (b) The sponsor's level-income row of that top-up changed from 29.90 to 299.00.
+    await t.db.owner.transaction(async (tx) => {
+      await tx.execute('set local session_replication_role = replica');
+      await tx.execute('update level_income set amount_paise = 29900 where topup_position = $1 and level = 1', [topup.position]);
+    });
+    const afterIncome = await reasons();
+    expect(afterIncome.map((p) => p.reason)).toContain(`level income of ${sponsor}: 29900 paise in the read table, 2990 in postings`);
+    expect(afterIncome.find((p) => p.reason.startsWith('level income'))).toMatchObject({ stream_id: `member-${sponsor}` });
   });
 });

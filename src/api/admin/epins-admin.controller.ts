@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
 import { IssueEpinsCommand } from '../../modules/epins/commands/issue-epins/issue-epins.command';
@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, loadSettings, SETTING_KEYS, SettingKey } from '../../
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { contentRange, filterText, parseListQuery } from '../../platform/http/list-query';
-import { metadataFrom } from '../../platform/http/request-context';
+import { idempotencyKeyOf, metadataFrom } from '../../platform/http/request-context';
 import { IssueEpinsDto, SettingDto } from './epins-admin.dto';
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -61,9 +61,11 @@ export class AdminEpinsController {
   @Post('epins/issue')
   @HttpCode(200)
   @Roles('approver')
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key and body: the first answer again, nothing issued twice; other body: 409 (admin-web sends one key per dialog opening)' })
   issue(@Body() body: IssueEpinsDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
+    const key = idempotencyKeyOf(request);
     return this.commands.execute(
-      new IssueEpinsCommand(body.owner, body.type, body.quantity, { kind: 'admin', ref: admin.username }, metadataFrom(request, { kind: 'admin', id: admin.username })),
+      new IssueEpinsCommand(body.owner, body.type, body.quantity, { kind: 'admin', ref: admin.username }, metadataFrom(request, { kind: 'admin', id: admin.username }, key ? { idempotencyKey: key } : {}), key),
     );
   }
 

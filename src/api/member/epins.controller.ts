@@ -1,6 +1,6 @@
 import { Body, Controller, ForbiddenException, Get, Header, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
 import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity/auth/member-auth';
 import { RequestHelpCommand } from '../../modules/epins/commands/request-help/request-help.command';
@@ -9,11 +9,15 @@ import { TransferEpinsCommand } from '../../modules/epins/commands/transfer-epin
 import { EPIN_MSG } from '../../modules/epins/domain/epin.events';
 import { EpinQueries, HistoryType } from '../../modules/epins/queries/epin-queries';
 import { errorBody } from '../../platform/http/error-body';
-import { metadataFrom } from '../../platform/http/request-context';
+import { idempotencyKeyOf, metadataFrom } from '../../platform/http/request-context';
 import { ActivateIdDto, ActivationHistoryDto, EpinTransferDto, HelpRequestDto, IncomeReportDto, UidOnlyQuery } from './epins.dto';
 
+/** Longer e-pin text is 'Invalid Epin' without a look-up (an e-pin number is 12 characters). */
+const MAX_EPIN_TEXT = 40;
+
 const actorOf = (m: MemberPrincipal) => (m.impersonatedBy ? { kind: 'admin' as const, id: m.impersonatedBy } : { kind: 'member' as const, id: m.uid });
-const metaOf = (request: FastifyRequest, m: MemberPrincipal) => metadataFrom(request, actorOf(m), m.impersonatedBy ? { impersonatedBy: m.impersonatedBy } : {});
+const metaOf = (request: FastifyRequest, m: MemberPrincipal, idempotencyKey?: string) =>
+  metadataFrom(request, actorOf(m), { ...(m.impersonatedBy ? { impersonatedBy: m.impersonatedBy } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
 
 /** E-pins, top-ups, help requests and level income of the member contract (issue 3). */
 @ApiTags('member')
@@ -42,6 +46,7 @@ export class MemberEpinsController {
   @Post('EpinTransfer')
   @HttpCode(200)
   @Header('Content-Type', 'application/json; charset=utf-8')
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key and body: the first answer again, nothing moved twice; other body: 409' })
   async transfer(@Body() body: EpinTransferDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest): Promise<string> {
     const qty = (body.qty ?? '').trim();
     const touid = (body.touid ?? '').trim();
@@ -50,7 +55,10 @@ export class MemberEpinsController {
     else if (!/^\d+$/.test(qty) || Number(qty) < 1) result = EPIN_MSG.enterQty;
     else if (!touid) result = EPIN_MSG.enterUser;
     else if (!/^\d{6}$/.test(touid)) result = EPIN_MSG.invalidUser;
-    else result = await this.commands.execute(new TransferEpinsCommand(member.uid, touid, Number(qty), body.epintype ?? 'EpintypeB', metaOf(request, member)));
+    else {
+      const key = idempotencyKeyOf(request);
+      result = await this.commands.execute(new TransferEpinsCommand(member.uid, touid, Number(qty), body.epintype ?? 'EpintypeB', metaOf(request, member, key), key));
+    }
     return JSON.stringify(result);
   }
 
@@ -58,8 +66,13 @@ export class MemberEpinsController {
   @HttpCode(200)
   @ApiOperation({ summary: "The /Activation screen: apply one of the caller's own unused e-pins to member touid (activation or upgrade)" })
   activate(@Body() body: ActivateIdDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
-    if (!/^\d{6}$/.test(body.touid.trim())) return { result: EPIN_MSG.wrongUser };
-    return this.commands.execute(new TopUpMemberCommand(member.uid, body.touid.trim(), (body.epin ?? '').trim(), metaOf(request, member)));
+    // The spec's order: 'Epin is required', then 'Wrong User Id', then the e-pin itself.
+    const epin = (body.epin ?? '').trim();
+    const touid = (body.touid ?? '').trim();
+    if (!epin) return { result: EPIN_MSG.epinRequired };
+    if (!/^\d{6}$/.test(touid)) return { result: EPIN_MSG.wrongUser };
+    if (epin.length > MAX_EPIN_TEXT) return { result: EPIN_MSG.invalidEpin };
+    return this.commands.execute(new TopUpMemberCommand(member.uid, touid, epin, metaOf(request, member)));
   }
 
   @Post('GetIncomeReport')

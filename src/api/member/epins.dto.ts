@@ -30,8 +30,9 @@ export class EpinTransferDto {
 
 export class ActivateIdDto {
   @ApiPropertyOptional() @IsOptional() @AsText() @IsString() @MaxLength(15) uid?: string;
-  @ApiProperty({ example: '482913' }) @AsText() @IsString({ message: 'Wrong User Id' }) @MaxLength(15, { message: 'Wrong User Id' }) touid!: string;
-  @ApiProperty({ example: 'K7M3QX9TRWAB' }) @IsOptional() @IsString() @MaxLength(40, { message: 'Invalid Epin' }) epin?: string;
+  // Shapes are checked by the controller in the spec's order ('Epin is required' before 'Wrong User Id'), so no length limit here pre-empts them.
+  @ApiProperty({ example: '482913' }) @IsOptional() @AsText() @IsString({ message: 'Wrong User Id' }) touid?: string;
+  @ApiProperty({ example: 'K7M3QX9TRWAB' }) @IsOptional() @IsString({ message: 'Invalid Epin' }) epin?: string;
 }
 
 export class HelpRequestDto {

@@ -13,5 +13,7 @@ export class IssueEpinsCommand {
     readonly quantity: number,
     readonly source: EpinSource,
     readonly metadata: EventMetadata,
+    /** The caller's Idempotency-Key: the same key and request answer the first issue again; another request → 409. */
+    readonly idempotencyKey?: string,
   ) {}
 }

@@ -31,6 +31,11 @@ export class IssueEpinsHandler implements ICommandHandler<IssueEpinsCommand, { n
   constructor(private readonly ledger: Ledger) {}
 
   async execute(command: IssueEpinsCommand): Promise<{ numbers: string[] }> {
-    return this.ledger.run(command.metadata, async (tx) => ({ numbers: await issueEpins(tx, command) }));
+    const { ownerUid, epinType, quantity, source, idempotencyKey } = command;
+    return this.ledger.run(
+      command.metadata,
+      async (tx) => ({ numbers: await issueEpins(tx, command) }),
+      idempotencyKey ? { idempotency: { scope: 'adminIssueEpins', key: idempotencyKey, request: { ownerUid, epinType, quantity, source } } } : {},
+    );
   }
 }

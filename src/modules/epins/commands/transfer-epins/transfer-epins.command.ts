@@ -8,5 +8,7 @@ export class TransferEpinsCommand {
     readonly quantity: number,
     readonly epinType: EpinType,
     readonly metadata: EventMetadata,
+    /** The caller's optional Idempotency-Key: the same key and request answer the first transfer again; another request → 409. */
+    readonly idempotencyKey?: string,
   ) {}
 }

@@ -14,7 +14,7 @@ import { TransferEpinsCommand } from './transfer-epins.command';
 export class TransferEpinsHandler implements ICommandHandler<TransferEpinsCommand, string> {
   constructor(private readonly ledger: Ledger) {}
 
-  async execute({ fromUid, toUid, quantity, epinType, metadata }: TransferEpinsCommand): Promise<string> {
+  async execute({ fromUid, toUid, quantity, epinType, metadata, idempotencyKey }: TransferEpinsCommand): Promise<string> {
     if (!Number.isInteger(quantity) || quantity < 1) return EPIN_MSG.enterQty;
     if (quantity > MAX_ISSUE_QUANTITY) return EPIN_MSG.insufficient;
     if (fromUid === toUid) return EPIN_MSG.selfTransfer;
@@ -33,6 +33,6 @@ export class TransferEpinsHandler implements ICommandHandler<TransferEpinsComman
         await tx.append(epinStream(epin.number), epin.version, [{ type: 'EpinTransferred', payload: { from: fromUid, to: toUid } }]);
       }
       return EPIN_MSG.transferDone;
-    });
+    }, idempotencyKey ? { idempotency: { scope: 'EpinTransfer', key: idempotencyKey, request: { fromUid, toUid, quantity, epinType } } } : {});
   }
 }
