@@ -42,7 +42,7 @@ describe('dashboard e-pin actions', () => {
     expect(screen.getByLabelText('Epin Status')).toHaveValue('Valid Epin');
   });
 
-  it("proves ACTIVATE ID without an e-pin stays on the dashboard and says 'Insufficient Epin !!'", async () => {
+  it("proves ACTIVATE ID without an e-pin stays on the dashboard and shows the 'Insufficient Epin !!' alert, which OK acknowledges", async () => {
     signInMember();
     mockApi({
       'POST /userDashboard': { data: [SUMMARY] },
@@ -52,8 +52,45 @@ describe('dashboard e-pin actions', () => {
     const app = renderApp('/dashboard');
     await screen.findByTestId('net-balance');
     await user.click(screen.getByRole('button', { name: 'ACTIVATE ID' }));
-    expect(await screen.findByText('Insufficient Epin !!')).toBeInTheDocument();
+    const alert = await screen.findByRole('alertdialog', { name: 'Insufficient Epin !!' });
+    expect(alert).toHaveAccessibleDescription('You have no unused e-pin to activate your id with.');
+    expect(alert).toHaveAttribute('aria-modal', 'true');
+    const ok = within(alert).getByRole('button', { name: 'OK' });
+    await waitFor(() => expect(ok).toHaveFocus());
+    // An alert, not a toast, and not a passing message: a click beside it does not close it.
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
+    await user.click(alert.parentElement!);
+    // Longer than the dialog's exit transition: a closing dialog would be gone by now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.getByRole('alertdialog', { name: 'Insufficient Epin !!' })).toBeInTheDocument();
+
+    await user.click(ok);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(app.location().pathname).toBe('/dashboard');
+
+    // Escape acknowledges it too (keyboard users).
+    await user.click(screen.getByRole('button', { name: 'ACTIVATE ID' }));
+    await screen.findByRole('alertdialog', { name: 'Insufficient Epin !!' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it("proves a help request refused with 'Insufficient Epin !!' closes the confirm dialog and shows the alert instead of a toast", async () => {
+    signInMember();
+    const api = mockApi({ 'POST /userDashboard': { data: [SUMMARY] }, 'POST /GHRequesttoAdmin': { data: { result: 'Insufficient Epin !!' } } });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/dashboard');
+    await screen.findByTestId('net-balance');
+    await user.click(screen.getByRole('button', { name: 'USER 299 HELP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'REQUEST 5,000 HELP' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const alert = await screen.findByRole('alertdialog', { name: 'Insufficient Epin !!' });
+    expect(alert).toHaveAccessibleDescription('You have no unused 299 e-pin for this help request.');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'REQUEST 5,000 HELP' })).not.toBeInTheDocument());
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST /userDashboard')).toHaveLength(1);
   });
 
   it("proves USER 299 HELP confirms 'REQUEST 5,000 HELP' and sends type Activate (EpintypeB) for a member who is not Active, busy while in flight, then reloads", async () => {

@@ -10,12 +10,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { AcknowledgeDialog } from '../../../components/ui/acknowledge-dialog';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { setDisplayCurrency, useDisplayCurrency } from '../../../lib/display-currency';
 import { formatAmount, type DisplayCurrency } from '../../../lib/money';
-import { notifyError } from '../../../lib/notify';
 import { signOut, useSession } from '../../../lib/session';
-import { fetchFirstEpin, INSUFFICIENT_EPIN } from '../api/activation-epin';
+import { fetchFirstEpin, INSUFFICIENT_EPIN, NO_EPIN_TO_ACTIVATE } from '../api/activation-epin';
 import { useDashboardSummary, type DashboardSummary } from '../api/user-dashboard';
 import { HelpRequestButtons } from './help-request-dialog';
 import { formatDate } from '../../../lib/format-date';
@@ -66,6 +66,10 @@ export function DashboardPage({ overlay }: Props) {
   // Shared with Level Income for this visit (not stored).
   const currency = useDisplayCurrency();
   const [findingEpin, setFindingEpin] = useState(false);
+  // Spec §8: 'Insufficient Epin !!' is an alert the member acknowledges. The detail outlives the
+  // closing so the text does not change during the exit transition.
+  const [noEpin, setNoEpin] = useState({ open: false, message: NO_EPIN_TO_ACTIVATE });
+  const showNoEpin = (message: string) => setNoEpin({ open: true, message });
 
   function logout() {
     signOut();
@@ -79,11 +83,11 @@ export function DashboardPage({ overlay }: Props) {
     try {
       const found = await fetchFirstEpin(session.userId);
       if (found) navigate(`/Activation?${new URLSearchParams({ pin: found.epin, type: found.epintype }).toString()}`);
-      else notifyError(INSUFFICIENT_EPIN);
+      else showNoEpin(NO_EPIN_TO_ACTIVATE);
     } catch (error) {
       if (error instanceof ForcedLogoutError) return;
       console.error('e-pin look-up failed', error);
-      notifyError(INSUFFICIENT_EPIN);
+      showNoEpin(NO_EPIN_TO_ACTIVATE);
     } finally {
       setFindingEpin(false);
     }
@@ -121,7 +125,7 @@ export function DashboardPage({ overlay }: Props) {
             <Button variant="contained" component="a" href="/signup" target="_blank" rel="noopener">
               REGISTER
             </Button>
-            {summary ? <HelpRequestButtons uid={uid} active={summary.Activestatus === 'Active'} onDone={reload} /> : null}
+            {summary ? <HelpRequestButtons uid={uid} active={summary.Activestatus === 'Active'} onDone={reload} onNoEpin={showNoEpin} /> : null}
             <Button variant="contained" color="success" onClick={() => void activateWithFirstEpin()} disabled={findingEpin}>
               ACTIVATE ID
             </Button>
@@ -174,6 +178,7 @@ export function DashboardPage({ overlay }: Props) {
       ) : null}
       {summary ? <SummaryCards summary={summary} currency={currency} /> : null}
       {summary && overlay ? overlay(summary) : null}
+      <AcknowledgeDialog open={noEpin.open} title={INSUFFICIENT_EPIN} message={noEpin.message} onClose={() => setNoEpin((current) => ({ ...current, open: false }))} />
     </Container>
   );
 }

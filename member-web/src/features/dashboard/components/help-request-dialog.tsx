@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { INSUFFICIENT_EPIN } from '../api/activation-epin';
 import { requestHelp, type HelpEpinType } from '../api/help-request';
 
 export const HELP_OPTIONS: ReadonlyArray<{ button: string; title: string; epin: HelpEpinType; amount: string; pin: string }> = [
@@ -19,14 +20,17 @@ interface Props {
   uid: string;
   active: boolean;
   onDone: () => void;
+  /** The server found no unused e-pin of the type: the dashboard shows the 'Insufficient Epin !!' alert (with this detail). */
+  onNoEpin: (message: string) => void;
 }
 
 /**
  * The two help buttons and their confirm dialogs. Confirm tops the caller up with their oldest
  * unused e-pin of that type and opens a help request: type 'Activate' for a member who is not
- * Active, else 'Upgrade'. A busy flag blocks a second request while one is in flight.
+ * Active, else 'Upgrade'. A busy flag blocks a second request while one is in flight. No e-pin of the
+ * type ('Insufficient Epin !!') closes the dialog for the dashboard's alert; other refusals are error toasts.
  */
-export function HelpRequestButtons({ uid, active, onDone }: Props) {
+export function HelpRequestButtons({ uid, active, onDone, onNoEpin }: Props) {
   // The chosen option outlives the dialog's closing so its title does not blank during the exit transition.
   const [option, setOption] = useState<(typeof HELP_OPTIONS)[number]>(HELP_OPTIONS[0]!);
   const [isOpen, setIsOpen] = useState(false);
@@ -46,6 +50,10 @@ export function HelpRequestButtons({ uid, active, onDone }: Props) {
         notifySuccess(HELP_SUCCESS_TEXT);
         setOpen(null);
         onDone();
+      } else if (result.trim() === INSUFFICIENT_EPIN) {
+        // No e-pin to activate/upgrade with: the confirm dialog gives way to the alert.
+        setOpen(null);
+        onNoEpin(`You have no unused ${open.pin} e-pin for this help request.`);
       } else {
         notifyError(result || 'Help request failed');
       }
