@@ -278,6 +278,24 @@ describe('identity through the member contract and the admin API', () => {
     await request(server()).post('/admin-api/auth/login').send({ username: 'superadmin', password: 'nope' }).expect(401);
   });
 
+  it('lets the auditor download the ledger as NDJSON, every event once with its hash', async () => {
+    const auditor = await adminToken('auditor');
+    const res = await request(server()).get('/admin-api/ledger/export').set('Authorization', `Bearer ${auditor}`).buffer(true).parse((r, done) => {
+      let text = '';
+      r.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      r.on('end', () => done(null, text));
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sahyog-ledger-.*\.ndjson"$/);
+    const events = (res.body as string).trim().split('\n').map((line) => JSON.parse(line) as { position: string; hash: string });
+    expect(events.length).toBeGreaterThan(10);
+    expect(events.map((e) => Number(e.position))).toEqual([...events.map((e) => Number(e.position))].sort((a, b) => a - b));
+    expect(new Set(events.map((e) => e.position)).size).toBe(events.length);
+    for (const e of events) expect(e.hash).toMatch(/^[0-9a-f]{64}$/);
+    await request(server()).get('/admin-api/ledger/export').expect(401);
+  });
+
   it('lists members the react-admin way, with Content-Range and search', async () => {
     const admin = await adminToken();
     const res = await request(server())

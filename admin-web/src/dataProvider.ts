@@ -65,12 +65,33 @@ export interface DoubleOrderAnswer {
   callback: string | null;
 }
 
+/** GET /admin-api/ledger/export: the NDJSON file and the name the API gave it. */
+export interface LedgerExportFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** Downloads the NDJSON export with the session's token (a plain link cannot carry it). */
+async function fetchLedgerExport(): Promise<LedgerExportFile> {
+  const headers = new Headers({ Accept: 'application/x-ndjson' });
+  const session = readSession();
+  if (session) headers.set('Authorization', `Bearer ${session.token}`);
+  const response = await fetch(`${API_URL}/ledger/export`, { headers });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? `Export failed (${response.status})`);
+  }
+  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  return { blob: await response.blob(), filename: named?.[1] ?? 'sahyog-ledger.ndjson' };
+}
+
 /** The calls of the admin contract that are not CRUD (docs/api-contract.md, Admin API). */
 export interface SahyogDataProvider extends DataProvider {
   blockMember(uid: string, remark: string): Promise<unknown>;
   unblockMember(uid: string, remark: string): Promise<unknown>;
   impersonateMember(uid: string): Promise<ImpersonationTicket>;
   verifyLedger(): Promise<LedgerVerifyResult>;
+  exportLedger(): Promise<LedgerExportFile>;
   issueEpins(request: IssueEpinsRequest): Promise<IssueEpinsResult>;
   approveEpinRequest(id: string): Promise<EpinRequestDecision>;
   rejectEpinRequest(id: string, remark: string): Promise<EpinRequestDecision>;
@@ -103,6 +124,7 @@ export const dataProvider: SahyogDataProvider = {
   unblockMember: (uid, remark) => post(memberPath(uid, 'unblock'), { remark }),
   impersonateMember: (uid) => post<ImpersonationTicket>(memberPath(uid, 'impersonate'), {}),
   verifyLedger: () => post<LedgerVerifyResult>('/ledger/verify', {}),
+  exportLedger: fetchLedgerExport,
   issueEpins: ({ owner, type, quantity }) => post<IssueEpinsResult>('/epins/issue', { owner, type, quantity }),
   approveEpinRequest: (id) => post<EpinRequestDecision>(actionPath('epin-requests', id, 'approve'), {}),
   rejectEpinRequest: (id, remark) => post<EpinRequestDecision>(actionPath('epin-requests', id, 'reject'), { remark }),

@@ -373,6 +373,11 @@ const sahyogMessages = {
       postings_checked: 'Postings checked',
       other_problems: 'Other problems found',
       error: 'Could not run the verification: %{message}',
+      export_intro: 'Every event with its hash, one JSON object per line: check it without Sahyog\'s code (docs/ledger-format.md).',
+      export: 'Download export (NDJSON)',
+      exporting: 'Preparing the export…',
+      exported: 'Saved %{filename}',
+      export_error: 'Could not export the ledger: %{message}',
     },
   },
 };

@@ -60,4 +60,34 @@ describe('LedgerVerify', () => {
     expect(verdict).toHaveTextContent('Postings checked12');
     expect(verdict).toHaveTextContent('#391 epin-77: postings do not sum to zero');
   });
+
+  it('downloads the NDJSON export under the name the API gives it', async () => {
+    // Proves: "Download export" fetches the export and saves it as a file; a refusal shows the API's message.
+    const blob = new Blob(['{"position":"1"}\n'], { type: 'application/x-ndjson' });
+    const exportLedger = vi.fn(async () => ({ blob, filename: 'sahyog-ledger-2026.ndjson' }));
+    const createObjectURL = vi.fn(() => 'blob:export');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    render(
+      <AdminContext dataProvider={{ exportLedger } as unknown as DataProvider} i18nProvider={i18nProvider}>
+        <LedgerVerify />
+      </AdminContext>,
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download export (NDJSON)' }));
+
+    expect(await screen.findByText('Saved sahyog-ledger-2026.ndjson')).toBeInTheDocument();
+    expect(createObjectURL).toHaveBeenCalledWith(blob);
+    expect(clicked).toEqual(['sahyog-ledger-2026.ndjson']);
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:export');
+    click.mockRestore();
+
+    exportLedger.mockRejectedValueOnce(new Error('Forbidden resource'));
+    await userEvent.click(screen.getByRole('button', { name: 'Download export (NDJSON)' }));
+    expect(await screen.findByText('Could not export the ledger: Forbidden resource')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import DownloadIcon from '@mui/icons-material/Download';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import type { LedgerVerifyResult, SahyogDataProvider } from '../dataProvider';
 
@@ -85,6 +86,49 @@ const OtherProblems = ({ result }: { result: LedgerVerifyResult }) => {
   );
 };
 
+type ExportState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; filename: string } | { kind: 'error'; message: string };
+
+/** Saves a downloaded file through a temporary link, as a browser download. */
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** "Download export": the NDJSON an auditor checks with the recipe in docs/ledger-format.md. */
+const LedgerExport = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<SahyogDataProvider>();
+  const [state, setState] = useState<ExportState>({ kind: 'idle' });
+  const download = async () => {
+    setState({ kind: 'running' });
+    try {
+      const file = await dataProvider.exportLedger();
+      saveFile(file.blob, file.filename);
+      setState({ kind: 'done', filename: file.filename });
+    } catch (error) {
+      setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const running = state.kind === 'running';
+  return (
+    <Stack spacing={1} alignItems="flex-start">
+      <Typography color="text.secondary">{translate('sahyog.ledger.export_intro')}</Typography>
+      <Button variant="outlined" onClick={download} disabled={running} startIcon={running ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}>
+        {translate('sahyog.ledger.export')}
+      </Button>
+      {running ? <Typography role="status">{translate('sahyog.ledger.exporting')}</Typography> : null}
+      {state.kind === 'done' ? <Typography role="status">{translate('sahyog.ledger.exported', { filename: state.filename })}</Typography> : null}
+      {state.kind === 'error' ? <Alert severity="warning">{translate('sahyog.ledger.export_error', { message: state.message })}</Alert> : null}
+    </Stack>
+  );
+};
+
 /** The auditor's page: runs POST /admin-api/ledger/verify on demand and shows the verdict. */
 export const LedgerVerify = () => {
   const translate = useTranslate();
@@ -124,6 +168,7 @@ export const LedgerVerify = () => {
           {state.kind === 'error' ? (
             <Alert severity="warning">{translate('sahyog.ledger.error', { message: translate(state.message, { _: state.message }) })}</Alert>
           ) : null}
+          <LedgerExport />
         </Stack>
       </CardContent>
     </Card>

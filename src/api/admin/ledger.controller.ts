@@ -60,4 +60,11 @@ export class AdminLedgerController {
   verify() {
     return this.audit.verify();
   }
+
+  /** The same NDJSON as `npm run ledger -- export`, as a download (docs/ledger-format.md). */
+  @Get('ledger/export')
+  export(@Res() reply: FastifyReply) {
+    const name = `sahyog-ledger-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`;
+    return reply.header('Content-Type', 'application/x-ndjson; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`).send(this.audit.exportStream());
+  }
 }

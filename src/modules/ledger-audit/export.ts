@@ -5,6 +5,24 @@ import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-sto
 
 export const EXPORT_BATCH = 5000;
 
+/** Writes a line, waiting while the reader is behind; fails if the reader went away (a closed download). */
+async function write(out: Writable, line: string): Promise<void> {
+  if (out.destroyed) throw new Error('export stream closed by its reader');
+  if (out.write(line)) return;
+  await new Promise<void>((resolve, reject) => {
+    const drained = () => {
+      out.off('close', closed);
+      resolve();
+    };
+    const closed = () => {
+      out.off('drain', drained);
+      reject(new Error('export stream closed by its reader'));
+    };
+    out.once('drain', drained);
+    out.once('close', closed);
+  });
+}
+
 /**
  * Writes every event as one NDJSON line in position order, with its transaction id and hash,
  * in the canonical form docs/ledger-format.md describes, so anyone can re-check the chains.
@@ -16,8 +34,7 @@ export async function exportLedger(sql: Sql, out: Writable): Promise<number> {
     const rows = await sql.query<EventRow>(`select ${EVENT_COLUMNS} from events where events.position > $1 order by events.position limit ${EXPORT_BATCH}`, [after]);
     for (const row of rows) {
       const e = toStoredEvent(row);
-      const line = canonicalJson({ ...e }) + '\n';
-      if (!out.write(line)) await new Promise((resolve) => out.once('drain', resolve));
+      await write(out, canonicalJson({ ...e }) + '\n');
       written += 1;
     }
     if (rows.length < EXPORT_BATCH) return written;

@@ -1,11 +1,34 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { PassThrough, Readable } from 'node:stream';
 import { Database } from '../../platform/db/database';
 import { LEDGER_CHECKS } from './checks';
+import { exportLedger } from './export';
 import { verifyLedger, VerifyReport } from './verify';
 
 @Injectable()
 export class LedgerAuditService {
+  private readonly logger = new Logger('ledger-audit');
+
   constructor(private readonly db: Database) {}
+
+  /**
+   * The NDJSON export as a stream, read in one REPEATABLE READ snapshot: a transaction that
+   * commits during the download (even at a lower position) is wholly in or wholly out. A
+   * read-only transaction takes no transaction id, so the relay and checkpoints are not held up.
+   */
+  exportStream(): Readable {
+    const out = new PassThrough();
+    this.db
+      .transaction((tx) => exportLedger(tx, out), { retry: false, isolation: 'REPEATABLE READ', readOnly: true })
+      .then(
+        () => out.end(),
+        (error: Error) => {
+          this.logger.error(`ledger export failed: ${error.message}`);
+          out.destroy(error);
+        },
+      );
+    return out;
+  }
 
   /** Read-only; runs in one REPEATABLE READ snapshot so concurrent appends can't make it see half a stream. */
   async verify(): Promise<VerifyReport> {
