@@ -42,7 +42,7 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
     { title: 'My Team', value: summary.totalteam || '0' },
     { title: 'MY PH', value: money(summary.totalphamount), to: '/PHRecivePaymentPaid' },
     { title: 'MY GH', value: money(summary.totalghamount), to: '/GHRecivePaymentPaid' },
-    // Every income in Sahyog is level (team) income, so team income and total income agree.
+    // The server's figures as sent: TeamIncome = level income, TotalIncome = every income account.
     { title: 'Team Income', value: money(summary.TeamIncome), to: '/LevelIncome', testId: 'team-income' },
     { title: 'Total Income', value: money(summary.TotalIncome), to: '/LevelIncome', testId: 'total-income' },
     { title: 'Total Withdrawal', value: money(summary.totalWithdrawal), to: '/WithdrawalHistory' },
