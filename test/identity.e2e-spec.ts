@@ -1,6 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { MemberQueries } from '../src/modules/identity/queries/member-queries';
 import { IMPERSONATION_TTL_SECONDS } from '../src/modules/identity/tokens';
 import { streamVersion } from '../src/platform/event-store/event-store';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
@@ -48,6 +49,8 @@ describe('identity through the member contract and the admin API', () => {
     const uid = res.body.uid_output;
     const welcome = await request(server()).get('/api/WelcomeDetails').query({ uid }).expect(200);
     expect(welcome.body).toEqual({ data: [{ f_name: 'Asha Rao', uid, email: 'asha@example.com', mobile: '9876543210' }] });
+    // Once the letter is no longer fresh, the public call masks the contact details.
+    expect(await new MemberQueries(t.db.app).welcome(uid, 0)).toEqual([{ f_name: 'Asha Rao', uid, email: 'as**@example.com', mobile: '98******10' }]);
     const [member] = await t.db.owner.query<{ status: string; sponsor_uid: string }>('select status, sponsor_uid from members where uid = $1', [uid]);
     expect(member).toEqual({ status: 'Inactive', sponsor_uid: ROOT });
     const [cred] = await t.db.owner.query<{ password_hash: string; txn_password_hash: string }>('select password_hash, txn_password_hash from member_credentials where principal = $1', [uid]);

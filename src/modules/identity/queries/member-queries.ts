@@ -17,6 +17,19 @@ export const memberAccounts = (uid: string) => ({
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '');
 
+/** How long after registration the public welcome letter shows the email and mobile in full. */
+export const WELCOME_LETTER_FRESH_MINUTES = 30;
+
+/** `asha.rao@example.com` → `as******@example.com`. */
+export const maskEmail = (email: string): string => {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email ? '*'.repeat(Math.min(email.length, 8)) : '';
+  return `${email.slice(0, Math.min(2, at))}${'*'.repeat(Math.max(1, at - 2))}${email.slice(at)}`;
+};
+
+/** `9876543210` → `98******10`. */
+export const maskDigits = (value: string): string => (value.length <= 4 ? '*'.repeat(value.length) : `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`);
+
 /** Read side of identity: queries skip the domain and read projections directly. */
 @Injectable()
 export class MemberQueries {
@@ -36,9 +49,18 @@ export class MemberQueries {
     return this.db.query('select id, name, phonecode from countries where id = $1', [id]);
   }
 
-  async welcome(uid: string): Promise<Array<{ f_name: string; uid: string; email: string; mobile: string }>> {
+  /**
+   * The public welcome letter. The call needs no login (spec), so anyone can ask for any id: the
+   * email and mobile are shown in full only while the letter is fresh (just after registration),
+   * and masked after that, so walking the id range yields no contact list.
+   */
+  async welcome(uid: string, freshMinutes = WELCOME_LETTER_FRESH_MINUTES): Promise<Array<{ f_name: string; uid: string; email: string; mobile: string }>> {
     if (!UID_PATTERN.test(uid)) return [];
-    return this.db.query('select name as f_name, uid, email, mobile from members where uid = $1', [uid]);
+    const rows = await this.db.query<{ f_name: string; uid: string; email: string; mobile: string; fresh: boolean }>(
+      `select name as f_name, uid, email, mobile, registered_at > now() - make_interval(mins => $2) as fresh from members where uid = $1`,
+      [uid, freshMinutes],
+    );
+    return rows.map(({ fresh, ...row }) => (fresh ? row : { ...row, email: maskEmail(row.email), mobile: maskDigits(row.mobile) }));
   }
 
   async dashboard(uid: string, impersonatedBy?: string): Promise<Record<string, unknown>> {
