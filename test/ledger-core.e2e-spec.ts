@@ -19,6 +19,17 @@ import { createTestDatabase, TestDatabase } from './support/test-app';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-core-test' };
 
+/** A fresh database with the basic seed, for a test that tampers with it; dropped afterwards. */
+async function withScratchLedger(test: (scratch: TestDatabase) => Promise<void>): Promise<void> {
+  const scratch = await createTestDatabase();
+  try {
+    await seedBasics(scratch.app);
+    await test(scratch);
+  } finally {
+    await scratch.drop();
+  }
+}
+
 describe('ledger core (real PostgreSQL, application role)', () => {
   let db: TestDatabase;
 
@@ -79,9 +90,7 @@ describe('ledger core (real PostgreSQL, application role)', () => {
   });
 
   it('names an event altered by a database superuser as the first bad event', async () => {
-    const scratch = await createTestDatabase();
-    try {
-      await seedBasics(scratch.app);
+    await withScratchLedger(async (scratch) => {
       await writeCheckpoint(scratch.app);
       expect((await verifyLedger(scratch.app)).ok).toBe(true);
       const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'admin-auditor'");
@@ -93,15 +102,11 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       expect(report.ok).toBe(false);
       expect(report.firstBad).toMatchObject({ position: victim.position, stream_id: 'admin-auditor' });
       expect(report.firstBad?.reason).toMatch(/altered/);
-    } finally {
-      await scratch.drop();
-    }
+    });
   });
 
   it('detects a deleted event through the stream versions and the checkpoint digest', async () => {
-    const scratch = await createTestDatabase();
-    try {
-      await seedBasics(scratch.app);
+    await withScratchLedger(async (scratch) => {
       const stream = 'gap-stream';
       const written = await scratch.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'A', payload: {} }, { type: 'B', payload: {} }, { type: 'C', payload: {} }], meta));
       expect(await checkpointCovering(scratch.app, written[2].position)).toBe(true);
@@ -115,30 +120,22 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       const reasons = report.problems.map((p) => p.reason).join('\n');
       expect(reasons).toMatch(/an event is missing/);
       expect(reasons).toMatch(/checkpoint digest/);
-    } finally {
-      await scratch.drop();
-    }
+    });
   });
 
   it('names stored postings that do not sum to zero (written past the command layer\'s check)', async () => {
-    const scratch = await createTestDatabase();
-    try {
-      await seedBasics(scratch.app);
+    await withScratchLedger(async (scratch) => {
       const unbalanced = { postings: [{ account: 'member:100000:level-income', amountPaise: '500' }, { account: 'platform:level-income', amountPaise: '-400' }] };
       // appendToStream alone hashes and chains correctly; only LedgerTx.append refuses the postings.
       const [bad] = await scratch.app.transaction((tx) => appendToStream(tx, 'forged-money', 0, [{ type: 'Moved', payload: unbalanced }], meta));
       const report = await verifyLedger(scratch.app);
       expect(report.ok).toBe(false);
       expect(report.firstBad).toMatchObject({ position: bad.position, stream_id: 'forged-money', reason: 'postings do not sum to zero' });
-    } finally {
-      await scratch.drop();
-    }
+    });
   });
 
   it('replay reports a read-table row that the events do not explain, naming the table', async () => {
-    const scratch = await createTestDatabase();
-    try {
-      await seedBasics(scratch.app);
+    await withScratchLedger(async (scratch) => {
       const projections = new ProjectionRunner(ALL_PROJECTIONS);
       expect((await replayLedger(scratch.owner, projections)).differences).toBe(0);
       await scratch.owner.execute("update members set name = 'Someone Else' where uid = '100000'");
@@ -146,15 +143,11 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       expect(report.ok).toBe(false);
       expect(report.differences).toBe(2); // the live row is not replayed, the replayed row is not live
       expect(report.tables.filter((t) => t.onlyLive + t.onlyReplayed > 0).map((t) => t.table)).toEqual(['members']);
-    } finally {
-      await scratch.drop();
-    }
+    });
   });
 
   it('the ledger CLI exits 0 on a sound ledger and 1 with the first bad event on a tampered one', async () => {
-    const scratch = await createTestDatabase();
-    try {
-      await seedBasics(scratch.app);
+    await withScratchLedger(async (scratch) => {
       const lines: string[] = [];
       const out = { log: (line: string) => void lines.push(line), progress: () => undefined };
       expect(await runLedgerCommand(scratch.owner, 'verify', [], out)).toBe(0);
@@ -170,9 +163,7 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       expect(await runLedgerCommand(scratch.owner, 'verify', [], out)).toBe(1);
       expect(lines.at(-1)).toBe(`LEDGER BROKEN at event ${victim.position} (member-100000): hash does not match the event content and the previous hash: the event was altered`);
       expect(await runLedgerCommand(scratch.owner, 'nonsense', [], out)).toBe(2);
-    } finally {
-      await scratch.drop();
-    }
+    });
   });
 
   describe('with a transaction committing out of position order', () => {
