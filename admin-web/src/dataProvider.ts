@@ -51,6 +51,20 @@ export interface IssueEpinsResult {
 
 export type ResolveDecision = 'issue' | 'dismiss';
 
+/** Answer of POST payment-orders/:clientid/recheck: the order after the server asked the gateway, and what the gateway said. */
+export interface RecheckAnswer {
+  id: string;
+  status: 'created' | 'open' | 'confirmed' | 'late' | 'expired' | 'resolved';
+  gateway_state: 'waiting' | 'paid' | 'paid-late' | 'expired';
+}
+
+/** A fresh Idempotency-Key (getRandomValues works outside secure contexts too, unlike randomUUID). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** Answer of approve / reject (src/modules/payments/epin-requests.service.ts `decide`). */
 export interface EpinRequestDecision {
   id: string;
@@ -92,16 +106,18 @@ export interface SahyogDataProvider extends DataProvider {
   impersonateMember(uid: string): Promise<ImpersonationTicket>;
   verifyLedger(): Promise<LedgerVerifyResult>;
   exportLedger(): Promise<LedgerExportFile>;
-  issueEpins(request: IssueEpinsRequest): Promise<IssueEpinsResult>;
+  /** `idempotencyKey`: one per dialog opening, so a double click or a retry issues once. */
+  issueEpins(request: IssueEpinsRequest, idempotencyKey?: string): Promise<IssueEpinsResult>;
   approveEpinRequest(id: string): Promise<EpinRequestDecision>;
   rejectEpinRequest(id: string, remark: string): Promise<EpinRequestDecision>;
   resolvePaymentOrder(clientid: string, decision: ResolveDecision, remark: string): Promise<unknown>;
+  recheckPaymentOrder(clientid: string): Promise<RecheckAnswer>;
   markDoubleOrderPaid(clientid: string): Promise<DoubleOrderAnswer>;
   expireDoubleOrder(clientid: string): Promise<DoubleOrderAnswer>;
 }
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const { json } = await httpClient(`${API_URL}${path}`, { method: 'POST', body: JSON.stringify(body) });
+async function post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
+  const { json } = await httpClient(`${API_URL}${path}`, { method: 'POST', body: JSON.stringify(body), ...(headers ? { headers: new Headers(headers) } : {}) });
   return json as T;
 }
 
@@ -125,10 +141,11 @@ export const dataProvider: SahyogDataProvider = {
   impersonateMember: (uid) => post<ImpersonationTicket>(memberPath(uid, 'impersonate'), {}),
   verifyLedger: () => post<LedgerVerifyResult>('/ledger/verify', {}),
   exportLedger: fetchLedgerExport,
-  issueEpins: ({ owner, type, quantity }) => post<IssueEpinsResult>('/epins/issue', { owner, type, quantity }),
+  issueEpins: ({ owner, type, quantity }, idempotencyKey) => post<IssueEpinsResult>('/epins/issue', { owner, type, quantity }, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined),
   approveEpinRequest: (id) => post<EpinRequestDecision>(actionPath('epin-requests', id, 'approve'), {}),
   rejectEpinRequest: (id, remark) => post<EpinRequestDecision>(actionPath('epin-requests', id, 'reject'), { remark }),
   resolvePaymentOrder: (clientid, decision, remark) => post(actionPath('payment-orders', clientid, 'resolve'), { decision, remark }),
+  recheckPaymentOrder: (clientid) => post<RecheckAnswer>(actionPath('payment-orders', clientid, 'recheck'), {}),
   markDoubleOrderPaid: (clientid) => post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'mark-paid'), {}),
   expireDoubleOrder: (clientid) => post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'expire'), {}),
 };

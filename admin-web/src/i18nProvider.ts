@@ -201,6 +201,13 @@ const sahyogMessages = {
         done_issue: 'Late payment resolved: e-pins issued',
         done_dismiss: 'Late payment dismissed',
       },
+      recheck: {
+        button: 'Re-check with gateway',
+        unchanged: 'Checked with the gateway (%{gateway}): nothing new',
+        now_confirmed: 'Payment confirmed by the gateway: e-pins issued',
+        now_expired: 'The gateway says the order expired unpaid',
+        now_late: 'Late payment recorded: no e-pins until it is resolved',
+      },
     },
     'payment-options': {
       name: 'Payment option |||| Payment options',

@@ -76,6 +76,30 @@ describe('Issue e-pins', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it('sends one Idempotency-Key per dialog opening: a retry reuses it, the next opening has a new one', async () => {
+    // Proves: a retry after a failed answer (the API may have issued already) carries the same key, so the API issues once; a new dialog is a new issue.
+    let answers = 0;
+    const { calls } = renderEpinsAs('approver', () => {
+      answers += 1;
+      return answers === 1 ? jsonResponse({ statusCode: 503, message: 'Service unavailable' }, { status: 503 }) : jsonResponse({ numbers: ['B00000000001'] });
+    });
+    const dialog = await fillIssueDialog('482913', '₹299 (EpintypeB)', '1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Issue' }));
+    await screen.findByText('1 e-pin issued');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await fillIssueDialog('482913', '₹299 (EpintypeB)', '1');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Issue' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3));
+    const keys = calls.filter((call) => call.method === 'POST').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('keeps Issue disabled until the member id and quantity are valid', async () => {
     // Proves: a 5-digit member id or a quantity above 500 never reaches the API.
     const { calls } = renderEpinsAs('approver');

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import { Button, useDataProvider, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
-import type { EpinType, IssueEpinsRequest, SahyogDataProvider } from '../dataProvider';
+import { newIdempotencyKey, type EpinType, type IssueEpinsRequest, type SahyogDataProvider } from '../dataProvider';
 import { EPIN_TYPES } from '../epinTypes';
 import { canIssueEpins } from '../roles';
 
@@ -55,6 +55,8 @@ const EpinIssueDialog = ({ onClose }: { onClose: () => void }) => {
   const dataProvider = useDataProvider<SahyogDataProvider>();
   const [form, setForm] = useState<IssueForm>(EMPTY_FORM);
   const [busy, setBusy] = useState(false);
+  // One Idempotency-Key per opening of the dialog: a double click or a retry after a lost answer issues once.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const request = toIssueRequest(form);
   const ownerInvalid = form.owner.trim() !== '' && !MEMBER_ID.test(form.owner.trim());
   const quantityInvalid = form.quantity.trim() !== '' && quantityOf(form.quantity) === null;
@@ -64,7 +66,7 @@ const EpinIssueDialog = ({ onClose }: { onClose: () => void }) => {
     if (!request || busy) return;
     setBusy(true);
     try {
-      const { numbers } = await dataProvider.issueEpins(request);
+      const { numbers } = await dataProvider.issueEpins(request, idempotencyKey);
       notify('resources.epins.issue.issued', { type: 'success', messageArgs: { smart_count: numbers?.length ?? request.quantity } });
       onClose();
       refresh();

@@ -1,12 +1,51 @@
 import { useState } from 'react';
 import { MenuItem, TextField as MuiTextField } from '@mui/material';
 import GavelIcon from '@mui/icons-material/Gavel';
+import SyncIcon from '@mui/icons-material/Sync';
 import { Button, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { ResolveDecision, SahyogDataProvider } from '../dataProvider';
 import { RemarkDialog, errorMessage } from '../RemarkDialog';
 import { canDecidePayments } from '../roles';
 
 const DECISIONS: readonly ResolveDecision[] = ['issue', 'dismiss'];
+
+/**
+ * "Re-check with gateway": the server asks the gateway about an open or expired order now and
+ * records what it says (a payment after the window becomes a late payment, no e-pins) →
+ * POST payment-orders/:clientid/recheck. Shown on open and expired orders to approver and superadmin.
+ */
+export const RecheckOrderButton = () => {
+  const record = useRecordContext();
+  const { permissions } = usePermissions();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<SahyogDataProvider>();
+  const [busy, setBusy] = useState(false);
+  if (!record || (record.status !== 'open' && record.status !== 'expired') || !canDecidePayments(permissions)) return null;
+
+  const recheck = async () => {
+    setBusy(true);
+    try {
+      const answer = await dataProvider.recheckPaymentOrder(String(record.id));
+      const changed = answer.status !== record.status;
+      notify(changed ? `resources.payment-orders.recheck.now_${answer.status}` : 'resources.payment-orders.recheck.unchanged', {
+        type: changed ? 'success' : 'info',
+        messageArgs: { gateway: answer.gateway_state },
+      });
+      refresh();
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button label="resources.payment-orders.recheck.button" onClick={recheck} disabled={busy}>
+      <SyncIcon />
+    </Button>
+  );
+};
 
 /**
  * "Resolve" a late payment (paid after the order's window): issue the e-pins after all, or dismiss

@@ -36,11 +36,11 @@ const lateOrder = {
   version: 3,
 };
 
-function renderOrderAs(role: AdminRole, resolve: (call: RecordedCall) => Response | undefined = () => undefined) {
+function renderOrderAs(role: AdminRole, resolve: (call: RecordedCall) => Response | undefined = () => undefined, order: Record<string, unknown> = lateOrder) {
   saveSession({ token: 'jwt-abc', username: 'asha', role });
   const mocked = mockFetch(
-    (call) => (call.method === 'POST' && call.url.endsWith('/resolve') ? resolve(call) : undefined),
-    (call) => (call.method === 'GET' && call.url === `/admin-api/payment-orders/${lateOrder.id}` ? jsonResponse(lateOrder) : undefined),
+    (call) => (call.method === 'POST' && (call.url.endsWith('/resolve') || call.url.endsWith('/recheck')) ? resolve(call) : undefined),
+    (call) => (call.method === 'GET' && call.url === `/admin-api/payment-orders/${lateOrder.id}` ? jsonResponse(order) : undefined),
     emptyLists,
   );
   window.location.hash = `#/payment-orders/${lateOrder.id}/show`;
@@ -76,5 +76,39 @@ describe('payment order page', () => {
     renderOrderAs('auditor');
     await screen.findByRole('link', { name: HASH });
     expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+  });
+
+  it('re-checks an expired order with the gateway (approver): posts …/recheck and says a late payment was recorded', async () => {
+    // Proves: "Re-check with gateway" is offered on an expired order, POSTs payment-orders/:clientid/recheck and reports the new state.
+    const expired = { ...lateOrder, status: 'expired', paid_at: null, txn_hash: null };
+    const { calls } = renderOrderAs('approver', () => jsonResponse({ ...lateOrder, gateway_state: 'paid-late' }), expired);
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-check with gateway' }));
+    expect(await screen.findByText('Late payment recorded: no e-pins until it is resolved')).toBeInTheDocument();
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].url).toBe(`/admin-api/payment-orders/${lateOrder.id}/recheck`);
+    expect(screen.queryByRole('button', { name: 'Resolve' })).toBeNull();
+  });
+
+  it('says so when the gateway has nothing new', async () => {
+    // Proves: an unchanged answer (the order is still open) is reported with the gateway's own state.
+    const open = { ...lateOrder, status: 'open', paid_at: null, txn_hash: null };
+    renderOrderAs('superadmin', () => jsonResponse({ ...open, gateway_state: 'waiting' }), open);
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-check with gateway' }));
+    expect(await screen.findByText('Checked with the gateway (waiting): nothing new')).toBeInTheDocument();
+  });
+
+  it('offers no re-check on a late order (it is resolved instead)', async () => {
+    // Proves: a late order is resolved, not re-checked (the API would answer 409).
+    renderOrderAs('approver');
+    await screen.findByRole('button', { name: 'Resolve' });
+    expect(screen.queryByRole('button', { name: 'Re-check with gateway' })).toBeNull();
+  });
+
+  it('offers an auditor no re-check of an open order', async () => {
+    // Proves: the button mirrors the API's Roles('approver'): an auditor reads the order but cannot re-check it.
+    renderOrderAs('auditor', () => undefined, { ...lateOrder, status: 'open' });
+    await screen.findByRole('link', { name: HASH });
+    expect(screen.queryByRole('button', { name: 'Re-check with gateway' })).toBeNull();
   });
 });

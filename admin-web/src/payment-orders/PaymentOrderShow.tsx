@@ -15,7 +15,7 @@ import {
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { formatBp, formatPaise } from '../money';
 import { GATEWAY_CHOICES, ORDER_STATUS_CHOICES, explorerTxUrl } from './choices';
-import { ResolveOrderButton } from './PaymentOrderActions';
+import { RecheckOrderButton, ResolveOrderButton } from './PaymentOrderActions';
 
 const Cell = ({ children }: { children: ReactNode }) => <Grid size={{ xs: 12, sm: 6, md: 3 }}>{children}</Grid>;
 
@@ -35,6 +35,7 @@ const TxHash = ({ record }: { record: RaRecord }) => {
 
 const OrderActions = () => (
   <TopToolbar>
+    <RecheckOrderButton />
     <ResolveOrderButton />
   </TopToolbar>
 );
