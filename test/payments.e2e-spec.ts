@@ -5,7 +5,7 @@ import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { DOUBLE_USAGE, runDoubleCommand } from '../src/modules/payments/double/double-cli';
-import { pollPaymentStatus, PollTiming } from '../src/modules/payments/jobs/payment-status.processor';
+import { MAX_PAYMENT_POLLS, pollPaymentStatus, PollTiming } from '../src/modules/payments/jobs/payment-status.processor';
 import { createPaymentOrders } from '../src/modules/payments/payments.module';
 import { OUTBOX_ROUTES } from '../src/platform/jobs/queues';
 import { NestFactory } from '@nestjs/core';
@@ -341,6 +341,9 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     const job = { position: opened.position, type: 'OrderOpened', streamId: `payment-order-${clientid}` };
     expect(await pollPaymentStatus(orders, job, reschedule, timing)).toBe('still open; poll 2 scheduled');
     expect(scheduled).toEqual([{ poll: 1, delay: 1000, jobId: `payment-status-${opened.position}-1` }]);
+    // Only a backstop ends a chain by its count (the order's expiry and the late watch end it normally).
+    expect(await pollPaymentStatus(orders, { ...job, poll: MAX_PAYMENT_POLLS - 1 }, reschedule, timing)).toMatch(/^still open after 5000 polls/);
+    expect(scheduled).toHaveLength(1);
     await admin('post', `/payment-double/orders/${clientid}/mark-paid`);
     const results = await Promise.all([pollPaymentStatus(orders, { ...job, poll: 1 }, reschedule, timing), pollPaymentStatus(orders, { ...job, poll: 1 }, reschedule, timing)]);
     expect(results.sort()).toEqual(['final: confirmed', 'final: confirmed']);

@@ -1,8 +1,12 @@
 import { OutboxJob } from '../../../platform/jobs/queues';
 import { OrderRow, PaymentOrdersService } from '../payment-orders.service';
 
-/** At most this many polls while an order is open (at the default 30 s, twice the 1200 s window); the order's own expiry ends that phase sooner. */
-export const MAX_PAYMENT_POLLS = 80;
+/**
+ * A backstop on one order's chain of polls. The order's own expiry ends the open phase (settle expires it
+ * at the first poll after its window) and the late-payment watch ends the rest, so at the defaults a chain
+ * is about 40 + 145 polls; this only stops a chain that a misconfiguration would keep going.
+ */
+export const MAX_PAYMENT_POLLS = 5000;
 
 export interface PaymentStatusJob extends OutboxJob {
   poll?: number;
@@ -41,8 +45,8 @@ export async function pollPaymentStatus(orders: PaymentOrdersService, job: Payme
   const poll = (job.poll ?? 0) + 1;
   const next = { ...job, poll };
   const jobId = `payment-status-${job.position}-${poll}`;
+  if ((after === 'open' || after === 'expired') && poll >= MAX_PAYMENT_POLLS) return `still ${after} after ${poll} polls; left to the callback, the member's status check and the admin's re-check`;
   if (after === 'open') {
-    if (poll >= MAX_PAYMENT_POLLS) return `still open after ${poll} polls; left to the callback, the member's status check and the admin's re-check`;
     await reschedule(next, timing.everyMs, jobId);
     return `still open; poll ${poll + 1} scheduled`;
   }
