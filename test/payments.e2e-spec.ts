@@ -12,7 +12,7 @@ import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from '../src/worker/worker.module';
 import { GatewayDouble } from '../src/modules/payments/double/gateway-double';
 import { signIpn } from '../src/modules/payments/gateways/gateway';
-import { DEV_IPN_SECRET, LATE_PAYMENT_WATCH_SECONDS } from '../src/modules/payments/payments.config';
+import { DEV_IPN_SECRET, LATE_PAYMENT_WATCH_SECONDS, loadPaymentsConfig } from '../src/modules/payments/payments.config';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { Network } from './support/network';
@@ -379,6 +379,10 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     const scheduled: Array<{ poll?: number; delay: number }> = [];
     const reschedule = async (data: { poll?: number }, delay: number) => void scheduled.push({ poll: data.poll, delay });
     const job = { position: opened.position, type: 'OrderOpened', streamId: `payment-order-${clientid}` };
+    // The gateway is down for a while: the job does not give up, it asks again at its pace.
+    const down = createPaymentOrders(t.db.app, ledgerOn(t.db.app), loadPaymentsConfig({ CRYPTO_GATEWAY_URL: 'http://127.0.0.1:9', CRYPTO_GATEWAY_API_KEY: 'k', CRYPTO_GATEWAY_IPN_SECRET: 's' }));
+    expect(await pollPaymentStatus(down, job, reschedule, timing)).toMatch(/^gateway did not answer \(Payment gateway unreachable: .*\); poll 2 scheduled$/);
+    expect(scheduled.splice(0)).toEqual([{ poll: 1, delay: timing.everyMs }]);
     // The window ends; the gateway's IPN never arrives (PUBLIC_URL is unreachable from here).
     expect((await admin('post', `/payment-double/orders/${clientid}/expire`)).body.callback).toMatch(/not delivered/);
     expect(await pollPaymentStatus(orders, job, reschedule, timing)).toBe('expired; watching for a late payment, poll 2 scheduled');

@@ -1,4 +1,5 @@
 import { OutboxJob } from '../../../platform/jobs/queues';
+import { GatewayStatus } from '../gateways/gateway';
 import { OrderRow, PaymentOrdersService } from '../payment-orders.service';
 
 /**
@@ -38,13 +39,22 @@ export async function pollPaymentStatus(orders: PaymentOrdersService, job: Payme
   const clientid = job.streamId.startsWith('payment-order-') ? job.streamId.slice('payment-order-'.length) : '';
   const order = clientid ? await orders.find(clientid) : undefined;
   if (!order) return `no order for ${job.streamId}`;
-  if (order.status === 'expired' && now() > lateWatchEnd(order, timing)) return 'final: expired; late-payment watch over';
   if (order.status !== 'open' && order.status !== 'expired') return `final: ${order.status}`;
-  const status = await orders.gateway(order.kind).status(clientid, order.gateway_ref ?? '');
-  const after = await orders.settle(clientid, status, { actor: { kind: 'system', id: 'payment-status-job' }, correlationId: `payment-status-${job.position}` });
+  if (now() > lateWatchEnd(order, timing)) return `final: ${order.status}; late-payment watch over`;
   const poll = (job.poll ?? 0) + 1;
   const next = { ...job, poll };
   const jobId = `payment-status-${job.position}-${poll}`;
+  let status: GatewayStatus;
+  try {
+    status = await orders.gateway(order.kind).status(clientid, order.gateway_ref ?? '');
+  } catch (error) {
+    // A gateway outage must not end the watch (BullMQ's retries last minutes): ask again at this phase's pace.
+    if (poll >= MAX_PAYMENT_POLLS) return `gateway did not answer after ${poll} polls; left to the callback, the member's status check and the admin's re-check`;
+    const delay = order.status === 'open' ? timing.everyMs : Math.min(timing.lateEveryMs, Math.max(1, lateWatchEnd(order, timing) - now()));
+    await reschedule(next, delay, jobId);
+    return `gateway did not answer (${(error as Error).message}); poll ${poll + 1} scheduled`;
+  }
+  const after = await orders.settle(clientid, status, { actor: { kind: 'system', id: 'payment-status-job' }, correlationId: `payment-status-${job.position}` });
   if ((after === 'open' || after === 'expired') && poll >= MAX_PAYMENT_POLLS) return `still ${after} after ${poll} polls; left to the callback, the member's status check and the admin's re-check`;
   if (after === 'open') {
     await reschedule(next, timing.everyMs, jobId);
