@@ -95,6 +95,7 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     ['/admin-api/epin-requests/ER0/approve', { note: 'x' }, 'admin'],
     ['/admin-api/epin-requests/ER0/reject', { remark: 'x' }, 'admin'],
     ['/admin-api/payment-orders/NP0/resolve', { decision: 'issue', remark: 'x' }, 'admin'],
+    ['/admin-api/payment-orders/NP0/recheck', { note: 'x' }, 'admin'],
     ['/admin-api/payment-double/orders/NP0/mark-paid', { note: 'x' }, 'admin'],
     ['/admin-api/payment-double/orders/NP0/expire', { note: 'x' }, 'admin'],
   ];
@@ -170,6 +171,27 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
         await probe(() => request(server()).get('/api/adminBankDetailsByBankid').query(query).set('Authorization', `Bearer ${memberToken}`));
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it.each([
+    ['/api/registrationWeb', validRegistration(), 'none'],
+    ['/api/EpinTransfer', { qty: '1', touid: '999999', epintype: 'EpintypeB' }, 'member'],
+    ['/admin-api/epins/issue', { owner: '999999', type: 'EpintypeB', quantity: 1 }, 'admin'],
+  ] as const)('POST %s with junk Idempotency-Key headers', async (path, base, auth) => {
+    const bearer = auth === 'member' ? memberToken : auth === 'admin' ? adminToken : undefined;
+    const key = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ minLength: 120, maxLength: 300 }), fc.constantFrom('', ' ', 'k'.repeat(128), 'k'.repeat(129), '../x', '💸'));
+    await fc.assert(
+      fc.asyncProperty(key, fc.oneof(fc.constant(base as Record<string, unknown>), mangled(base)), async (idempotencyKey, body) => {
+        await probe(() => {
+          const req = request(server()).post(path).set('Content-Type', 'application/json');
+          if (bearer) req.set('Authorization', `Bearer ${bearer}`);
+          // Header values must be Latin-1 on the wire: send what a client could send.
+          req.set('Idempotency-Key', Buffer.from(idempotencyKey, 'utf8').toString('latin1'));
+          return req.send(JSON.stringify(body));
+        });
+      }),
+      { numRuns: RUNS / 2 },
     );
   });
 
