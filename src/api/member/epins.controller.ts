@@ -9,15 +9,13 @@ import { TransferEpinsCommand } from '../../modules/epins/commands/transfer-epin
 import { EPIN_MSG } from '../../modules/epins/domain/epin.events';
 import { EpinQueries, HistoryType } from '../../modules/epins/queries/epin-queries';
 import { errorBody } from '../../platform/http/error-body';
-import { idempotencyKeyOf, metadataFrom } from '../../platform/http/request-context';
+import { idempotencyKeyOf } from '../../platform/http/request-context';
+import { memberMetadata } from './member-metadata';
 import { ActivateIdDto, ActivationHistoryDto, EpinTransferDto, HelpRequestDto, IncomeReportDto, UidOnlyQuery } from './epins.dto';
 
 /** Longer e-pin text is 'Invalid Epin' without a look-up (an e-pin number is 12 characters). */
 const MAX_EPIN_TEXT = 40;
 
-const actorOf = (m: MemberPrincipal) => (m.impersonatedBy ? { kind: 'admin' as const, id: m.impersonatedBy } : { kind: 'member' as const, id: m.uid });
-const metaOf = (request: FastifyRequest, m: MemberPrincipal, idempotencyKey?: string) =>
-  metadataFrom(request, actorOf(m), { ...(m.impersonatedBy ? { impersonatedBy: m.impersonatedBy } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) });
 
 /** E-pins, top-ups, help requests and level income of the member contract (issue 3). */
 @ApiTags('member')
@@ -57,7 +55,7 @@ export class MemberEpinsController {
     else if (!/^\d{6}$/.test(touid)) result = EPIN_MSG.invalidUser;
     else {
       const key = idempotencyKeyOf(request);
-      result = await this.commands.execute(new TransferEpinsCommand(member.uid, touid, Number(qty), body.epintype ?? 'EpintypeB', metaOf(request, member, key), key));
+      result = await this.commands.execute(new TransferEpinsCommand(member.uid, touid, Number(qty), body.epintype ?? 'EpintypeB', memberMetadata(request, member, key), key));
     }
     return JSON.stringify(result);
   }
@@ -72,7 +70,7 @@ export class MemberEpinsController {
     if (!epin) return { result: EPIN_MSG.epinRequired };
     if (!/^\d{6}$/.test(touid)) return { result: EPIN_MSG.wrongUser };
     if (epin.length > MAX_EPIN_TEXT) return { result: EPIN_MSG.invalidEpin };
-    return this.commands.execute(new TopUpMemberCommand(member.uid, touid, epin, metaOf(request, member)));
+    return this.commands.execute(new TopUpMemberCommand(member.uid, touid, epin, memberMetadata(request, member)));
   }
 
   @Post('GetIncomeReport')
@@ -86,6 +84,6 @@ export class MemberEpinsController {
   @ApiOperation({ summary: 'Top the caller up with their oldest unused e-pin of the type and open a help request (₹5,000 / ₹10,000)' })
   requestHelp(@Body() body: HelpRequestDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     if (body.sid !== member.uid || (body.referby && body.referby !== member.uid)) throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
-    return this.commands.execute(new RequestHelpCommand(member.uid, body.epin, metaOf(request, member)));
+    return this.commands.execute(new RequestHelpCommand(member.uid, body.epin, memberMetadata(request, member)));
   }
 }

@@ -12,10 +12,8 @@ import { RegisterMemberCommand, RegistrationResult } from '../../modules/identit
 import { RequestPasswordResetCommand } from '../../modules/identity/commands/request-password-reset/request-password-reset.command';
 import { ResetPasswordCommand } from '../../modules/identity/commands/reset-password/reset-password.command';
 import { MemberQueries } from '../../modules/identity/queries/member-queries';
+import { memberMetadata } from './member-metadata';
 import { CountryQuery, ForgotPasswordDto, ImpersonationLoginDto, LoginDto, RegistrationDto, ResetPasswordDto, UidDto, UidQuery } from './member.dto';
-
-const memberActor = (member: MemberPrincipal) =>
-  member.impersonatedBy ? { kind: 'admin' as const, id: member.impersonatedBy } : { kind: 'member' as const, id: member.uid };
 
 /** The member contract (spec §7): controllers only map HTTP to commands and queries. */
 @ApiTags('member')
@@ -98,7 +96,7 @@ export class MemberController {
   @UseGuards(MemberAuthGuard)
   @ApiBearerAuth()
   showPopup(@Body() _body: UidDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new AgreeDisclaimerCommand(member.uid, metadataFrom(request, memberActor(member), member.impersonatedBy ? { impersonatedBy: member.impersonatedBy } : {})));
+    return this.commands.execute(new AgreeDisclaimerCommand(member.uid, memberMetadata(request, member)));
   }
 
   @Post(['userDashboard', 'userdashboard'])

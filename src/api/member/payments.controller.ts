@@ -12,10 +12,9 @@ import { PAYMENTS_CONFIG } from '../../modules/payments/payments.tokens';
 import { EpinType } from '../../modules/settings/settings';
 import { errorBody } from '../../platform/http/error-body';
 import { metadataFrom } from '../../platform/http/request-context';
+import { memberMetadata } from './member-metadata';
 import { BankDetailsQuery, DepositDto, FundRequestBankDto, FundRequestHistoryDto, GenerateOrderDto, PaymentStatusDto, UpdatePaymentStatusDto } from './payments.dto';
 
-const actorOf = (m: MemberPrincipal) => (m.impersonatedBy ? { kind: 'admin' as const, id: m.impersonatedBy } : { kind: 'member' as const, id: m.uid });
-const metaOf = (request: FastifyRequest, m: MemberPrincipal) => metadataFrom(request, actorOf(m), m.impersonatedBy ? { impersonatedBy: m.impersonatedBy } : {});
 const TYPE_BY_SHOWN: Record<string, EpinType> = { EpintypeA: 'EpintypeA', EpintypeB: 'EpintypeB', '1000': 'EpintypeA', '299': 'EpintypeB' };
 
 /** A uid (or username) in a payload that differs from the token's is refused: identity comes from the JWT. */
@@ -56,7 +55,7 @@ export class MemberPaymentsController {
   @ApiOperation({ summary: "Request e-pins paid to an admin bank/QR option: 'success' or the reason (checked in the spec's order)" })
   async fundRequestBank(@Body() body: FundRequestBankDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest): Promise<string> {
     sameMember(member, body.uid);
-    return JSON.stringify(await this.requests.submit(member.uid, body, metaOf(request, member)));
+    return JSON.stringify(await this.requests.submit(member.uid, body, memberMetadata(request, member)));
   }
 
   @Post('FundRequestHistory')
@@ -72,7 +71,7 @@ export class MemberPaymentsController {
   @HttpCode(200)
   async orderCrypto(@Body() body: GenerateOrderDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
-    return { result: PAY_MSG.orderSuccess, clientid: await this.orders.create(member.uid, 'crypto', body.amount ?? '', metaOf(request, member)) };
+    return { result: PAY_MSG.orderSuccess, clientid: await this.orders.create(member.uid, 'crypto', body.amount ?? '', memberMetadata(request, member)) };
   }
 
   @Post('depositByNowPayTRC')
@@ -80,7 +79,7 @@ export class MemberPaymentsController {
   @ApiOperation({ summary: 'Opens the USDT (BEP-20) payment: {success, data: pay address}; the USDT amount is net INR / rate, computed here' })
   async depositCrypto(@Body() body: DepositDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
-    const result = await this.orders.deposit(member.uid, 'crypto', body, metaOf(request, member));
+    const result = await this.orders.deposit(member.uid, 'crypto', body, memberMetadata(request, member));
     if (!result.ok) return { success: false, data: result.message };
     return { success: true, data: result.order.pay_address, amount: result.order.pay_amount, clientid: result.order.clientid, expiresAt: result.order.expires_at };
   }
@@ -89,7 +88,7 @@ export class MemberPaymentsController {
   @HttpCode(200)
   async orderUpi(@Body() body: GenerateOrderDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
-    return { result: PAY_MSG.orderSuccess, clientid: await this.orders.create(member.uid, 'upi', body.amount ?? '', metaOf(request, member)) };
+    return { result: PAY_MSG.orderSuccess, clientid: await this.orders.create(member.uid, 'upi', body.amount ?? '', memberMetadata(request, member)) };
   }
 
   @Post('depositByPayatupi')
@@ -97,7 +96,7 @@ export class MemberPaymentsController {
   @ApiOperation({ summary: 'Opens the UPI payment: {data: {message: Success}, qrCodeImage: data URL of upi://pay?…} (QR drawn locally)' })
   async depositUpi(@Body() body: DepositDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
-    const result = await this.orders.deposit(member.uid, 'upi', body, metaOf(request, member));
+    const result = await this.orders.deposit(member.uid, 'upi', body, memberMetadata(request, member));
     if (!result.ok) return { data: { message: result.message } };
     return { data: { message: 'Success', upiUrl: result.upiUrl }, qrCodeImage: result.qrCodeImage, amount: result.order.pay_amount, clientid: result.order.clientid, expiresAt: result.order.expires_at };
   }
@@ -106,7 +105,7 @@ export class MemberPaymentsController {
   @HttpCode(200)
   @ApiOperation({ summary: "The server asks the gateway itself; {data: {message, status_id, data: {utr}}}; 'Response Received' with status_id 1 once paid" })
   checkStatus(@Body() body: PaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
-    return this.orders.check(member.uid, (body.clientid ?? '').trim(), metaOf(request, member));
+    return this.orders.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member));
   }
 
   @Post('updatePaymentStatus')
@@ -114,7 +113,7 @@ export class MemberPaymentsController {
   @ApiOperation({ summary: "Accepted for compatibility: the client's message and utr are ignored; it only triggers the same server-side status check" })
   updateStatus(@Body() body: UpdatePaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.uid);
-    return this.orders.check(member.uid, (body.clientid ?? '').trim(), metaOf(request, member));
+    return this.orders.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member));
   }
 }
 
