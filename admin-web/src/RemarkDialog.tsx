@@ -2,11 +2,6 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField as MuiTextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** The API's message of a refused call (fetchJson's HttpError carries the body's `message`). */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
-}
-
 interface RemarkDialogProps {
   title: string;
   onClose: () => void;

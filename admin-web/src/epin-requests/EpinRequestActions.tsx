@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
-import { Button, Confirm, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, Confirm, useDataProvider, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import type { SahyogDataProvider } from '../dataProvider';
-import { RemarkDialog, errorMessage } from '../RemarkDialog';
+import { RemarkDialog } from '../RemarkDialog';
+import { useAdminAction } from '../useAdminAction';
 import { canDecidePayments } from '../roles';
 
 /** Only a Pending request can be decided, and only by approver / superadmin (the API's Roles('approver')). */
@@ -17,27 +18,18 @@ function useDecidable() {
 export const ApproveRequestButton = () => {
   const record = useDecidable();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<SahyogDataProvider>();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // A 409 ("This request is already Approved") or 403 shows the API's reason.
+  const { busy, run, notify } = useAdminAction();
   if (!record) return null;
 
-  const approve = async () => {
-    setBusy(true);
-    try {
+  const approve = () =>
+    run(async () => {
       const answer = await dataProvider.approveEpinRequest(String(record.id));
       notify('resources.epin-requests.actions.approved', { type: 'success', messageArgs: { smart_count: answer?.epins?.length ?? record.qty ?? 0 } });
       setOpen(false);
-      refresh();
-    } catch (error) {
-      // A 409 ("This request is already Approved") or 403 carries the API's reason.
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>
@@ -61,22 +53,17 @@ export const ApproveRequestButton = () => {
 export const RejectRequestButton = () => {
   const record = useDecidable();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<SahyogDataProvider>();
   const [open, setOpen] = useState(false);
+  const { run, notify } = useAdminAction();
   if (!record) return null;
 
-  const reject = async (remark: string) => {
-    try {
+  const reject = (remark: string) =>
+    run(async () => {
       await dataProvider.rejectEpinRequest(String(record.id), remark);
       notify('resources.epin-requests.actions.rejected', { type: 'success' });
       setOpen(false);
-      refresh();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    }
-  };
+    });
 
   return (
     <>

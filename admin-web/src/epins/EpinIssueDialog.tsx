@@ -10,10 +10,11 @@ import {
   TextField as MuiTextField,
 } from '@mui/material';
 import AddCardIcon from '@mui/icons-material/AddCard';
-import { Button, useDataProvider, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
+import { Button, useDataProvider, usePermissions, useTranslate } from 'react-admin';
 import { newIdempotencyKey, type EpinType, type IssueEpinsRequest, type SahyogDataProvider } from '../dataProvider';
 import { EPIN_TYPES } from '../epinTypes';
 import { canIssueEpins } from '../roles';
+import { useAdminAction } from '../useAdminAction';
 
 /** The API's limit per issue call (MAX_ISSUE_QUANTITY in src/modules/epins). */
 export const MAX_ISSUE_QUANTITY = 500;
@@ -41,20 +42,15 @@ export function toIssueRequest(form: IssueForm): IssueEpinsRequest | null {
   return { owner, type: form.type, quantity };
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
-}
-
 const EMPTY_FORM: IssueForm = { owner: '', type: 'EpintypeB', quantity: '1' };
 
 /** Member id, type and quantity; "Issue" posts them, then the list refreshes with the new e-pins. */
 const EpinIssueDialog = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<SahyogDataProvider>();
   const [form, setForm] = useState<IssueForm>(EMPTY_FORM);
-  const [busy, setBusy] = useState(false);
+  // A 400 carries the API's reason (unknown member, blocked member, quantity…): shown as sent.
+  const { busy, run, notify } = useAdminAction();
   // One Idempotency-Key per opening of the dialog: a double click or a retry after a lost answer issues once.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const request = toIssueRequest(form);
@@ -64,18 +60,11 @@ const EpinIssueDialog = ({ onClose }: { onClose: () => void }) => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!request || busy) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const { numbers } = await dataProvider.issueEpins(request, idempotencyKey);
       notify('resources.epins.issue.issued', { type: 'success', messageArgs: { smart_count: numbers?.length ?? request.quantity } });
       onClose();
-      refresh();
-    } catch (error) {
-      // A 400 carries the API's reason (unknown member, blocked member, quantity…): show it as sent.
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const t = (key: string, args?: Record<string, unknown>) => translate(`resources.epins.issue.${key}`, args);

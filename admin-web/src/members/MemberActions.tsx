@@ -10,17 +10,14 @@ import {
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LoginIcon from '@mui/icons-material/Login';
-import { Button, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, useDataProvider, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import type { SahyogDataProvider } from '../dataProvider';
 import { canImpersonate } from '../roles';
+import { useAdminAction } from '../useAdminAction';
 
 type RemarkAction = 'block' | 'unblock';
 
 const MAX_REMARK_LENGTH = 500;
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'ra.notification.http_error';
-}
 
 interface RemarkDialogProps {
   action: RemarkAction;
@@ -32,29 +29,21 @@ interface RemarkDialogProps {
 /** Block and unblock both need a remark: it is stored in the member's event with the admin as actor. */
 const RemarkDialog = ({ action, uid, open, onClose }: RemarkDialogProps) => {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<SahyogDataProvider>();
   const [remark, setRemark] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run, notify } = useAdminAction();
   const trimmed = remark.trim();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!trimmed || busy) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       if (action === 'block') await dataProvider.blockMember(uid, trimmed);
       else await dataProvider.unblockMember(uid, trimmed);
       notify(`resources.members.actions.${action}ed`, { type: 'success' });
       setRemark('');
       onClose();
-      refresh();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -113,24 +102,21 @@ export const BlockToggleButton = () => {
 export const ImpersonateButton = () => {
   const record = useRecordContext();
   const dataProvider = useDataProvider<SahyogDataProvider>();
-  const notify = useNotify();
   const { permissions } = usePermissions();
-  const [busy, setBusy] = useState(false);
+  const { busy, run, notify } = useAdminAction();
   if (!record || !canImpersonate(permissions)) return null;
 
-  const impersonate = async () => {
-    setBusy(true);
-    try {
-      const { url } = await dataProvider.impersonateMember(String(record.id));
-      const opened = window.open(url, '_blank');
-      if (opened) notify('resources.members.actions.impersonate_opened', { type: 'info' });
-      else notify('resources.members.actions.impersonate_popup_blocked', { type: 'warning', messageArgs: { url }, autoHideDuration: null });
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Nothing on this page changes, so no refresh.
+  const impersonate = () =>
+    run(
+      async () => {
+        const { url } = await dataProvider.impersonateMember(String(record.id));
+        const opened = window.open(url, '_blank');
+        if (opened) notify('resources.members.actions.impersonate_opened', { type: 'info' });
+        else notify('resources.members.actions.impersonate_popup_blocked', { type: 'warning', messageArgs: { url }, autoHideDuration: null });
+      },
+      { refresh: false },
+    );
 
   return (
     <Button label="resources.members.actions.impersonate" onClick={impersonate} disabled={busy || Boolean(record.blocked)}>

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import PaidIcon from '@mui/icons-material/Paid';
 import TimerOffIcon from '@mui/icons-material/TimerOff';
-import { Button, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { Button, useDataProvider, usePermissions, useRecordContext } from 'react-admin';
 import type { DoubleOrderAnswer, SahyogDataProvider } from '../dataProvider';
-import { errorMessage } from '../RemarkDialog';
+import { useAdminAction } from '../useAdminAction';
 import { canDecidePayments } from '../roles';
 
 type DoubleAction = 'mark-paid' | 'expire';
@@ -16,31 +15,22 @@ type DoubleAction = 'mark-paid' | 'expire';
 const DoubleActionButton = ({ action }: { action: DoubleAction }) => {
   const record = useRecordContext();
   const { permissions } = usePermissions();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<SahyogDataProvider>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run, notify } = useAdminAction();
   if (!record || !canDecidePayments(permissions)) return null;
   const id = String(record.id);
   // Paying twice changes nothing and an ended window cannot end again: offer only what still changes the order.
   const enabled = action === 'expire' ? record.status === 'waiting' : record.status === 'waiting' || (record.status === 'expired' && !record.late_paid_at);
 
-  const run = async () => {
-    setBusy(true);
-    try {
+  const act = () =>
+    run(async () => {
       const answer: DoubleOrderAnswer =
         action === 'mark-paid' ? await dataProvider.markDoubleOrderPaid(id) : await dataProvider.expireDoubleOrder(id);
       notify(`resources.payment-double.actions.${action === 'mark-paid' ? 'marked_paid' : 'expired'}`, {
         type: 'success',
         messageArgs: { id, status: answer?.status ?? '', callback: answer?.callback ?? '—' },
       });
-      refresh();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Button
@@ -48,7 +38,7 @@ const DoubleActionButton = ({ action }: { action: DoubleAction }) => {
       color={action === 'expire' ? 'warning' : 'success'}
       onClick={(event) => {
         event.stopPropagation();
-        void run();
+        void act();
       }}
       disabled={busy || !enabled}
     >

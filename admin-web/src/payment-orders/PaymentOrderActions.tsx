@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { MenuItem, TextField as MuiTextField } from '@mui/material';
 import GavelIcon from '@mui/icons-material/Gavel';
 import SyncIcon from '@mui/icons-material/Sync';
-import { Button, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, useDataProvider, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import type { ResolveDecision, SahyogDataProvider } from '../dataProvider';
-import { RemarkDialog, errorMessage } from '../RemarkDialog';
+import { RemarkDialog } from '../RemarkDialog';
+import { useAdminAction } from '../useAdminAction';
 import { canDecidePayments } from '../roles';
 
 const DECISIONS: readonly ResolveDecision[] = ['issue', 'dismiss'];
@@ -17,28 +18,19 @@ const DECISIONS: readonly ResolveDecision[] = ['issue', 'dismiss'];
 export const RecheckOrderButton = () => {
   const record = useRecordContext();
   const { permissions } = usePermissions();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<SahyogDataProvider>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run, notify } = useAdminAction();
   if (!record || (record.status !== 'open' && record.status !== 'expired') || !canDecidePayments(permissions)) return null;
 
-  const recheck = async () => {
-    setBusy(true);
-    try {
+  const recheck = () =>
+    run(async () => {
       const answer = await dataProvider.recheckPaymentOrder(String(record.id));
       const changed = answer.status !== record.status;
       notify(changed ? `resources.payment-orders.recheck.now_${answer.status}` : 'resources.payment-orders.recheck.unchanged', {
         type: changed ? 'success' : 'info',
         messageArgs: { gateway: answer.gateway_state },
       });
-      refresh();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Button label="resources.payment-orders.recheck.button" onClick={recheck} disabled={busy}>
@@ -56,23 +48,18 @@ export const ResolveOrderButton = () => {
   const record = useRecordContext();
   const { permissions } = usePermissions();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<SahyogDataProvider>();
   const [open, setOpen] = useState(false);
   const [decision, setDecision] = useState<ResolveDecision>('issue');
+  const { run, notify } = useAdminAction();
   if (!record || record.status !== 'late' || !canDecidePayments(permissions)) return null;
 
-  const resolve = async (remark: string) => {
-    try {
+  const resolve = (remark: string) =>
+    run(async () => {
       await dataProvider.resolvePaymentOrder(String(record.id), decision, remark);
       notify(`resources.payment-orders.resolve.done_${decision}`, { type: 'success' });
       setOpen(false);
-      refresh();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    }
-  };
+    });
 
   return (
     <>
