@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { CardContent, Chip, Grid } from '@mui/material';
 import {
   DateField,
@@ -13,10 +12,9 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
+import { Cell, ShowTitle } from '../showLayout';
 import { formatBp, formatPaise } from '../money';
 import { ApproveRequestButton, RejectRequestButton } from './EpinRequestActions';
-
-const Cell = ({ children }: { children: ReactNode }) => <Grid size={{ xs: 12, sm: 6, md: 3 }}>{children}</Grid>;
 
 const Money = ({ source }: { source: string }) => (
   <Labeled source={source}>
@@ -48,15 +46,9 @@ const RequestActions = () => (
   </TopToolbar>
 );
 
-const RequestTitle = () => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  return record ? <span>{translate('resources.epin-requests.show_title', { id: String(record.id) })}</span> : null;
-};
-
 /** One bank / QR request: who, paid to which option, UTR, what and how much; Approve / Reject while Pending. */
 export const EpinRequestShow = () => (
-  <Show actions={<RequestActions />} title={<RequestTitle />}>
+  <Show actions={<RequestActions />} title={<ShowTitle resource="epin-requests" />}>
     <CardContent>
       <StatusChip />
       <Grid container spacing={2}>

@@ -28,6 +28,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { canSee, type AdminArea } from '../roles';
+import { Cell } from '../showLayout';
 import { BlockToggleButton, ImpersonateButton } from './MemberActions';
 import { firstPresent, sponsorOf } from './memberFields';
 
@@ -72,8 +73,6 @@ const Section = ({ title, children, grid = true }: { title: string; children: Re
     </Box>
   );
 };
-
-const Cell = ({ children }: { children: ReactNode }) => <Grid size={{ xs: 12, sm: 6, md: 3 }}>{children}</Grid>;
 
 const MemberTitle = () => {
   const record = useRecordContext();

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { CardContent, Grid, Link } from '@mui/material';
 import {
   DateField,
@@ -8,16 +7,13 @@ import {
   Show,
   TextField,
   TopToolbar,
-  useRecordContext,
-  useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
+import { Cell, ShowTitle } from '../showLayout';
 import { formatBp, formatPaise } from '../money';
 import { GATEWAY_CHOICES, ORDER_STATUS_CHOICES, explorerTxUrl } from './choices';
 import { RecheckOrderButton, ResolveOrderButton } from './PaymentOrderActions';
-
-const Cell = ({ children }: { children: ReactNode }) => <Grid size={{ xs: 12, sm: 6, md: 3 }}>{children}</Grid>;
 
 const money = (source: string) => (record: RaRecord) => formatPaise(record[source]);
 
@@ -40,15 +36,9 @@ const OrderActions = () => (
   </TopToolbar>
 );
 
-const OrderTitle = () => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  return record ? <span>{translate('resources.payment-orders.show_title', { id: String(record.id) })}</span> : null;
-};
-
 /** One gateway order: what was bought, what was asked at the gateway, and how it ended. */
 export const PaymentOrderShow = () => (
-  <Show actions={<OrderActions />} title={<OrderTitle />}>
+  <Show actions={<OrderActions />} title={<ShowTitle resource="payment-orders" />}>
     <CardContent>
       <Grid container spacing={2}>
         <Cell><Labeled><TextField source="id" /></Labeled></Cell>
