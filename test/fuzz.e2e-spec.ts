@@ -216,7 +216,7 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     );
   });
 
-  it.each(['members', 'admin-users', 'events', 'mails', 'epins', 'level-income', 'help-requests', 'settings', 'payment-options', 'epin-requests', 'payment-orders', 'payment-double/orders'])('GET /admin-api/%s with junk sort, range and filter', async (resource) => {
+  it.each(['members', 'admin-users', 'events', 'mails', 'epins', 'level-income', 'help-requests', 'settings', 'payment-options', 'epin-requests', 'payment-orders', 'payment-double/orders', 'queues', 'failed-jobs'])('GET /admin-api/%s with junk sort, range and filter', async (resource) => {
     await fc.assert(
       fc.asyncProperty(fc.record({ sort: fc.oneof(fc.string(), fc.json()), range: fc.oneof(fc.string(), fc.json()), filter: fc.oneof(fc.string(), fc.json()) }, { requiredKeys: [] }), async (query) => {
         await probe(() => request(server()).get(`/admin-api/${resource}`).query(query).set('Authorization', `Bearer ${adminToken}`));

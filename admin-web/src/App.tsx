@@ -19,6 +19,8 @@ import epinRequests from './epin-requests';
 import paymentOrders from './payment-orders';
 import paymentOptions from './payment-options';
 import paymentDouble from './payment-double';
+import queues from './queues';
+import failedJobs from './failed-jobs';
 
 /** Resources are registered per role (src/roles.ts); the first one is the landing page. */
 export const App = () => (
@@ -54,6 +56,8 @@ export const App = () => (
           <Resource name="settings" {...settings} edit={canEditSettings(permissions) ? settings.edit : undefined} />
         ) : null}
         {canSee(permissions, 'payment-double') ? <Resource name="payment-double" {...paymentDouble} /> : null}
+        {canSee(permissions, 'queues') ? <Resource name="queues" {...queues} /> : null}
+        {canSee(permissions, 'failed-jobs') ? <Resource name="failed-jobs" {...failedJobs} /> : null}
         {canSee(permissions, 'mails') ? <Resource name="mails" {...mails} recordRepresentation="subject" /> : null}
         {canSee(permissions, 'admin-users') ? <Resource name="admin-users" {...adminUsers} /> : null}
         {canSee(permissions, 'ledger') ? (

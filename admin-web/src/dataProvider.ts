@@ -114,6 +114,7 @@ export interface SahyogDataProvider extends DataProvider {
   recheckPaymentOrder(clientid: string): Promise<RecheckAnswer>;
   markDoubleOrderPaid(clientid: string): Promise<DoubleOrderAnswer>;
   expireDoubleOrder(clientid: string): Promise<DoubleOrderAnswer>;
+  retryFailedJob(id: string): Promise<unknown>;
 }
 
 async function post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
@@ -148,4 +149,5 @@ export const dataProvider: SahyogDataProvider = {
   recheckPaymentOrder: (clientid) => post<RecheckAnswer>(actionPath('payment-orders', clientid, 'recheck'), {}),
   markDoubleOrderPaid: (clientid) => post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'mark-paid'), {}),
   expireDoubleOrder: (clientid) => post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'expire'), {}),
+  retryFailedJob: (id) => post(actionPath('failed-jobs', id, 'retry'), {}),
 };

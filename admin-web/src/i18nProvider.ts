@@ -244,6 +244,16 @@ const sahyogMessages = {
         imglink: 'Enter an http(s) link',
       },
     },
+    queues: {
+      name: 'Job queue |||| Job queues',
+      fields: { id: 'Queue', waiting: 'Waiting', active: 'Running', delayed: 'Scheduled', completed: 'Done', failed: 'Failed' },
+    },
+    'failed-jobs': {
+      name: 'Failed job |||| Failed jobs',
+      fields: { queue: 'Queue', job_id: 'Job', failed_reason: 'Reason', attempts_made: 'Attempts', failed_at: 'Failed at' },
+      retry: 'Retry',
+      retried: 'Job %{id} queued again',
+    },
     'payment-double': {
       name: 'Payment double',
       fields: {

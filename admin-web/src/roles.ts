@@ -18,7 +18,9 @@ export type AdminArea =
   | 'epin-requests'
   | 'payment-orders'
   | 'payment-options'
-  | 'payment-double';
+  | 'payment-double'
+  | 'queues'
+  | 'failed-jobs';
 
 /**
  * E-pins, help requests, level income, settings and the payment lists (e-pin requests, gateway
@@ -32,6 +34,8 @@ const REPORTS: readonly AdminArea[] = [
   'epin-requests',
   'payment-orders',
   'payment-options',
+  'queues',
+  'failed-jobs',
 ];
 
 /** The local gateway double's orders: GET payment-double/orders allows approver and support (and superadmin). */
@@ -55,6 +59,11 @@ export function canImpersonate(role: unknown): boolean {
 /** Issuing e-pins (POST /admin-api/epins/issue) is for approver and superadmin only. */
 export function canIssueEpins(role: unknown): boolean {
   return role === 'superadmin' || role === 'approver';
+}
+
+/** Retrying a failed job (POST failed-jobs/:id/retry) is the API's `Roles()`: superadmin only. */
+export function canRetryJobs(role: unknown): boolean {
+  return role === 'superadmin';
 }
 
 /** Only a superadmin changes a setting (PUT /admin-api/settings/:key); everyone else reads them. */

@@ -26,7 +26,7 @@ async function menuItemNames(): Promise<string[]> {
 
 describe('menu by role', () => {
   it('shows an auditor the events, the reports and the ledger, and no members', async () => {
-    // Proves: an auditor's back office has events, the reports (e-pins, e-pin requests, payment orders and options, help requests, level income, settings) and the ledger page — no payment double.
+    // Proves: an auditor's back office has events, the reports (e-pins, e-pin requests, payment orders and options, help requests, level income, settings, job queues and failed jobs) and the ledger page — no payment double.
     const calls = renderAppAs('auditor');
 
     expect(await menuItemNames()).toEqual([
@@ -38,6 +38,8 @@ describe('menu by role', () => {
       'Help requests',
       'Level income',
       'Settings',
+      'Job queues',
+      'Failed jobs',
       'Ledger',
     ]);
     // Its landing page is the events list, and nothing asks the API for members.
@@ -60,6 +62,8 @@ describe('menu by role', () => {
       'Level income',
       'Settings',
       'Payment double',
+      'Job queues',
+      'Failed jobs',
       'Mails',
       'Admin users',
       'Ledger',

@@ -11,10 +11,12 @@ import { AdminEpinsController } from './epins-admin.controller';
 import { EpinsModule } from '../../modules/epins/epins.module';
 import { PaymentsModule } from '../../modules/payments/payments.module';
 import { AdminPaymentsController } from './payments-admin.controller';
+import { AdminJobsController } from './jobs.controller';
+import { JobMonitor } from '../../platform/jobs/job-monitor';
 
 @Module({
   imports: [IdentityModule, LedgerAuditModule, EpinsModule, PaymentsModule],
-  controllers: [AdminAuthController, AdminMembersController, AdminUsersController, AdminLedgerController, AdminMailsController, AdminEpinsController, AdminPaymentsController],
-  providers: [RateLimitGuard],
+  controllers: [AdminAuthController, AdminMembersController, AdminUsersController, AdminLedgerController, AdminMailsController, AdminEpinsController, AdminPaymentsController, AdminJobsController],
+  providers: [RateLimitGuard, JobMonitor],
 })
 export class AdminApiModule {}

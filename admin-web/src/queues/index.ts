@@ -1,0 +1,4 @@
+import QueueIcon from '@mui/icons-material/Queue';
+import { QueueList } from './QueueList';
+
+export default { list: QueueList, icon: QueueIcon };
