@@ -25,13 +25,17 @@ export class LedgerTx implements Sql {
     return this.sql.execute<T>(text, params);
   }
 
-  /** Appends at the expected version and projects the new events in this same transaction. */
-  async append(streamId: string, expectedVersion: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
+  /**
+   * Appends at the expected version and projects the new events in this same transaction.
+   * `headHash`: the hash of the stream's event at `expectedVersion`, when this transaction has
+   * already read it (e.g. with the locked projection row); saves the append's own read of it.
+   */
+  async append(streamId: string, expectedVersion: number, events: readonly NewEvent[], head: { hash?: string | null } = {}): Promise<StoredEvent[]> {
     for (const event of events) {
       const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
       if (postings) assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.type} do not sum to zero`);
     }
-    const stored = await appendToStream(this.sql, streamId, expectedVersion, events, this.metadata, this.now);
+    const stored = await appendToStream(this.sql, streamId, expectedVersion, events, this.metadata, this.now, head.hash ?? undefined);
     await this.projections.apply(this.sql, stored);
     this.appended.push(...stored);
     return stored;

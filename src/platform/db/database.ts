@@ -1,4 +1,6 @@
+import type { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ConcurrencyError, DomainError } from '../errors';
 
 /** How often a transaction is re-run after a serialization failure, deadlock or version conflict. */
@@ -17,17 +19,48 @@ export interface Sql {
   execute<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<ExecResult<T>>;
 }
 
+/**
+ * Statement texts registered with `prepared()`: each connection prepares such a statement once
+ * (a named statement) and from then on only binds and executes it, so PostgreSQL skips parsing
+ * and (once it settles on a generic plan) planning. Only fixed texts of the hot paths are
+ * registered, at module load, so the number of names per connection is bounded by the code.
+ */
+const PREPARED = new Map<string, string>();
+/** More would mean texts are being built at run time; those run unnamed instead. */
+export const MAX_PREPARED_STATEMENTS = 64;
+
+/** Marks a fixed statement text to be prepared once per connection; returns the text unchanged. */
+export function prepared(text: string): string {
+  if (!PREPARED.has(text) && PREPARED.size < MAX_PREPARED_STATEMENTS) PREPARED.set(text, `sahyog_${PREPARED.size + 1}`);
+  return text;
+}
+
+/** A pooled pg client, or (tests) a connected TypeORM QueryRunner. */
+export type Connection = PoolClient | QueryRunner;
+
+function isQueryRunner(connection: Connection): connection is QueryRunner {
+  return typeof (connection as QueryRunner).startTransaction === 'function';
+}
+
 export class Tx implements Sql {
-  constructor(private readonly runner: QueryRunner) {}
+  constructor(private readonly connection: Connection) {}
 
   async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await this.execute<T>(text, params)).rows;
   }
 
   async execute<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<ExecResult<T>> {
-    const result = await this.runner.query(text, params, true);
-    const rows = (Array.isArray(result.records) ? result.records : []) as T[];
-    return { rows, rowCount: typeof result.affected === 'number' ? result.affected : rows.length };
+    if (isQueryRunner(this.connection)) {
+      const result = await this.connection.query(text, params, true);
+      const rows = (Array.isArray(result.records) ? result.records : []) as T[];
+      return { rows, rowCount: typeof result.affected === 'number' ? result.affected : rows.length };
+    }
+    // pg directly: no per-statement TypeORM logging, broadcasting and result wrapping.
+    const name = PREPARED.get(text);
+    const result = (await this.connection.query(name ? { name, text, values: params } : { text, values: params })) as QueryResult | QueryResult[];
+    if (Array.isArray(result)) return { rows: [], rowCount: 0 }; // several statements in one text (none on these paths)
+    const rows = (Array.isArray(result.rows) ? result.rows : []) as T[];
+    return { rows, rowCount: typeof result.rowCount === 'number' ? result.rowCount : rows.length };
   }
 }
 
@@ -59,17 +92,41 @@ export interface TransactionOptions {
 export class Database implements Sql {
   constructor(readonly dataSource: DataSource) {}
 
+  /** TypeORM's pg pool (the DataSource's driver): statements go to pg clients directly. */
+  private get pool(): Pool {
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool | undefined;
+    if (!pool) throw new Error('the DataSource is not initialized');
+    return pool;
+  }
+
+  /**
+   * Checks a client out for `work` and always gives it back: destroyed instead of reused when the
+   * connection failed meanwhile or `work` reported it unusable (e.g. a failed ROLLBACK).
+   */
+  private async withClient<T>(work: (client: PoolClient, unusable: (error: Error) => void) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    // A checked-out client has no listener of the pool's; an unhandled 'error' would end the process.
+    const onError = (error: Error) => {
+      broken ??= error;
+    };
+    client.on('error', onError);
+    try {
+      return await work(client, (error) => {
+        broken ??= error;
+      });
+    } finally {
+      client.removeListener('error', onError);
+      client.release(broken);
+    }
+  }
+
   async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await this.execute<T>(text, params)).rows;
   }
 
   async execute<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<ExecResult<T>> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      return await new Tx(runner).execute<T>(text, params);
-    } finally {
-      await runner.release();
-    }
+    return this.withClient((client) => new Tx(client).execute<T>(text, params));
   }
 
   /**
@@ -78,20 +135,26 @@ export class Database implements Sql {
    */
   async transaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const attempts = options.retry === false ? 1 : MAX_TRANSACTION_ATTEMPTS;
+    const begin = `begin isolation level ${options.isolation ?? 'READ COMMITTED'}${options.readOnly ? ' read only' : ''}`;
     for (let attempt = 1; ; attempt++) {
-      const runner = this.dataSource.createQueryRunner();
-      await runner.connect();
-      let open = false;
       try {
-        // One round trip (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart).
-        await runner.query(`begin isolation level ${options.isolation ?? 'READ COMMITTED'}${options.readOnly ? ' read only' : ''}`);
-        open = true;
-        const result = await work(new Tx(runner));
-        await runner.query('commit');
-        open = false;
-        return result;
+        return await this.withClient(async (client, unusable) => {
+          let open = false;
+          try {
+            // One round trip (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart).
+            await client.query(begin);
+            open = true;
+            const result = await work(new Tx(client));
+            await client.query('commit');
+            open = false;
+            return result;
+          } catch (error) {
+            // A client whose ROLLBACK failed may still be inside the transaction: never reuse it.
+            if (open) await client.query('rollback').catch((rollbackError: Error) => unusable(rollbackError));
+            throw error;
+          }
+        });
       } catch (error) {
-        if (open) await runner.query('rollback').catch(() => undefined);
         if (attempt < attempts && isRetryable(error)) {
           await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 10 * attempt)));
           continue;
@@ -100,8 +163,6 @@ export class Database implements Sql {
           throw new DomainError('INPUT.BAD_TEXT', 'Input contains characters that cannot be stored', 'invalid');
         }
         throw error;
-      } finally {
-        await runner.release();
       }
     }
   }
