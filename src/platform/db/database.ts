@@ -17,6 +17,12 @@ export interface ExecResult<T> {
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   execute<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<ExecResult<T>>;
+  /**
+   * Where supported (a transaction's Tx): the statements `send` starts synchronously go to the
+   * server in one write and run one after another in the order they were started (a pipeline),
+   * instead of one round trip each. Await them all (e.g. `Promise.all`) before deciding anything.
+   */
+  batch?<T>(send: () => T): T;
 }
 
 /**
@@ -42,22 +48,81 @@ function isQueryRunner(connection: Connection): connection is QueryRunner {
   return typeof (connection as QueryRunner).startTransaction === 'function';
 }
 
+/** pg's socket, which pg itself corks around each statement's messages. */
+interface CorkableClient {
+  connection?: { stream?: { cork?: () => void; uncork?: () => void } };
+}
+
+/** A read that can write nothing, so it may share BEGIN's round trip (see Tx.execute). */
+const PLAIN_SELECT = /^\s*select\s/i;
+
 export class Tx implements Sql {
-  constructor(private readonly connection: Connection) {}
+  /** BEGIN not sent yet: it goes with the transaction's first statement. */
+  private pendingBegin: string | null;
+  /** Set while a BEGIN that could not share a round trip is on its way: later statements wait for it. */
+  private beginSent: Promise<unknown> | null = null;
+  private begun = false;
+
+  constructor(
+    private readonly connection: Connection,
+    begin?: string,
+  ) {
+    this.pendingBegin = begin ?? null;
+  }
+
+  /** Whether BEGIN has been sent (so the transaction needs a COMMIT or ROLLBACK). */
+  get started(): boolean {
+    return this.begun;
+  }
 
   async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await this.execute<T>(text, params)).rows;
   }
 
+  batch<T>(send: () => T): T {
+    const stream = isQueryRunner(this.connection) ? undefined : (this.connection as unknown as CorkableClient).connection?.stream;
+    stream?.cork?.();
+    try {
+      return send();
+    } finally {
+      stream?.uncork?.();
+    }
+  }
+
   async execute<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<ExecResult<T>> {
-    if (isQueryRunner(this.connection)) {
-      const result = await this.connection.query(text, params, true);
+    const connection = this.connection;
+    if (isQueryRunner(connection)) {
+      if (this.pendingBegin !== null) throw new Error('a QueryRunner transaction is begun by its owner');
+      const result = await connection.query(text, params, true);
       const rows = (Array.isArray(result.records) ? result.records : []) as T[];
       return { rows, rowCount: typeof result.affected === 'number' ? result.affected : rows.length };
     }
     // pg directly: no per-statement TypeORM logging, broadcasting and result wrapping.
     const name = PREPARED.get(text);
-    const result = (await this.connection.query(name ? { name, text, values: params } : { text, values: params })) as QueryResult | QueryResult[];
+    const config = name ? { name, text, values: params } : { text, values: params };
+    let result: QueryResult | QueryResult[];
+    if (this.pendingBegin !== null) {
+      const begin = this.pendingBegin;
+      this.pendingBegin = null;
+      this.begun = true;
+      if (PLAIN_SELECT.test(text)) {
+        // BEGIN and a read in one write (the client is in pipeline mode). Should BEGIN ever fail
+        // while the connection lives, the read ran outside a transaction, wrote nothing, and
+        // BEGIN's error is what the caller gets.
+        const [, read] = await this.batch(() => Promise.all([connection.query(begin), connection.query(config)]));
+        result = read as QueryResult | QueryResult[];
+      } else {
+        // A write never risks running outside the transaction: BEGIN first, in its own round trip.
+        this.beginSent = connection.query(begin);
+        await this.beginSent;
+        this.beginSent = null;
+        result = (await connection.query(config)) as QueryResult | QueryResult[];
+      }
+    } else {
+      // Statements started while a lone BEGIN is in flight wait for it, in the order they came.
+      if (this.beginSent) await this.beginSent;
+      result = (await connection.query(config)) as QueryResult | QueryResult[];
+    }
     if (Array.isArray(result)) return { rows: [], rowCount: 0 }; // several statements in one text (none on these paths)
     const rows = (Array.isArray(result.rows) ? result.rows : []) as T[];
     return { rows, rowCount: typeof result.rowCount === 'number' ? result.rowCount : rows.length };
@@ -135,22 +200,20 @@ export class Database implements Sql {
    */
   async transaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const attempts = options.retry === false ? 1 : MAX_TRANSACTION_ATTEMPTS;
+    // One statement (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart),
+    // sent with the transaction's first read (Tx.execute), so usually no round trip of its own.
     const begin = `begin isolation level ${options.isolation ?? 'READ COMMITTED'}${options.readOnly ? ' read only' : ''}`;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.withClient(async (client, unusable) => {
-          let open = false;
+          const tx = new Tx(client, begin);
           try {
-            // One round trip (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart).
-            await client.query(begin);
-            open = true;
-            const result = await work(new Tx(client));
-            await client.query('commit');
-            open = false;
+            const result = await work(tx);
+            if (tx.started) await client.query('commit');
             return result;
           } catch (error) {
             // A client whose ROLLBACK failed may still be inside the transaction: never reuse it.
-            if (open) await client.query('rollback').catch((rollbackError: Error) => unusable(rollbackError));
+            if (tx.started) await client.query('rollback').catch((rollbackError: Error) => unusable(rollbackError));
             throw error;
           }
         });
@@ -176,6 +239,8 @@ export function createDataSource(url: string, options: { poolSize?: number; appl
     migrationsRun: false,
     logging: false,
     entities: [],
-    extra: { max: options.poolSize ?? 20, application_name: options.applicationName ?? 'sahyog' },
+    // pipeline: a statement is sent without waiting for the one before to finish, so Tx.batch can
+    // put several in one write; statements that are awaited one by one behave exactly as without.
+    extra: { max: options.poolSize ?? 20, application_name: options.applicationName ?? 'sahyog', pipeline: true },
   });
 }

@@ -31,10 +31,22 @@ export class ProjectionRunner {
     }
   }
 
+  /**
+   * Projects events one after another. An event's projections own disjoint tables, so where the
+   * connection can pipeline (`sql.batch`) they start together and their first statements go in one
+   * write, still run in projection order; the event is done when all have finished, and the
+   * first failure in projection order is the one thrown.
+   */
   async apply(sql: Sql, events: readonly StoredEvent[]): Promise<void> {
     for (const event of events) {
-      for (const projection of this.byType.get(event.type) ?? []) await projection.apply(sql, event);
-      for (const projection of this.byType.get(ANY_EVENT) ?? []) await projection.apply(sql, event);
+      const projections = [...(this.byType.get(event.type) ?? []), ...(this.byType.get(ANY_EVENT) ?? [])];
+      if (!sql.batch || projections.length < 2) {
+        for (const projection of projections) await projection.apply(sql, event);
+        continue;
+      }
+      const settled = await Promise.allSettled(sql.batch(() => projections.map((projection) => projection.apply(sql, event))));
+      const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
     }
   }
 

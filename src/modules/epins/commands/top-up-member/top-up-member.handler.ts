@@ -41,10 +41,15 @@ export type TopUpOutcome = { ok: false; reason: string } | { ok: true; kind: 'ac
  * projection makes a second use impossible even if this code were wrong.
  */
 export async function topUp(tx: LedgerTx, activatorUid: string, memberUid: string, epinNumber: string): Promise<TopUpOutcome> {
-  const epin = EPIN_PATTERN.test(epinNumber) ? await lockEpin(tx, epinNumber) : null;
-  const [member] = await tx.query<{ uid: string; status: 'Active' | 'Inactive'; current_package_paise: string; total_package_paise: string; version: number; head_hash: string | null }>(
-    LOCK_MEMBER_SQL,
-    [memberUid, memberStream(memberUid)],
+  // Both locking reads in one round trip; they still run in this order (e-pin, then member).
+  const [epin, [member]] = await tx.batch(() =>
+    Promise.all([
+      EPIN_PATTERN.test(epinNumber) ? lockEpin(tx, epinNumber) : null,
+      tx.query<{ uid: string; status: 'Active' | 'Inactive'; current_package_paise: string; total_package_paise: string; version: number; head_hash: string | null }>(
+        LOCK_MEMBER_SQL,
+        [memberUid, memberStream(memberUid)],
+      ),
+    ]),
   );
   if (!member) return { ok: false, reason: EPIN_MSG.wrongUser };
   const decision = decideTopUp(activatorUid, epin, {
@@ -54,8 +59,11 @@ export async function topUp(tx: LedgerTx, activatorUid: string, memberUid: strin
     totalPackagePaise: BigInt(member.total_package_paise),
   });
   if (!decision.ok || !epin) return { ok: false, reason: decision.ok ? EPIN_MSG.invalidEpin : decision.reason };
-  await tx.append(epinStream(epin.number), epin.version, [{ type: 'EpinUsed', payload: { by: activatorUid, member: member.uid } }], { hash: epin.headHash });
-  const [event] = await tx.append(memberStream(member.uid), member.version, [{ type: 'MemberToppedUp', payload: decision.toppedUp }], { hash: member.uid === memberUid ? member.head_hash : null });
+  // One INSERT for both streams; projected in this order, as two appends would be.
+  const [, [event]] = await tx.appendAll([
+    { streamId: epinStream(epin.number), expectedVersion: epin.version, events: [{ type: 'EpinUsed', payload: { by: activatorUid, member: member.uid } }], headHash: epin.headHash },
+    { streamId: memberStream(member.uid), expectedVersion: member.version, events: [{ type: 'MemberToppedUp', payload: decision.toppedUp }], headHash: member.uid === memberUid ? member.head_hash : null },
+  ]);
   return { ok: true, kind: decision.kind, event };
 }
 
