@@ -37,8 +37,12 @@ export class OutboxRelay {
   /** One pass; returns how many events it moved past (routed or not). */
   async pumpOnce(limit = RELAY_BATCH): Promise<number> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(ENSURE_CURSOR_SQL, [this.cursorName]);
-      const [cursor] = await tx.query<{ tx_id: string; position: string }>(LOCK_CURSOR_SQL, [this.cursorName]);
+      // The cursor row exists after the first pass; reading it first lets BEGIN share its round trip.
+      let [cursor] = await tx.query<{ tx_id: string; position: string }>(LOCK_CURSOR_SQL, [this.cursorName]);
+      if (!cursor) {
+        await tx.execute(ENSURE_CURSOR_SQL, [this.cursorName]);
+        [cursor] = await tx.query<{ tx_id: string; position: string }>(LOCK_CURSOR_SQL, [this.cursorName]);
+      }
       const events = await tx.query<{ position: string; tx_id: string; type: string; stream_id: string }>(NEXT_EVENTS_SQL, [cursor.tx_id, cursor.position, limit]);
       for (const event of events) {
         const queue = this.routes[event.type];

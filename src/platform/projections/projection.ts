@@ -32,22 +32,28 @@ export class ProjectionRunner {
   }
 
   /**
-   * Projects events one after another. An event's projections own disjoint tables, so where the
-   * connection can pipeline (`sql.batch`) they start together and their first statements go in one
-   * write, still run in projection order; the event is done when all have finished, and the
-   * first failure in projection order is the one thrown.
+   * Projects the events of one append. Sequentially, unless the connection can pipeline
+   * (`sql.batch`): then every projection of every event starts at once, so their first statements
+   * go in one write and run in event order, then projection order, exactly as sequentially. A
+   * projection's further statements for an event (only EpinTransferred has one: an insert keyed by
+   * the event's position) may then run after later events' first statements; projections own
+   * disjoint tables and none reads another's, so the rows are the same. All settle before this
+   * returns; the first failure in that order that is not a mere 'transaction aborted' is thrown.
    */
   async apply(sql: Sql, events: readonly StoredEvent[]): Promise<void> {
+    const work: Array<[Projection, StoredEvent]> = [];
     for (const event of events) {
-      const projections = [...(this.byType.get(event.type) ?? []), ...(this.byType.get(ANY_EVENT) ?? [])];
-      if (!sql.batch || projections.length < 2) {
-        for (const projection of projections) await projection.apply(sql, event);
-        continue;
-      }
-      const settled = await Promise.allSettled(sql.batch(() => projections.map((projection) => projection.apply(sql, event))));
-      const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-      if (failed) throw failed.reason;
+      for (const projection of this.byType.get(event.type) ?? []) work.push([projection, event]);
+      for (const projection of this.byType.get(ANY_EVENT) ?? []) work.push([projection, event]);
     }
+    if (!sql.batch || work.length < 2) {
+      for (const [projection, event] of work) await projection.apply(sql, event);
+      return;
+    }
+    const settled = await Promise.allSettled(sql.batch(() => work.map(([projection, event]) => projection.apply(sql, event))));
+    const failures = settled.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected').map((outcome) => outcome.reason as unknown);
+    // Statements behind a failed one fail with 25P02 (transaction aborted): throw the cause.
+    if (failures.length) throw failures.find((error) => (error as { code?: unknown })?.code !== '25P02') ?? failures[0];
   }
 
   tables(): string[] {
