@@ -99,7 +99,8 @@ export class Tx implements Sql {
     }
     // pg directly: no per-statement TypeORM logging, broadcasting and result wrapping.
     const name = PREPARED.get(text);
-    const config = name ? { name, text, values: params } : { text, values: params };
+    // (text, values) spares pg a copy of the config object; a named statement needs the object.
+    const send = () => (name ? connection.query({ name, text, values: params }) : connection.query(text, params));
     let result: QueryResult | QueryResult[];
     if (this.pendingBegin !== null) {
       const begin = this.pendingBegin;
@@ -109,19 +110,19 @@ export class Tx implements Sql {
         // BEGIN and a read in one write (the client is in pipeline mode). Should BEGIN ever fail
         // while the connection lives, the read ran outside a transaction, wrote nothing, and
         // BEGIN's error is what the caller gets.
-        const [, read] = await this.batch(() => Promise.all([connection.query(begin), connection.query(config)]));
+        const [, read] = await this.batch(() => Promise.all([connection.query(begin), send()]));
         result = read as QueryResult | QueryResult[];
       } else {
         // A write never risks running outside the transaction: BEGIN first, in its own round trip.
         this.beginSent = connection.query(begin);
         await this.beginSent;
         this.beginSent = null;
-        result = (await connection.query(config)) as QueryResult | QueryResult[];
+        result = (await send()) as QueryResult | QueryResult[];
       }
     } else {
       // Statements started while a lone BEGIN is in flight wait for it, in the order they came.
       if (this.beginSent) await this.beginSent;
-      result = (await connection.query(config)) as QueryResult | QueryResult[];
+      result = (await send()) as QueryResult | QueryResult[];
     }
     if (Array.isArray(result)) return { rows: [], rowCount: 0 }; // several statements in one text (none on these paths)
     const rows = (Array.isArray(result.rows) ? result.rows : []) as T[];
