@@ -1,5 +1,5 @@
 import { Database, Sql, Tx } from './db/database';
-import { appendToStream } from './event-store/event-store';
+import { appendToStreams, StreamAppend } from './event-store/event-store';
 import { EventMetadata, NewEvent, StoredEvent } from './event-store/event.types';
 import { claimIdempotencyKey, IdempotencyRequest, recordIdempotentResponse } from './idempotency/idempotency';
 import { ProjectionRunner } from './projections/projection';
@@ -25,15 +25,36 @@ export class LedgerTx implements Sql {
     return this.sql.execute<T>(text, params);
   }
 
-  /** Appends at the expected version and projects the new events in this same transaction. */
-  async append(streamId: string, expectedVersion: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
-    for (const event of events) {
-      const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
-      if (postings) assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.type} do not sum to zero`);
+  /** See Sql.batch: the statements `send` starts go to the server in one write, in order. */
+  batch<T>(send: () => T): T {
+    return this.sql.batch(send);
+  }
+
+  /**
+   * Appends at the expected version and projects the new events in this same transaction.
+   * `head.hash`: the hash of the stream's event at `expectedVersion`, when this transaction has
+   * already read it (e.g. with the locked projection row); saves the append's own read of it.
+   */
+  async append(streamId: string, expectedVersion: number, events: readonly NewEvent[], head: { hash?: string | null } = {}): Promise<StoredEvent[]> {
+    const [stored] = await this.appendAll([{ streamId, expectedVersion, events, headHash: head.hash }]);
+    return stored;
+  }
+
+  /**
+   * `append` to several streams in one INSERT; the events are projected in the order given,
+   * exactly as the same appends one after another would be (a conflict on any fails them all).
+   */
+  async appendAll(appends: readonly StreamAppend[]): Promise<StoredEvent[][]> {
+    for (const { events } of appends) {
+      for (const event of events) {
+        const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
+        if (postings) assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.type} do not sum to zero`);
+      }
     }
-    const stored = await appendToStream(this.sql, streamId, expectedVersion, events, this.metadata, this.now);
-    await this.projections.apply(this.sql, stored);
-    this.appended.push(...stored);
+    const stored = await appendToStreams(this.sql, appends, this.metadata, this.now);
+    const all = stored.flat();
+    await this.projections.apply(this.sql, all);
+    this.appended.push(...all);
     return stored;
   }
 }

@@ -1,4 +1,4 @@
-import { Sql } from '../../platform/db/database';
+import { prepared, Sql } from '../../platform/db/database';
 import { StoredEvent } from '../../platform/event-store/event.types';
 import { Projection } from '../../platform/projections/projection';
 
@@ -58,14 +58,23 @@ export function checkSetting(key: string, value: unknown): string | null {
   }
 }
 
+/**
+ * The latest value of each changed setting before position `$1` (all of them when `$1` is null):
+ * `loadSettings`' query, also embedded in other reads (e.g. level income's) to save a round trip.
+ */
+export const SETTINGS_BEFORE_SQL = `select distinct on (key) key, value from settings_history
+      where $1::bigint is null or position < $1::bigint
+      order by key, settings_history.position desc`;
+
+const LOAD_SETTINGS_SQL = prepared(SETTINGS_BEFORE_SQL);
+
 /** The settings in force just before `position` (or now, without one). */
 export async function loadSettings(sql: Sql, beforePosition?: string): Promise<Settings> {
-  const rows = await sql.query<{ key: SettingKey; value: unknown }>(
-    `select distinct on (key) key, value from settings_history
-      where $1::bigint is null or position < $1::bigint
-      order by key, settings_history.position desc`,
-    [beforePosition ?? null],
-  );
+  return settingsFrom(await sql.query<{ key: SettingKey; value: unknown }>(LOAD_SETTINGS_SQL, [beforePosition ?? null]));
+}
+
+/** Settings from the rows of `SETTINGS_BEFORE_SQL`: the defaults, overridden by each row. */
+export function settingsFrom(rows: ReadonlyArray<{ key: SettingKey; value: unknown }>): Settings {
   const settings: Settings = { ...DEFAULT_SETTINGS };
   for (const row of rows) (settings as unknown as Record<string, unknown>)[row.key] = row.value;
   return settings;

@@ -1,4 +1,6 @@
+import type { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ConcurrencyError, DomainError } from '../errors';
 
 /** How often a transaction is re-run after a serialization failure, deadlock or version conflict. */
@@ -15,19 +17,116 @@ export interface ExecResult<T> {
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   execute<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<ExecResult<T>>;
+  /**
+   * Where supported (a transaction's Tx): the statements `send` starts synchronously go to the
+   * server in one write and run one after another in the order they were started (a pipeline),
+   * instead of one round trip each. Await them all (e.g. `Promise.all`) before deciding anything.
+   */
+  batch?<T>(send: () => T): T;
 }
 
+/**
+ * Statement texts registered with `prepared()`: each connection prepares such a statement once
+ * (a named statement) and from then on only binds and executes it, so PostgreSQL skips parsing
+ * and (once it settles on a generic plan) planning. Only fixed texts of the hot paths are
+ * registered, at module load, so the number of names per connection is bounded by the code.
+ */
+const PREPARED = new Map<string, string>();
+/** More would mean texts are being built at run time; those run unnamed instead. */
+export const MAX_PREPARED_STATEMENTS = 64;
+
+/** Marks a fixed statement text to be prepared once per connection; returns the text unchanged. */
+export function prepared(text: string): string {
+  if (!PREPARED.has(text) && PREPARED.size < MAX_PREPARED_STATEMENTS) PREPARED.set(text, `sahyog_${PREPARED.size + 1}`);
+  return text;
+}
+
+/** A pooled pg client, or (tests) a connected TypeORM QueryRunner. */
+export type Connection = PoolClient | QueryRunner;
+
+function isQueryRunner(connection: Connection): connection is QueryRunner {
+  return typeof (connection as QueryRunner).startTransaction === 'function';
+}
+
+/** pg's socket, which pg itself corks around each statement's messages. */
+interface CorkableClient {
+  connection?: { stream?: { cork?: () => void; uncork?: () => void } };
+}
+
+/** A read that can write nothing, so it may share BEGIN's round trip (see Tx.execute). */
+const PLAIN_SELECT = /^\s*select\s/i;
+
 export class Tx implements Sql {
-  constructor(private readonly runner: QueryRunner) {}
+  /** BEGIN not sent yet: it goes with the transaction's first statement. */
+  private pendingBegin: string | null;
+  /** Set while a BEGIN that could not share a round trip is on its way: later statements wait for it. */
+  private beginSent: Promise<unknown> | null = null;
+  private begun = false;
+
+  constructor(
+    private readonly connection: Connection,
+    begin?: string,
+  ) {
+    this.pendingBegin = begin ?? null;
+  }
+
+  /** Whether BEGIN has been sent (so the transaction needs a COMMIT or ROLLBACK). */
+  get started(): boolean {
+    return this.begun;
+  }
 
   async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await this.execute<T>(text, params)).rows;
   }
 
+  batch<T>(send: () => T): T {
+    const stream = isQueryRunner(this.connection) ? undefined : (this.connection as unknown as CorkableClient).connection?.stream;
+    stream?.cork?.();
+    try {
+      return send();
+    } finally {
+      stream?.uncork?.();
+    }
+  }
+
   async execute<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<ExecResult<T>> {
-    const result = await this.runner.query(text, params, true);
-    const rows = (Array.isArray(result.records) ? result.records : []) as T[];
-    return { rows, rowCount: typeof result.affected === 'number' ? result.affected : rows.length };
+    const connection = this.connection;
+    if (isQueryRunner(connection)) {
+      if (this.pendingBegin !== null) throw new Error('a QueryRunner transaction is begun by its owner');
+      const result = await connection.query(text, params, true);
+      const rows = (Array.isArray(result.records) ? result.records : []) as T[];
+      return { rows, rowCount: typeof result.affected === 'number' ? result.affected : rows.length };
+    }
+    // pg directly: no per-statement TypeORM logging, broadcasting and result wrapping.
+    const name = PREPARED.get(text);
+    // (text, values) spares pg a copy of the config object; a named statement needs the object.
+    const send = () => (name ? connection.query({ name, text, values: params }) : connection.query(text, params));
+    let result: QueryResult | QueryResult[];
+    if (this.pendingBegin !== null) {
+      const begin = this.pendingBegin;
+      this.pendingBegin = null;
+      this.begun = true;
+      if (PLAIN_SELECT.test(text)) {
+        // BEGIN and a read in one write (the client is in pipeline mode). Should BEGIN ever fail
+        // while the connection lives, the read ran outside a transaction, wrote nothing, and
+        // BEGIN's error is what the caller gets.
+        const [, read] = await this.batch(() => Promise.all([connection.query(begin), send()]));
+        result = read as QueryResult | QueryResult[];
+      } else {
+        // A write never risks running outside the transaction: BEGIN first, in its own round trip.
+        this.beginSent = connection.query(begin);
+        await this.beginSent;
+        this.beginSent = null;
+        result = (await send()) as QueryResult | QueryResult[];
+      }
+    } else {
+      // Statements started while a lone BEGIN is in flight wait for it, in the order they came.
+      if (this.beginSent) await this.beginSent;
+      result = (await send()) as QueryResult | QueryResult[];
+    }
+    if (Array.isArray(result)) return { rows: [], rowCount: 0 }; // several statements in one text (none on these paths)
+    const rows = (Array.isArray(result.rows) ? result.rows : []) as T[];
+    return { rows, rowCount: typeof result.rowCount === 'number' ? result.rowCount : rows.length };
   }
 }
 
@@ -59,17 +158,41 @@ export interface TransactionOptions {
 export class Database implements Sql {
   constructor(readonly dataSource: DataSource) {}
 
+  /** TypeORM's pg pool (the DataSource's driver): statements go to pg clients directly. */
+  private get pool(): Pool {
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool | undefined;
+    if (!pool) throw new Error('the DataSource is not initialized');
+    return pool;
+  }
+
+  /**
+   * Checks a client out for `work` and always gives it back: destroyed instead of reused when the
+   * connection failed meanwhile or `work` reported it unusable (e.g. a failed ROLLBACK).
+   */
+  private async withClient<T>(work: (client: PoolClient, unusable: (error: Error) => void) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    // A checked-out client has no listener of the pool's; an unhandled 'error' would end the process.
+    const onError = (error: Error) => {
+      broken ??= error;
+    };
+    client.on('error', onError);
+    try {
+      return await work(client, (error) => {
+        broken ??= error;
+      });
+    } finally {
+      client.removeListener('error', onError);
+      client.release(broken);
+    }
+  }
+
   async query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await this.execute<T>(text, params)).rows;
   }
 
   async execute<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<ExecResult<T>> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      return await new Tx(runner).execute<T>(text, params);
-    } finally {
-      await runner.release();
-    }
+    return this.withClient((client) => new Tx(client).execute<T>(text, params));
   }
 
   /**
@@ -78,20 +201,24 @@ export class Database implements Sql {
    */
   async transaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const attempts = options.retry === false ? 1 : MAX_TRANSACTION_ATTEMPTS;
+    // One statement (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart),
+    // sent with the transaction's first read (Tx.execute), so usually no round trip of its own.
+    const begin = `begin isolation level ${options.isolation ?? 'READ COMMITTED'}${options.readOnly ? ' read only' : ''}`;
     for (let attempt = 1; ; attempt++) {
-      const runner = this.dataSource.createQueryRunner();
-      await runner.connect();
-      let open = false;
       try {
-        // One round trip (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart).
-        await runner.query(`begin isolation level ${options.isolation ?? 'READ COMMITTED'}${options.readOnly ? ' read only' : ''}`);
-        open = true;
-        const result = await work(new Tx(runner));
-        await runner.query('commit');
-        open = false;
-        return result;
+        return await this.withClient(async (client, unusable) => {
+          const tx = new Tx(client, begin);
+          try {
+            const result = await work(tx);
+            if (tx.started) await client.query('commit');
+            return result;
+          } catch (error) {
+            // A client whose ROLLBACK failed may still be inside the transaction: never reuse it.
+            if (tx.started) await client.query('rollback').catch((rollbackError: Error) => unusable(rollbackError));
+            throw error;
+          }
+        });
       } catch (error) {
-        if (open) await runner.query('rollback').catch(() => undefined);
         if (attempt < attempts && isRetryable(error)) {
           await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 10 * attempt)));
           continue;
@@ -100,8 +227,6 @@ export class Database implements Sql {
           throw new DomainError('INPUT.BAD_TEXT', 'Input contains characters that cannot be stored', 'invalid');
         }
         throw error;
-      } finally {
-        await runner.release();
       }
     }
   }
@@ -115,6 +240,8 @@ export function createDataSource(url: string, options: { poolSize?: number; appl
     migrationsRun: false,
     logging: false,
     entities: [],
-    extra: { max: options.poolSize ?? 20, application_name: options.applicationName ?? 'sahyog' },
+    // pipeline: a statement is sent without waiting for the one before to finish, so Tx.batch can
+    // put several in one write; statements that are awaited one by one behave exactly as without.
+    extra: { max: options.poolSize ?? 20, application_name: options.applicationName ?? 'sahyog', pipeline: true },
   });
 }

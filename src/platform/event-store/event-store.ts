@@ -1,11 +1,34 @@
-import { isUniqueViolation, Sql } from '../db/database';
-import { valuesList } from '../db/values';
+import { isUniqueViolation, prepared, Sql } from '../db/database';
 import { ConcurrencyError, InvariantViolation } from '../errors';
 import { eventHash, GENESIS_HASH } from './canonical';
 import { EVENT_COLUMNS, EventMetadata, EventRow, NewEvent, StoredEvent, toStoredEvent } from './event.types';
 
 /** The most events one append may carry: a named limit, not an accident. */
 export const MAX_EVENTS_PER_APPEND = 1000;
+
+const HEAD_HASH_SQL = prepared('select hash from events where stream_id = $1 and stream_version = $2');
+const EVENT_INSERT = `insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash)`;
+const EVENT_RETURNING = 'returning position::text as position, tx_id::text as tx_id, stream_id, stream_version';
+/** The usual append, one event: a fixed text, prepared once per connection. */
+const INSERT_ONE_SQL = prepared(`${EVENT_INSERT} values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8) ${EVENT_RETURNING}`);
+/** Any number of events, of one stream or several: also one fixed text. Rows are inserted (and get positions) in array order. */
+const INSERT_MANY_SQL = prepared(
+  `${EVENT_INSERT}
+   select * from unnest($1::text[], $2::integer[], $3::text[], $4::smallint[], $5::jsonb[], $6::jsonb[], $7::timestamptz[], $8::text[])
+   ${EVENT_RETURNING}`,
+);
+
+/** One stream's part of an append: its events, the version they follow, and (optionally) that version's hash. */
+export interface StreamAppend {
+  streamId: string;
+  expectedVersion: number;
+  events: readonly NewEvent[];
+  /**
+   * The hash of the stream's event at `expectedVersion`, when the caller has read it in this
+   * transaction (e.g. with the locked projection row); saves the append's own read of it.
+   */
+  headHash?: string | null;
+}
 
 /**
  * Appends events to one stream at an expected version (optimistic concurrency). The unique
@@ -20,51 +43,80 @@ export async function appendToStream(
   events: readonly NewEvent[],
   metadata: EventMetadata,
   recordedAt: Date = new Date(),
+  headHash?: string,
 ): Promise<StoredEvent[]> {
-  if (events.length === 0) return [];
-  if (events.length > MAX_EVENTS_PER_APPEND) throw new InvariantViolation(`append of ${events.length} events exceeds ${MAX_EVENTS_PER_APPEND}`);
-  if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw new InvariantViolation(`bad expected version ${expectedVersion}`);
+  const [stored] = await appendToStreams(sql, [{ streamId, expectedVersion, events, headHash }], metadata, recordedAt);
+  return stored;
+}
 
-  let previousHash = GENESIS_HASH;
-  if (expectedVersion > 0) {
-    const head = await sql.query<{ hash: string }>(
-      'select hash from events where stream_id = $1 and stream_version = $2',
-      [streamId, expectedVersion],
-    );
-    if (head.length === 0) throw new ConcurrencyError(streamId, expectedVersion);
-    previousHash = head[0].hash;
+/**
+ * `appendToStream` for several streams at once, in one INSERT (one round trip): each stream's
+ * events at its expected version, chained onto its own head. Positions follow the order given.
+ * A version conflict on any stream fails the whole INSERT with that stream's ConcurrencyError.
+ */
+export async function appendToStreams(sql: Sql, appends: readonly StreamAppend[], metadata: EventMetadata, recordedAt: Date = new Date()): Promise<StoredEvent[][]> {
+  const total = appends.reduce((n, a) => n + a.events.length, 0);
+  if (total === 0) return appends.map(() => []);
+  if (total > MAX_EVENTS_PER_APPEND) throw new InvariantViolation(`append of ${total} events exceeds ${MAX_EVENTS_PER_APPEND}`);
+  const streams = new Set<string>();
+  for (const { streamId, expectedVersion, events } of appends) {
+    if (events.length === 0) continue;
+    if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw new InvariantViolation(`bad expected version ${expectedVersion}`);
+    if (streams.has(streamId)) throw new InvariantViolation(`stream ${streamId} appears twice in one append`);
+    streams.add(streamId);
   }
 
   const recordedIso = recordedAt.toISOString();
+  const metadataJson = JSON.stringify(metadata);
   const rows: unknown[][] = [];
-  const pending: Array<Omit<StoredEvent, 'position' | 'txId'>> = [];
-  events.forEach((event, index) => {
-    const streamVersion = expectedVersion + index + 1;
-    const schemaVersion = event.schemaVersion ?? 1;
-    const hash = eventHash(previousHash, { streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso });
-    previousHash = hash;
-    pending.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso, hash });
-    rows.push([streamId, streamVersion, event.type, schemaVersion, JSON.stringify(event.payload), JSON.stringify(metadata), recordedIso, hash]);
-  });
-  const values = valuesList(rows, ['', '', '', '', '::jsonb', '::jsonb', '::timestamptz', '']);
+  const pending: Array<Array<Omit<StoredEvent, 'position' | 'txId'>>> = [];
+  for (const { streamId, expectedVersion, events, headHash } of appends) {
+    let previousHash = GENESIS_HASH;
+    if (events.length > 0 && expectedVersion > 0) {
+      if (headHash) {
+        // The caller read it in this transaction: the hash of (streamId, expectedVersion), which never changes.
+        if (!/^[0-9a-f]{64}$/.test(headHash)) throw new InvariantViolation(`bad head hash for ${streamId} v${expectedVersion}`);
+        previousHash = headHash;
+      } else {
+        const head = await sql.query<{ hash: string }>(HEAD_HASH_SQL, [streamId, expectedVersion]);
+        if (head.length === 0) throw new ConcurrencyError(streamId, expectedVersion);
+        previousHash = head[0].hash;
+      }
+    }
+    const mine: Array<Omit<StoredEvent, 'position' | 'txId'>> = [];
+    events.forEach((event, index) => {
+      const streamVersion = expectedVersion + index + 1;
+      const schemaVersion = event.schemaVersion ?? 1;
+      const hash = eventHash(previousHash, { streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso });
+      previousHash = hash;
+      mine.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso, hash });
+      rows.push([streamId, streamVersion, event.type, schemaVersion, JSON.stringify(event.payload), metadataJson, recordedIso, hash]);
+    });
+    pending.push(mine);
+  }
+  const statement = rows.length === 1
+    ? { text: INSERT_ONE_SQL, params: rows[0] }
+    : { text: INSERT_MANY_SQL, params: rows[0].map((_, column) => rows.map((row) => row[column])) };
 
+  let inserted: Array<{ position: string; tx_id: string; stream_id: string; stream_version: number }>;
   try {
     // Only what the database decides comes back; the rest is what we just hashed and sent.
-    const inserted = await sql.query<{ position: string; tx_id: string; stream_version: number }>(
-      `insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash)
-       values ${values.sql} returning position::text as position, tx_id::text as tx_id, stream_version`,
-      values.params,
-    );
-    const byVersion = new Map(inserted.map((row) => [row.stream_version, row]));
-    return pending.map((event) => {
-      const row = byVersion.get(event.streamVersion);
-      if (!row) throw new InvariantViolation(`insert returned no row for ${streamId} v${event.streamVersion}`);
-      return { ...event, position: row.position, txId: row.tx_id };
-    });
+    inserted = await sql.query(statement.text, statement.params);
   } catch (error) {
-    if (isUniqueViolation(error, 'events_stream_version_key')) throw new ConcurrencyError(streamId, expectedVersion);
+    if (isUniqueViolation(error, 'events_stream_version_key')) {
+      // "Key (stream_id, stream_version)=(<stream>, <version>) already exists.": name the stream that moved.
+      const detail = String((error as { detail?: unknown }).detail ?? '');
+      const moved = appends.find((a) => a.events.length > 0 && detail.includes(`=(${a.streamId}, `)) ?? appends.find((a) => a.events.length > 0);
+      throw new ConcurrencyError(moved!.streamId, moved!.expectedVersion);
+    }
     throw error;
   }
+  const byKey = new Map(inserted.map((row) => [`${row.stream_version} ${row.stream_id}`, row]));
+  return pending.map((mine) => mine.map((event) => {
+    const row = byKey.get(`${event.streamVersion} ${event.streamId}`);
+    if (!row) throw new InvariantViolation(`insert returned no row for ${event.streamId} v${event.streamVersion}`);
+    return { ...event, position: row.position, txId: row.tx_id };
+  }));
 }
 
 export async function readStream(sql: Sql, streamId: string): Promise<StoredEvent[]> {

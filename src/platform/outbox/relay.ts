@@ -1,9 +1,20 @@
-import { Database } from '../db/database';
+import { Database, prepared } from '../db/database';
 import { jobIdFor, OutboxJob } from '../jobs/queues';
 
 export const RELAY_CURSOR = 'outbox-relay';
 /** Events read per pump; a named limit so one pump stays short. */
 export const RELAY_BATCH = 500;
+
+const ENSURE_CURSOR_SQL = prepared('insert into subscription_cursors (name) values ($1) on conflict do nothing');
+const LOCK_CURSOR_SQL = prepared('select tx_id::text as tx_id, position::text as position from subscription_cursors where name = $1 for update');
+const NEXT_EVENTS_SQL = prepared(
+  `select position::text as position, tx_id::text as tx_id, type, stream_id from events
+    where (tx_id, position) > ($1::xid8, $2::bigint)
+      and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by events.tx_id, events.position
+    limit $3`,
+);
+const SAVE_CURSOR_SQL = prepared('update subscription_cursors set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1');
 
 export interface JobSink {
   add(queue: string, name: string, data: OutboxJob, jobId: string): Promise<void>;
@@ -26,19 +37,13 @@ export class OutboxRelay {
   /** One pass; returns how many events it moved past (routed or not). */
   async pumpOnce(limit = RELAY_BATCH): Promise<number> {
     return this.db.transaction(async (tx) => {
-      await tx.execute('insert into subscription_cursors (name) values ($1) on conflict do nothing', [this.cursorName]);
-      const [cursor] = await tx.query<{ tx_id: string; position: string }>(
-        'select tx_id::text as tx_id, position::text as position from subscription_cursors where name = $1 for update',
-        [this.cursorName],
-      );
-      const events = await tx.query<{ position: string; tx_id: string; type: string; stream_id: string }>(
-        `select position::text as position, tx_id::text as tx_id, type, stream_id from events
-          where (tx_id, position) > ($1::xid8, $2::bigint)
-            and tx_id < pg_snapshot_xmin(pg_current_snapshot())
-          order by events.tx_id, events.position
-          limit $3`,
-        [cursor.tx_id, cursor.position, limit],
-      );
+      // The cursor row exists after the first pass; reading it first lets BEGIN share its round trip.
+      let [cursor] = await tx.query<{ tx_id: string; position: string }>(LOCK_CURSOR_SQL, [this.cursorName]);
+      if (!cursor) {
+        await tx.execute(ENSURE_CURSOR_SQL, [this.cursorName]);
+        [cursor] = await tx.query<{ tx_id: string; position: string }>(LOCK_CURSOR_SQL, [this.cursorName]);
+      }
+      const events = await tx.query<{ position: string; tx_id: string; type: string; stream_id: string }>(NEXT_EVENTS_SQL, [cursor.tx_id, cursor.position, limit]);
       for (const event of events) {
         const queue = this.routes[event.type];
         if (!queue) continue;
@@ -46,7 +51,7 @@ export class OutboxRelay {
       }
       const last = events[events.length - 1];
       if (last) {
-        await tx.execute('update subscription_cursors set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1', [this.cursorName, last.tx_id, last.position]);
+        await tx.execute(SAVE_CURSOR_SQL, [this.cursorName, last.tx_id, last.position]);
       }
       return events.length;
     });

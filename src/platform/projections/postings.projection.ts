@@ -1,9 +1,15 @@
-import { Sql } from '../db/database';
-import { valuesList } from '../db/values';
+import { prepared, Sql } from '../db/database';
 import { StoredEvent } from '../event-store/event.types';
 import { assertInvariant } from '../errors';
 import { Posting, postingsBalance } from '../money';
 import { Projection, ANY_EVENT } from './projection';
+
+/** One fixed text for any number of postings (seq = their order, from 0), so it is prepared once. */
+const INSERT_POSTINGS_SQL = prepared(
+  `insert into postings (position, seq, account, amount_paise, recorded_at)
+   select $1::bigint, (u.ord - 1)::smallint, u.account, u.amount_paise, $4::timestamptz
+     from unnest($2::text[], $3::bigint[]) with ordinality as u(account, amount_paise, ord)`,
+);
 
 /** Every event that carries postings adds one row per posting. A balance is a sum; nothing is updated in place. */
 export const postingsProjection: Projection = {
@@ -14,8 +20,7 @@ export const postingsProjection: Projection = {
     const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
     if (!postings || postings.length === 0) return;
     assertInvariant(postingsBalance(postings) === 0n, `postings of event ${event.position} do not sum to zero`);
-    const rows = valuesList(postings.map((posting, seq) => [event.position, seq, posting.account, posting.amountPaise, event.recordedAt]));
-    await sql.execute(`insert into postings (position, seq, account, amount_paise, recorded_at) values ${rows.sql}`, rows.params);
+    await sql.execute(INSERT_POSTINGS_SQL, [event.position, postings.map((p) => p.account), postings.map((p) => p.amountPaise), event.recordedAt]);
   },
 };
 

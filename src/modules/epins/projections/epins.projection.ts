@@ -1,8 +1,17 @@
-import { Sql } from '../../../platform/db/database';
+import { prepared, Sql } from '../../../platform/db/database';
 import { StoredEvent } from '../../../platform/event-store/event.types';
 import { assertInvariant } from '../../../platform/errors';
 import { Projection } from '../../../platform/projections/projection';
 import { EpinEvent, MemberToppedUp } from '../domain/epin.events';
+
+const EPIN_USED_SQL = prepared(
+  `update epins set status = 'used', used_for = $3, used_at = $4, version = $5
+    where number = $1 and owner_uid = $2 and status = 'unused' and version = $5 - 1`,
+);
+const TOPUP_INSERT_SQL = prepared(
+  `insert into topups (position, member_uid, activator_uid, epin, epin_type, value_paise, kind, topped_up_at)
+   values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+);
 
 const numberOf = (event: StoredEvent): string => event.streamId.slice('epin-'.length);
 
@@ -34,8 +43,7 @@ export const epinsProjection: Projection = {
       }
       case 'EpinUsed': {
         const used = await sql.execute(
-          `update epins set status = 'used', used_for = $3, used_at = $4, version = $5
-            where number = $1 and owner_uid = $2 and status = 'unused' and version = $5 - 1`,
+          EPIN_USED_SQL,
           [number, e.payload.by, e.payload.member, event.recordedAt, event.streamVersion],
         );
         assertInvariant(used.rowCount === 1, `e-pin ${number} used twice`);
@@ -53,8 +61,7 @@ export const topupsProjection: Projection = {
   async apply(sql: Sql, event: StoredEvent): Promise<void> {
     const p = event.payload as MemberToppedUp;
     await sql.execute(
-      `insert into topups (position, member_uid, activator_uid, epin, epin_type, value_paise, kind, topped_up_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      TOPUP_INSERT_SQL,
       [event.position, event.streamId.slice('member-'.length), p.activator, p.epin, p.epinType, p.valuePaise, p.kind, event.recordedAt],
     );
   },

@@ -1,4 +1,4 @@
-import { Sql } from '../../../platform/db/database';
+import { prepared, Sql } from '../../../platform/db/database';
 import { StoredEvent } from '../../../platform/event-store/event.types';
 import { assertInvariant } from '../../../platform/errors';
 import { Projection } from '../../../platform/projections/projection';
@@ -45,10 +45,8 @@ export const membersProjection: Projection = {
       ImpersonationTokenRedeemed: ['', []],
     };
     const [set, params] = changes[event.type];
-    const result = await sql.execute(
-      `update members set ${set ? `${set}, ` : ''}version = $2 where uid = $1 and version = $2 - 1`,
-      [uid, v, ...params],
-    );
+    // One fixed text per event type (a bounded set), so each is prepared once per connection.
+    const result = await sql.execute(prepared(`update members set ${set ? `${set}, ` : ''}version = $2 where uid = $1 and version = $2 - 1`), [uid, v, ...params]);
     assertInvariant(result.rowCount === 1, `members row ${uid} not at version ${v - 1} for ${event.type}`);
   },
 };

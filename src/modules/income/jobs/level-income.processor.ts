@@ -1,12 +1,30 @@
 import { Ledger } from '../../../platform/ledger';
 import { MemberToppedUp } from '../../epins/domain/epin.events';
 import { decideLevelIncome } from '../../epins/domain/epin.decide';
-import { loadSettings } from '../../settings/settings';
+import { prepared } from '../../../platform/db/database';
+import { SETTINGS_BEFORE_SQL, SettingKey, settingsFrom } from '../../settings/settings';
 
 /** Uplines considered: the business rules pay up to 15 levels. */
 export const MAX_INCOME_LEVELS = 15;
 
 export const levelIncomeStream = (topupPosition: string): string => `level-income-${topupPosition}`;
+
+/**
+ * Everything the payment decides on, in one round trip and one snapshot: the top-up event,
+ * whether its level income stream exists, the settings in force before it (the same query as
+ * `loadSettings(tx, position)`), and the uplines up to $3 levels above the member (`member_tree`
+ * closure rows with each upline's activation position).
+ */
+const INCOME_INPUTS_SQL = prepared(
+  `select e.stream_id, e.payload,
+          exists (select 1 from events d where d.stream_id = $2) as already_paid,
+          (select coalesce(json_agg(json_build_object('key', s.key, 'value', s.value)), '[]') from (${SETTINGS_BEFORE_SQL}) s) as settings,
+          (select coalesce(json_agg(json_build_object('uid', t.ancestor_uid, 'depth', t.depth, 'activated_position', m.activated_position::text)), '[]')
+             from member_tree t join members m on m.uid = t.ancestor_uid
+            where t.descendant_uid = substr(e.stream_id, length('member-') + 1)::bpchar and t.depth <= $3) as uplines
+     from events e
+    where e.position = $1 and e.type = 'MemberToppedUp'`,
+);
 
 /**
  * Pays the level income of one top-up, in one transaction. Its stream `level-income-<position>`
@@ -16,21 +34,18 @@ export const levelIncomeStream = (topupPosition: string): string => `level-incom
  */
 export async function payLevelIncome(ledger: Ledger, topupPosition: string): Promise<'paid' | 'already-paid' | 'not-a-top-up'> {
   return ledger.run({ actor: { kind: 'system', id: 'level-income' }, correlationId: `topup-${topupPosition}`, causationId: topupPosition }, async (tx) => {
-    const [topup] = await tx.query<{ stream_id: string; payload: MemberToppedUp }>(
-      "select stream_id, payload from events where position = $1 and type = 'MemberToppedUp'",
-      [topupPosition],
-    );
+    const [topup] = await tx.query<{
+      stream_id: string;
+      payload: MemberToppedUp;
+      already_paid: boolean;
+      settings: Array<{ key: SettingKey; value: unknown }>;
+      uplines: Array<{ uid: string; depth: number; activated_position: string | null }>;
+    }>(INCOME_INPUTS_SQL, [topupPosition, levelIncomeStream(topupPosition), MAX_INCOME_LEVELS]);
     if (!topup) return 'not-a-top-up';
-    const done = await tx.query('select 1 from events where stream_id = $1', [levelIncomeStream(topupPosition)]);
-    if (done.length) return 'already-paid';
+    if (topup.already_paid) return 'already-paid';
     const fromUid = topup.stream_id.slice('member-'.length);
-    const settings = await loadSettings(tx, topupPosition);
-    const uplines = await tx.query<{ uid: string; depth: number; activated_position: string | null }>(
-      `select t.ancestor_uid as uid, t.depth, m.activated_position::text as activated_position
-         from member_tree t join members m on m.uid = t.ancestor_uid
-        where t.descendant_uid = $1 and t.depth <= $2`,
-      [fromUid, MAX_INCOME_LEVELS],
-    );
+    const settings = settingsFrom(topup.settings);
+    const uplines = topup.uplines;
     const packagePaise = BigInt(topup.payload.valuePaise);
     const decision = decideLevelIncome(
       packagePaise,

@@ -1,5 +1,4 @@
-import { Sql } from '../../../platform/db/database';
-import { valuesList } from '../../../platform/db/values';
+import { prepared, Sql } from '../../../platform/db/database';
 import { StoredEvent } from '../../../platform/event-store/event.types';
 import { Projection } from '../../../platform/projections/projection';
 
@@ -11,6 +10,13 @@ export interface LevelIncomeDistributed {
   postings: Array<{ account: string; amountPaise: string }>;
 }
 
+/** One fixed text for any number of levels, so it is prepared once per connection. */
+const INSERT_LEVEL_INCOME_SQL = prepared(
+  `insert into level_income (topup_position, level, earner_uid, from_uid, on_amount_paise, rate_bp, amount_paise, paid, reason, paid_at)
+   select $1::bigint, u.level, u.earner_uid, $2::text, $3::bigint, u.rate_bp, u.amount_paise, u.paid, u.reason, $4::timestamptz
+     from unnest($5::smallint[], $6::text[], $7::integer[], $8::bigint[], $9::boolean[], $10::text[]) as u(level, earner_uid, rate_bp, amount_paise, paid, reason)`,
+);
+
 /** One row per (top-up, level); the primary key makes a second payment impossible. */
 export const levelIncomeProjection: Projection = {
   name: 'level-income',
@@ -19,10 +25,17 @@ export const levelIncomeProjection: Projection = {
   async apply(sql: Sql, event: StoredEvent): Promise<void> {
     const p = event.payload as LevelIncomeDistributed;
     if (p.levels.length === 0) return;
-    const rows = valuesList(p.levels.map((l) => [p.topupPosition, l.level, l.uid, p.fromUid, p.packagePaise, l.rateBp, l.amountPaise, l.paid, l.reason ?? null, event.recordedAt]));
-    await sql.execute(
-      `insert into level_income (topup_position, level, earner_uid, from_uid, on_amount_paise, rate_bp, amount_paise, paid, reason, paid_at) values ${rows.sql}`,
-      rows.params,
-    );
+    await sql.execute(INSERT_LEVEL_INCOME_SQL, [
+      p.topupPosition,
+      p.fromUid,
+      p.packagePaise,
+      event.recordedAt,
+      p.levels.map((l) => l.level),
+      p.levels.map((l) => l.uid),
+      p.levels.map((l) => l.rateBp),
+      p.levels.map((l) => l.amountPaise),
+      p.levels.map((l) => l.paid),
+      p.levels.map((l) => l.reason ?? null),
+    ]);
   },
 };

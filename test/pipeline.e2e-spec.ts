@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { appendToStream, appendToStreams } from '../src/platform/event-store/event-store';
+import { EventMetadata, StoredEvent } from '../src/platform/event-store/event.types';
+import { ConcurrencyError } from '../src/platform/errors';
+import { Projection, ProjectionRunner } from '../src/platform/projections/projection';
+import { seedBasics } from './support/seed';
+import { createTestDatabase, TestDatabase } from './support/test-app';
+
+const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'pipeline-test' };
+const sqlState = (error: unknown) => (error as { code?: string }).code;
+
+/** The transaction machinery's round-trip savings must not change what a transaction means. */
+describe('pipelined transactions (real PostgreSQL, application role)', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await seedBasics(db.app);
+  });
+  afterAll(() => db.drop());
+
+  it('sends BEGIN with the first read, and that read is inside the transaction', async () => {
+    const [first, second] = await db.app.transaction(async (tx) => {
+      const [a] = await tx.query<{ isolation: string; at: string }>("select current_setting('transaction_isolation') as isolation, now()::text as at");
+      const [b] = await tx.query<{ isolation: string; at: string }>("select current_setting('transaction_isolation') as isolation, now()::text as at");
+      return [a, b];
+    }, { isolation: 'REPEATABLE READ' });
+    expect(first.isolation).toBe('repeatable read'); // BEGIN ISOLATION LEVEL … ran before the first read
+    expect(second).toEqual(first); // now() is the transaction's start: one transaction
+  });
+
+  it('rolls back a transaction whose first statement is a write, and the pool stays usable', async () => {
+    const stream = `pipe-write-${randomBytes(4).toString('hex')}`;
+    await expect(
+      db.app.transaction(async (tx) => {
+        await appendToStream(tx, stream, 0, [{ type: 'Probe', payload: {} }], meta);
+        await tx.query('select 1/0');
+      }, { retry: false }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
+    const states = await db.app.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'",
+    );
+    expect(states[0].n).toBe(0);
+  });
+
+  it('appends to several streams in one INSERT: positions in the order given, each chained onto its own head', async () => {
+    const [s1, s2] = [`pipe-a-${randomBytes(4).toString('hex')}`, `pipe-b-${randomBytes(4).toString('hex')}`];
+    await db.app.transaction((tx) => appendToStream(tx, s1, 0, [{ type: 'A', payload: { n: 1 } }], meta));
+    const [b1] = await db.app.transaction((tx) => appendToStream(tx, s2, 0, [{ type: 'B', payload: { n: 1 } }], meta));
+    const [onA, onB] = await db.app.transaction((tx) =>
+      appendToStreams(tx, [
+        { streamId: s1, expectedVersion: 1, events: [{ type: 'A', payload: { n: 2 } }, { type: 'A', payload: { n: 3 } }] },
+        { streamId: s2, expectedVersion: 1, events: [{ type: 'B', payload: { n: 2 } }], headHash: b1.hash },
+      ], meta),
+    );
+    expect(onA.map((e) => e.streamVersion)).toEqual([2, 3]);
+    expect(onB.map((e) => e.streamVersion)).toEqual([2]);
+    const positions = [...onA, ...onB].map((e) => BigInt(e.position));
+    expect(positions).toEqual([...positions].sort((x, y) => (x < y ? -1 : 1)));
+    const report = await verifyLedger(db.app);
+    expect(report.problems).toEqual([]);
+  });
+
+  it('fails a multi-stream append as a whole on a conflict, naming the stream that moved', async () => {
+    const [s1, s2] = [`pipe-c-${randomBytes(4).toString('hex')}`, `pipe-d-${randomBytes(4).toString('hex')}`];
+    await db.app.transaction((tx) => appendToStream(tx, s1, 0, [{ type: 'C', payload: {} }], meta));
+    await db.app.transaction((tx) => appendToStream(tx, s2, 0, [{ type: 'D', payload: {} }, { type: 'D', payload: {} }], meta));
+    const error = await db.app
+      .transaction((tx) => appendToStreams(tx, [
+        { streamId: s1, expectedVersion: 1, events: [{ type: 'C', payload: {} }] },
+        { streamId: s2, expectedVersion: 1, events: [{ type: 'D', payload: {} }] }, // s2 is at version 2
+      ], meta), { retry: false })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConcurrencyError);
+    expect((error as ConcurrencyError).detail).toBe(`stream ${s2} moved past version 1`);
+    const rows = await db.app.query<{ n: number }>('select count(*)::int as n from events where stream_id = any($1)', [[s1, s2]]);
+    expect(rows[0].n).toBe(3); // nothing of the failed append, s1's event included
+  });
+
+  it('throws the failing projection statement, not the "transaction aborted" of the statements behind it', async () => {
+    const ran: string[] = [];
+    const twoSteps: Projection = {
+      name: 'two-steps',
+      tables: [],
+      handles: ['PipeProbe'],
+      async apply(sql) {
+        await sql.execute('select 1');
+        ran.push('two-steps first');
+        await sql.execute('select 2'); // runs after the next projection's statement, which fails
+        ran.push('two-steps second');
+      },
+    };
+    const failing: Projection = {
+      name: 'failing',
+      tables: [],
+      handles: ['PipeProbe'],
+      async apply(sql) {
+        await sql.execute('select 1/0');
+      },
+    };
+    const runner = new ProjectionRunner([twoSteps, failing]);
+    const event = { type: 'PipeProbe', payload: {}, streamId: 'pipe-probe', streamVersion: 1, position: '1' } as StoredEvent;
+    const error = await db.app.transaction((tx) => runner.apply(tx, [event]), { retry: false }).catch((e: unknown) => e);
+    expect(sqlState(error)).toBe('22012');
+    expect(ran).toEqual(['two-steps first']);
+  });
+});
