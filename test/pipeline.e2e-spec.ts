@@ -3,6 +3,7 @@ import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { appendToStream, appendToStreams } from '../src/platform/event-store/event-store';
 import { EventMetadata, StoredEvent } from '../src/platform/event-store/event.types';
 import { ConcurrencyError } from '../src/platform/errors';
+import { Ledger } from '../src/platform/ledger';
 import { Projection, ProjectionRunner } from '../src/platform/projections/projection';
 import { seedBasics } from './support/seed';
 import { createTestDatabase, TestDatabase } from './support/test-app';
@@ -105,5 +106,48 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
     const error = await db.app.transaction((tx) => runner.apply(tx, [event]), { retry: false }).catch((e: unknown) => e);
     expect(sqlState(error)).toBe('22012');
     expect(ran).toEqual(['two-steps first']);
+  });
+
+  const idleInTransaction = async () =>
+    (await db.owner.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'"))[0].n;
+
+  it('ends a transaction only after every statement it started, and refuses statements after its end', async () => {
+    // Branch A fails at once; branch B is still sleeping when it does. B's insert must not run
+    // after the ROLLBACK (where it would commit on its own) nor in the next transaction on the client.
+    const stream = `pipe-late-${randomBytes(4).toString('hex')}`;
+    let late: Promise<unknown> = Promise.resolve();
+    const error = await db.app
+      .transaction(async (tx) => {
+        late = tx.query('select pg_sleep(0.2)').then(() => appendToStream(tx, stream, 0, [{ type: 'Late', payload: {} }], meta));
+        await Promise.all([Promise.reject(new Error('branch A failed')), late]);
+      }, { retry: false })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe('branch A failed');
+    await expect(late).rejects.toThrow(/statement after the end of its transaction/);
+    expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
+    expect(await idleInTransaction()).toBe(0);
+  });
+
+  it('fails a transaction whose statement failed unobserved, instead of reporting a COMMIT that rolled back', async () => {
+    const stream = `pipe-swallowed-${randomBytes(4).toString('hex')}`;
+    const error = await db.app
+      .transaction(async (tx) => {
+        await appendToStream(tx, stream, 0, [{ type: 'Kept', payload: {} }], meta);
+        void tx.query('select 1/0').catch(() => undefined); // a failure nobody looks at
+        return 'ok';
+      }, { retry: false })
+      .catch((e: unknown) => e);
+    expect(sqlState(error) ?? (error as Error).message).toMatch(/22012|rolled back at COMMIT/);
+    expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
+    expect(await idleInTransaction()).toBe(0);
+  });
+
+  it('leaves no event when a projection sent in the same write as the insert fails', async () => {
+    const stream = `pipe-projection-${randomBytes(4).toString('hex')}`;
+    const failing: Projection = { name: 'failing', tables: [], handles: ['Doomed'], apply: async (sql) => void (await sql.execute('select 1/0')) };
+    const ledger = new Ledger(db.app, new ProjectionRunner([failing]));
+    await expect(ledger.run(meta, (tx) => tx.append(stream, 0, [{ type: 'Doomed', payload: {} }]))).rejects.toMatchObject({ code: '22012' });
+    expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
+    expect(await idleInTransaction()).toBe(0);
   });
 });

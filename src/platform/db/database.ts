@@ -20,7 +20,8 @@ export interface Sql {
   /**
    * Where supported (a transaction's Tx): the statements `send` starts synchronously go to the
    * server in one write and run one after another in the order they were started (a pipeline),
-   * instead of one round trip each. Await them all (e.g. `Promise.all`) before deciding anything.
+   * instead of one round trip each. Await them all with `Promise.allSettled` before deciding
+   * anything: `Promise.all` stops waiting at the first failure while the others still run.
    */
   batch?<T>(send: () => T): T;
 }
@@ -57,6 +58,10 @@ interface CorkableClient {
 const PLAIN_SELECT = /^\s*select\s/i;
 
 export class Tx implements Sql {
+  /** Statements sent and not yet answered: the transaction ends only after every one of them. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Set once the transaction is ending: a statement started later would run outside it. */
+  private closed = false;
   /** BEGIN not sent yet: it goes with the transaction's first statement. */
   private pendingBegin: string | null;
   /** Set while a BEGIN that could not share a round trip is on its way: later statements wait for it. */
@@ -89,7 +94,27 @@ export class Tx implements Sql {
     }
   }
 
-  async execute<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<ExecResult<T>> {
+  /**
+   * Ends the statement side of the transaction: nothing new may start, and every statement already
+   * sent is waited for (whatever its outcome), so COMMIT or ROLLBACK is truly the last statement
+   * and the client goes back to the pool idle. Returns the first failure nobody awaited, if any.
+   */
+  async close(): Promise<unknown> {
+    this.closed = true;
+    const outcomes = await Promise.allSettled([...this.inFlight]);
+    return outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected')?.reason;
+  }
+
+  execute<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<ExecResult<T>> {
+    if (this.closed) return Promise.reject(new Error(`statement after the end of its transaction: ${text.slice(0, 80)}`));
+    const running = this.run<T>(text, params);
+    this.inFlight.add(running);
+    const forget = () => void this.inFlight.delete(running);
+    running.then(forget, forget);
+    return running;
+  }
+
+  private async run<T>(text: string, params: unknown[]): Promise<ExecResult<T>> {
     const connection = this.connection;
     if (isQueryRunner(connection)) {
       if (this.pendingBegin !== null) throw new Error('a QueryRunner transaction is begun by its owner');
@@ -183,6 +208,8 @@ export class Database implements Sql {
       });
     } finally {
       client.removeListener('error', onError);
+      // A client still inside a transaction must never serve the next request: it would join it.
+      if (!broken && client.getTransactionStatus() !== 'I') broken = new Error(`client returned to the pool in transaction state ${client.getTransactionStatus()}`);
       client.release(broken);
     }
   }
@@ -210,11 +237,18 @@ export class Database implements Sql {
           const tx = new Tx(client, begin);
           try {
             const result = await work(tx);
-            if (tx.started) await client.query('commit');
+            const unobserved = await tx.close();
+            if (unobserved) throw unobserved;
+            if (tx.started) {
+              // PostgreSQL answers COMMIT in a failed transaction with ROLLBACK, not an error.
+              const committed = await client.query('commit');
+              if (committed.command !== 'COMMIT') throw new Error(`the transaction was rolled back at COMMIT (${committed.command}): a statement in it failed`);
+            }
             return result;
           } catch (error) {
+            await tx.close();
             // A client whose ROLLBACK failed may still be inside the transaction: never reuse it.
-            if (tx.started) await client.query('rollback').catch((rollbackError: Error) => unusable(rollbackError));
+            if (tx.started && client.getTransactionStatus() !== 'I') await client.query('rollback').catch((rollbackError: Error) => unusable(rollbackError));
             throw error;
           }
         });

@@ -14,7 +14,10 @@ const INSERT_ONE_SQL = prepared(`${EVENT_INSERT} values ($1, $2, $3, $4, $5::jso
 /** Any number of events, of one stream or several: also one fixed text. Rows are inserted (and get positions) in array order. */
 const INSERT_MANY_SQL = prepared(
   `${EVENT_INSERT}
-   select * from unnest($1::text[], $2::integer[], $3::text[], $4::smallint[], $5::jsonb[], $6::jsonb[], $7::timestamptz[], $8::text[])
+   select s, v, t, sv, p, m, r, h
+     from unnest($1::text[], $2::integer[], $3::text[], $4::smallint[], $5::jsonb[], $6::jsonb[], $7::timestamptz[], $8::text[])
+          with ordinality as u(s, v, t, sv, p, m, r, h, ord)
+    order by ord
    ${EVENT_RETURNING}`,
 );
 
