@@ -5,7 +5,7 @@ import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { DOUBLE_USAGE, runDoubleCommand } from '../src/modules/payments/double/double-cli';
-import { MAX_PAYMENT_POLLS, pollPaymentStatus, PollTiming } from '../src/modules/payments/jobs/payment-status.processor';
+import { MAX_PAYMENT_POLLS, pollPaymentStatus, PollTiming, sweepPaymentOrders } from '../src/modules/payments/jobs/payment-status.processor';
 import { createPaymentOrders } from '../src/modules/payments/payments.module';
 import { OUTBOX_ROUTES } from '../src/platform/jobs/queues';
 import { NestFactory } from '@nestjs/core';
@@ -402,6 +402,22 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect((await admin('post', `/payment-orders/${clientid}/resolve`, { decision: 'issue', remark: 'Paid late, honoured' }, 'approver')).status).toBe(200);
     expect((await admin('post', `/payment-orders/${clientid}/resolve`, { decision: 'issue', remark: 'again' })).status).toBe(409);
     expect(await epinsOf(uid, 'order', clientid)).toHaveLength(1);
+  });
+
+  it('the payment sweep asks the gateway about every watched order, so a lost poll chain loses no late payment', async () => {
+    const uid = await net.register();
+    const clientid = (await net.as(uid, '/api/genarateOrderIdPayatupi', { username: uid })).body.clientid as string;
+    expect((await net.as(uid, '/api/depositByPayatupi', { epin_type: 'EpintypeB', epin_qty: '1', clientid })).body.data.message).toBe('Success');
+    // The window ends and the member pays afterwards; no poll chain runs in this test (no worker).
+    await admin('post', `/payment-double/orders/${clientid}/expire`);
+    await admin('post', `/payment-double/orders/${clientid}/mark-paid`);
+    const orders = createPaymentOrders(t.db.app, ledgerOn(t.db.app));
+    expect(await sweepPaymentOrders(orders)).toMatch(/watched order\(s\) checked: .*\blate\b/);
+    expect(await sweepPaymentOrders(orders)).not.toMatch(/\blate\b/); // a late order is no longer watched
+    const events = await t.db.owner.query<{ type: string; metadata: { actor: unknown } }>('select type, metadata from events where stream_id = $1 order by stream_version', [`payment-order-${clientid}`]);
+    expect(events.map((e) => e.type)).toEqual(['OrderCreated', 'OrderOpened', 'PaymentLate']);
+    expect(events[2].metadata.actor).toEqual({ kind: 'system', id: 'payment-sweep' });
+    expect(await epinsOf(uid)).toEqual([]);
   });
 
   it('"Re-check with gateway": approver and superadmin ask the gateway about an open or expired order now', async () => {

@@ -10,7 +10,7 @@ import { OutboxRelay } from '../platform/outbox/relay';
 import { processMailJob } from './mail.processor';
 import { payLevelIncome } from '../modules/income/jobs/level-income.processor';
 import { Ledger } from '../platform/ledger';
-import { pollPaymentStatus, PaymentStatusJob } from '../modules/payments/jobs/payment-status.processor';
+import { PAYMENT_SWEEP_EVERY_MS, pollPaymentStatus, PaymentStatusJob, sweepPaymentOrders } from '../modules/payments/jobs/payment-status.processor';
 import { createPaymentOrders } from '../modules/payments/payments.module';
 import { PaymentOrdersService } from '../modules/payments/payment-orders.service';
 
@@ -69,9 +69,12 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         options,
       ),
       new Worker(QUEUE.ledgerCheckpoint, async () => (await writeCheckpoint(this.db)) ?? 'nothing new', { ...options, concurrency: 1 }),
+      new Worker(QUEUE.paymentSweep, () => sweepPaymentOrders(this.paymentOrders), { ...options, concurrency: 1 }),
     );
     for (const worker of this.workers) worker.on('failed', (job, error) => this.logger.error(`${worker.name} job ${job?.id} failed: ${error.message}`));
     await this.queue(QUEUE.ledgerCheckpoint).upsertJobScheduler('ledger-checkpoint-every', { every: this.config.checkpointEveryMs }, { name: 'checkpoint' });
+    // The first sweep one interval from now: the poll chains do the work; the sweep only catches what they lost.
+    await this.queue(QUEUE.paymentSweep).upsertJobScheduler('payment-sweep-every', { every: PAYMENT_SWEEP_EVERY_MS, startDate: Date.now() + PAYMENT_SWEEP_EVERY_MS }, { name: 'sweep' });
     this.relayLoop = this.runRelay();
     this.logger.log(`worker running: relay every ${RELAY_IDLE_MS} ms when idle, mail via ${this.transport.name}`);
   }

@@ -4,7 +4,7 @@ import type { SahyogDataProvider } from '../dataProvider';
 import { canRetryJobs } from '../roles';
 import { useAdminAction } from '../useAdminAction';
 
-const QUEUE_CHOICES = ['mail', 'ledger-checkpoint', 'level-income', 'payment-status'].map((id) => ({ id, name: id }));
+const QUEUE_CHOICES = ['mail', 'ledger-checkpoint', 'level-income', 'payment-status', 'payment-sweep'].map((id) => ({ id, name: id }));
 
 const failedJobFilters = [<SelectInput key="queue" source="queue" choices={QUEUE_CHOICES} alwaysOn />];
 

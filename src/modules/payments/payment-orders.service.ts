@@ -188,6 +188,19 @@ export class PaymentOrdersService {
    * settles on its answer, exactly like the job (a late payment is recorded late, no e-pins), at any
    * time — also after the job's late-payment watch is over. Answers the order and what the gateway said.
    */
+  /**
+   * Orders the server should still ask the gateway about: open, or expired less than the
+   * late-payment watch ago. Oldest first, at most `limit` (a named bound per sweep).
+   */
+  async watched(limit: number): Promise<OrderRow[]> {
+    return this.db.query<OrderRow>(
+      `select ${ORDER_COLUMNS} from payment_orders
+        where status in ('open', 'expired') and expires_at > now() - make_interval(secs => $1)
+        order by expires_at limit $2`,
+      [this.config.lateWatchSeconds, limit],
+    );
+  }
+
   async recheck(clientid: string, metadata: EventMetadata): Promise<{ order: OrderRow; gatewayState: GatewayStatus['state'] }> {
     const order = await this.find(clientid);
     if (!order) throw new DomainError('PAYMENT.UNKNOWN_ORDER', `No order ${clientid}`, 'not-found');

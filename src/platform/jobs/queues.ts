@@ -6,6 +6,7 @@ export const QUEUE = {
   ledgerCheckpoint: 'ledger-checkpoint',
   levelIncome: 'level-income',
   paymentStatus: 'payment-status',
+  paymentSweep: 'payment-sweep',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 

@@ -68,3 +68,32 @@ export async function pollPaymentStatus(orders: PaymentOrdersService, job: Payme
   }
   return `final: ${after}`;
 }
+
+/** How often the sweep runs: a safety net under the per-order poll chains, not a second poll. */
+export const PAYMENT_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Orders one sweep asks the gateway about at the most; the next sweep takes the rest. */
+export const MAX_ORDERS_PER_SWEEP = 500;
+
+/**
+ * The `payment-sweep` job (repeatable, every `PAYMENT_SWEEP_EVERY_MS`): Redis is not the source of truth, so
+ * an order whose poll chain was lost (a flushed Redis, or an order that expired before the watch
+ * existed) is still asked about. One check per watched order and sweep, through the same
+ * conditional settle, so it never issues twice; it schedules nothing itself.
+ */
+export async function sweepPaymentOrders(orders: PaymentOrdersService): Promise<string> {
+  const watched = await orders.watched(MAX_ORDERS_PER_SWEEP);
+  const after: Record<string, number> = {};
+  let unanswered = 0;
+  for (const order of watched) {
+    try {
+      const status = await orders.gateway(order.kind).status(order.clientid, order.gateway_ref ?? '');
+      const state = await orders.settle(order.clientid, status, { actor: { kind: 'system', id: 'payment-sweep' }, correlationId: `payment-sweep-${order.clientid}` });
+      after[state] = (after[state] ?? 0) + 1;
+    } catch {
+      unanswered += 1; // a gateway outage: the next sweep asks again
+    }
+  }
+  const summary = Object.entries(after).map(([state, n]) => `${n} ${state}`).join(', ');
+  return `${watched.length} watched order(s) checked${summary ? `: ${summary}` : ''}${unanswered ? `; ${unanswered} unanswered` : ''}`;
+}
