@@ -1,9 +1,6 @@
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './error-body';
 
-/** Nesting followed when scanning an input; deeper inputs are refused by the DTOs anyway. */
-const MAX_DEPTH = 8;
-
 /** A NUL, or a surrogate that is not part of a pair. */
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -14,11 +11,20 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Input contains characters that are not a
  * pair (in jsonb); such a string would reach the database and fail there as a 500. No field of
  * either surface has a use for them, so they are refused at the edge, before any handler runs.
  */
-export function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return UNSTORABLE.test(value);
-  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return false;
-  if (Array.isArray(value)) return value.some((item) => hasUnstorableText(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => hasUnstorableText(key, depth) || hasUnstorableText(item, depth + 1));
+export function hasUnstorableText(value: unknown): boolean {
+  // Iterative, so no nesting depth can overflow the stack; the body limit bounds the work.
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (UNSTORABLE.test(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const inner of item) pending.push(inner);
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) pending.push(key, inner);
+    }
+  }
+  return false;
 }
 
 /** Fastify `preValidation` hook: answers 400 for a body, query or path parameter holding such text. */
