@@ -73,15 +73,8 @@ describe('Online Epin Request (USDT BEP-20)', () => {
   it('proves the popup shows the amount, address and order id, counts 20:00 down (server deadline 1200 s away), and at zero closes with the timeout toast and reloads 2 s later', async () => {
     signInMember();
     const api = stubs();
-    renderApp('/OnlineFundRequest');
-    fireEvent.change(screen.getByLabelText('Epin Type'), { target: { value: 'EpintypeB' } });
-    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
-    await waitFor(() => expect(screen.getByLabelText('Net Amount (USDT)')).toHaveValue('6.64'));
-    // From here on only the fake clock moves: every step below is exact.
-    vi.useFakeTimers();
-    fireEvent.click(screen.getByRole('button', { name: 'Request' }));
-    await tick(0);
-    const dialog = screen.getByRole('dialog', { name: 'Pay with USDT (BEP-20)' });
+    // From the Request click on only the fake clock moves: every step below is exact.
+    const dialog = await openPopupOnFakeClock();
     expect(api.callsTo('POST /genarateOrderIdNPayTRC')[0]?.body).toEqual({ username: '482913', amount: '6.64' });
     expect(api.callsTo('POST /depositByNowPayTRC')[0]?.body).toEqual({ username: '482913', amount: '6.64', epin_type: 'EpintypeB', epin_qty: '2', clientid: 'NP1763800000000ABC123' });
     expect(within(dialog).getByTestId('usdt-address')).toHaveValue(ADDRESS);
@@ -97,6 +90,11 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
     expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
 
+    await expectTimeoutThenReload();
+  });
+
+  /** The last second of the countdown: the timeout toast, the popup closed, and the reload 2 s after the timeout. */
+  async function expectTimeoutThenReload() {
     await tick(1_000);
     expect(toastTexts()).toContain('Time is over. Please Try Again !!');
     await tick(500);
@@ -105,7 +103,7 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(screen.getByLabelText('Quantity')).toHaveValue('2');
     await tick(1_500);
     expect(screen.getByLabelText('Quantity')).toHaveValue('');
-  });
+  }
 
   /** Fills the form with the real clock, then opens the popup with only the fake clock moving. */
   async function openPopupOnFakeClock() {
@@ -130,12 +128,7 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     await tick(419_000);
     expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
     expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
-    await tick(1_000);
-    expect(toastTexts()).toContain('Time is over. Please Try Again !!');
-    await tick(500);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await tick(1_500);
-    expect(screen.getByLabelText('Quantity')).toHaveValue('');
+    await expectTimeoutThenReload();
   });
 
   it('proves a deadline more than 20 minutes away (client clock behind) still shows at most 20:00 and times out 20 minutes later', async () => {
