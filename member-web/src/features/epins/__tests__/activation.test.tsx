@@ -90,7 +90,7 @@ describe('Activate/Upgrade', () => {
     await user.type(screen.getByLabelText('User Id'), '603118');
     await user.click(screen.getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('Epin already used')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Activate' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Activate' })).toBeEnabled(); // the label returns after the call's finally
     expect(app.location().pathname).toBe('/Activation');
 
     answer = ' Upgrade Successfull';

@@ -98,7 +98,7 @@ describe('Epin Transfer', () => {
 
     expect(await screen.findByText('Success')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('POST /ActivationHistory')).toHaveLength(2));
-    expect(screen.getByRole('button', { name: 'Transfer' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Transfer' })).toBeEnabled(); // the label returns after the call's finally
     expect(screen.getByLabelText('Epin Quantity')).toHaveValue('');
   });
 

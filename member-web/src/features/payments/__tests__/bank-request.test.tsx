@@ -85,6 +85,6 @@ describe('Epin Request (bank/QR)', () => {
     await user.click(screen.getByRole('button', { name: 'Request' }));
     expect(await screen.findByText('This UTR Number has already been used')).toBeInTheDocument();
     expect(screen.getByLabelText('UTR Number')).toHaveValue('UTR412345678901');
-    expect(screen.getByRole('button', { name: 'Request' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Request' })).toBeEnabled(); // the label returns after the call's finally
   });
 });

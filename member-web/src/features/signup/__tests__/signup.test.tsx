@@ -212,7 +212,7 @@ describe('member registration', () => {
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sponsor Id doesnot exists !!');
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeEnabled(); // the label returns after the call's finally
     expect(app.location().pathname).toBe('/signup');
   });
 
