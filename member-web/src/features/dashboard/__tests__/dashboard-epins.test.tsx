@@ -75,15 +75,21 @@ describe('dashboard e-pin actions', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
-  it("proves a help request refused with 'Insufficient Epin !!' closes the confirm dialog and shows the alert instead of a toast", async () => {
-    signInMember();
-    const api = mockApi({ 'POST /userDashboard': { data: [SUMMARY] }, 'POST /GHRequesttoAdmin': { data: { result: 'Insufficient Epin !!' } } });
+  /** Opens the dashboard, presses USER 299 HELP and confirms 'REQUEST 5,000 HELP'. */
+  async function confirmUser299Help() {
     const user = userEvent.setup({ delay: null });
     renderApp('/dashboard');
     await screen.findByTestId('net-balance');
     await user.click(screen.getByRole('button', { name: 'USER 299 HELP' }));
     const dialog = await screen.findByRole('dialog', { name: 'REQUEST 5,000 HELP' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    return { user, dialog };
+  }
+
+  it("proves a help request refused with 'Insufficient Epin !!' closes the confirm dialog and shows the alert instead of a toast", async () => {
+    signInMember();
+    const api = mockApi({ 'POST /userDashboard': { data: [SUMMARY] }, 'POST /GHRequesttoAdmin': { data: { result: 'Insufficient Epin !!' } } });
+    const { user } = await confirmUser299Help();
     const alert = await screen.findByRole('alertdialog', { name: 'Insufficient Epin !!' });
     expect(alert).toHaveAccessibleDescription('You have no unused 299 e-pin for this help request.');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'REQUEST 5,000 HELP' })).not.toBeInTheDocument());
@@ -97,12 +103,7 @@ describe('dashboard e-pin actions', () => {
     signInMember();
     const reply = deferred<FakeReply>();
     const api = mockApi({ 'POST /userDashboard': { data: [SUMMARY] }, 'POST /GHRequesttoAdmin': () => reply.promise });
-    const user = userEvent.setup({ delay: null });
-    renderApp('/dashboard');
-    await screen.findByTestId('net-balance');
-    await user.click(screen.getByRole('button', { name: 'USER 299 HELP' }));
-    const dialog = await screen.findByRole('dialog', { name: 'REQUEST 5,000 HELP' });
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const { dialog } = await confirmUser299Help();
     expect(await within(dialog).findByRole('button', { name: 'Processing..' })).toBeDisabled();
     expect(api.callsTo('POST /GHRequesttoAdmin')[0]?.body).toEqual({ sid: '482913', referby: '482913', epin: 'EpintypeB', type: 'Activate' });
     reply.resolve({ data: { result: 'Successfull' } });
