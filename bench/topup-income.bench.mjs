@@ -44,6 +44,9 @@ const REGISTER_CHUNK = 1000;
 const ACTIVATE_CHUNK = 500; // MAX_ISSUE_QUANTITY
 const RELAY_IDLE_MS = 200; // src/worker/worker.service.ts
 const INCOME_PROCESSORS = 4; // the level-income BullMQ worker's concurrency
+const PAID_FLUSH_MS = 20; // the income thread reports its payments (each with its own time) in batches this often
+/** Share of the top-ups that only warms up (JIT, caches, pool): V8 is still compiling the hot paths for the first ~1,000. */
+const WARMUP_SHARE = 0.25;
 const EPIN_TYPE = 'EpintypeB';
 
 const wallNow = () => performance.timeOrigin + performance.now();
@@ -169,6 +172,8 @@ function registration(index, sponsorIndex) {
 /** Wraps Tx.execute to add up the client-observed time per statement while `on()` is true. */
 function profileStatements(Tx, on) {
   const stats = new Map();
+  // statement text -> its label, computed once per text: the profile must cost next to nothing
+  const labels = new Map();
   const original = Tx.prototype.execute;
   Tx.prototype.execute = async function profiledExecute(text, params) {
     if (!on()) return original.call(this, text, params);
@@ -176,7 +181,8 @@ function profileStatements(Tx, on) {
     try {
       return await original.call(this, text, params);
     } finally {
-      const key = text.replace(/\s+/g, ' ').trim().slice(0, 72);
+      let key = labels.get(text);
+      if (key === undefined) labels.set(text, (key = text.replace(/\s+/g, ' ').trim().slice(0, 72)));
       const e = stats.get(key) ?? { calls: 0, ms: 0 };
       e.calls++;
       e.ms += performance.now() - s;
@@ -247,10 +253,19 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize }) {
       }
       const t0 = performance.now();
       const outcome = await payLevelIncome(ledger, job.position);
-      parentPort.postMessage({ type: 'paid', position: job.position, outcome, at: wallNow(), queuedAt: job.queuedAt, ms: performance.now() - t0 });
+      // the time is taken here; the message goes with others (one postMessage per payment costs the thread)
+      paidBatch.push({ position: job.position, outcome, at: wallNow(), queuedAt: job.queuedAt, ms: performance.now() - t0 });
     }
   };
+  let paidBatch = [];
+  const flushPaid = () => {
+    if (paidBatch.length) parentPort.postMessage({ type: 'paid', batch: paidBatch });
+    paidBatch = [];
+  };
+  const flusher = setInterval(flushPaid, PAID_FLUSH_MS);
   await Promise.all([relayLoopIdle(), ...Array.from({ length: INCOME_PROCESSORS }, processor)]);
+  clearInterval(flusher);
+  flushPaid();
   await dataSource.destroy();
   parentPort.postMessage({ type: 'stopped', relayPasses, relayMs, left: jobs.length, profile: profile.rows() });
 }
@@ -501,14 +516,14 @@ async function nodeBaselineRun({ ownerUrl, concurrency, perClient }) {
  * @param {string} o.ownerUrl  owner connection (baseline tables, ANALYZE, pgbench)
  * @param {string} o.appUrl    the application role's connection (seeding, top-ups, income)
  * @param {number} [o.treeSize]      members in the seeded tree, root included (default 100,000)
- * @param {number} [o.topups]        top-ups in the measured run, warm-up included (default 3,000)
+ * @param {number} [o.topups]        top-ups in the measured run, warm-up included (default 6,000)
  * @param {number} [o.concurrency]   top-up workers and baseline clients (default 8)
  * @param {number} [o.seedParallel]  seeding transactions in flight (default 4)
  * @param {boolean} [o.income]       run the relay + level-income processors meanwhile (default true;
  *                                   false only to see what the income path costs the top-ups)
  * @param {(msg: string) => void} [o.log]
  */
-export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 3000, concurrency = TARGET_CONCURRENCY, seedParallel = 4, profile = true, income = true, log = () => {} }) {
+export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000, concurrency = TARGET_CONCURRENCY, seedParallel = 4, profile = true, income = true, log = () => {} }) {
   const dist = loadDist();
   const { createDataSource, Database, Tx, Ledger, ProjectionRunner, ALL_PROJECTIONS, topUp, issueEpins } = dist;
   const owner = createDataSource(ownerUrl, { poolSize: 1, applicationName: 'sahyog-bench-setup' });
@@ -537,7 +552,7 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 3000,
     const targets = seeded.targets;
     if (targets.length < topups) log(`only ${targets.length} Inactive members at depth >= ${MIN_TARGET_DEPTH}: ${targets.length} top-ups instead of ${topups}`);
     const n = targets.length;
-    const warmup = Math.min(Math.max(concurrency * 20, Math.round(n * 0.1)), Math.floor(n / 2));
+    const warmup = Math.min(Math.max(concurrency * 20, Math.round(n * WARMUP_SHARE)), Math.floor(n / 2));
 
     // the measured workers' activators: the spine members at depths 1..concurrency, each with its own e-pins
     const activators = shape.spine.slice(1, concurrency + 1).map(uidOf);
@@ -584,7 +599,7 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 3000,
     const workerDone = !income ? Promise.resolve() : new Promise((resolve) => {
       worker.on('message', (m) => {
         if (m.type === 'paid') {
-          paid.set(m.position, m);
+          for (const p of m.batch) paid.set(p.position, p);
           onPaid();
         } else if (m.type === 'stopped') {
           workerStats = m;

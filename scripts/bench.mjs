@@ -21,7 +21,7 @@
 //   BENCH_SKIP_BUILD=1   use dist/ as it is
 // topup-income only:
 //   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
-//   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 3000)
+//   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 6000)
 //   BENCH_TOPUP_CONCURRENCY  top-up workers and baseline clients (default 8)
 //   BENCH_SEED_PARALLEL  seeding transactions in flight (default 4)
 //   BENCH_TOPUP_INCOME=0 diagnosis: top-ups without the relay and income processors (no lag)
@@ -207,7 +207,7 @@ async function runEventAppend(db) {
 
 async function runTopupIncome(db) {
   const treeSize = intEnv('BENCH_TREE_SIZE', 100_000);
-  const topups = intEnv('BENCH_TOPUPS', 3000);
+  const topups = intEnv('BENCH_TOPUPS', 6000);
   const concurrency = intEnv('BENCH_TOPUP_CONCURRENCY', 8);
   const seedParallel = Math.max(1, intEnv('BENCH_SEED_PARALLEL', 4));
   if (concurrency < 1 || topups < concurrency * 4) throw new UserError('BENCH_TOPUP_CONCURRENCY must be >= 1 and BENCH_TOPUPS at least 4 per worker');
