@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { appendToStream, appendToStreams } from '../src/platform/event-store/event-store';
-import { EventMetadata, StoredEvent } from '../src/platform/event-store/event.types';
-import { ConcurrencyError } from '../src/platform/errors';
-import { Ledger } from '../src/platform/ledger';
-import { Projection, ProjectionRunner } from '../src/platform/projections/projection';
+import { EventMetadata } from '../src/platform/event-store/event.types';
+import { ConcurrencyError, InvariantViolation } from '../src/platform/errors';
+import { Ledger, LedgerTx } from '../src/platform/ledger';
+import { exactlyOneRow, ProjectedEvent, Projection, ProjectionRunner } from '../src/platform/projections/projection';
 import { seedBasics } from './support/seed';
 import { createTestDatabase, TestDatabase } from './support/test-app';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'pipeline-test' };
 const sqlState = (error: unknown) => (error as { code?: string }).code;
+const probe = (type: string): ProjectedEvent => ({ type, payload: {}, streamId: 'pipe-probe', streamVersion: 1, schemaVersion: 1, metadata: meta, recordedAt: new Date().toISOString(), hash: '0'.repeat(64) });
 
 /** The transaction machinery's round-trip savings must not change what a transaction means. */
 describe('pipelined transactions (real PostgreSQL, application role)', () => {
@@ -81,31 +82,12 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
   });
 
   it('throws the failing projection statement, not the "transaction aborted" of the statements behind it', async () => {
-    const ran: string[] = [];
-    const twoSteps: Projection = {
-      name: 'two-steps',
-      tables: [],
-      handles: ['PipeProbe'],
-      async apply(sql) {
-        await sql.execute('select 1');
-        ran.push('two-steps first');
-        await sql.execute('select 2'); // runs after the next projection's statement, which fails
-        ran.push('two-steps second');
-      },
-    };
-    const failing: Projection = {
-      name: 'failing',
-      tables: [],
-      handles: ['PipeProbe'],
-      async apply(sql) {
-        await sql.execute('select 1/0');
-      },
-    };
-    const runner = new ProjectionRunner([twoSteps, failing]);
-    const event = { type: 'PipeProbe', payload: {}, streamId: 'pipe-probe', streamVersion: 1, position: '1' } as StoredEvent;
-    const error = await db.app.transaction((tx) => runner.apply(tx, [event]), { retry: false }).catch((e: unknown) => e);
+    const twoSteps: Projection = { name: 'two-steps', tables: [], handles: ['PipeProbe'], project: () => [{ text: 'select 1', params: [] }, { text: 'select 2', params: [] }] };
+    const failing: Projection = { name: 'failing', tables: [], handles: ['PipeProbe'], project: () => [{ text: 'select 1/0', params: [] }, { text: 'select 3', params: [] }] };
+    const runner = new ProjectionRunner([failing, twoSteps]);
+    expect(runner.statements([probe('PipeProbe')]).map((s) => s.text)).toEqual(['select 1/0', 'select 3', 'select 1', 'select 2']);
+    const error = await db.app.transaction((tx) => runner.apply(tx, [probe('PipeProbe')]), { retry: false }).catch((e: unknown) => e);
     expect(sqlState(error)).toBe('22012');
-    expect(ran).toEqual(['two-steps first']);
   });
 
   const idleInTransaction = async () =>
@@ -142,12 +124,92 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
     expect(await idleInTransaction()).toBe(0);
   });
 
-  it('leaves no event when a projection sent in the same write as the insert fails', async () => {
+  it.each([false, true])('leaves no event when a projection sent in the same write as the insert fails (COMMIT in that write too: %s)', async (last) => {
     const stream = `pipe-projection-${randomBytes(4).toString('hex')}`;
-    const failing: Projection = { name: 'failing', tables: [], handles: ['Doomed'], apply: async (sql) => void (await sql.execute('select 1/0')) };
+    const failing: Projection = { name: 'failing', tables: [], handles: ['Doomed'], project: () => [{ text: 'select 1/0', params: [] }] };
     const ledger = new Ledger(db.app, new ProjectionRunner([failing]));
-    await expect(ledger.run(meta, (tx) => tx.append(stream, 0, [{ type: 'Doomed', payload: {} }]))).rejects.toMatchObject({ code: '22012' });
+    // a read first: BEGIN goes out with it, so a "last" append really sends COMMIT in its write
+    const work = async (tx: LedgerTx) => (await tx.query('select 1'), tx.append(stream, 0, [{ type: 'Doomed', payload: {} }], { last }));
+    await expect(ledger.run(meta, work)).rejects.toMatchObject({ code: '22012' });
     expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
     expect(await idleInTransaction()).toBe(0);
+  });
+
+  it('checks a conditional projection change inside PostgreSQL: no row changed is an InvariantViolation and nothing is written, even with COMMIT in the same write', async () => {
+    const stream = `pipe-check-${randomBytes(4).toString('hex')}`;
+    const checked: Projection = {
+      name: 'checked',
+      tables: [],
+      handles: ['Checked'],
+      // no member has this uid: the update changes no row
+      project: (event) => [exactlyOneRow('update members set version = version where uid = $1', ['ZZZZZZ'], `nothing to change for ${event.streamId}`)],
+    };
+    const ledger = new Ledger(db.app, new ProjectionRunner([checked]));
+    for (const last of [false, true]) {
+      const error = await ledger.run(meta, async (tx) => (await tx.query('select 1'), tx.append(stream, 0, [{ type: 'Checked', payload: {} }], { last }))).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvariantViolation);
+      expect((error as Error).message).toBe(`Invariant violated: nothing to change for ${stream}`);
+    }
+    expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
+    expect(await idleInTransaction()).toBe(0);
+  });
+
+  it('sends nothing when a projection refuses an event while its statements are planned', async () => {
+    const stream = `pipe-refused-${randomBytes(4).toString('hex')}`;
+    const refusing: Projection = {
+      name: 'refusing',
+      tables: [],
+      handles: ['Refused'],
+      project: () => {
+        throw new InvariantViolation('refused while planning');
+      },
+    };
+    const ledger = new Ledger(db.app, new ProjectionRunner([refusing]));
+    await expect(ledger.run(meta, (tx) => tx.append(stream, 0, [{ type: 'Refused', payload: {} }], { last: true }))).rejects.toBeInstanceOf(InvariantViolation);
+    expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
+  });
+
+  it('commits a last append with its projections in one write; positions come back, projections took them in SQL; nothing may follow', async () => {
+    const stream = `pipe-last-${randomBytes(4).toString('hex')}`;
+    const table = `pipe_last_${randomBytes(3).toString('hex')}`;
+    await db.owner.execute(`create table ${table} (position bigint primary key, stream text not null)`);
+    await db.owner.execute(`grant select, insert on ${table} to sahyog_app`);
+    const positioned: Projection = {
+      name: 'positioned',
+      tables: [table],
+      handles: ['Positioned'],
+      project: (event) => [{ text: `insert into ${table} (position, stream) values (event_position($1, $2), $1)`, params: [event.streamId, event.streamVersion] }],
+    };
+    const ledger = new Ledger(db.app, new ProjectionRunner([positioned]));
+    const [stored] = await ledger.run(meta, async (tx) => {
+      await tx.query('select 1'); // BEGIN goes with it, so COMMIT can go with the append
+      const appended = await tx.append(stream, 0, [{ type: 'Positioned', payload: {} }], { last: true });
+      expect(tx.sql.sentCommit).not.toBeNull();
+      return appended;
+    });
+    expect(await db.app.query(`select position::text as position from ${table}`)).toEqual([{ position: stored.position }]);
+
+    const after = `${stream}-after`;
+    const error = await ledger
+      .run(meta, async (tx) => {
+        await tx.query('select 1');
+        await tx.append(after, 0, [{ type: 'Positioned', payload: {} }], { last: true });
+        await tx.query('select 1');
+      })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/statement after the end of its transaction/);
+    // the append itself committed with its COMMIT; the caller was told loudly that its code is wrong
+    expect(await db.app.query('select 1 from events where stream_id = $1', [after])).toHaveLength(1);
+    expect(await idleInTransaction()).toBe(0);
+  });
+
+  it('keeps the transaction open after a "last" append when an idempotent command still has to record its response', async () => {
+    const stream = `pipe-idem-${randomBytes(4).toString('hex')}`;
+    const ledger = new Ledger(db.app, new ProjectionRunner([]));
+    const idempotency = { scope: 'pipeline-test', key: randomBytes(8).toString('hex'), request: { stream } };
+    const first = await ledger.run(meta, async (tx) => (await tx.append(stream, 0, [{ type: 'Idem', payload: {} }], { last: true }))[0].position, { idempotency });
+    const again = await ledger.run(meta, async (tx) => (await tx.append(stream, 0, [{ type: 'Idem', payload: {} }], { last: true }))[0].position, { idempotency });
+    expect(again).toBe(first);
+    expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(1);
   });
 });

@@ -1,10 +1,20 @@
 import { Database, Sql, Tx } from './db/database';
-import { appendToStreams, StreamAppend } from './event-store/event-store';
+import { prepareAppend, sendAppend, StreamAppend } from './event-store/event-store';
 import { EventMetadata, NewEvent, StoredEvent } from './event-store/event.types';
 import { claimIdempotencyKey, IdempotencyRequest, recordIdempotentResponse } from './idempotency/idempotency';
-import { ProjectionRunner } from './projections/projection';
-import { assertInvariant } from './errors';
+import { ProjectionRunner, settleAll } from './projections/projection';
+import { assertInvariant, InvariantViolation } from './errors';
 import { postingsBalance, Posting } from './money';
+
+export interface AppendOptions {
+  /**
+   * Nothing follows this append in the transaction: COMMIT goes to the server in the same write
+   * as the INSERT and its projections (one round trip less). Any statement after it is refused.
+   * Ignored where the transaction must go on (an idempotent command records its response after
+   * the work) or the connection cannot pipeline; then COMMIT follows as usual.
+   */
+  last?: boolean;
+}
 
 /** A transaction on the ledger: appends, with their inline projections, and reads. */
 export class LedgerTx implements Sql {
@@ -15,13 +25,20 @@ export class LedgerTx implements Sql {
     private readonly projections: ProjectionRunner,
     readonly metadata: EventMetadata,
     readonly now: Date,
+    /** False when Ledger.run still has statements to send after the work (idempotency). */
+    private readonly mayEndEarly = true,
   ) {}
 
+  /** Set by an append marked `last`: whatever the connection did with COMMIT, nothing may follow. */
+  private ended = false;
+
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]> {
+    this.refuseAfterLast(text);
     return this.sql.query<T>(text, params);
   }
 
   execute<T = Record<string, unknown>>(text: string, params?: unknown[]) {
+    this.refuseAfterLast(text);
     return this.sql.execute<T>(text, params);
   }
 
@@ -30,31 +47,44 @@ export class LedgerTx implements Sql {
     return this.sql.batch(send);
   }
 
+  private refuseAfterLast(what: string): void {
+    if (this.ended) throw new InvariantViolation(`statement after the end of its transaction (a "last" append): ${what.slice(0, 80)}`);
+  }
+
   /**
    * Appends at the expected version and projects the new events in this same transaction.
    * `head.hash`: the hash of the stream's event at `expectedVersion`, when this transaction has
    * already read it (e.g. with the locked projection row); saves the append's own read of it.
    */
-  async append(streamId: string, expectedVersion: number, events: readonly NewEvent[], head: { hash?: string | null } = {}): Promise<StoredEvent[]> {
-    const [stored] = await this.appendAll([{ streamId, expectedVersion, events, headHash: head.hash }]);
+  async append(streamId: string, expectedVersion: number, events: readonly NewEvent[], head: { hash?: string | null } & AppendOptions = {}): Promise<StoredEvent[]> {
+    const [stored] = await this.appendAll([{ streamId, expectedVersion, events, headHash: head.hash }], head);
     return stored;
   }
 
   /**
    * `append` to several streams in one INSERT; the events are projected in the order given,
    * exactly as the same appends one after another would be (a conflict on any fails them all).
+   * The INSERT and every projection statement go to the server in one write: the projections take
+   * the new positions in SQL (`eventPosition`) and check what must hold in SQL, so nothing waits
+   * for the INSERT's answer; a failure of any statement fails the transaction.
    */
-  async appendAll(appends: readonly StreamAppend[]): Promise<StoredEvent[][]> {
+  async appendAll(appends: readonly StreamAppend[], options: AppendOptions = {}): Promise<StoredEvent[][]> {
     for (const { events } of appends) {
       for (const event of events) {
         const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
         if (postings) assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.type} do not sum to zero`);
       }
     }
-    const stored = await appendToStreams(this.sql, appends, this.metadata, this.now);
-    const all = stored.flat();
-    await this.projections.apply(this.sql, all);
-    this.appended.push(...all);
+    this.refuseAfterLast(`append to ${appends.map((a) => a.streamId).join(', ')}`);
+    const prepared = await prepareAppend(this.sql, appends, this.metadata, this.now);
+    // Every statement is known before the first is sent: a projection that refuses an event throws here.
+    const projecting = this.projections.statements(prepared.events.flat());
+    const send = () => [sendAppend(this.sql, prepared), ...projecting.map((s) => this.sql.execute(s.text, s.params))] as const;
+    const last = Boolean(options.last) && this.mayEndEarly;
+    const running = last ? this.sql.commitWith(send) : this.sql.batch(send);
+    this.ended = last;
+    const [stored] = (await settleAll<unknown>(running)) as [StoredEvent[][], ...unknown[]];
+    this.appended.push(...stored.flat());
     return stored;
   }
 }
@@ -80,7 +110,7 @@ export class Ledger {
         const claim = await claimIdempotencyKey<T>(sql, idem);
         if (claim.kind === 'replay') return claim.response;
       }
-      const tx = new LedgerTx(sql, this.projections, metadata, new Date());
+      const tx = new LedgerTx(sql, this.projections, metadata, new Date(), !idem);
       const result = await work(tx);
       if (idem) await recordIdempotentResponse(sql, idem, result);
       return result;

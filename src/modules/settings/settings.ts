@@ -1,6 +1,5 @@
 import { prepared, Sql } from '../../platform/db/database';
-import { StoredEvent } from '../../platform/event-store/event.types';
-import { Projection } from '../../platform/projections/projection';
+import { eventPosition, ProjectedEvent, Projection, Statement } from '../../platform/projections/projection';
 
 export const SETTINGS_STREAM = 'settings';
 
@@ -84,14 +83,11 @@ export const settingsProjection: Projection = {
   name: 'settings',
   tables: ['settings_history'],
   handles: ['SettingChanged'],
-  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+  project(event: ProjectedEvent): Statement[] {
     const p = event.payload as { key: string; value: unknown };
-    await sql.execute('insert into settings_history (position, key, value, changed_at, changed_by) values ($1, $2, $3::jsonb, $4, $5)', [
-      event.position,
-      p.key,
-      JSON.stringify(p.value),
-      event.recordedAt,
-      `${event.metadata.actor.kind}:${event.metadata.actor.id}`,
-    ]);
+    return [{
+      text: `insert into settings_history (position, key, value, changed_at, changed_by) values (${eventPosition(1, 6)}, $2, $3::jsonb, $4, $5)`,
+      params: [event.streamId, p.key, JSON.stringify(p.value), event.recordedAt, `${event.metadata.actor.kind}:${event.metadata.actor.id}`, event.streamVersion],
+    }];
   },
 };

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { ConcurrencyError, DomainError } from '../errors';
+import { ConcurrencyError, DomainError, InvariantViolation } from '../errors';
 
 /** How often a transaction is re-run after a serialization failure, deadlock or version conflict. */
 export const MAX_TRANSACTION_ATTEMPTS = 5;
@@ -67,6 +67,8 @@ export class Tx implements Sql {
   /** Set while a BEGIN that could not share a round trip is on its way: later statements wait for it. */
   private beginSent: Promise<unknown> | null = null;
   private begun = false;
+  /** COMMIT, when it went out with the transaction's last statements (commitWith). */
+  private commitSent: Promise<QueryResult> | null = null;
 
   constructor(
     private readonly connection: Connection,
@@ -95,6 +97,34 @@ export class Tx implements Sql {
   }
 
   /**
+   * Like `batch`, and COMMIT goes in the same write right behind the statements `send` starts:
+   * the transaction ends here, and a statement started later is refused. Safe only because a
+   * statement's failure fails the transaction in PostgreSQL (COMMIT then answers ROLLBACK, which
+   * Database.transaction reports as the failure) — so nothing may be checked in Node on these
+   * statements' results. Falls back to `batch` (COMMIT later, as usual) where BEGIN has not gone
+   * out yet or the connection cannot pipeline.
+   */
+  commitWith<T>(send: () => T): T {
+    const connection = this.connection;
+    if (!this.begun || this.beginSent || this.closed || isQueryRunner(connection)) return this.batch(send);
+    return this.batch(() => {
+      const result = send();
+      const commit = connection.query('commit');
+      this.inFlight.add(commit);
+      const forget = () => void this.inFlight.delete(commit);
+      commit.then(forget, forget);
+      this.commitSent = commit;
+      this.closed = true;
+      return result;
+    });
+  }
+
+  /** The answer to a COMMIT sent by `commitWith`, or null when none was. */
+  get sentCommit(): Promise<QueryResult> | null {
+    return this.commitSent;
+  }
+
+  /**
    * Ends the statement side of the transaction: nothing new may start, and every statement already
    * sent is waited for (whatever its outcome), so COMMIT or ROLLBACK is truly the last statement
    * and the client goes back to the pool idle. Returns the first failure nobody awaited, if any.
@@ -118,14 +148,14 @@ export class Tx implements Sql {
     const connection = this.connection;
     if (isQueryRunner(connection)) {
       if (this.pendingBegin !== null) throw new Error('a QueryRunner transaction is begun by its owner');
-      const result = await connection.query(text, params, true);
+      const result = await connection.query(text, params, true).catch(invariantFromSql);
       const rows = (Array.isArray(result.records) ? result.records : []) as T[];
       return { rows, rowCount: typeof result.affected === 'number' ? result.affected : rows.length };
     }
     // pg directly: no per-statement TypeORM logging, broadcasting and result wrapping.
     const name = PREPARED.get(text);
     // (text, values) spares pg a copy of the config object; a named statement needs the object.
-    const send = () => (name ? connection.query({ name, text, values: params }) : connection.query(text, params));
+    const send = () => (name ? connection.query({ name, text, values: params }) : connection.query(text, params)).catch(invariantFromSql);
     let result: QueryResult | QueryResult[];
     if (this.pendingBegin !== null) {
       const begin = this.pendingBegin;
@@ -153,6 +183,15 @@ export class Tx implements Sql {
     const rows = (Array.isArray(result.rows) ? result.rows : []) as T[];
     return { rows, rowCount: typeof result.rowCount === 'number' ? result.rowCount : rows.length };
   }
+}
+
+/** SQLSTATE of `ledger_assert` / `event_position` (migration 1763800004000): a check PostgreSQL made for us. */
+export const INVARIANT_SQLSTATE = 'LG001';
+
+/** A check made inside a statement failed: the same InvariantViolation a check in Node throws. */
+function invariantFromSql(error: unknown): never {
+  if (sqlState(error) === INVARIANT_SQLSTATE) throw new InvariantViolation(String((error as Error).message).replace(/^Invariant violated: /, ''));
+  throw error;
 }
 
 function sqlState(error: unknown): string | undefined {
@@ -241,7 +280,7 @@ export class Database implements Sql {
             if (unobserved) throw unobserved;
             if (tx.started) {
               // PostgreSQL answers COMMIT in a failed transaction with ROLLBACK, not an error.
-              const committed = await client.query('commit');
+              const committed = await (tx.sentCommit ?? client.query('commit'));
               if (committed.command !== 'COMMIT') throw new Error(`the transaction was rolled back at COMMIT (${committed.command}): a statement in it failed`);
             }
             return result;

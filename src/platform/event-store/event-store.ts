@@ -58,8 +58,24 @@ export async function appendToStream(
  * A version conflict on any stream fails the whole INSERT with that stream's ConcurrencyError.
  */
 export async function appendToStreams(sql: Sql, appends: readonly StreamAppend[], metadata: EventMetadata, recordedAt: Date = new Date()): Promise<StoredEvent[][]> {
+  return sendAppend(sql, await prepareAppend(sql, appends, metadata, recordedAt));
+}
+
+/** An append hashed and ready to send: its INSERT, and the events as they will be stored. */
+export interface PreparedAppend {
+  readonly appends: readonly StreamAppend[];
+  readonly statement: { text: string; params: unknown[] } | null;
+  /** Per append, its events as stored, but for what only the INSERT's answer tells. */
+  readonly events: ReadonlyArray<ReadonlyArray<Omit<StoredEvent, 'position' | 'txId'>>>;
+}
+
+/**
+ * Checks and hashes an append and builds its INSERT; sends nothing, except a read of a stream
+ * head's hash the caller did not supply.
+ */
+export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], metadata: EventMetadata, recordedAt: Date = new Date()): Promise<PreparedAppend> {
   const total = appends.reduce((n, a) => n + a.events.length, 0);
-  if (total === 0) return appends.map(() => []);
+  if (total === 0) return { appends, statement: null, events: appends.map(() => []) };
   if (total > MAX_EVENTS_PER_APPEND) throw new InvariantViolation(`append of ${total} events exceeds ${MAX_EVENTS_PER_APPEND}`);
   const streams = new Set<string>();
   for (const { streamId, expectedVersion, events } of appends) {
@@ -100,7 +116,17 @@ export async function appendToStreams(sql: Sql, appends: readonly StreamAppend[]
   const statement = rows.length === 1
     ? { text: INSERT_ONE_SQL, params: rows[0] }
     : { text: INSERT_MANY_SQL, params: rows[0].map((_, column) => rows.map((row) => row[column])) };
+  return { appends, statement, events: pending };
+}
 
+/**
+ * Sends a prepared append's INSERT — at once, before this returns its promise, so it can share a
+ * write with the statements started right after it (Sql.batch) — and completes its events with
+ * what the database decided (position, transaction id).
+ */
+export async function sendAppend(sql: Sql, prepared: PreparedAppend): Promise<StoredEvent[][]> {
+  const { statement, appends } = prepared;
+  if (!statement) return appends.map(() => []);
   let inserted: Array<{ position: string; tx_id: string; stream_id: string; stream_version: number }>;
   try {
     // Only what the database decides comes back; the rest is what we just hashed and sent.
@@ -115,7 +141,7 @@ export async function appendToStreams(sql: Sql, appends: readonly StreamAppend[]
     throw error;
   }
   const byKey = new Map(inserted.map((row) => [`${row.stream_version} ${row.stream_id}`, row]));
-  return pending.map((mine) => mine.map((event) => {
+  return prepared.events.map((mine) => mine.map((event) => {
     const row = byKey.get(`${event.streamVersion} ${event.streamId}`);
     if (!row) throw new InvariantViolation(`insert returned no row for ${event.streamId} v${event.streamVersion}`);
     return { ...event, position: row.position, txId: row.tx_id };

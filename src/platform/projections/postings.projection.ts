@@ -1,14 +1,14 @@
 import { prepared, Sql } from '../db/database';
-import { StoredEvent } from '../event-store/event.types';
 import { assertInvariant } from '../errors';
 import { Posting, postingsBalance } from '../money';
-import { Projection, ANY_EVENT } from './projection';
+import { Projection, ANY_EVENT, eventPosition, ProjectedEvent, Statement } from './projection';
 
 /** One fixed text for any number of postings (seq = their order, from 0), so it is prepared once. */
 const INSERT_POSTINGS_SQL = prepared(
   `insert into postings (position, seq, account, amount_paise, recorded_at)
-   select $1::bigint, (u.ord - 1)::smallint, u.account, u.amount_paise, $4::timestamptz
-     from unnest($2::text[], $3::bigint[]) with ordinality as u(account, amount_paise, ord)`,
+   select e.position, (u.ord - 1)::smallint, u.account, u.amount_paise, $4::timestamptz
+     from (select ${eventPosition(1, 5)} as position) e,
+          unnest($2::text[], $3::bigint[]) with ordinality as u(account, amount_paise, ord)`,
 );
 
 /** Every event that carries postings adds one row per posting. A balance is a sum; nothing is updated in place. */
@@ -16,11 +16,11 @@ export const postingsProjection: Projection = {
   name: 'postings',
   tables: ['postings'],
   handles: [ANY_EVENT],
-  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+  project(event: ProjectedEvent): Statement[] {
     const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
-    if (!postings || postings.length === 0) return;
-    assertInvariant(postingsBalance(postings) === 0n, `postings of event ${event.position} do not sum to zero`);
-    await sql.execute(INSERT_POSTINGS_SQL, [event.position, postings.map((p) => p.account), postings.map((p) => p.amountPaise), event.recordedAt]);
+    if (!postings || postings.length === 0) return [];
+    assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.streamId} v${event.streamVersion} do not sum to zero`);
+    return [{ text: INSERT_POSTINGS_SQL, params: [event.streamId, postings.map((p) => p.account), postings.map((p) => p.amountPaise), event.recordedAt, event.streamVersion] }];
   },
 };
 

@@ -1,22 +1,86 @@
-import { Sql } from '../db/database';
+import { prepared, Sql } from '../db/database';
 import { StoredEvent } from '../event-store/event.types';
+
+/** One SQL statement, not yet sent. */
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * What a projection sees of an event: everything but what only the INSERT's answer tells (the
+ * position and the transaction id). A read row that needs the position takes it in SQL with
+ * `eventPosition(...)`, so the projection's statements can go in the same write as the INSERT.
+ */
+export type ProjectedEvent = Omit<StoredEvent, 'position' | 'txId'>;
 
 /**
  * A projection turns events into rows of its own read tables. Inline projections run in the
- * append's transaction, so a read table can never lag or miss its events. `apply` must be a
- * function of the event alone (time comes from `recordedAt`), so `ledger replay` rebuilds the
- * same rows. Table names are unqualified: replay runs the same code with another search_path.
+ * append's transaction, so a read table can never lag or miss its events.
+ *
+ * `project` is a pure function of the event (time comes from `recordedAt`): it returns the
+ * statements that project it and never reads or waits, so `ledger replay` rebuilds the same rows
+ * and the statements can be pipelined behind the INSERT, with COMMIT right after them. Whatever
+ * must hold when they run is checked by PostgreSQL inside them (`exactlyOneRow`, constraints,
+ * `eventPosition`), never by looking at their results afterwards. Table names are unqualified:
+ * replay runs the same statements with another search_path.
  */
 export interface Projection {
   readonly name: string;
   /** Read tables this projection owns; replay rebuilds and diffs exactly these. */
   readonly tables: readonly string[];
   readonly handles: readonly string[];
-  apply(sql: Sql, event: StoredEvent): Promise<void>;
+  project(event: ProjectedEvent): Statement[];
 }
 
 /** `handles` entry for a projection that looks at every event (e.g. postings). */
 export const ANY_EVENT = '*';
+
+/**
+ * SQL for the position of the event of this stream and version, which this transaction has
+ * inserted (`$stream` and `$version` are the numbers of two parameters holding them).
+ */
+export function eventPosition(streamParam: number, versionParam: number): string {
+  return `event_position($${streamParam}::text, $${versionParam}::integer)`;
+}
+
+const checkedTexts = new Map<string, string>();
+
+/**
+ * A change (UPDATE/DELETE without RETURNING) that must hit exactly one row, with the check made by
+ * PostgreSQL: the statement fails with "Invariant violated: <what>" (InvariantViolation) otherwise,
+ * and with it the transaction. `what` travels as one more parameter. Prepared like the text it wraps.
+ */
+export function exactlyOneRow(text: string, params: unknown[], what: string): Statement {
+  let wrapped = checkedTexts.get(text);
+  if (wrapped === undefined) {
+    wrapped = `with changed as (${text} returning 1) select ledger_assert(count(*) = 1, $${params.length + 1}::text) from changed`;
+    checkedTexts.set(text, wrapped);
+    prepared(wrapped);
+  }
+  return { text: wrapped, params: [...params, what] };
+}
+
+/**
+ * Starts `statements` in order (in one write where the connection pipelines) and waits for all of
+ * them; throws the first failure that is not a mere 'transaction aborted' behind it.
+ */
+export async function runStatements(sql: Sql, statements: readonly Statement[]): Promise<void> {
+  if (!sql.batch) {
+    for (const s of statements) await sql.execute(s.text, s.params);
+    return;
+  }
+  await settleAll(sql.batch(() => statements.map((s) => sql.execute(s.text, s.params))));
+}
+
+/** Waits for every promise (pipelined statements all run); throws the first real failure, in order. */
+export async function settleAll<T>(running: ReadonlyArray<Promise<T>>): Promise<T[]> {
+  const settled = await Promise.allSettled(running);
+  const failures = settled.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected').map((outcome) => outcome.reason as unknown);
+  // Statements behind a failed one fail with 25P02 (transaction aborted): throw the cause.
+  if (failures.length) throw failures.find((error) => (error as { code?: unknown })?.code !== '25P02') ?? failures[0];
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
+}
 
 export class ProjectionRunner {
   private readonly byType = new Map<string, Projection[]>();
@@ -32,28 +96,22 @@ export class ProjectionRunner {
   }
 
   /**
-   * Projects the events of one append. Sequentially, unless the connection can pipeline
-   * (`sql.batch`): then every projection of every event starts at once, so their first statements
-   * go in one write and run in event order, then projection order, exactly as sequentially. A
-   * projection's further statements for an event (only EpinTransferred has one: an insert keyed by
-   * the event's position) may then run after later events' first statements; projections own
-   * disjoint tables and none reads another's, so the rows are the same. All settle before this
-   * returns; the first failure in that order that is not a mere 'transaction aborted' is thrown.
+   * The statements that project these events: per event in order, its projections in the order
+   * they are listed, each projection's statements in its order. Nothing is sent; a projection
+   * that refuses an event throws here, before anything reaches the server.
    */
-  async apply(sql: Sql, events: readonly StoredEvent[]): Promise<void> {
-    const work: Array<[Projection, StoredEvent]> = [];
+  statements(events: readonly ProjectedEvent[]): Statement[] {
+    const all: Statement[] = [];
     for (const event of events) {
-      for (const projection of this.byType.get(event.type) ?? []) work.push([projection, event]);
-      for (const projection of this.byType.get(ANY_EVENT) ?? []) work.push([projection, event]);
+      for (const projection of this.byType.get(event.type) ?? []) all.push(...projection.project(event));
+      for (const projection of this.byType.get(ANY_EVENT) ?? []) all.push(...projection.project(event));
     }
-    if (!sql.batch || work.length < 2) {
-      for (const [projection, event] of work) await projection.apply(sql, event);
-      return;
-    }
-    const settled = await Promise.allSettled(sql.batch(() => work.map(([projection, event]) => projection.apply(sql, event))));
-    const failures = settled.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected').map((outcome) => outcome.reason as unknown);
-    // Statements behind a failed one fail with 25P02 (transaction aborted): throw the cause.
-    if (failures.length) throw failures.find((error) => (error as { code?: unknown })?.code !== '25P02') ?? failures[0];
+    return all;
+  }
+
+  /** Projects already stored events (replay, tests): their statements, pipelined where possible. */
+  async apply(sql: Sql, events: readonly ProjectedEvent[]): Promise<void> {
+    await runStatements(sql, this.statements(events));
   }
 
   tables(): string[] {

@@ -1,21 +1,17 @@
-import { Sql } from '../../../platform/db/database';
-import { StoredEvent } from '../../../platform/event-store/event.types';
-import { assertInvariant } from '../../../platform/errors';
-import { Projection } from '../../../platform/projections/projection';
+import { exactlyOneRow, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
 
-const usernameOf = (event: StoredEvent): string => event.streamId.slice('admin-'.length);
+const usernameOf = (event: ProjectedEvent): string => event.streamId.slice('admin-'.length);
 
 export const adminUsersProjection: Projection = {
   name: 'admin-users',
   tables: ['admin_users'],
   handles: ['AdminUserCreated', 'AdminUserUpdated', 'AdminLoggedIn', 'ImpersonationTokenIssued'],
-  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+  project(event: ProjectedEvent): Statement[] {
     const p = event.payload as { username?: string; role?: string; disabled?: boolean; credentialVersion?: number };
     if (event.type === 'AdminUserCreated') {
-      await sql.execute('insert into admin_users (username, role, created_at, credential_version, version) values ($1, $2, $3, $4, $5)', [p.username, p.role, event.recordedAt, p.credentialVersion, event.streamVersion]);
-      return;
+      return [{ text: 'insert into admin_users (username, role, created_at, credential_version, version) values ($1, $2, $3, $4, $5)', params: [p.username, p.role, event.recordedAt, p.credentialVersion, event.streamVersion] }];
     }
-    const result = await sql.execute(
+    return [exactlyOneRow(
       `update admin_users set
          role = coalesce($3, role),
          disabled = coalesce($4, disabled),
@@ -24,8 +20,8 @@ export const adminUsersProjection: Projection = {
          version = $2
        where username = $1 and version = $2 - 1`,
       [usernameOf(event), event.streamVersion, p.role ?? null, p.disabled ?? null, p.credentialVersion ?? null, event.type === 'AdminLoggedIn', event.recordedAt],
-    );
-    assertInvariant(result.rowCount === 1, `admin ${usernameOf(event)} not at version ${event.streamVersion - 1}`);
+      `admin ${usernameOf(event)} not at version ${event.streamVersion - 1}`,
+    )];
   },
 };
 
@@ -34,13 +30,11 @@ export const impersonationTokensProjection: Projection = {
   name: 'impersonation-tokens',
   tables: ['impersonation_tokens'],
   handles: ['ImpersonationTokenIssued', 'ImpersonationTokenRedeemed'],
-  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+  project(event: ProjectedEvent): Statement[] {
     const p = event.payload as { tokenId: string; uid?: string; expiresAt?: string };
     if (event.type === 'ImpersonationTokenIssued') {
-      await sql.execute('insert into impersonation_tokens (token_id, admin, uid, expires_at) values ($1, $2, $3, $4)', [p.tokenId, usernameOf(event), p.uid, p.expiresAt]);
-      return;
+      return [{ text: 'insert into impersonation_tokens (token_id, admin, uid, expires_at) values ($1, $2, $3, $4)', params: [p.tokenId, usernameOf(event), p.uid, p.expiresAt] }];
     }
-    const redeemed = await sql.execute('update impersonation_tokens set redeemed_at = $2 where token_id = $1 and redeemed_at is null', [p.tokenId, event.recordedAt]);
-    assertInvariant(redeemed.rowCount === 1, `impersonation token ${p.tokenId} redeemed twice`);
+    return [exactlyOneRow('update impersonation_tokens set redeemed_at = $2 where token_id = $1 and redeemed_at is null', [p.tokenId, event.recordedAt], `impersonation token ${p.tokenId} redeemed twice`)];
   },
 };

@@ -1,10 +1,7 @@
-import { prepared, Sql } from '../../../platform/db/database';
-import { StoredEvent } from '../../../platform/event-store/event.types';
-import { assertInvariant } from '../../../platform/errors';
-import { Projection } from '../../../platform/projections/projection';
+import { eventPosition, exactlyOneRow, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
 import { MemberRegistered } from '../domain/member.events';
 
-function uidOf(event: StoredEvent): string {
+function uidOf(event: ProjectedEvent): string {
   return event.streamId.slice('member-'.length);
 }
 
@@ -13,30 +10,30 @@ export const membersProjection: Projection = {
   name: 'members',
   tables: ['members'],
   handles: ['MemberRegistered', 'MemberToppedUp', 'MemberLoggedIn', 'LoginFailed', 'MemberLockedOut', 'DisclaimerAgreed', 'PasswordResetRequested', 'PasswordChanged', 'MemberBlocked', 'MemberUnblocked', 'ImpersonationTokenRedeemed'],
-  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+  project(event: ProjectedEvent): Statement[] {
     const uid = uidOf(event);
     const at = event.recordedAt;
     const v = event.streamVersion;
     if (event.type === 'MemberRegistered') {
       const p = event.payload as MemberRegistered;
-      await sql.execute(
-        `insert into members (uid, sponsor_uid, name, email, mobile, country_id, city, state, upi_number, wallet_address,
+      return [{
+        text: `insert into members (uid, sponsor_uid, name, email, mobile, country_id, city, state, upi_number, wallet_address,
                               registered_at, credential_version, version)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [p.uid, p.sponsorUid, p.name, p.email, p.mobile, p.countryId, p.city, p.state, p.upiNumber, p.walletAddress, at, p.credentialVersion, v],
-      );
-      return;
+        params: [p.uid, p.sponsorUid, p.name, p.email, p.mobile, p.countryId, p.city, p.state, p.upiNumber, p.walletAddress, at, p.credentialVersion, v],
+      }];
     }
     const p = event.payload as { failures?: number; until?: string; credentialVersion?: number; kind?: string; currentPackagePaise?: string; totalPackagePaise?: string };
-    // Each change names its own columns; $1 and $2 are always the uid and the new version.
+    // Each change names its own columns; $1 and $2 are always the uid and the new version ($3 the
+    // stream, for eventPosition).
     const changes: Record<string, [string, unknown[]]> = {
       MemberLoggedIn: ['failed_logins = 0, locked_until = null, last_login_at = $3', [at]],
       LoginFailed: ['failed_logins = $3', [p.failures]],
       MemberLockedOut: ['failed_logins = 0, locked_until = $3', [p.until]],
       DisclaimerAgreed: ['isagree = true', []],
       MemberToppedUp: [
-        "status = 'Active', activated_at = coalesce(activated_at, $3), activated_position = coalesce(activated_position, $4::bigint), current_package_paise = $5, total_package_paise = $6",
-        [at, event.position, p.currentPackagePaise, p.totalPackagePaise],
+        `status = 'Active', activated_at = coalesce(activated_at, $3), activated_position = coalesce(activated_position, ${eventPosition(4, 2)}), current_package_paise = $5, total_package_paise = $6`,
+        [at, event.streamId, p.currentPackagePaise, p.totalPackagePaise],
       ],
       PasswordResetRequested: ['', []],
       PasswordChanged: ['credential_version = $3, failed_logins = 0, locked_until = null', [p.credentialVersion]],
@@ -46,8 +43,7 @@ export const membersProjection: Projection = {
     };
     const [set, params] = changes[event.type];
     // One fixed text per event type (a bounded set), so each is prepared once per connection.
-    const result = await sql.execute(prepared(`update members set ${set ? `${set}, ` : ''}version = $2 where uid = $1 and version = $2 - 1`), [uid, v, ...params]);
-    assertInvariant(result.rowCount === 1, `members row ${uid} not at version ${v - 1} for ${event.type}`);
+    return [exactlyOneRow(`update members set ${set ? `${set}, ` : ''}version = $2 where uid = $1 and version = $2 - 1`, [uid, v, ...params], `members row ${uid} not at version ${v - 1} for ${event.type}`)];
   },
 };
 
@@ -56,16 +52,16 @@ export const memberTreeProjection: Projection = {
   name: 'member-tree',
   tables: ['member_tree'],
   handles: ['MemberRegistered'],
-  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+  project(event: ProjectedEvent): Statement[] {
     const p = event.payload as MemberRegistered;
-    if (!p.sponsorUid) return;
-    await sql.execute(
-      `insert into member_tree (ancestor_uid, descendant_uid, depth)
+    if (!p.sponsorUid) return [];
+    return [{
+      text: `insert into member_tree (ancestor_uid, descendant_uid, depth)
        select $2, $1, 1
        union all
        select ancestor_uid, $1, depth + 1 from member_tree where descendant_uid = $2`,
-      [p.uid, p.sponsorUid],
-    );
+      params: [p.uid, p.sponsorUid],
+    }];
   },
 };
 
@@ -74,14 +70,12 @@ export const passwordResetsProjection: Projection = {
   name: 'password-resets',
   tables: ['password_resets'],
   handles: ['PasswordResetRequested', 'PasswordChanged'],
-  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+  project(event: ProjectedEvent): Statement[] {
     const p = event.payload as { tokenId?: string; secretHash?: string; expiresAt?: string; resetTokenId?: string };
     if (event.type === 'PasswordResetRequested') {
-      await sql.execute('insert into password_resets (token_id, uid, secret_hash, expires_at) values ($1, $2, $3, $4)', [p.tokenId, uidOf(event), p.secretHash, p.expiresAt]);
-      return;
+      return [{ text: 'insert into password_resets (token_id, uid, secret_hash, expires_at) values ($1, $2, $3, $4)', params: [p.tokenId, uidOf(event), p.secretHash, p.expiresAt] }];
     }
-    if (!p.resetTokenId) return;
-    const spent = await sql.execute('update password_resets set used_at = $2 where token_id = $1 and used_at is null', [p.resetTokenId, event.recordedAt]);
-    assertInvariant(spent.rowCount === 1, `reset token ${p.resetTokenId} spent twice`);
+    if (!p.resetTokenId) return [];
+    return [exactlyOneRow('update password_resets set used_at = $2 where token_id = $1 and used_at is null', [p.resetTokenId, event.recordedAt], `reset token ${p.resetTokenId} spent twice`)];
   },
 };

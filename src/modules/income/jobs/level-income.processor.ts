@@ -64,7 +64,7 @@ export async function payLevelIncome(ledger: Ledger, topupPosition: string): Pro
           postings: decision.postings,
         },
       },
-    ]);
+    ], { last: true });
     return 'paid';
   });
 }

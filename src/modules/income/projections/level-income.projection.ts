@@ -1,6 +1,5 @@
-import { prepared, Sql } from '../../../platform/db/database';
-import { StoredEvent } from '../../../platform/event-store/event.types';
-import { Projection } from '../../../platform/projections/projection';
+import { prepared } from '../../../platform/db/database';
+import { ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
 
 export interface LevelIncomeDistributed {
   topupPosition: string;
@@ -22,20 +21,23 @@ export const levelIncomeProjection: Projection = {
   name: 'level-income',
   tables: ['level_income'],
   handles: ['LevelIncomeDistributed'],
-  async apply(sql: Sql, event: StoredEvent): Promise<void> {
+  project(event: ProjectedEvent): Statement[] {
     const p = event.payload as LevelIncomeDistributed;
-    if (p.levels.length === 0) return;
-    await sql.execute(INSERT_LEVEL_INCOME_SQL, [
-      p.topupPosition,
-      p.fromUid,
-      p.packagePaise,
-      event.recordedAt,
-      p.levels.map((l) => l.level),
-      p.levels.map((l) => l.uid),
-      p.levels.map((l) => l.rateBp),
-      p.levels.map((l) => l.amountPaise),
-      p.levels.map((l) => l.paid),
-      p.levels.map((l) => l.reason ?? null),
-    ]);
+    if (p.levels.length === 0) return [];
+    return [{
+      text: INSERT_LEVEL_INCOME_SQL,
+      params: [
+        p.topupPosition,
+        p.fromUid,
+        p.packagePaise,
+        event.recordedAt,
+        p.levels.map((l) => l.level),
+        p.levels.map((l) => l.uid),
+        p.levels.map((l) => l.rateBp),
+        p.levels.map((l) => l.amountPaise),
+        p.levels.map((l) => l.paid),
+        p.levels.map((l) => l.reason ?? null),
+      ],
+    }];
   },
 };

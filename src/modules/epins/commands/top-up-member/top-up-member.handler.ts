@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { prepared } from '../../../../platform/db/database';
 import { StoredEvent } from '../../../../platform/event-store/event.types';
-import { LedgerTx, Ledger } from '../../../../platform/ledger';
+import { AppendOptions, LedgerTx, Ledger } from '../../../../platform/ledger';
 import { memberStream } from '../../../identity/domain/member.events';
 import { EpinType } from '../../../settings/settings';
 import { decideTopUp } from '../../domain/epin.decide';
@@ -38,9 +38,10 @@ export type TopUpOutcome = { ok: false; reason: string } | { ok: true; kind: 'ac
 /**
  * Applies an e-pin inside the caller's transaction: the e-pin row is locked, then the member's;
  * EpinUsed and MemberToppedUp commit together or not at all. The e-pin's conditional update in its
- * projection makes a second use impossible even if this code were wrong.
+ * projection makes a second use impossible even if this code were wrong. `append.last`: nothing
+ * follows in the transaction (see AppendOptions).
  */
-export async function topUp(tx: LedgerTx, activatorUid: string, memberUid: string, epinNumber: string): Promise<TopUpOutcome> {
+export async function topUp(tx: LedgerTx, activatorUid: string, memberUid: string, epinNumber: string, append: AppendOptions = {}): Promise<TopUpOutcome> {
   // Both locking reads in one round trip; they still run in this order (e-pin, then member).
   const [epin, [member]] = await tx.batch(() =>
     Promise.all([
@@ -63,7 +64,7 @@ export async function topUp(tx: LedgerTx, activatorUid: string, memberUid: strin
   const [, [event]] = await tx.appendAll([
     { streamId: epinStream(epin.number), expectedVersion: epin.version, events: [{ type: 'EpinUsed', payload: { by: activatorUid, member: member.uid } }], headHash: epin.headHash },
     { streamId: memberStream(member.uid), expectedVersion: member.version, events: [{ type: 'MemberToppedUp', payload: decision.toppedUp }], headHash: member.uid === memberUid ? member.head_hash : null },
-  ]);
+  ], append);
   return { ok: true, kind: decision.kind, event };
 }
 
@@ -74,7 +75,7 @@ export class TopUpMemberHandler implements ICommandHandler<TopUpMemberCommand, {
   async execute({ activatorUid, memberUid, epinNumber, metadata }: TopUpMemberCommand): Promise<{ result: string }> {
     if (!epinNumber) return { result: EPIN_MSG.epinRequired };
     return this.ledger.run(metadata, async (tx) => {
-      const outcome = await topUp(tx, activatorUid, memberUid, epinNumber.trim().toUpperCase());
+      const outcome = await topUp(tx, activatorUid, memberUid, epinNumber.trim().toUpperCase(), { last: true });
       if (!outcome.ok) return { result: outcome.reason };
       return { result: outcome.kind === 'activation' ? EPIN_MSG.activated : EPIN_MSG.upgraded };
     });
