@@ -197,9 +197,9 @@ function profileStatements(Tx, on) {
   };
 }
 
-async function incomeWorkerMain({ appUrl, cursorName, poolSize }) {
+async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
   const { createDataSource, Database, Tx, Ledger, ProjectionRunner, ALL_PROJECTIONS, payLevelIncome, OutboxRelay, OUTBOX_ROUTES, QUEUE } = loadDist();
-  const profile = profileStatements(Tx, () => true);
+  const profile = profileOn ? profileStatements(Tx, () => true) : { rows: () => [] };
   const dataSource = createDataSource(appUrl, { poolSize, applicationName: 'sahyog-bench-worker' });
   await dataSource.initialize();
   const db = new Database(dataSource);
@@ -523,7 +523,7 @@ async function nodeBaselineRun({ ownerUrl, concurrency, perClient }) {
  *                                   false only to see what the income path costs the top-ups)
  * @param {(msg: string) => void} [o.log]
  */
-export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000, concurrency = TARGET_CONCURRENCY, seedParallel = 4, profile = true, income = true, log = () => {} }) {
+export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000, concurrency = TARGET_CONCURRENCY, seedParallel = 4, profile = false, income = true, log = () => {} }) {
   const dist = loadDist();
   const { createDataSource, Database, Tx, Ledger, ProjectionRunner, ALL_PROJECTIONS, topUp, issueEpins } = dist;
   const owner = createDataSource(ownerUrl, { poolSize: 1, applicationName: 'sahyog-bench-setup' });
@@ -595,7 +595,7 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000,
     let workerStats;
     let workerError;
     let onPaid = () => {};
-    if (income) worker = new Worker(new URL(import.meta.url), { workerData: { role: 'sahyog-bench-level-income', appUrl, cursorName, poolSize: INCOME_PROCESSORS + 2 } });
+    if (income) worker = new Worker(new URL(import.meta.url), { workerData: { role: 'sahyog-bench-level-income', appUrl, cursorName, poolSize: INCOME_PROCESSORS + 2, profileOn: profile } });
     const workerDone = !income ? Promise.resolve() : new Promise((resolve) => {
       worker.on('message', (m) => {
         if (m.type === 'paid') {

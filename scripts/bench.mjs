@@ -25,6 +25,7 @@
 //   BENCH_TOPUP_CONCURRENCY  top-up workers and baseline clients (default 8)
 //   BENCH_SEED_PARALLEL  seeding transactions in flight (default 4)
 //   BENCH_TOPUP_INCOME=0 diagnosis: top-ups without the relay and income processors (no lag)
+//   BENCH_PROFILE=1      topup-income: also time every statement client-side (costs CPU in the measured run)
 // (BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CONCURRENCY, BENCH_SLICES, BENCH_HOT: event-append only)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -216,7 +217,8 @@ async function runTopupIncome(db) {
   const loadBefore = load();
   log(TAG, `${os.cpus().length} CPUs, node ${process.version}; tree of ${treeSize} members, ${topups} top-ups at concurrency ${concurrency}, seeding ${seedParallel} transactions in parallel`);
   const income = env.BENCH_TOPUP_INCOME !== '0';
-  const result = await bench.run({ ownerUrl: db.ownerUrl, appUrl: db.appUrl, treeSize, topups, concurrency, seedParallel, income, log: (msg) => log(TAG, msg) });
+  const profile = env.BENCH_PROFILE === '1';
+  const result = await bench.run({ ownerUrl: db.ownerUrl, appUrl: db.appUrl, treeSize, topups, concurrency, seedParallel, income, profile, log: (msg) => log(TAG, msg) });
   const s = result.server;
   console.log('');
   console.log(c.bold(`top-ups with ${bench.INCOME_LEVELS}-level income vs a pgbench-style TPC-B-like script (same server, same run, same number of commits)`));

@@ -1,4 +1,4 @@
-import { canonicalJson, digestStep, eventHash, GENESIS_HASH } from './canonical';
+import { canonicalJson, digestStep, eventHash, eventHashOf, GENESIS_HASH } from './canonical';
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth and drops undefined members, as jsonb gives them back', () => {
@@ -37,6 +37,17 @@ describe('event hash', () => {
       .update(`${GENESIS_HASH}\n{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}`)
       .digest('hex');
     expect(eventHash(GENESIS_HASH, content)).toBe(expected);
+  });
+
+  it('is the same when the writer hands over canonical payload and metadata texts (what it also stores)', () => {
+    const odd = { ...content, streamId: 'member-"quoted"\\', type: 'Ü\n', payload: { z: [3, { b: 'ä', a: null }], a: '\u2028' }, metadata: { correlationId: 'c', actor: { kind: 'member', id: 'ABC123' } } };
+    const { createHash } = require('node:crypto') as typeof import('node:crypto');
+    for (const c of [content, odd]) {
+      // the spelled-out concatenation is exactly the canonical JSON of the whole content object
+      const whole = createHash('sha256').update(`${'f'.repeat(64)}\n${canonicalJson(c)}`).digest('hex');
+      expect(eventHashOf('f'.repeat(64), { ...c, payload: canonicalJson(c.payload), metadata: canonicalJson(c.metadata) })).toBe(whole);
+      expect(eventHash('f'.repeat(64), c)).toBe(whole);
+    }
   });
 
   it('checkpoint digests depend on order', () => {

@@ -52,16 +52,18 @@ export interface HashedContent {
 
 /** hash = sha256(previous hash of the stream + "\n" + canonical JSON of the event's content). */
 export function eventHash(previousHash: string, content: HashedContent): string {
+  return eventHashOf(previousHash, { ...content, payload: canonicalJson(content.payload), metadata: canonicalJson(content.metadata) });
+}
+
+/**
+ * `eventHash` for a writer that already holds the canonical JSON of payload and metadata (and
+ * sends those same texts to the database): the content's keys in sorted order, spelled out, so
+ * neither is canonicalized twice.
+ */
+export function eventHashOf(previousHash: string, content: Omit<HashedContent, 'payload' | 'metadata'> & { payload: string; metadata: string }): string {
   return sha256Hex(
-    `${previousHash}\n${canonicalJson({
-      metadata: content.metadata,
-      payload: content.payload,
-      recordedAt: content.recordedAt,
-      schemaVersion: content.schemaVersion,
-      streamId: content.streamId,
-      streamVersion: content.streamVersion,
-      type: content.type,
-    })}`,
+    `${previousHash}\n{"metadata":${content.metadata},"payload":${content.payload},"recordedAt":${canonicalJson(content.recordedAt)},` +
+      `"schemaVersion":${canonicalJson(content.schemaVersion)},"streamId":${canonicalJson(content.streamId)},"streamVersion":${canonicalJson(content.streamVersion)},"type":${canonicalJson(content.type)}}`,
   );
 }
 

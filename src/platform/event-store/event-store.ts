@@ -1,6 +1,6 @@
 import { isUniqueViolation, prepared, Sql } from '../db/database';
 import { ConcurrencyError, InvariantViolation } from '../errors';
-import { eventHash, GENESIS_HASH } from './canonical';
+import { canonicalJson, eventHashOf, GENESIS_HASH } from './canonical';
 import { EVENT_COLUMNS, EventMetadata, EventRow, NewEvent, StoredEvent, toStoredEvent } from './event.types';
 
 /** The most events one append may carry: a named limit, not an accident. */
@@ -86,7 +86,8 @@ export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], 
   }
 
   const recordedIso = recordedAt.toISOString();
-  const metadataJson = JSON.stringify(metadata);
+  // Canonical JSON is what is hashed and also what is sent: each is built once.
+  const metadataJson = canonicalJson(metadata);
   const rows: unknown[][] = [];
   const pending: Array<Array<Omit<StoredEvent, 'position' | 'txId'>>> = [];
   for (const { streamId, expectedVersion, events, headHash } of appends) {
@@ -106,10 +107,11 @@ export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], 
     events.forEach((event, index) => {
       const streamVersion = expectedVersion + index + 1;
       const schemaVersion = event.schemaVersion ?? 1;
-      const hash = eventHash(previousHash, { streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso });
+      const payloadJson = canonicalJson(event.payload);
+      const hash = eventHashOf(previousHash, { streamId, streamVersion, type: event.type, schemaVersion, payload: payloadJson, metadata: metadataJson, recordedAt: recordedIso });
       previousHash = hash;
       mine.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso, hash });
-      rows.push([streamId, streamVersion, event.type, schemaVersion, JSON.stringify(event.payload), metadataJson, recordedIso, hash]);
+      rows.push([streamId, streamVersion, event.type, schemaVersion, payloadJson, metadataJson, recordedIso, hash]);
     });
     pending.push(mine);
   }
