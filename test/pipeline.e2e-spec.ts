@@ -4,7 +4,7 @@ import { appendToStream, appendToStreams } from '../src/platform/event-store/eve
 import { EventMetadata } from '../src/platform/event-store/event.types';
 import { ConcurrencyError, InvariantViolation } from '../src/platform/errors';
 import { Ledger, LedgerTx } from '../src/platform/ledger';
-import { exactlyOneRow, ProjectedEvent, Projection, ProjectionRunner } from '../src/platform/projections/projection';
+import { eventPosition, exactlyOneRow, ProjectedEvent, Projection, ProjectionRunner } from '../src/platform/projections/projection';
 import { seedBasics } from './support/seed';
 import { createTestDatabase, TestDatabase } from './support/test-app';
 
@@ -178,7 +178,7 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
       name: 'positioned',
       tables: [table],
       handles: ['Positioned'],
-      project: (event) => [{ text: `insert into ${table} (position, stream) values (event_position($1, $2), $1)`, params: [event.streamId, event.streamVersion] }],
+      project: (event) => [{ text: `insert into ${table} (position, stream) values (${eventPosition(1, 2)}, $1)`, params: [event.streamId, event.streamVersion] }],
     };
     const ledger = new Ledger(db.app, new ProjectionRunner([positioned]));
     const [stored] = await ledger.run(meta, async (tx) => {

@@ -185,7 +185,7 @@ export class Tx implements Sql {
   }
 }
 
-/** SQLSTATE of `ledger_assert` / `event_position` (migration 1763800004000): a check PostgreSQL made for us. */
+/** SQLSTATE of `ledger_assert` (migration 1763800004000): a check PostgreSQL made for us. */
 export const INVARIANT_SQLSTATE = 'LG001';
 
 /** A check made inside a statement failed: the same InvariantViolation a check in Node throws. */

@@ -38,10 +38,12 @@ export const ANY_EVENT = '*';
 
 /**
  * SQL for the position of the event of this stream and version, which this transaction has
- * inserted (`$stream` and `$version` are the numbers of two parameters holding them).
+ * inserted (`$stream` and `$version` are the numbers of two parameters holding them): one lookup
+ * in the (stream_id, stream_version) key. A column it fills is NOT NULL or, like a member's
+ * activation position, filled only by the projection of that very event.
  */
 export function eventPosition(streamParam: number, versionParam: number): string {
-  return `event_position($${streamParam}::text, $${versionParam}::integer)`;
+  return `(select position from events where stream_id = $${streamParam}::text and stream_version = $${versionParam}::integer)`;
 }
 
 const checkedTexts = new Map<string, string>();

@@ -8,12 +8,10 @@ export interface LevelIncomeDistributed {
   postings: Array<{ account: string; amountPaise: string }>;
 }
 
-/** The levels as stored: read from the event row this transaction inserted ($1, $2 = its stream and version). */
+/** One fixed text for any number of levels. */
 const INSERT_LEVEL_INCOME_SQL = `insert into level_income (topup_position, level, earner_uid, from_uid, on_amount_paise, rate_bp, amount_paise, paid, reason, paid_at)
-   select (e.payload->>'topupPosition')::bigint, l.level, l.uid, e.payload->>'fromUid', (e.payload->>'packagePaise')::bigint,
-          l."rateBp", l."amountPaise"::bigint, l.paid, l.reason, e.recorded_at
-     from events e, jsonb_to_recordset(e.payload->'levels') as l(level smallint, uid text, "rateBp" integer, "amountPaise" text, paid boolean, reason text)
-    where e.stream_id = $1 and e.stream_version = $2`;
+   select $1::bigint, u.level, u.earner_uid, $2::text, $3::bigint, u.rate_bp, u.amount_paise, u.paid, u.reason, $4::timestamptz
+     from unnest($5::smallint[], $6::text[], $7::integer[], $8::bigint[], $9::boolean[], $10::text[]) as u(level, earner_uid, rate_bp, amount_paise, paid, reason)`;
 
 /** One row per (top-up, level); the primary key makes a second payment impossible. */
 export const levelIncomeProjection: Projection = {
@@ -23,6 +21,22 @@ export const levelIncomeProjection: Projection = {
   project(event: ProjectedEvent): Statement[] {
     const p = event.payload as LevelIncomeDistributed;
     if (p.levels.length === 0) return [];
-    return [exactlyRows(INSERT_LEVEL_INCOME_SQL, [event.streamId, event.streamVersion], p.levels.length, `level income of ${event.streamId} not all written`)];
+    return [exactlyRows(
+      INSERT_LEVEL_INCOME_SQL,
+      [
+        p.topupPosition,
+        p.fromUid,
+        p.packagePaise,
+        event.recordedAt,
+        p.levels.map((l) => l.level),
+        p.levels.map((l) => l.uid),
+        p.levels.map((l) => l.rateBp),
+        p.levels.map((l) => l.amountPaise),
+        p.levels.map((l) => l.paid),
+        p.levels.map((l) => l.reason ?? null),
+      ],
+      p.levels.length,
+      `level income of ${event.streamId} not all written`,
+    )];
   },
 };
