@@ -49,25 +49,19 @@ export function eventPosition(streamParam: number, versionParam: number): string
 const checkedTexts = new Map<string, string>();
 
 /**
- * A change (INSERT/UPDATE/DELETE without RETURNING) that must hit exactly `count` rows, with the
+ * A conditional change (UPDATE/DELETE without RETURNING) that must hit exactly one row, with the
  * check made by PostgreSQL: otherwise the statement fails with "Invariant violated: <what>"
- * (InvariantViolation), and with it the transaction. `count` and `what` travel as two more
- * parameters. Prepared like the text it wraps.
+ * (InvariantViolation), and with it the transaction. `what` travels as one more parameter.
+ * Prepared like the text it wraps.
  */
-export function exactlyRows(text: string, params: unknown[], count: number, what: string): Statement {
+export function exactlyOneRow(text: string, params: unknown[], what: string): Statement {
   let wrapped = checkedTexts.get(text);
   if (wrapped === undefined) {
-    const n = params.length;
-    wrapped = `with changed as (${text} returning 1) select ledger_assert(count(*) = $${n + 1}::integer, $${n + 2}::text) from changed`;
+    wrapped = `with changed as (${text} returning 1) select ledger_assert(count(*) = 1, $${params.length + 1}::text) from changed`;
     checkedTexts.set(text, wrapped);
     prepared(wrapped);
   }
-  return { text: wrapped, params: [...params, count, what] };
-}
-
-/** `exactlyRows(text, params, 1, what)`: a conditional change that must hit its one row. */
-export function exactlyOneRow(text: string, params: unknown[], what: string): Statement {
-  return exactlyRows(text, params, 1, what);
+  return { text: wrapped, params: [...params, what] };
 }
 
 /**
