@@ -129,7 +129,13 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
     const failing: Projection = { name: 'failing', tables: [], handles: ['Doomed'], project: () => [{ text: 'select 1/0', params: [] }] };
     const ledger = new Ledger(db.app, new ProjectionRunner([failing]));
     // a read first: BEGIN goes out with it, so a "last" append really sends COMMIT in its write
-    const work = async (tx: LedgerTx) => (await tx.query('select 1'), tx.append(stream, 0, [{ type: 'Doomed', payload: {} }], { last }));
+    const work = async (tx: LedgerTx) => {
+      await tx.query('select 1');
+      const appending = tx.append(stream, 0, [{ type: 'Doomed', payload: {} }], { last });
+      await appending.catch(() => undefined);
+      expect(tx.sql.sentCommit !== null).toBe(last); // COMMIT really went in the append's write
+      return appending;
+    };
     await expect(ledger.run(meta, work)).rejects.toMatchObject({ code: '22012' });
     expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
     expect(await idleInTransaction()).toBe(0);
@@ -146,7 +152,15 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
     };
     const ledger = new Ledger(db.app, new ProjectionRunner([checked]));
     for (const last of [false, true]) {
-      const error = await ledger.run(meta, async (tx) => (await tx.query('select 1'), tx.append(stream, 0, [{ type: 'Checked', payload: {} }], { last }))).catch((e: unknown) => e);
+      const error = await ledger
+        .run(meta, async (tx) => {
+          await tx.query('select 1');
+          const appending = tx.append(stream, 0, [{ type: 'Checked', payload: {} }], { last });
+          await appending.catch(() => undefined);
+          expect(tx.sql.sentCommit !== null).toBe(last);
+          return appending;
+        })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InvariantViolation);
       expect((error as Error).message).toBe(`Invariant violated: nothing to change for ${stream}`);
     }
@@ -167,6 +181,33 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
     const ledger = new Ledger(db.app, new ProjectionRunner([refusing]));
     await expect(ledger.run(meta, (tx) => tx.append(stream, 0, [{ type: 'Refused', payload: {} }], { last: true }))).rejects.toBeInstanceOf(InvariantViolation);
     expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
+  });
+
+  it('converts every parameter before anything is sent: a value pg cannot send leaves no event, even with COMMIT in the write', async () => {
+    // pg rejects such a statement without the server seeing an error, so the transaction would not fail by itself
+    const stream = `pipe-bind-${randomBytes(4).toString('hex')}`;
+    const unsendable: Projection = {
+      name: 'unsendable',
+      tables: [],
+      handles: ['Unsendable'],
+      project: () => [{ text: 'select $1::text', params: [{ toPostgres: () => { throw new Error('cannot convert'); } }] }],
+    };
+    const ledger = new Ledger(db.app, new ProjectionRunner([unsendable]));
+    const work = async (tx: LedgerTx) => (await tx.query('select 1'), tx.append(stream, 0, [{ type: 'Unsendable', payload: {} }], { last: true }));
+    await expect(ledger.run(meta, work)).rejects.toThrow('cannot convert');
+    expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
+    expect(await idleInTransaction()).toBe(0);
+  });
+
+  it('sends COMMIT with a "last" append only when no other append of the transaction is in progress', async () => {
+    const [s1, s2] = [`pipe-both-a-${randomBytes(4).toString('hex')}`, `pipe-both-b-${randomBytes(4).toString('hex')}`];
+    const ledger = new Ledger(db.app, new ProjectionRunner([]));
+    await ledger.run(meta, async (tx) => {
+      await tx.query('select 1');
+      await Promise.all([tx.append(s1, 0, [{ type: 'Both', payload: {} }], { last: true }), tx.append(s2, 0, [{ type: 'Both', payload: {} }])]);
+      expect(tx.sql.sentCommit).toBeNull(); // COMMIT came after both, as usual
+    });
+    expect(await db.app.query('select stream_id from events where stream_id = any($1) order by stream_id', [[s1, s2]])).toEqual([{ stream_id: s1 }, { stream_id: s2 }]);
   });
 
   it('commits a last append with its projections in one write; positions come back, projections took them in SQL; nothing may follow', async () => {

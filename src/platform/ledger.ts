@@ -1,4 +1,4 @@
-import { Database, Sql, Tx } from './db/database';
+import { Database, Sql, Tx, wireParams } from './db/database';
 import { prepareAppend, sendAppend, StreamAppend } from './event-store/event-store';
 import { EventMetadata, NewEvent, StoredEvent } from './event-store/event.types';
 import { claimIdempotencyKey, IdempotencyRequest, recordIdempotentResponse } from './idempotency/idempotency';
@@ -9,9 +9,12 @@ import { postingsBalance, Posting } from './money';
 export interface AppendOptions {
   /**
    * Nothing follows this append in the transaction: COMMIT goes to the server in the same write
-   * as the INSERT and its projections (one round trip less). Any statement after it is refused.
-   * Ignored where the transaction must go on (an idempotent command records its response after
-   * the work) or the connection cannot pipeline; then COMMIT follows as usual.
+   * as the INSERT and its projections (one round trip less). Ignored — COMMIT then follows as
+   * usual — where the transaction must go on (an idempotent command records its response after
+   * the work), another append of the transaction is still in progress, other statements are in
+   * flight, BEGIN has not gone out, or the connection cannot pipeline. A statement started after a
+   * `last` append is refused; if COMMIT did ride along, the append is committed by then, so such a
+   * statement is a bug in the caller, reported loudly.
    */
   last?: boolean;
 }
@@ -31,6 +34,8 @@ export class LedgerTx implements Sql {
 
   /** Set by an append marked `last`: whatever the connection did with COMMIT, nothing may follow. */
   private ended = false;
+  /** Appends started and not finished: COMMIT rides with a `last` append only when it is alone. */
+  private appendsInProgress = 0;
 
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]> {
     this.refuseAfterLast(text);
@@ -69,23 +74,32 @@ export class LedgerTx implements Sql {
    * for the INSERT's answer; a failure of any statement fails the transaction.
    */
   async appendAll(appends: readonly StreamAppend[], options: AppendOptions = {}): Promise<StoredEvent[][]> {
-    for (const { events } of appends) {
-      for (const event of events) {
-        const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
-        if (postings) assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.type} do not sum to zero`);
-      }
-    }
     this.refuseAfterLast(`append to ${appends.map((a) => a.streamId).join(', ')}`);
-    const prepared = await prepareAppend(this.sql, appends, this.metadata, this.now);
-    // Every statement is known before the first is sent: a projection that refuses an event throws here.
-    const projecting = this.projections.statements(prepared.events.flat());
-    const send = () => [sendAppend(this.sql, prepared), ...projecting.map((s) => this.sql.execute(s.text, s.params))] as const;
-    const last = Boolean(options.last) && this.mayEndEarly;
-    const running = last ? this.sql.commitWith(send) : this.sql.batch(send);
-    this.ended = last;
-    const [stored] = (await settleAll<unknown>(running)) as [StoredEvent[][], ...unknown[]];
-    this.appended.push(...stored.flat());
-    return stored;
+    this.appendsInProgress++;
+    try {
+      for (const { events } of appends) {
+        for (const event of events) {
+          const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
+          if (postings) assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.type} do not sum to zero`);
+        }
+      }
+      const prepared = await prepareAppend(this.sql, appends, this.metadata, this.now);
+      // Every statement is known, and its parameters converted, before the first is sent: a
+      // projection that refuses an event, or a value pg could not send, throws here.
+      const insert = prepared.statement && { text: prepared.statement.text, params: wireParams(prepared.statement.text, prepared.statement.params) };
+      const projecting = this.projections.statements(prepared.events.flat()).map((s) => ({ text: s.text, params: wireParams(s.text, s.params) }));
+      const send = () => [sendAppend(this.sql, { ...prepared, statement: insert }), ...projecting.map((s) => this.sql.execute(s.text, s.params))] as const;
+      // COMMIT rides along only when this is the transaction's one append in progress; from then
+      // on nothing may follow. Otherwise the appends go as usual and COMMIT comes at the end.
+      const last = Boolean(options.last) && this.mayEndEarly && this.appendsInProgress === 1;
+      const running = last ? this.sql.commitWith(send) : this.sql.batch(send);
+      if (last) this.ended = true;
+      const [stored] = (await settleAll<unknown>(running)) as [StoredEvent[][], ...unknown[]];
+      this.appended.push(...stored.flat());
+      return stored;
+    } finally {
+      this.appendsInProgress--;
+    }
   }
 }
 

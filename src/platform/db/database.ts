@@ -1,3 +1,4 @@
+import * as pg from 'pg';
 import type { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
@@ -40,6 +41,20 @@ export const MAX_PREPARED_STATEMENTS = 64;
 export function prepared(text: string): string {
   if (!PREPARED.has(text) && PREPARED.size < MAX_PREPARED_STATEMENTS) PREPARED.set(text, `sahyog_${PREPARED.size + 1}`);
   return text;
+}
+
+/** pg's own parameter conversion (declared by pg, not by @types/pg). */
+const pgPrepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils.prepareValue;
+
+/**
+ * A statement's parameters converted exactly as pg would convert them when sending, but now: a
+ * value pg cannot convert throws here, before anything is sent. (pg rejects such a statement
+ * without the server ever seeing it, so the transaction would not fail on its own — which a
+ * COMMIT sent in the same write relies on; see Tx.commitWith.)
+ */
+export function wireParams(text: unknown, params: readonly unknown[]): unknown[] {
+  if (typeof text !== 'string' || text.length === 0) throw new Error(`statement text must be a non-empty string, got ${typeof text}`);
+  return params.map((value) => pgPrepareValue(value));
 }
 
 /** A pooled pg client, or (tests) a connected TypeORM QueryRunner. */
@@ -101,12 +116,16 @@ export class Tx implements Sql {
    * the transaction ends here, and a statement started later is refused. Safe only because a
    * statement's failure fails the transaction in PostgreSQL (COMMIT then answers ROLLBACK, which
    * Database.transaction reports as the failure) — so nothing may be checked in Node on these
-   * statements' results. Falls back to `batch` (COMMIT later, as usual) where BEGIN has not gone
-   * out yet or the connection cannot pipeline.
+   * statements' results, and their parameters must have been converted up front (`wireParams`),
+   * since pg rejects a statement it cannot convert without the server seeing an error. Falls back
+   * to `batch` (COMMIT later, as usual) where BEGIN has not gone out yet, other statements are
+   * still in flight, or the connection cannot pipeline.
    */
   commitWith<T>(send: () => T): T {
     const connection = this.connection;
-    if (!this.begun || this.beginSent || this.closed || isQueryRunner(connection)) return this.batch(send);
+    // Statements already in flight were started by other work whose results someone may still
+    // act on: COMMIT waits for them as usual.
+    if (!this.begun || this.beginSent || this.closed || this.inFlight.size > 0 || isQueryRunner(connection)) return this.batch(send);
     return this.batch(() => {
       const result = send();
       const commit = connection.query('commit');

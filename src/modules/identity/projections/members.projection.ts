@@ -31,6 +31,7 @@ export const membersProjection: Projection = {
       LoginFailed: ['failed_logins = $3', [p.failures]],
       MemberLockedOut: ['failed_logins = 0, locked_until = $3', [p.until]],
       DisclaimerAgreed: ['isagree = true', []],
+      // The position lookup cannot miss: the same event's `topups` row takes it too, into a NOT NULL key.
       MemberToppedUp: [
         `status = 'Active', activated_at = coalesce(activated_at, $3), activated_position = coalesce(activated_position, ${eventPosition(4, 2)}), current_package_paise = $5, total_package_paise = $6`,
         [at, event.streamId, p.currentPackagePaise, p.totalPackagePaise],
