@@ -90,6 +90,18 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
     expect(sqlState(error)).toBe('22012');
   });
 
+  /**
+   * A read first (BEGIN goes out with it, so a "last" append can really send COMMIT in its write),
+   * then the append; checks whether COMMIT went in the append's write (`committed`, default `last`).
+   */
+  const appendAfterRead = async (tx: LedgerTx, stream: string, type: string, last: boolean, committed = last) => {
+    await tx.query('select 1');
+    const appending = tx.append(stream, 0, [{ type, payload: {} }], { last });
+    await appending.catch(() => undefined);
+    expect(tx.sql.sentCommit !== null).toBe(committed);
+    return appending;
+  };
+
   const idleInTransaction = async () =>
     (await db.owner.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'"))[0].n;
 
@@ -128,15 +140,7 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
     const stream = `pipe-projection-${randomBytes(4).toString('hex')}`;
     const failing: Projection = { name: 'failing', tables: [], handles: ['Doomed'], project: () => [{ text: 'select 1/0', params: [] }] };
     const ledger = new Ledger(db.app, new ProjectionRunner([failing]));
-    // a read first: BEGIN goes out with it, so a "last" append really sends COMMIT in its write
-    const work = async (tx: LedgerTx) => {
-      await tx.query('select 1');
-      const appending = tx.append(stream, 0, [{ type: 'Doomed', payload: {} }], { last });
-      await appending.catch(() => undefined);
-      expect(tx.sql.sentCommit !== null).toBe(last); // COMMIT really went in the append's write
-      return appending;
-    };
-    await expect(ledger.run(meta, work)).rejects.toMatchObject({ code: '22012' });
+    await expect(ledger.run(meta, (tx) => appendAfterRead(tx, stream, 'Doomed', last))).rejects.toMatchObject({ code: '22012' });
     expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
     expect(await idleInTransaction()).toBe(0);
   });
@@ -152,15 +156,7 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
     };
     const ledger = new Ledger(db.app, new ProjectionRunner([checked]));
     for (const last of [false, true]) {
-      const error = await ledger
-        .run(meta, async (tx) => {
-          await tx.query('select 1');
-          const appending = tx.append(stream, 0, [{ type: 'Checked', payload: {} }], { last });
-          await appending.catch(() => undefined);
-          expect(tx.sql.sentCommit !== null).toBe(last);
-          return appending;
-        })
-        .catch((e: unknown) => e);
+      const error = await ledger.run(meta, (tx) => appendAfterRead(tx, stream, 'Checked', last)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InvariantViolation);
       expect((error as Error).message).toBe(`Invariant violated: nothing to change for ${stream}`);
     }
@@ -193,8 +189,7 @@ describe('pipelined transactions (real PostgreSQL, application role)', () => {
       project: () => [{ text: 'select $1::text', params: [{ toPostgres: () => { throw new Error('cannot convert'); } }] }],
     };
     const ledger = new Ledger(db.app, new ProjectionRunner([unsendable]));
-    const work = async (tx: LedgerTx) => (await tx.query('select 1'), tx.append(stream, 0, [{ type: 'Unsendable', payload: {} }], { last: true }));
-    await expect(ledger.run(meta, work)).rejects.toThrow('cannot convert');
+    await expect(ledger.run(meta, (tx) => appendAfterRead(tx, stream, 'Unsendable', true, false))).rejects.toThrow('cannot convert');
     expect(await db.app.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(0);
     expect(await idleInTransaction()).toBe(0);
   });

@@ -37,6 +37,16 @@ function present(text: string): boolean {
   return toasts().some((toast) => toast.textContent === text);
 }
 
+/** After its entrance: shown until 100 ms before `lifetimeMs`, leaving at `lifetimeMs`, gone once its exit animation ends. */
+async function expectLifetime(text: string, lifetimeMs: number) {
+  await advance(lifetimeMs - 100);
+  expect(shown(text)).toBe(true);
+  await advance(100);
+  expect(shown(text)).toBe(false);
+  await advance(EXIT_ALLOWANCE_MS);
+  expect(present(text)).toBe(false);
+}
+
 describe('toasts (lib/notify + the ToastContainer of app/provider)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -60,26 +70,14 @@ describe('toasts (lib/notify + the ToastContainer of app/provider)', () => {
     await advance(ENTRANCE_MS);
     expect(shown('Enter Quantity !!')).toBe(true);
     expect(document.querySelector('.Toastify__progress-bar--animated')).toHaveStyle({ animationDuration: '4000ms', animationPlayState: 'running' });
-
-    await advance(3900);
-    expect(shown('Enter Quantity !!')).toBe(true);
-    await advance(100);
-    expect(shown('Enter Quantity !!')).toBe(false);
-    await advance(EXIT_ALLOWANCE_MS);
-    expect(present('Enter Quantity !!')).toBe(false);
+    await expectLifetime('Enter Quantity !!', 4000);
   });
 
   it('proves a success toast is still shown at 1.9 s, leaves at 2 s and is gone once its exit animation ends', async () => {
     act(() => notifySuccess('Copied Referral Link'));
     await advance(ENTRANCE_MS);
     expect(shown('Copied Referral Link')).toBe(true);
-
-    await advance(1900);
-    expect(shown('Copied Referral Link')).toBe(true);
-    await advance(100);
-    expect(shown('Copied Referral Link')).toBe(false);
-    await advance(EXIT_ALLOWANCE_MS);
-    expect(present('Copied Referral Link')).toBe(false);
+    await expectLifetime('Copied Referral Link', 2000);
   });
 
   it('proves at most 20 toasts are on screen after 25 calls; the other 5 wait and show as the first ones leave', async () => {
