@@ -184,6 +184,9 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     const clientid = order.body.clientid as string;
     const deposit = await net.as(uid, '/api/depositByNowPayTRC', { username: uid, amount: '0.01', epin_type: 'EpintypeB', epin_qty: qty, clientid });
     expect(deposit.body).toMatchObject({ success: true, data: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
+    // member-web counts the 20 minutes on the server's clock: the answer's Date header is 1200 s before expiresAt.
+    const windowOnServerClock = Date.parse(deposit.body.expiresAt as string) - Date.parse(deposit.headers.date);
+    expect(Math.abs(windowOnServerClock - 1_200_000)).toBeLessThan(2_000);
     return { clientid, address: deposit.body.data as string, amount: deposit.body.amount as string };
   };
   const lastCallback = async (clientid: string) => {

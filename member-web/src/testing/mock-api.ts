@@ -13,6 +13,8 @@ export interface RecordedCall {
 export interface FakeReply {
   status?: number;
   data: unknown;
+  /** Response headers, lower-case names (as axios gives them). */
+  headers?: Record<string, string>;
 }
 
 type Reply = FakeReply | ((call: RecordedCall) => FakeReply | Promise<FakeReply>);
@@ -37,7 +39,7 @@ export function mockApi(routes: Record<string, Reply>) {
     const route = routes[`${call.method} ${call.url}`];
     const reply: FakeReply = route === undefined ? { status: 404, data: { result: 'not stubbed' } } : typeof route === 'function' ? await route(call) : route;
     const status = reply.status ?? 200;
-    const response: AxiosResponse = { data: reply.data, status, statusText: String(status), headers: {}, config, request: {} };
+    const response: AxiosResponse = { data: reply.data, status, statusText: String(status), headers: { ...reply.headers }, config, request: {} };
     const validate = config.validateStatus;
     if (!validate || validate(status)) return response;
     const { AxiosError } = await import('axios');

@@ -8,21 +8,27 @@ const ADDRESS = '0x8a3f5b2c9d1e4f6a7b8c9d0e1f2a3b4c5d6e7f80';
 
 /**
  * The API's answers; the deposit's `expiresAt` is the server's deadline, by default 1200 s after the
- * deposit call on the (possibly fake) clock, as the server sets it; `null` leaves it out.
+ * deposit call on the server's clock, as the server sets it; `null` leaves it out. With `serverAheadMs`
+ * the answer carries a `Date` header (the server's clock, whole seconds) that far ahead of this
+ * device's clock (negative: the device's clock runs ahead); without it the answer has no `Date`.
  */
-function stubs(expiresInMs: number | null = 1_200_000) {
+function stubs(expiresInMs: number | null = 1_200_000, serverAheadMs?: number) {
   return mockApi({
     'GET /adminBankDetailsByBankid': bankDetails,
     'POST /genarateOrderIdNPayTRC': { data: { result: 'success', clientid: 'NP1763800000000ABC123' } },
-    'POST /depositByNowPayTRC': () => ({
-      data: {
-        success: true,
-        data: ADDRESS,
-        amount: '6.64',
-        clientid: 'NP1763800000000ABC123',
-        ...(expiresInMs === null ? {} : { expiresAt: new Date(Date.now() + expiresInMs).toISOString() }),
-      },
-    }),
+    'POST /depositByNowPayTRC': () => {
+      const serverNow = Date.now() + (serverAheadMs ?? 0);
+      return {
+        data: {
+          success: true,
+          data: ADDRESS,
+          amount: '6.64',
+          clientid: 'NP1763800000000ABC123',
+          ...(expiresInMs === null ? {} : { expiresAt: new Date(serverNow + expiresInMs).toISOString() }),
+        },
+        ...(serverAheadMs === undefined ? {} : { headers: { date: new Date(serverNow).toUTCString() } }),
+      };
+    },
   });
 }
 
@@ -112,6 +118,8 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     await waitFor(() => expect(screen.getByLabelText('Net Amount (USDT)')).toHaveValue('6.64'));
     vi.useFakeTimers();
+    // On a whole second, as the `Date` header is: the expected countdowns are exact.
+    vi.setSystemTime(Math.ceil(Date.now() / 1000) * 1000);
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));
     await tick(0);
     return screen.getByRole('dialog', { name: 'Pay with USDT (BEP-20)' });
@@ -131,7 +139,7 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     await expectTimeoutThenReload();
   });
 
-  it('proves a deadline more than 20 minutes away (client clock behind) still shows at most 20:00 and times out 20 minutes later', async () => {
+  it('proves a deadline more than 20 minutes away (no Date header, device clock behind) still shows at most 20:00 and times out 20 minutes later', async () => {
     signInMember();
     stubs(2 * 60 * 60 * 1000);
     const dialog = await openPopupOnFakeClock();
@@ -144,7 +152,7 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(toastTexts()).toContain('Time is over. Please Try Again !!');
   });
 
-  it('proves a deadline already past (client clock ahead) shows 00:00 and times out at the first tick', async () => {
+  it('proves a deadline already past (no Date header, device clock ahead) shows 00:00 and times out at the first tick', async () => {
     signInMember();
     stubs(-90_000);
     const dialog = await openPopupOnFakeClock();
@@ -152,6 +160,30 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
     await tick(1_000);
     expect(toastTexts()).toContain('Time is over. Please Try Again !!');
+  });
+
+  it("proves a device clock 5 minutes ahead of the server's (its Date header) still gets the whole 20:00 window", async () => {
+    signInMember();
+    stubs(1_200_000, -5 * 60_000);
+    const dialog = await openPopupOnFakeClock();
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('20:00');
+    await tick(61_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('18:59');
+    await tick(1_138_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
+    expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
+    await expectTimeoutThenReload();
+  });
+
+  it("proves a device clock 2 hours behind the server's counts the server's 7:30 left, not 20:00", async () => {
+    signInMember();
+    stubs(450_000, 2 * 60 * 60_000);
+    const dialog = await openPopupOnFakeClock();
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('07:30');
+    await tick(449_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
+    expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
+    await expectTimeoutThenReload();
   });
 
   it('proves an answer without expiresAt counts 20:00 from the popup opening', async () => {

@@ -165,9 +165,15 @@ export interface CryptoDeposit {
   clientid: string;
   /** The server's deadline for paying (epoch ms, from `expiresAt`), or null when absent or unreadable. */
   expiresAt: number | null;
+  /**
+   * The server's clock when it answered (epoch ms, from the HTTP `Date` header, whole seconds), or
+   * null when absent or unreadable: the time left is counted on the server's clock, so a member whose
+   * own clock is wrong still sees the window the server gives.
+   */
+  serverNow: number | null;
 }
 
-/** An ISO timestamp → epoch ms; null when absent or unreadable. */
+/** An ISO timestamp (or an HTTP date) → epoch ms; null when absent or unreadable. */
 export function parseInstant(value: unknown): number | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   const ms = Date.parse(value);
@@ -175,9 +181,10 @@ export function parseInstant(value: unknown): number | null {
 }
 
 /**
- * Milliseconds left to pay, counted to the server's deadline but never more than the 20-minute window
- * nor less than 0 (a client clock that is behind cannot show more than 20:00). Without a deadline: the
- * full window from now.
+ * Milliseconds left to pay at `now`, counted to the server's deadline but never more than the 20-minute
+ * window nor less than 0. `now` is the server's clock when its answer carried one (`serverNow`), else
+ * this device's (then a clock that is behind cannot show more than 20:00). Without a deadline: the full
+ * window from now.
  */
 export function paymentMsLeft(expiresAt: number | null, now: number): number {
   const windowMs = PAYMENT_WINDOW_SECONDS * 1000;
@@ -193,7 +200,7 @@ export async function depositCrypto(input: DepositInput): Promise<{ ok: true; de
   if (body.success !== true || data === '') return { ok: false, message: data || resultText(body) || PAY_TEXT.failed };
   return {
     ok: true,
-    deposit: { address: data, amount: text(body, 'amount') || input.amount, clientid: text(body, 'clientid') || input.clientid, expiresAt: parseInstant(body.expiresAt) },
+    deposit: { address: data, amount: text(body, 'amount') || input.amount, clientid: text(body, 'clientid') || input.clientid, expiresAt: parseInstant(body.expiresAt), serverNow: parseInstant(response.headers.date) },
   };
 }
 

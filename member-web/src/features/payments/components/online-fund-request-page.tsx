@@ -38,14 +38,16 @@ async function copyText(value: string): Promise<boolean> {
 
 /**
  * The USDT payment popup: amount on BEP20 (BSC), the wallet address with Copy, a mm:ss countdown to
- * the server's deadline (`expiresAt`), never above 20:00 — 20 minutes from opening when the answer has
- * no deadline — ticking every second, and the notes. `onExpire` at zero.
+ * the server's deadline (`expiresAt`, measured against the server's `Date`, so a wrong device clock
+ * does not shorten or stretch it), never above 20:00 — 20 minutes from opening when the answer has no
+ * deadline — ticking every second, and the notes. `onExpire` at zero.
  */
 function UsdtPaymentDialog({ deposit, onClose, onExpire }: { deposit: CryptoDeposit; onClose: () => void; onExpire: () => void }) {
-  // Fixed when the popup opens: the clamped time left becomes a deadline on this clock.
+  // Fixed when the popup opens (right after the answer): the time left on the server's clock, where the
+  // answer says what time it is there, becomes a deadline on this device's clock.
   const [opened] = useState(() => {
     const now = Date.now();
-    const msLeft = paymentMsLeft(deposit.expiresAt, now);
+    const msLeft = paymentMsLeft(deposit.expiresAt, deposit.serverNow ?? now);
     return { deadline: now + msLeft, secondsLeft: Math.ceil(msLeft / 1000) };
   });
   const [left, setLeft] = useState(opened.secondsLeft);
