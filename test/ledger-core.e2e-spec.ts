@@ -146,6 +146,39 @@ describe('ledger core (real PostgreSQL, application role)', () => {
     });
   });
 
+  it('replays a live ledger as of one snapshot: appends committed meanwhile, a lower position among them, cause no difference', async () => {
+    await withScratchLedger(async (scratch) => {
+      const projections = new ProjectionRunner(ALL_PROJECTIONS);
+      const registration = (uid: string) => ({ type: 'MemberRegistered', payload: { uid, sponsorUid: '100000', name: `Member ${uid}`, email: `${uid}@sahyog.test`, mobile: '9000000001', countryId: 101, city: 'Nashik', state: 'Maharashtra', upiNumber: '', walletAddress: '', credentialVersion: 1 } });
+      const register = (uid: string) => ledgerOn(scratch.app).run(meta, (tx) => tx.append(`member-${uid}`, 0, [registration(uid)]));
+      // A registration whose transaction takes its position now and commits only while the replay runs.
+      const runner = scratch.app.dataSource.createQueryRunner();
+      await runner.connect();
+      await runner.startTransaction('READ COMMITTED');
+      const held = new Tx(runner);
+      const [early] = await appendToStream(held, 'member-200001', 0, [registration('200001')], meta);
+      await projections.apply(held, [early]);
+      const [later] = await register('200002');
+      expect(BigInt(later.position)).toBeGreaterThan(BigInt(early.position));
+      const before = await eventCount(scratch.owner);
+
+      const report = await replayLedger(scratch.owner, projections, {
+        onProgress: async () => {
+          // The replay's snapshot is taken: the lower position commits, and one more member registers.
+          await runner.commitTransaction();
+          await runner.release();
+          await register('200003');
+        },
+      });
+      expect(report.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
+      expect(report).toMatchObject({ ok: true, differences: 0, eventsReplayed: before, asOfPosition: later.position });
+
+      const after = await replayLedger(scratch.owner, projections);
+      expect(after).toMatchObject({ ok: true, differences: 0, eventsReplayed: before + 2 });
+      expect((await scratch.owner.query<{ n: string }>("select count(*)::text as n from members where uid in ('200001', '200002', '200003')"))[0].n).toBe('3');
+    });
+  });
+
   it('the ledger CLI exits 0 on a sound ledger and 1 with the first bad event on a tampered one', async () => {
     await withScratchLedger(async (scratch) => {
       const lines: string[] = [];

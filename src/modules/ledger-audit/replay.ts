@@ -1,8 +1,10 @@
-import { Database } from '../../platform/db/database';
+import { Database, Sql } from '../../platform/db/database';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
 import { ProjectionRunner } from '../../platform/projections/projection';
 
 export const REPLAY_BATCH = 2000;
+/** Row hashes fetched per round trip while diffing a table. */
+export const DIFF_FETCH = 10_000;
 /** Differing rows shown per table in a report. */
 export const MAX_SHOWN_DIFFS = 20;
 
@@ -19,17 +21,26 @@ export interface ReplayReport {
   ok: boolean;
   schema: string;
   eventsReplayed: number;
+  /** The last event in the snapshot the replay read (null: no events): the live tables are compared as of it. */
+  asOfPosition: string | null;
   differences: number;
   tables: TableDiff[];
 }
 
 /**
  * Rebuilds every projection from event 1 into a scratch schema (tables shaped like the live
- * ones), then diffs each table against the live one row by row (EXCEPT ALL both ways). Zero
- * differences is the only pass. Runs on the owner connection; the scratch schema is dropped
- * unless `keep` is set.
+ * ones), then diffs each table against the live one row by row, with multiplicity (as EXCEPT ALL
+ * both ways would). Zero differences is the only pass. Runs on the owner connection; the scratch
+ * schema is dropped unless `keep` is set. `onProgress` is awaited after each batch of events.
+ *
+ * Safe on a live database: every event and every live row is read in one read-only REPEATABLE
+ * READ snapshot, so appends committed meanwhile are neither replayed nor compared, and an event
+ * whose transaction commits late (a lower position after a higher one) is either wholly in the
+ * snapshot or wholly out of it. That snapshot takes no transaction id, so the outbox relay and the
+ * checkpoints, which read below the oldest open transaction id, are not held up: the scratch
+ * tables are written in short transactions of their own, one per batch of events.
  */
-export async function replayLedger(db: Database, runner: ProjectionRunner, options: { keep?: boolean; onProgress?: (n: number) => void } = {}): Promise<ReplayReport> {
+export async function replayLedger(db: Database, runner: ProjectionRunner, options: { keep?: boolean; onProgress?: (n: number) => void | Promise<void> } = {}): Promise<ReplayReport> {
   const schema = `replay_${Date.now()}`;
   const tables = runner.tables();
   await db.transaction(async (tx) => {
@@ -37,42 +48,100 @@ export async function replayLedger(db: Database, runner: ProjectionRunner, optio
     for (const table of tables) await tx.execute(`create table ${schema}.${table} (like public.${table} including defaults including constraints including indexes)`);
   }, { retry: false });
 
-  let eventsReplayed = 0;
-  let after = '0';
   try {
-    for (;;) {
-      const done = await db.transaction(async (tx) => {
-        await tx.execute(`set local search_path to ${schema}, public`);
-        const rows = await tx.query<EventRow>(`select ${EVENT_COLUMNS} from public.events where events.position > $1 order by events.position limit ${REPLAY_BATCH}`, [after]);
-        await runner.apply(tx, rows.map(toStoredEvent));
-        if (rows.length > 0) after = rows[rows.length - 1].position;
-        return rows.length;
-      }, { retry: false });
-      eventsReplayed += done;
-      options.onProgress?.(eventsReplayed);
-      if (done < REPLAY_BATCH) break;
-    }
+    return await db.transaction(async (snapshot) => {
+      let eventsReplayed = 0;
+      let after: string | null = null;
+      for (;;) {
+        const rows: EventRow[] = await snapshot.query<EventRow>(`select ${EVENT_COLUMNS} from public.events where events.position > $1 order by events.position limit ${REPLAY_BATCH}`, [after ?? '0']);
+        if (rows.length > 0) {
+          await db.transaction(async (tx) => {
+            await tx.execute(`set local search_path to ${schema}, public`);
+            await runner.apply(tx, rows.map(toStoredEvent));
+          }, { retry: false });
+          after = rows[rows.length - 1].position;
+          eventsReplayed += rows.length;
+          await options.onProgress?.(eventsReplayed);
+        }
+        if (rows.length < REPLAY_BATCH) break;
+      }
 
-    const diffs: TableDiff[] = [];
-    for (const table of tables) {
-      const [counts] = await db.query<{ live: string; replayed: string }>(`select (select count(*) from public.${table})::text as live, (select count(*) from ${schema}.${table})::text as replayed`);
-      const onlyLive = await db.query<{ row: unknown }>(`select to_jsonb(d) as row from (select * from public.${table} except all select * from ${schema}.${table}) d`);
-      const onlyReplayed = await db.query<{ row: unknown }>(`select to_jsonb(d) as row from (select * from ${schema}.${table} except all select * from public.${table}) d`);
-      diffs.push({
-        table,
-        liveRows: Number(counts.live),
-        replayedRows: Number(counts.replayed),
-        onlyLive: onlyLive.length,
-        onlyReplayed: onlyReplayed.length,
-        examples: [
-          ...onlyLive.slice(0, MAX_SHOWN_DIFFS).map((r) => ({ side: 'live' as const, row: r.row })),
-          ...onlyReplayed.slice(0, MAX_SHOWN_DIFFS).map((r) => ({ side: 'replayed' as const, row: r.row })),
-        ],
-      });
-    }
-    const differences = diffs.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0);
-    return { ok: differences === 0, schema, eventsReplayed, differences, tables: diffs };
+      // The replayed side is read after its last write, in a snapshot of its own.
+      const diffs = await db.transaction(async (replayed) => {
+        const found: TableDiff[] = [];
+        for (const table of tables) found.push(await diffTable(table, { sql: snapshot, relation: `public.${table}` }, { sql: replayed, relation: `${schema}.${table}` }));
+        return found;
+      }, { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+      const differences = diffs.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0);
+      return { ok: differences === 0, schema, eventsReplayed, asOfPosition: after, differences, tables: diffs };
+    }, { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
   } finally {
     if (!options.keep) await db.execute(`drop schema if exists ${schema} cascade`);
   }
+}
+
+interface Side {
+  /** A transaction whose snapshot this side is read in (cursors live until it ends). */
+  sql: Sql;
+  relation: string;
+}
+
+/** A row's identity for the diff: the md5 of its text form (both sides have the same column types). */
+const ROW_HASH = (alias: string) => `md5(${alias}::text)`;
+
+/** The hashes of every row of `side`, in byte order ("C"), fetched DIFF_FETCH at a time through a cursor. */
+async function* rowHashes(side: Side, cursor: string): AsyncGenerator<string> {
+  await side.sql.execute(`declare ${cursor} no scroll cursor for select ${ROW_HASH('t')} as h from ${side.relation} t order by ${ROW_HASH('t')} collate "C"`);
+  try {
+    for (;;) {
+      const rows = await side.sql.query<{ h: string }>(`fetch forward ${DIFF_FETCH} from ${cursor}`);
+      for (const row of rows) yield row.h;
+      if (rows.length < DIFF_FETCH) return;
+    }
+  } finally {
+    await side.sql.execute(`close ${cursor}`);
+  }
+}
+
+/**
+ * Merges the two sides' sorted row hashes: a hash on one side more often than on the other is a
+ * differing row. Memory stays flat whatever the table's size; the examples are fetched by hash.
+ */
+async function diffTable(table: string, live: Side, replayed: Side): Promise<TableDiff> {
+  const liveHashes = rowHashes(live, 'replay_live');
+  const replayedHashes = rowHashes(replayed, 'replay_replayed');
+  const onlyLive: string[] = [];
+  const onlyReplayed: string[] = [];
+  let liveRows = 0;
+  let replayedRows = 0;
+  let l = await liveHashes.next();
+  let r = await replayedHashes.next();
+  while (!l.done || !r.done) {
+    if (!l.done && !r.done && l.value === r.value) {
+      liveRows++;
+      replayedRows++;
+      [l, r] = await Promise.all([liveHashes.next(), replayedHashes.next()]);
+    } else if (r.done || (!l.done && l.value < r.value)) {
+      liveRows++;
+      onlyLive.push(l.value as string);
+      l = await liveHashes.next();
+    } else {
+      replayedRows++;
+      onlyReplayed.push(r.value);
+      r = await replayedHashes.next();
+    }
+  }
+  const examples = async (side: Side, hashes: string[]) =>
+    hashes.length === 0 ? [] : (await side.sql.query<{ row: unknown }>(`select to_jsonb(t) as row from ${side.relation} t where ${ROW_HASH('t')} = any($1) limit ${MAX_SHOWN_DIFFS}`, [hashes.slice(0, MAX_SHOWN_DIFFS)])).map((x) => x.row);
+  return {
+    table,
+    liveRows,
+    replayedRows,
+    onlyLive: onlyLive.length,
+    onlyReplayed: onlyReplayed.length,
+    examples: [
+      ...(await examples(live, onlyLive)).map((row) => ({ side: 'live' as const, row })),
+      ...(await examples(replayed, onlyReplayed)).map((row) => ({ side: 'replayed' as const, row })),
+    ],
+  };
 }
