@@ -40,7 +40,8 @@ export async function createApiApp(options: { logger?: LogLevel[] | false; root?
   app.getHttpAdapter().getInstance().addHook('preValidation', refuseUnstorableText);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(spaFallback(root)));
-  app.enableCors({ exposedHeaders: ['Content-Range'] });
+  // Date: member-web counts payment windows on the server's clock (readable cross-origin only if exposed).
+  app.enableCors({ exposedHeaders: ['Content-Range', 'Date'] });
 
   const document = SwaggerModule.createDocument(
     app,

@@ -305,8 +305,11 @@ describe('identity through the member contract and the admin API', () => {
       .get('/admin-api/members')
       .query({ sort: JSON.stringify(['uid', 'ASC']), range: JSON.stringify([0, 4]), filter: JSON.stringify({ q: 'Blocked' }) })
       .set('Authorization', `Bearer ${admin}`)
+      .set('Origin', 'https://admin.elsewhere.test')
       .expect(200);
     expect(res.headers['content-range']).toBe('members 0-0/1');
+    // Readable from another origin: react-admin's Content-Range, and the Date member-web times payment windows with.
+    expect(res.headers['access-control-expose-headers']?.split(/,\s*/).sort()).toEqual(['Content-Range', 'Date']);
     expect(res.body[0]).toMatchObject({ name: 'Blocked Member', blocked: false });
     const show = await request(server()).get(`/admin-api/members/${res.body[0].uid}`).set('Authorization', `Bearer ${admin}`).expect(200);
     expect(show.body).toMatchObject({ sponsor_name: 'Sahyog Foundation', country_name: 'India', wallet_address: '' });

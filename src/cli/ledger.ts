@@ -33,7 +33,7 @@ export async function runLedgerCommand(db: Database, command: string | undefined
       const report = await replayLedger(db, new ProjectionRunner(ALL_PROJECTIONS), { keep: args.includes('--keep'), onProgress: (n) => out.progress(`\rreplayed ${n} events`) });
       out.progress('\n');
       out.log(JSON.stringify(report, null, 2));
-      out.log(report.ok ? `replay matches the live tables as of event ${report.asOfPosition ?? 0}: ${report.eventsReplayed} events, ${report.tables.length} tables, 0 differences` : `REPLAY DIFFERS: ${report.differences} rows`);
+      out.log(report.ok ? `replay matches the live tables in one snapshot (highest position ${report.asOfPosition ?? 'none'}): ${report.eventsReplayed} events, ${report.tables.length} tables, 0 differences` : `REPLAY DIFFERS: ${report.differences} rows`);
       return report.ok ? 0 : 1;
     }
     case 'export': {

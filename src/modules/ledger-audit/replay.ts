@@ -21,7 +21,11 @@ export interface ReplayReport {
   ok: boolean;
   schema: string;
   eventsReplayed: number;
-  /** The last event in the snapshot the replay read (null: no events): the live tables are compared as of it. */
+  /**
+   * The highest position in the snapshot the replay read (null: no events). Not "everything up to
+   * it": an event with a lower position whose transaction was still open then is in neither side of
+   * this comparison (the next replay covers it).
+   */
   asOfPosition: string | null;
   differences: number;
   tables: TableDiff[];
@@ -38,7 +42,8 @@ export interface ReplayReport {
  * whose transaction commits late (a lower position after a higher one) is either wholly in the
  * snapshot or wholly out of it. That snapshot takes no transaction id, so the outbox relay and the
  * checkpoints, which read below the oldest open transaction id, are not held up: the scratch
- * tables are written in short transactions of their own, one per batch of events.
+ * tables are written in short transactions of their own, one per batch of events. The diff keeps
+ * counts and a few example hashes, so memory stays flat whatever the tables' size.
  */
 export async function replayLedger(db: Database, runner: ProjectionRunner, options: { keep?: boolean; onProgress?: (n: number) => void | Promise<void> } = {}): Promise<ReplayReport> {
   const schema = `replay_${Date.now()}`;
@@ -86,20 +91,25 @@ interface Side {
   relation: string;
 }
 
-/** A row's identity for the diff: the md5 of its text form (both sides have the same column types). */
-const ROW_HASH = (alias: string) => `md5(${alias}::text)`;
-
-/** The hashes of every row of `side`, in byte order ("C"), fetched DIFF_FETCH at a time through a cursor. */
+/** The hashes of every row of `side` (md5 of its text form; both sides have the same column types), in byte order ("C"), DIFF_FETCH at a time through a cursor. */
 async function* rowHashes(side: Side, cursor: string): AsyncGenerator<string> {
-  await side.sql.execute(`declare ${cursor} no scroll cursor for select ${ROW_HASH('t')} as h from ${side.relation} t order by ${ROW_HASH('t')} collate "C"`);
-  try {
-    for (;;) {
-      const rows = await side.sql.query<{ h: string }>(`fetch forward ${DIFF_FETCH} from ${cursor}`);
-      for (const row of rows) yield row.h;
-      if (rows.length < DIFF_FETCH) return;
-    }
-  } finally {
-    await side.sql.execute(`close ${cursor}`);
+  await side.sql.execute(`declare ${cursor} no scroll cursor for select md5(t::text) collate "C" as h from ${side.relation} t order by h`);
+  for (;;) {
+    const rows = await side.sql.query<{ h: string }>(`fetch forward ${DIFF_FETCH} from ${cursor}`);
+    for (const row of rows) yield row.h;
+    if (rows.length < DIFF_FETCH) break;
+  }
+  // Only on success: after a failed fetch the transaction is aborted (a CLOSE would hide the cause), and its end closes the cursor.
+  await side.sql.execute(`close ${cursor}`);
+}
+
+/** Differing rows of one side: how many, and the hashes of the first MAX_SHOWN_DIFFS (for the examples). */
+class Differing {
+  count = 0;
+  readonly shown: string[] = [];
+  add(hash: string): void {
+    this.count++;
+    if (this.shown.length < MAX_SHOWN_DIFFS) this.shown.push(hash);
   }
 }
 
@@ -110,8 +120,8 @@ async function* rowHashes(side: Side, cursor: string): AsyncGenerator<string> {
 async function diffTable(table: string, live: Side, replayed: Side): Promise<TableDiff> {
   const liveHashes = rowHashes(live, 'replay_live');
   const replayedHashes = rowHashes(replayed, 'replay_replayed');
-  const onlyLive: string[] = [];
-  const onlyReplayed: string[] = [];
+  const onlyLive = new Differing();
+  const onlyReplayed = new Differing();
   let liveRows = 0;
   let replayedRows = 0;
   let l = await liveHashes.next();
@@ -123,22 +133,22 @@ async function diffTable(table: string, live: Side, replayed: Side): Promise<Tab
       [l, r] = await Promise.all([liveHashes.next(), replayedHashes.next()]);
     } else if (r.done || (!l.done && l.value < r.value)) {
       liveRows++;
-      onlyLive.push(l.value as string);
+      onlyLive.add(l.value as string);
       l = await liveHashes.next();
     } else {
       replayedRows++;
-      onlyReplayed.push(r.value);
+      onlyReplayed.add(r.value);
       r = await replayedHashes.next();
     }
   }
-  const examples = async (side: Side, hashes: string[]) =>
-    hashes.length === 0 ? [] : (await side.sql.query<{ row: unknown }>(`select to_jsonb(t) as row from ${side.relation} t where ${ROW_HASH('t')} = any($1) limit ${MAX_SHOWN_DIFFS}`, [hashes.slice(0, MAX_SHOWN_DIFFS)])).map((x) => x.row);
+  const examples = async (side: Side, differing: Differing) =>
+    differing.count === 0 ? [] : (await side.sql.query<{ row: unknown }>(`select to_jsonb(t) as row from ${side.relation} t where md5(t::text) = any($1) limit ${MAX_SHOWN_DIFFS}`, [differing.shown])).map((x) => x.row);
   return {
     table,
     liveRows,
     replayedRows,
-    onlyLive: onlyLive.length,
-    onlyReplayed: onlyReplayed.length,
+    onlyLive: onlyLive.count,
+    onlyReplayed: onlyReplayed.count,
     examples: [
       ...(await examples(live, onlyLive)).map((row) => ({ side: 'live' as const, row })),
       ...(await examples(replayed, onlyReplayed)).map((row) => ({ side: 'replayed' as const, row })),

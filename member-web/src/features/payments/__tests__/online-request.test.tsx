@@ -111,15 +111,15 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(screen.getByLabelText('Quantity')).toHaveValue('');
   }
 
-  /** Fills the form with the real clock, then opens the popup with only the fake clock moving. */
-  async function openPopupOnFakeClock() {
+  /** Fills the form with the real clock, then opens the popup with only the fake clock moving (from `msPastSecond` past a whole second). */
+  async function openPopupOnFakeClock(msPastSecond = 0) {
     renderApp('/OnlineFundRequest');
     fireEvent.change(screen.getByLabelText('Epin Type'), { target: { value: 'EpintypeB' } });
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     await waitFor(() => expect(screen.getByLabelText('Net Amount (USDT)')).toHaveValue('6.64'));
     vi.useFakeTimers();
-    // On a whole second, as the `Date` header is: the expected countdowns are exact.
-    vi.setSystemTime(Math.ceil(Date.now() / 1000) * 1000);
+    // On a whole second (as the `Date` header is) or the given ms past one: the expected countdowns are exact.
+    vi.setSystemTime(Math.ceil(Date.now() / 1000) * 1000 + msPastSecond);
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));
     await tick(0);
     return screen.getByRole('dialog', { name: 'Pay with USDT (BEP-20)' });
@@ -162,27 +162,50 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(toastTexts()).toContain('Time is over. Please Try Again !!');
   });
 
-  it("proves a device clock 5 minutes ahead of the server's (its Date header) still gets the whole 20:00 window", async () => {
+  it("proves a device clock 5 minutes ahead of the server's (its Date header) still gets the window: 19:59, ending before the server's deadline", async () => {
     signInMember();
     stubs(1_200_000, -5 * 60_000);
     const dialog = await openPopupOnFakeClock();
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('20:00');
-    await tick(61_000);
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('18:59');
-    await tick(1_138_000);
+    // The header's second may be any fraction old, so the countdown takes the latest it can be: one second less.
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('19:59');
+    await tick(1_198_000);
     expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
     expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
     await expectTimeoutThenReload();
   });
 
-  it("proves a device clock 2 hours behind the server's counts the server's 7:30 left, not 20:00", async () => {
+  it("proves a device clock 2 hours behind the server's counts down the server's 7:30, not 20:00", async () => {
     signInMember();
     stubs(450_000, 2 * 60 * 60_000);
     const dialog = await openPopupOnFakeClock();
+    // 7:30 less the header's unknown fraction of a second.
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('07:29');
+    await tick(448_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
+    expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
+    await expectTimeoutThenReload();
+  });
+
+  it("proves a skewed device clock between whole seconds times out at the server's deadline, not after it", async () => {
+    signInMember();
+    // The server's clock reads …:00.700 when it answers (its Date header says …:00); 7:30 are left there.
+    stubs(450_000, -5 * 60_000);
+    const dialog = await openPopupOnFakeClock(700);
     expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('07:30');
     await tick(449_000);
     expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
     expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
+    // 450 s after the answer: the server's deadline.
+    await expectTimeoutThenReload();
+  });
+
+  it('proves a device clock in step with the Date header counts the full 20:00 on its own clock', async () => {
+    signInMember();
+    stubs(1_200_000, 0);
+    const dialog = await openPopupOnFakeClock();
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('20:00');
+    await tick(1_199_000);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
     await expectTimeoutThenReload();
   });
 

@@ -166,11 +166,26 @@ export interface CryptoDeposit {
   /** The server's deadline for paying (epoch ms, from `expiresAt`), or null when absent or unreadable. */
   expiresAt: number | null;
   /**
-   * The server's clock when it answered (epoch ms, from the HTTP `Date` header, whole seconds), or
-   * null when absent or unreadable: the time left is counted on the server's clock, so a member whose
-   * own clock is wrong still sees the window the server gives.
+   * The server's clock when it answered, from the HTTP `Date` header (epoch ms, whole seconds), or
+   * null when absent or unreadable: the time left is counted on the server's clock (`serverNowAt`),
+   * so a member whose own clock is wrong still sees the window the server gives.
    */
-  serverNow: number | null;
+  serverDate: number | null;
+}
+
+/** How far after the `Date` header's second the device's clock may be and still count as the server's (the header's fraction of a second, plus the answer's way). */
+export const CLOCK_AGREEMENT_MS = 2000;
+
+/**
+ * The server's clock at `deviceNow`, as well as this device can tell from the answer's `Date`
+ * (`serverDate`, whole seconds, a moment old): the device's own clock, to the millisecond, when it
+ * agrees with the header; otherwise the end of the header's second — the latest the server's clock
+ * can be, so a countdown ends at or before the server's deadline, never after. Without a `Date`, the
+ * device's clock.
+ */
+export function serverNowAt(deviceNow: number, serverDate: number | null): number {
+  if (serverDate === null) return deviceNow;
+  return deviceNow >= serverDate && deviceNow < serverDate + CLOCK_AGREEMENT_MS ? deviceNow : serverDate + 1000;
 }
 
 /** An ISO timestamp (or an HTTP date) → epoch ms; null when absent or unreadable. */
@@ -182,9 +197,9 @@ export function parseInstant(value: unknown): number | null {
 
 /**
  * Milliseconds left to pay at `now`, counted to the server's deadline but never more than the 20-minute
- * window nor less than 0. `now` is the server's clock when its answer carried one (`serverNow`), else
- * this device's (then a clock that is behind cannot show more than 20:00). Without a deadline: the full
- * window from now.
+ * window nor less than 0. `now` is the server's clock as far as known (`serverNowAt`; without a `Date`
+ * the device's, and then a clock that is behind cannot show more than 20:00). Without a deadline: the
+ * full window from now.
  */
 export function paymentMsLeft(expiresAt: number | null, now: number): number {
   const windowMs = PAYMENT_WINDOW_SECONDS * 1000;
@@ -200,7 +215,7 @@ export async function depositCrypto(input: DepositInput): Promise<{ ok: true; de
   if (body.success !== true || data === '') return { ok: false, message: data || resultText(body) || PAY_TEXT.failed };
   return {
     ok: true,
-    deposit: { address: data, amount: text(body, 'amount') || input.amount, clientid: text(body, 'clientid') || input.clientid, expiresAt: parseInstant(body.expiresAt), serverNow: parseInstant(response.headers.date) },
+    deposit: { address: data, amount: text(body, 'amount') || input.amount, clientid: text(body, 'clientid') || input.clientid, expiresAt: parseInstant(body.expiresAt), serverDate: parseInstant(response.headers.date) },
   };
 }
 

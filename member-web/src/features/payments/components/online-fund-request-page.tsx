@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { PageShell } from '../../../components/ui/page-shell';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { depositCrypto, generateCryptoOrder, PAY_TEXT, paymentMsLeft, type CryptoDeposit } from '../api/payments';
+import { depositCrypto, generateCryptoOrder, PAY_TEXT, paymentMsLeft, serverNowAt, type CryptoDeposit } from '../api/payments';
 import { EpinPurchaseForm, type PurchaseInput } from './epin-purchase-form';
 import { HistoryLink, Reloadable, useLaterTimer } from './shared';
 
@@ -43,11 +43,11 @@ async function copyText(value: string): Promise<boolean> {
  * deadline — ticking every second, and the notes. `onExpire` at zero.
  */
 function UsdtPaymentDialog({ deposit, onClose, onExpire }: { deposit: CryptoDeposit; onClose: () => void; onExpire: () => void }) {
-  // Fixed when the popup opens (right after the answer): the time left on the server's clock, where the
-  // answer says what time it is there, becomes a deadline on this device's clock.
+  // Fixed when the popup opens (right after the answer): the time left on the server's clock, as far as
+  // the answer's Date tells, becomes a deadline on this device's clock.
   const [opened] = useState(() => {
     const now = Date.now();
-    const msLeft = paymentMsLeft(deposit.expiresAt, deposit.serverNow ?? now);
+    const msLeft = paymentMsLeft(deposit.expiresAt, serverNowAt(now, deposit.serverDate));
     return { deadline: now + msLeft, secondsLeft: Math.ceil(msLeft / 1000) };
   });
   const [left, setLeft] = useState(opened.secondsLeft);
