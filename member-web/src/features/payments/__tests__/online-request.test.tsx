@@ -162,50 +162,25 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(toastTexts()).toContain('Time is over. Please Try Again !!');
   });
 
-  it("proves a device clock 5 minutes ahead of the server's (its Date header) still gets the window: 19:59, ending before the server's deadline", async () => {
+  // With a Date header the time left is counted on the server's clock. The header is whole seconds: a device
+  // clock that agrees with it counts on its own; otherwise the countdown takes the end of the header's second,
+  // the latest the server's clock can be, so it ends at or before the server's deadline, never after.
+  const dateHeaderCases = [
+    { why: 'a device clock in step with the server counts the full window on its own clock', left: 1_200_000, serverAhead: 0, pastSecond: 0, shows: '20:00' },
+    { why: 'a device clock 5 minutes ahead still gets the window (one second less: the header may be any fraction old)', left: 1_200_000, serverAhead: -5 * 60_000, pastSecond: 0, shows: '19:59' },
+    { why: "a device clock 2 hours behind counts down the server's 7:30, not 20:00", left: 450_000, serverAhead: 2 * 60 * 60_000, pastSecond: 0, shows: '07:29' },
+    // The server reads …:00.700 when it answers (its header says …:00): the timeout falls on its deadline, 450 s on.
+    { why: "a skewed device clock between whole seconds times out at the server's deadline, not after it", left: 450_000, serverAhead: -5 * 60_000, pastSecond: 700, shows: '07:30' },
+  ];
+  for (const { why, left, serverAhead, pastSecond, shows } of dateHeaderCases) it(`proves ${why}`, async () => {
     signInMember();
-    stubs(1_200_000, -5 * 60_000);
-    const dialog = await openPopupOnFakeClock();
-    // The header's second may be any fraction old, so the countdown takes the latest it can be: one second less.
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('19:59');
-    await tick(1_198_000);
+    stubs(left, serverAhead);
+    const dialog = await openPopupOnFakeClock(pastSecond);
+    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent(shows);
+    const [minutes, seconds] = shows.split(':').map(Number);
+    await tick((minutes * 60 + seconds - 1) * 1000);
     expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
     expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
-    await expectTimeoutThenReload();
-  });
-
-  it("proves a device clock 2 hours behind the server's counts down the server's 7:30, not 20:00", async () => {
-    signInMember();
-    stubs(450_000, 2 * 60 * 60_000);
-    const dialog = await openPopupOnFakeClock();
-    // 7:30 less the header's unknown fraction of a second.
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('07:29');
-    await tick(448_000);
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
-    expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
-    await expectTimeoutThenReload();
-  });
-
-  it("proves a skewed device clock between whole seconds times out at the server's deadline, not after it", async () => {
-    signInMember();
-    // The server's clock reads …:00.700 when it answers (its Date header says …:00); 7:30 are left there.
-    stubs(450_000, -5 * 60_000);
-    const dialog = await openPopupOnFakeClock(700);
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('07:30');
-    await tick(449_000);
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
-    expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
-    // 450 s after the answer: the server's deadline.
-    await expectTimeoutThenReload();
-  });
-
-  it('proves a device clock in step with the Date header counts the full 20:00 on its own clock', async () => {
-    signInMember();
-    stubs(1_200_000, 0);
-    const dialog = await openPopupOnFakeClock();
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('20:00');
-    await tick(1_199_000);
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
     await expectTimeoutThenReload();
   });
 
