@@ -177,8 +177,8 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     stubs(left, serverAhead);
     const dialog = await openPopupOnFakeClock(pastSecond);
     expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent(shows);
-    const [minutes, seconds] = shows.split(':').map(Number);
-    await tick((minutes * 60 + seconds - 1) * 1000);
+    const [, minutes = '', seconds = ''] = /^(\d\d):(\d\d)$/.exec(shows) ?? [];
+    await tick((Number(minutes) * 60 + Number(seconds) - 1) * 1000);
     expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
     expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
     await expectTimeoutThenReload();
