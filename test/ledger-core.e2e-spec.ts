@@ -197,11 +197,14 @@ describe('ledger core (real PostgreSQL, application role)', () => {
   it('the ledger CLI exits 0 on a sound ledger and 1 with the first bad event on a tampered one', async () => {
     await withScratchLedger(async (scratch) => {
       const lines: string[] = [];
-      const out = { log: (line: string) => void lines.push(line), progress: () => undefined };
+      const progress: string[] = [];
+      const out = { log: (line: string) => void lines.push(line), progress: (text: string) => void progress.push(text) };
       expect(await runLedgerCommand(scratch.owner, 'verify', [], out)).toBe(0);
       expect(lines.at(-1)).toMatch(/^ledger verified: \d+ events/);
       expect(await runLedgerCommand(scratch.owner, 'replay', [], out)).toBe(0);
-      expect(lines.at(-1)).toMatch(/0 differences$/);
+      expect(lines.at(-1)).toMatch(/^replay matches the live tables in one snapshot \(highest position \d+\): \d+ events, \d+ tables, 0 differences$/);
+      // Progress through both long parts: the events, then each table's comparison.
+      expect(progress.join('')).toMatch(/^\rreplayed \d+ events\ncomparing table 1 of (\d+): \w+ *(\rcomparing table \d+ of \1: \w+ *)+\n$/);
 
       const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'member-100000'");
       await scratch.owner.transaction(async (tx) => {

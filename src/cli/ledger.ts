@@ -30,7 +30,11 @@ export async function runLedgerCommand(db: Database, command: string | undefined
       return report.ok ? 0 : 1;
     }
     case 'replay': {
-      const report = await replayLedger(db, new ProjectionRunner(ALL_PROJECTIONS), { keep: args.includes('--keep'), onProgress: (n) => out.progress(`\rreplayed ${n} events`) });
+      const report = await replayLedger(db, new ProjectionRunner(ALL_PROJECTIONS), {
+        keep: args.includes('--keep'),
+        onProgress: (n) => out.progress(`\rreplayed ${n} events`),
+        onDiff: (table, index, of) => out.progress(`${index === 1 ? '\n' : '\r'}${`comparing table ${index} of ${of}: ${table}`.padEnd(60)}`),
+      });
       out.progress('\n');
       out.log(JSON.stringify(report, null, 2));
       out.log(report.ok ? `replay matches the live tables in one snapshot (highest position ${report.asOfPosition ?? 'none'}): ${report.eventsReplayed} events, ${report.tables.length} tables, 0 differences` : `REPLAY DIFFERS: ${report.differences} rows`);

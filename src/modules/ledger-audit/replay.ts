@@ -35,7 +35,8 @@ export interface ReplayReport {
  * Rebuilds every projection from event 1 into a scratch schema (tables shaped like the live
  * ones), then diffs each table against the live one row by row, with multiplicity (as EXCEPT ALL
  * both ways would). Zero differences is the only pass. Runs on the owner connection; the scratch
- * schema is dropped unless `keep` is set. `onProgress` is awaited after each batch of events.
+ * schema is dropped unless `keep` is set. `onProgress` is awaited after each batch of events,
+ * `onDiff` is told before each table's diff (on a big ledger about as long as the replay itself).
  *
  * Safe on a live database: every event and every live row is read in one read-only REPEATABLE
  * READ snapshot, so appends committed meanwhile are neither replayed nor compared, and an event
@@ -45,7 +46,7 @@ export interface ReplayReport {
  * tables are written in short transactions of their own, one per batch of events. The diff keeps
  * counts and a few example hashes, so memory stays flat whatever the tables' size.
  */
-export async function replayLedger(db: Database, runner: ProjectionRunner, options: { keep?: boolean; onProgress?: (n: number) => void | Promise<void> } = {}): Promise<ReplayReport> {
+export async function replayLedger(db: Database, runner: ProjectionRunner, options: { keep?: boolean; onProgress?: (n: number) => void | Promise<void>; onDiff?: (table: string, index: number, of: number) => void } = {}): Promise<ReplayReport> {
   const schema = `replay_${Date.now()}`;
   const tables = runner.tables();
   await db.transaction(async (tx) => {
@@ -74,7 +75,10 @@ export async function replayLedger(db: Database, runner: ProjectionRunner, optio
       // The replayed side is read after its last write, in a snapshot of its own.
       const diffs = await db.transaction(async (replayed) => {
         const found: TableDiff[] = [];
-        for (const table of tables) found.push(await diffTable(table, { sql: snapshot, relation: `public.${table}` }, { sql: replayed, relation: `${schema}.${table}` }));
+        for (const [index, table] of tables.entries()) {
+          options.onDiff?.(table, index + 1, tables.length);
+          found.push(await diffTable(table, { sql: snapshot, relation: `public.${table}` }, { sql: replayed, relation: `${schema}.${table}` }));
+        }
         return found;
       }, { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
       const differences = diffs.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0);
