@@ -318,6 +318,21 @@ describe('identity through the member contract and the admin API', () => {
     await request(server()).get('/admin-api/members').query({ range: 'nope' }).set('Authorization', `Bearer ${admin}`).expect(400);
   });
 
+  it('answers 400, never 500, to an out-of-range page or a NUL inside a JSON filter, on every admin list', async () => {
+    const admin = await adminToken();
+    const lists = ['members', 'admin-users', 'mails', 'events', 'epins', 'level-income', 'help-requests', 'payment-options', 'epin-requests', 'payment-orders', 'payment-double/orders', 'queues', 'failed-jobs'];
+    for (const list of lists) {
+      for (const range of ['[1e21,1e21]', '[0,9223372036854775808]', '[2147483648,2147483648]']) {
+        const res = await request(server()).get(`/admin-api/${list}`).query({ range }).set('Authorization', `Bearer ${admin}`);
+        expect([list, range, res.status, res.body.message]).toEqual([list, range, 400, 'range must be [start, end] with 0 <= start <= end <= 2147483647']);
+      }
+      // The escape is JSON's own: the query string itself holds no NUL, the decoded filter does.
+      const res = await request(server()).get(`/admin-api/${list}`).query({ filter: '{"q":"ab\\u0000","owner":"ab\\u0000","uid":"ab\\u0000"}' }).set('Authorization', `Bearer ${admin}`);
+      expect([list, res.status, res.body.message]).toEqual([list, 400, 'Input contains characters that are not allowed']);
+    }
+    await request(server()).get('/admin-api/members').query({ range: '[2147483647,2147483647]' }).set('Authorization', `Bearer ${admin}`).expect(200);
+  });
+
   it('verifies the whole ledger and replays it with zero differences after all of the above', async () => {
     // A chain deeper than nine levels, so text-ordered positions would break the replay.
     let sponsor = ROOT;

@@ -61,8 +61,14 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect(edited.body).toMatchObject({ Bank_Name: 'Old UPI (closed)', disabled: true });
     const events = await t.db.owner.query<{ type: string }>('select type from events where stream_id = $1 order by stream_version', [`payment-option-${old}`]);
     expect(events.map((e) => e.type)).toEqual(['PaymentOptionCreated', 'PaymentOptionEdited', 'PaymentOptionDisabled']);
+    // Created disabled: both events in one transaction, so members never see it enabled.
+    const hidden = await admin('post', '/payment-options', { type: 'QR', Bank_Name: 'Spare UPI', acholdername: 'Sahyog', btcaddress: 'spare@upi', imglink: 'https://example.org/spare.png', disabled: true });
+    expect([hidden.status, hidden.body.disabled]).toEqual([201, true]);
+    const created = await t.db.owner.query<{ type: string; tx_id: string }>('select type, tx_id::text as tx_id from events where stream_id = $1 order by stream_version', [`payment-option-${hidden.body.id}`]);
+    expect(created.map((e) => e.type)).toEqual(['PaymentOptionCreated', 'PaymentOptionDisabled']);
+    expect(new Set(created.map((e) => e.tx_id)).size).toBe(1);
     const listed = await admin('get', '/payment-options');
-    expect(listed.headers['content-range']).toBe('payment-options 0-2/3');
+    expect(listed.headers['content-range']).toBe('payment-options 0-3/4');
 
     const uid = await net.register();
     const list = await getAs(uid, '/api/adminBankDetailsByBankid', { uid, type: '1' });
@@ -329,6 +335,11 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect((await net.as(uid, '/api/depositByNowPayTRC', { clientid: ['a'] })).status).toBe(400);
     expect((await net.as(uid, '/api/checkPaymentStatus', { clientid: 'x', extra: 1 })).status).toBe(400);
     expect((await admin('post', '/payment-options', { type: 'Cash', Bank_Name: 'x', acholdername: 'y', btcaddress: 'z' })).status).toBe(400);
+    // Names are stored trimmed: blank or one visible character is no name.
+    for (const [field, value] of [['Bank_Name', '   '], ['Bank_Name', ' x '], ['acholdername', '  '], ['acholdername', '\t\n']]) {
+      const blank = await admin('post', '/payment-options', { type: 'QR', Bank_Name: 'UPI', acholdername: 'Sahyog', btcaddress: 'sahyog@upi', imglink: 'https://example.org/qr.png', [field]: value });
+      expect([field, value, blank.status, blank.body.message]).toEqual([field, value, 400, `${field} is required`]);
+    }
     expect(await eventCount(t.db.app)).toBe(before);
   });
 

@@ -102,9 +102,7 @@ export class AdminPaymentsController {
   @Roles()
   async createOption(@Body() body: PaymentOptionDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
     const meta = metadataFrom(request, { kind: 'admin', id: admin.username });
-    let row = await this.options.create(fieldsOf(body), meta);
-    if (body.disabled) row = await this.options.update(row.id, fieldsOf(body), true, meta);
-    return adminOption(row);
+    return adminOption(await this.options.create(fieldsOf(body), meta, body.disabled === true));
   }
 
   @Put('payment-options/:id')

@@ -2,12 +2,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
 export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** At least two characters once trimmed (names are stored trimmed). */
+const AT_LEAST_TWO_VISIBLE = /^\s*\S[\s\S]*\S\s*$/;
 
 /** A bank or QR option (react-admin sends the whole record back on edit; read-only fields are accepted and ignored). */
 export class PaymentOptionDto {
   @ApiProperty({ enum: ['Bank', 'QR'] }) @IsIn(['Bank', 'QR'], { message: 'type must be Bank or QR' }) type!: 'Bank' | 'QR';
-  @ApiProperty() @IsString({ message: 'Bank_Name must be text' }) @MinLength(2, { message: 'Bank_Name is required' }) @MaxLength(80, { message: 'Bank_Name must be at most 80 characters' }) Bank_Name!: string;
-  @ApiProperty() @IsString({ message: 'acholdername must be text' }) @MinLength(2, { message: 'acholdername is required' }) @MaxLength(80, { message: 'acholdername must be at most 80 characters' }) acholdername!: string;
+  @ApiProperty() @IsString({ message: 'Bank_Name must be text' }) @Matches(AT_LEAST_TWO_VISIBLE, { message: 'Bank_Name is required' }) @MaxLength(80, { message: 'Bank_Name must be at most 80 characters' }) Bank_Name!: string;
+  @ApiProperty() @IsString({ message: 'acholdername must be text' }) @Matches(AT_LEAST_TWO_VISIBLE, { message: 'acholdername is required' }) @MaxLength(80, { message: 'acholdername must be at most 80 characters' }) acholdername!: string;
   @ApiProperty({ description: 'account number (Bank) or UPI id (QR)' })
   @IsString({ message: 'btcaddress must be text' })
   @Matches(/^[A-Za-z0-9.\-_@]{3,60}$/, { message: 'btcaddress must be an account number or UPI id (3 to 60 letters, digits, . - _ @)' })

@@ -54,9 +54,12 @@ export class PaymentOptionsService {
     return { requestpin_amount: formatRupees(BigInt(q.amountPaise)), discount_amount: formatRupees(BigInt(q.discountPaise)), discount_rate: percentText(q.discountRateBp), amount1: formatRupees(BigInt(q.netPaise)) };
   }
 
-  async create(fields: PaymentOptionFields, metadata: EventMetadata): Promise<OptionRow> {
+  /** Creates an option; `disabled` creates it disabled, in the same transaction (members never see it). */
+  async create(fields: PaymentOptionFields, metadata: EventMetadata, disabled = false): Promise<OptionRow> {
     const id = `PO${randomBytes(5).toString('hex').toUpperCase()}`;
-    await this.ledger.run(metadata, (tx) => tx.append(paymentOptionStream(id), 0, [{ type: 'PaymentOptionCreated', payload: { id, ...fields } }]));
+    await this.ledger.run(metadata, (tx) =>
+      tx.append(paymentOptionStream(id), 0, [{ type: 'PaymentOptionCreated', payload: { id, ...fields } }, ...(disabled ? [{ type: 'PaymentOptionDisabled', payload: {} }] : [])]),
+    );
     return (await this.find(id))!;
   }
 

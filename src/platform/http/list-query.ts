@@ -1,8 +1,11 @@
 import { BadRequestException } from '@nestjs/common';
 import { errorBody } from './error-body';
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './unstorable-text';
 
 /** The most rows one admin list page may return. */
 export const MAX_PAGE_ROWS = 500;
+/** The largest row index a range may name (PostgreSQL's integer; more rows than any list here will have). */
+export const MAX_RANGE_INDEX = 2_147_483_647;
 
 export interface ListQuery {
   sortField: string;
@@ -15,11 +18,15 @@ export interface ListQuery {
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw new BadRequestException(errorBody(400, `${name} must be JSON`));
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw new BadRequestException(errorBody(400, `${name} must be JSON`));
   }
+  // The edge hook saw the raw text only: a "\u0000" escape becomes a NUL here.
+  if (hasUnstorableText(parsed)) throw new BadRequestException(errorBody(400, UNSTORABLE_TEXT_MESSAGE));
+  return parsed;
 }
 
 /**
@@ -33,8 +40,8 @@ export function parseListQuery(query: Record<string, unknown>, sortable: readonl
   if (!Array.isArray(sort) || sort.length !== 2 || !sortable.includes(String(sort[0])) || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
     throw new BadRequestException(errorBody(400, `sort must be one of ${sortable.join(', ')} with ASC or DESC`));
   }
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
-    throw new BadRequestException(errorBody(400, 'range must be [start, end] with 0 <= start <= end'));
+  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_RANGE_INDEX) || range[1] < range[0]) {
+    throw new BadRequestException(errorBody(400, `range must be [start, end] with 0 <= start <= end <= ${MAX_RANGE_INDEX}`));
   }
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new BadRequestException(errorBody(400, 'filter must be a JSON object'));
   return {
