@@ -1,13 +1,27 @@
 import request from 'supertest';
+import { topUp } from '../src/modules/epins/commands/top-up-member/top-up-member.handler';
 import { payLevelIncome } from '../src/modules/income/jobs/level-income.processor';
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { loadSettings } from '../src/modules/settings/settings';
+import { Tx } from '../src/platform/db/database';
+import { appendToStream } from '../src/platform/event-store/event-store';
+import { EventMetadata } from '../src/platform/event-store/event.types';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { Network } from './support/network';
 import { ledgerOn, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
+
+const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'epins-test' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A promise and the function that resolves it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
 
 describe('e-pins, top-ups and level income', () => {
   let t: TestApp;
@@ -259,6 +273,97 @@ describe('e-pins, top-ups and level income', () => {
     expect(await level1(after)).toBe('5980');
     await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: [1000, 500, 300, 200, 200, 100, 100, 100, 100, 100, 50, 50, 50, 50, 50] }).expect(200);
     await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: [1, 2] }).expect(400);
+  });
+
+  // "Before the top-up" is the ledger's commit-safe order, (transaction id, position): positions are handed
+  // out at INSERT, so a lower position can commit after a higher one; the order the relay delivers in is final.
+  it("applies a rate change only if it comes before the top-up in the ledger's order: one in a younger transaction, though at a lower position, does not", async () => {
+    const sponsor = await net.register();
+    await activateSelf(sponsor);
+    const member = await net.register(sponsor);
+    const [pin] = await net.issue(member, 1);
+    const ledger = ledgerOn(t.db.app);
+    const rates = (await loadSettings(t.db.app)).levelIncomeRatesBp;
+    const raised = [rates[0] + 500, ...rates.slice(1)];
+    const setting = t.db.app.dataSource.createQueryRunner();
+    await setting.connect();
+    try {
+      const changeInserted = gate();
+      const topup = ledger.run(meta, async (tx) => {
+        await tx.query('select pg_current_xact_id()'); // the top-up's transaction is the older one
+        await changeInserted.opened;
+        return topUp(tx, member, member, pin);
+      });
+      // The rate change: a younger transaction that inserts its event first (a lower position) and stays open.
+      await setting.startTransaction('READ COMMITTED');
+      const open = new Tx(setting);
+      const [head] = await open.query<{ v: number | null }>("select max(stream_version) as v from events where stream_id = 'settings'");
+      const [change] = await appendToStream(open, 'settings', head.v ?? 0, [{ type: 'SettingChanged', payload: { key: 'levelIncomeRatesBp', value: raised } }], meta);
+      await new ProjectionRunner(ALL_PROJECTIONS).apply(open, [change]);
+      changeInserted.open();
+      expect(await topup).toMatchObject({ ok: true });
+      const position = await topupPositionOf(member);
+      expect(BigInt(position)).toBeGreaterThan(BigInt(change.position));
+      expect(await payLevelIncome(ledger, position)).toBe('paid'); // at once: the open transaction is younger
+      await setting.commitTransaction();
+
+      const [level1] = await t.db.owner.query<{ rate_bp: number; earner_uid: string }>('select rate_bp, earner_uid from level_income where topup_position = $1 and level = 1', [position]);
+      expect(level1).toEqual({ rate_bp: rates[0], earner_uid: sponsor });
+      // The ledger says the same now that the change has committed: before that top-up, the old rates were in force.
+      expect((await loadSettings(t.db.app, position)).levelIncomeRatesBp).toEqual(rates);
+    } finally {
+      if (setting.isTransactionActive) await setting.rollbackTransaction();
+      await setting.release();
+    }
+    await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: rates }).expect(200);
+  });
+
+  it('decides only once every older transaction has ended: an upline activated in an older one, still open, is paid when it commits', async () => {
+    const sponsor = await net.register();
+    const member = await net.register(sponsor);
+    const [sponsorPin] = await net.issue(sponsor, 1);
+    const [memberPin] = await net.issue(member, 1);
+    const ledger = ledgerOn(t.db.app);
+    const sponsorInserted = gate();
+    const sponsorMayCommit = gate();
+    const sponsorTopup = ledger.run(meta, async (tx) => {
+      const outcome = await topUp(tx, sponsor, sponsor, sponsorPin);
+      sponsorInserted.open();
+      await sponsorMayCommit.opened;
+      return outcome;
+    });
+    await sponsorInserted.opened;
+    expect(await ledger.run(meta, (tx) => topUp(tx, member, member, memberPin))).toMatchObject({ ok: true }); // younger, higher position, committed first
+    const paying = payLevelIncome(ledger, await topupPositionOf(member));
+    await sleep(300);
+    sponsorMayCommit.open();
+    expect(await sponsorTopup).toMatchObject({ ok: true });
+    expect(await paying).toBe('paid');
+    const [level1] = await t.db.owner.query<{ paid: boolean; earner_uid: string }>('select paid, earner_uid from level_income where topup_position = $1 and level = 1', [await topupPositionOf(member)]);
+    expect(level1).toEqual({ paid: true, earner_uid: sponsor });
+  });
+
+  it('fails (so that its job is retried) when an older transaction stays open, and pays once it has ended', async () => {
+    const sponsor = await net.register();
+    await activateSelf(sponsor);
+    const member = await net.register(sponsor);
+    const [pin] = await net.issue(member, 1);
+    const ledger = ledgerOn(t.db.app);
+    const older = t.db.app.dataSource.createQueryRunner();
+    await older.connect();
+    try {
+      await older.startTransaction('READ COMMITTED');
+      await older.query('select pg_current_xact_id()');
+      expect(await ledger.run(meta, (tx) => topUp(tx, member, member, pin))).toMatchObject({ ok: true });
+      const started = Date.now();
+      await expect(payLevelIncome(ledger, await topupPositionOf(member), { settleWaitMs: 300 })).rejects.toThrow(/a transaction older than the top-up's is still open/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300); // it waited before giving up
+      await older.commitTransaction();
+    } finally {
+      if (older.isTransactionActive) await older.rollbackTransaction();
+      await older.release();
+    }
+    expect(await pay(member)).toBe('paid');
   });
 
   it('lets exactly one of 50 simultaneous top-ups with the same e-pin succeed', async () => {

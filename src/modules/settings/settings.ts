@@ -3,12 +3,21 @@ import { eventPosition, ProjectedEvent, Projection, Statement } from '../../plat
 
 export const SETTINGS_STREAM = 'settings';
 
+/**
+ * SQL: event `a` comes before event `b` in the ledger's commit-safe order, (transaction id, position).
+ * Positions are handed out at INSERT, not at commit, so an event at a lower position can commit after
+ * a higher one; by this order, once no transaction older than `b`'s is still open (what the outbox
+ * relay waits for before it delivers `b`), everything before `b` is committed and nothing can join it.
+ * Rules that ask what held "before" an event (settings in force, an upline active) use this order.
+ */
+export const EARLIER_IN_LEDGER = (a: string, b: string): string => `(${a}.tx_id, ${a}.position) < (${b}.tx_id, ${b}.position)`;
+
 export type EpinType = 'EpintypeA' | 'EpintypeB';
 export const EPIN_TYPES: readonly EpinType[] = ['EpintypeA', 'EpintypeB'];
 
 /**
  * Every business number is a setting with a default; a superadmin's change is a `SettingChanged`
- * event and applies from that event's position on, never retroactively.
+ * event and applies to what comes after it in the ledger (`EARLIER_IN_LEDGER`), never retroactively.
  */
 export interface Settings {
   /** Price of each e-pin type in paise (decimal strings). */
@@ -58,12 +67,16 @@ export function checkSetting(key: string, value: unknown): string | null {
 }
 
 /**
- * The latest value of each changed setting before position `$1` (all of them when `$1` is null):
- * `loadSettings`' query, also embedded in other reads (e.g. level income's) to save a round trip.
+ * The latest value of each changed setting before the event at position `$1` (all of them when `$1`
+ * is null): `loadSettings`' query, also embedded in other reads (e.g. level income's) to save a round
+ * trip. "Before" is the ledger's commit-safe order, (transaction id, position) — the order the outbox
+ * relay delivers in (see `EARLIER_IN_LEDGER`). Settings changes queue on one lock, so among themselves
+ * that order is their position order.
  */
-export const SETTINGS_BEFORE_SQL = `select distinct on (key) key, value from settings_history
-      where $1::bigint is null or position < $1::bigint
-      order by key, settings_history.position desc`;
+export const SETTINGS_BEFORE_SQL = `select distinct on (s.key) s.key, s.value from settings_history s
+      where $1::bigint is null
+         or exists (select 1 from events ev, events t where ev.position = s.position and t.position = $1::bigint and ${EARLIER_IN_LEDGER('ev', 't')})
+      order by s.key, s.position desc`;
 
 const LOAD_SETTINGS_SQL = prepared(SETTINGS_BEFORE_SQL);
 

@@ -32,12 +32,12 @@ describe('decideLevelIncome', () => {
 
   it('floors each level, pays only uplines activated before the top-up, and balances with the platform', () => {
     const uplines = [
-      { uid: 'L1', depth: 1, activatedPosition: 5n },
-      { uid: 'L2', depth: 2, activatedPosition: 50n }, // activated after the top-up at 10
-      { uid: 'L3', depth: 3, activatedPosition: null },
-      { uid: 'L11', depth: 11, activatedPosition: 1n },
+      { uid: 'L1', depth: 1, activeBefore: true },
+      { uid: 'L2', depth: 2, activeBefore: false }, // activated after the top-up
+      { uid: 'L3', depth: 3, activeBefore: false }, // Inactive
+      { uid: 'L11', depth: 11, activeBefore: true },
     ];
-    const d = decideLevelIncome(29900n, 10n, rates, uplines);
+    const d = decideLevelIncome(29900n, rates, uplines);
     expect(d.levels.map((l) => [l.level, l.amountPaise, l.paid, l.reason])).toEqual([
       [1, 2990n, true, undefined], [2, 1495n, false, 'inactive'], [3, 897n, false, 'inactive'], [4, 598n, false, 'no-upline'], [5, 598n, false, 'no-upline'],
       [6, 299n, false, 'no-upline'], [7, 299n, false, 'no-upline'], [8, 299n, false, 'no-upline'], [9, 299n, false, 'no-upline'], [10, 299n, false, 'no-upline'],
@@ -50,7 +50,7 @@ describe('decideLevelIncome', () => {
 
   it('balances for any package value', () => {
     for (const p of [1n, 99n, 29900n, 100000n, 123457n]) {
-      const d = decideLevelIncome(p, 10n, rates, [{ uid: 'A', depth: 1, activatedPosition: 1n }]);
+      const d = decideLevelIncome(p, rates, [{ uid: 'A', depth: 1, activeBefore: true }]);
       expect(d.postings.reduce((s, x) => s + BigInt(x.amountPaise), 0n)).toBe(0n);
       expect(d.levels.every((l) => l.amountPaise >= 0n)).toBe(true);
     }

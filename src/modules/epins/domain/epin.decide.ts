@@ -46,24 +46,23 @@ export interface LevelShare {
 export interface Upline {
   uid: string;
   depth: number;
-  /** Position of the event that activated the upline, or null while Inactive. */
-  activatedPosition: bigint | null;
+  /** Whether the upline's activation comes before the top-up in the ledger's order (false while Inactive). */
+  activeBefore: boolean;
 }
 
 /**
  * Level income of one top-up: each level L gets floor(P × rate[L]); it is paid only to an upline
- * at that depth who was Active before the top-up (activated at a lower position). What is not paid
- * — a missing or inactive upline, and the rounding of the pool — goes to `platform:level-income`.
+ * at that depth who was Active before the top-up. What is not paid — a missing or inactive upline,
+ * and the rounding of the pool — goes to `platform:level-income`.
  */
-export function decideLevelIncome(packagePaise: bigint, topupPosition: bigint, ratesBp: readonly number[], uplines: readonly Upline[]) {
+export function decideLevelIncome(packagePaise: bigint, ratesBp: readonly number[], uplines: readonly Upline[]) {
   const byDepth = new Map(uplines.map((u) => [u.depth, u]));
   const levels: LevelShare[] = ratesBp.map((rateBp, index) => {
     const level = index + 1;
     const amountPaise = (packagePaise * BigInt(rateBp)) / 10_000n;
     const upline = byDepth.get(level);
     if (!upline) return { level, uid: null, rateBp, amountPaise, paid: false, reason: 'no-upline' };
-    const active = upline.activatedPosition !== null && upline.activatedPosition < topupPosition;
-    return active ? { level, uid: upline.uid, rateBp, amountPaise, paid: true } : { level, uid: upline.uid, rateBp, amountPaise, paid: false, reason: 'inactive' };
+    return upline.activeBefore ? { level, uid: upline.uid, rateBp, amountPaise, paid: true } : { level, uid: upline.uid, rateBp, amountPaise, paid: false, reason: 'inactive' };
   });
   const poolPaise = (packagePaise * BigInt(ratesBp.reduce((a, b) => a + b, 0))) / 10_000n;
   const paidPaise = levels.filter((l) => l.paid).reduce((sum, l) => sum + l.amountPaise, 0n);
