@@ -195,6 +195,29 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect(Math.abs(windowOnServerClock - 1_200_000)).toBeLessThan(2_000);
     return { clientid, address: deposit.body.data as string, amount: deposit.body.amount as string };
   };
+  it('issues e-pins at the price they were bought at, whatever the price is when the request is approved or the payment confirmed', async () => {
+    const uid = await net.register();
+    expect((await net.as(uid, '/api/FundRequestBank', { utrno: 'PRICE0000001', bankid: bankOption, qty: '2', epintype: 'EpintypeB' })).body).toBe('success');
+    const { clientid } = await openCrypto(uid, '1');
+    const prices = (await admin('get', '/settings/epinPricesPaise')).body.value as Record<string, string>;
+    expect((await admin('put', '/settings/epinPricesPaise', { value: { ...prices, EpintypeB: '35000' } })).status).toBe(200);
+    try {
+      const [pending] = (await admin('get', `/epin-requests?filter=${encodeURIComponent(JSON.stringify({ uid, status: 'Pending' }))}`)).body;
+      expect((await admin('post', `/epin-requests/${pending.id}/approve`)).status).toBe(200);
+      expect((await admin('post', `/payment-double/orders/${clientid}/mark-paid`)).status).toBe(200);
+      expect((await net.as(uid, '/api/checkPaymentStatus', { clientid })).body.data).toMatchObject({ status_id: 1 }); // the server asks the gateway and issues
+      const values = await t.db.owner.query<{ source_kind: string; value: string }>('select source_kind, value_paise::text as value from epins where owner_uid = $1 order by source_kind', [uid]);
+      expect(values).toEqual([{ source_kind: 'order', value: '29900' }, { source_kind: 'request', value: '29900' }, { source_kind: 'request', value: '29900' }]);
+      // Bought after the change: the new price.
+      expect((await net.as(uid, '/api/FundRequestBank', { utrno: 'PRICE0000002', bankid: bankOption, qty: '1', epintype: 'EpintypeB' })).body).toBe('success');
+      const [later] = (await admin('get', `/epin-requests?filter=${encodeURIComponent(JSON.stringify({ uid, status: 'Pending' }))}`)).body;
+      expect((await admin('post', `/epin-requests/${later.id}/approve`)).status).toBe(200);
+      expect((await t.db.owner.query<{ value: string }>('select value_paise::text as value from epins where source_ref = $1', [later.id]))).toEqual([{ value: '35000' }]);
+    } finally {
+      expect((await admin('put', '/settings/epinPricesPaise', { value: prices })).status).toBe(200);
+    }
+  });
+
   const lastCallback = async (clientid: string) => {
     const [row] = await t.db.owner.query<{ last_callback: { body: Record<string, unknown>; signature: string } }>('select last_callback from gateway_double_orders where order_ref = $1', [clientid]);
     return row.last_callback;

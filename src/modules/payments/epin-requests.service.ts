@@ -7,7 +7,7 @@ import { Ledger } from '../../platform/ledger';
 import { formatRupees } from '../../platform/money';
 import { issueEpins } from '../epins/commands/issue-epins/issue-epins.handler';
 import { EPIN_TYPES, EpinType, loadSettings } from '../settings/settings';
-import { epinRequestStream, MAX_REQUEST_QTY, PAY_MSG, percentText, quote, salePostings } from './domain/payment.events';
+import { epinRequestStream, epinValueOf, MAX_REQUEST_QTY, PAY_MSG, percentText, quote, salePostings } from './domain/payment.events';
 import { OPTION_COLUMNS, OptionRow } from './payment-options.service';
 
 export interface BankRequestInput {
@@ -127,7 +127,7 @@ export class EpinRequestsService {
         await tx.append(epinRequestStream(id), row.version, [{ type: 'EpinRequestRejected', payload: { by: admin, remark } }]);
         return { id, status: 'Rejected', epins: [] };
       }
-      const epins = await issueEpins(tx, { ownerUid: row.uid, epinType: row.epin_type, quantity: row.qty, source: { kind: 'request', ref: id } });
+      const epins = await issueEpins(tx, { ownerUid: row.uid, epinType: row.epin_type, quantity: row.qty, source: { kind: 'request', ref: id }, valuePaise: epinValueOf(row) });
       await tx.append(epinRequestStream(id), row.version, [{ type: 'EpinRequestApproved', payload: { by: admin, epins, postings: salePostings('bank', row.net_paise) } }]);
       return { id, status: 'Approved', epins };
     });

@@ -8,7 +8,7 @@ import { Ledger } from '../../platform/ledger';
 import { formatRupees } from '../../platform/money';
 import { issueEpins } from '../epins/commands/issue-epins/issue-epins.handler';
 import { EPIN_TYPES, EpinType, loadSettings } from '../settings/settings';
-import { GATEWAY_EPIN_TYPE, GatewayKind, MAX_REQUEST_QTY, PAY_MSG, PAYMENT_WINDOW_SECONDS, paymentOrderStream, percentText, quote, ratePaise, salePostings, twoDecimals, usdtCents } from './domain/payment.events';
+import { epinValueOf, GATEWAY_EPIN_TYPE, GatewayKind, MAX_REQUEST_QTY, PAY_MSG, PAYMENT_WINDOW_SECONDS, paymentOrderStream, percentText, quote, ratePaise, salePostings, twoDecimals, usdtCents } from './domain/payment.events';
 import { CRYPTO_GATEWAY, GatewayStatus, PaymentGateway, UPI_GATEWAY } from './gateways/gateway';
 import type { PollTiming } from './jobs/payment-status.processor';
 import { PAYMENTS_CONFIG } from './payments.tokens';
@@ -165,7 +165,7 @@ export class PaymentOrdersService {
       const paidAt = status.paidAt ?? tx.now;
       const paid = status.state === 'paid' || status.state === 'paid-late';
       if (paid && order.status === 'open' && status.state === 'paid' && paidAt.getTime() <= expiresAt.getTime()) {
-        const epins = await issueEpins(tx, { ownerUid: order.uid, epinType: order.epin_type!, quantity: order.qty!, source: { kind: 'order', ref: clientid } });
+        const epins = await issueEpins(tx, { ownerUid: order.uid, epinType: order.epin_type!, quantity: order.qty!, source: { kind: 'order', ref: clientid }, valuePaise: epinValueOf(order) });
         await tx.append(stream, order.version, [
           { type: 'PaymentConfirmed', payload: { paidAt: paidAt.toISOString(), txnHash: status.txnHash, utr: status.utr, epins, postings: salePostings(order.kind, order.net_paise!) } },
         ]);
@@ -218,7 +218,7 @@ export class PaymentOrdersService {
       const [order] = await tx.query<OrderRow>(`select ${ORDER_COLUMNS} from payment_orders where clientid = $1 for update`, [clientid]);
       if (!order) throw new DomainError('PAYMENT.UNKNOWN_ORDER', `No order ${clientid}`, 'not-found');
       if (order.status !== 'late') throw new DomainError('PAYMENT.NOT_LATE', `Only a late payment can be resolved; this order is ${order.status}`, 'conflict');
-      const epins = decision === 'issue' ? await issueEpins(tx, { ownerUid: order.uid, epinType: order.epin_type!, quantity: order.qty!, source: { kind: 'order', ref: clientid } }) : [];
+      const epins = decision === 'issue' ? await issueEpins(tx, { ownerUid: order.uid, epinType: order.epin_type!, quantity: order.qty!, source: { kind: 'order', ref: clientid }, valuePaise: epinValueOf(order) }) : [];
       await tx.append(paymentOrderStream(clientid), order.version, [
         { type: 'LatePaymentResolved', payload: { by: admin, decision, remark, epins, postings: decision === 'issue' ? salePostings(order.kind, order.net_paise!) : [] } },
       ]);

@@ -1,3 +1,4 @@
+import { assertInvariant } from '../../../platform/errors';
 import { Posting } from '../../../platform/money';
 import { EpinType, Settings } from '../../settings/settings';
 
@@ -113,6 +114,14 @@ export function quote(settings: Settings, epinType: EpinType, qty: number): Quot
   }
   const discount = (amount * BigInt(rateBp)) / 10000n;
   return { epinType, qty, amountPaise: amount.toString(), discountRateBp: rateBp, discountPaise: discount.toString(), netPaise: (amount - discount).toString() };
+}
+
+/** The price of one e-pin in a quote (its gross amount is price × quantity), for the e-pins it pays for. */
+export function epinValueOf(quote: { amount_paise: string | null; qty: number | null }): string {
+  const amount = BigInt(quote.amount_paise ?? '0');
+  const qty = BigInt(quote.qty ?? 0);
+  assertInvariant(qty > 0n && amount > 0n && amount % qty === 0n, `a quote of ${amount} paise for ${qty} e-pins has no whole price per e-pin`);
+  return (amount / qty).toString();
 }
 
 /** Rupees-per-USDT text ("90", "88.50") → paise per USDT. */

@@ -15,5 +15,7 @@ export class IssueEpinsCommand {
     readonly metadata: EventMetadata,
     /** The caller's Idempotency-Key: the same key and request answer the first issue again; another request → 409. */
     readonly idempotencyKey?: string,
+    /** Each e-pin's value in paise when it was bought earlier (a request's or order's quote); without it, today's price. */
+    readonly valuePaise?: string,
   ) {}
 }

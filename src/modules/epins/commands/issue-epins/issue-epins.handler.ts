@@ -14,8 +14,9 @@ export async function issueEpins(tx: LedgerTx, command: Omit<IssueEpinsCommand, 
   }
   const owner = await loadMember(tx, command.ownerUid);
   if (!owner) throw new DomainError('EPIN.UNKNOWN_OWNER', `Member ${command.ownerUid} does not exist`, 'invalid');
-  const settings = await loadSettings(tx);
-  const valuePaise = settings.epinPricesPaise[command.epinType];
+  // A purchase keeps the price it was quoted at, whatever a later price change says (never retroactive).
+  const valuePaise = command.valuePaise ?? (await loadSettings(tx)).epinPricesPaise[command.epinType];
+  if (!/^[1-9]\d*$/.test(valuePaise)) throw new DomainError('EPIN.BAD_VALUE', `An e-pin's value must be a positive whole number of paise, got ${valuePaise}`, 'invalid');
   const numbers: string[] = [];
   for (let i = 0; i < command.quantity; i++) {
     const number = newEpinNumber();
