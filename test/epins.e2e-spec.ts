@@ -480,4 +480,32 @@ describe('ledger verify catches tampering with e-pins and level income (as the d
     expect(afterIncome.map((p) => p.reason)).toContain(`level income of ${sponsor}: 29900 paise in the read table, 2990 in postings`);
     expect(afterIncome.find((p) => p.reason.startsWith('level income'))).toMatchObject({ stream_id: `member-${sponsor}` });
   });
+
+  it("names an e-pin whose type or value was changed in the read table, a top-up valued unlike its e-pin, and postings rows the events do not carry", async () => {
+    const sponsor = await net.register();
+    const [pinS] = await net.issue(sponsor, 1);
+    await net.as(sponsor, '/api/ActivateId', { touid: sponsor, epin: pinS });
+    const [sponsorTopup] = await t.db.owner.query<{ position: string }>('select position::text as position from topups where member_uid = $1', [sponsor]);
+    await payLevelIncome(ledgerOn(t.db.app), sponsorTopup.position);
+    const member = await net.register(sponsor);
+    const [pin] = await net.issue(member, 1);
+
+    // (a) An e-pin made worth more in the read table, then used: the top-up records the forged value.
+    await t.db.owner.execute("update epins set type = 'EpintypeA', value_paise = 100000 where number = $1", [pin]);
+    expect((await net.as(member, '/api/ActivateId', { touid: member, epin: pin })).body.result).toBe(' Activation Successfull');
+    const [topup] = await t.db.owner.query<{ position: string }>('select position::text as position from topups where member_uid = $1', [member]);
+    expect(await reasons()).toEqual(expect.arrayContaining([
+      { position: expect.any(String), stream_id: `epin-${pin}`, reason: `e-pin ${pin}: EpintypeB of 29900 paise in the ledger, EpintypeA of 100000 paise in the read table` },
+      { position: topup.position, stream_id: `member-${member}`, reason: `top-up with e-pin ${pin} valued 100000 paise, the e-pin was issued at 29900` },
+    ]));
+
+    // (b) Income credited in the read tables with no event behind it: a level_income row and a matching postings row.
+    await t.db.owner.execute("insert into postings (position, seq, account, amount_paise, recorded_at) values ($1, 99, $2, 5000000, now())", [sponsorTopup.position, `member:${sponsor}:level-income`]);
+    const orphan = (await reasons()).find((p) => p.reason.startsWith(`posting 99 of event ${sponsorTopup.position}`));
+    expect(orphan).toEqual({ position: sponsorTopup.position, stream_id: `member-${sponsor}`, reason: `posting 99 of event ${sponsorTopup.position}: none in the ledger, member:${sponsor}:level-income 5000000 in the read table` });
+    // ...and a posting the ledger carries but the table lost.
+    const [payment] = await t.db.owner.query<{ position: string }>("select position::text as position from events where type = 'LevelIncomeDistributed' and payload->>'topupPosition' = $1", [sponsorTopup.position]);
+    await t.db.owner.execute('delete from postings where position = $1 and seq = 0', [payment.position]);
+    expect((await reasons()).map((p) => p.reason)).toContain(`posting 0 of event ${payment.position}: platform:topups -${(29900n * 2950n) / 10000n} in the ledger, none in the read table`);
+  });
 });

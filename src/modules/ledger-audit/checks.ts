@@ -1,5 +1,5 @@
 import { Sql } from '../../platform/db/database';
-import { LedgerCheck, Problem } from './verify';
+import { LedgerCheck, MAX_PROBLEMS, Problem } from './verify';
 
 /** No e-pin is used twice: at most one EpinUsed per e-pin stream. */
 const epinUsedOnce: LedgerCheck = {
@@ -50,5 +50,54 @@ const incomeMatchesPostings: LedgerCheck = {
   },
 };
 
+/** Each e-pin's type and value in the read table are its `EpinIssued`'s, and each top-up's value is its e-pin's. */
+const epinValuesMatch: LedgerCheck = {
+  name: 'epin-values',
+  async run(sql: Sql): Promise<Problem[]> {
+    const rows = await sql.query<{ position: string; stream_id: string; reason: string }>(
+      `select i.position, i.stream_id,
+              format('e-pin %s: %s of %s paise in the ledger, %s of %s paise in the read table', p.number, i.payload->>'epinType', i.payload->>'valuePaise', p.type, p.value_paise) as reason
+         from events i join epins p on p.number = i.payload->>'number'
+        where i.type = 'EpinIssued' and (p.type <> i.payload->>'epinType' or p.value_paise::text <> i.payload->>'valuePaise')
+       union all
+       select t.position, t.stream_id,
+              format('top-up with e-pin %s valued %s paise, the e-pin was issued at %s', t.payload->>'epin', t.payload->>'valuePaise', i.payload->>'valuePaise')
+         from events t join events i on i.stream_id = 'epin-' || (t.payload->>'epin') and i.type = 'EpinIssued'
+        where t.type = 'MemberToppedUp' and t.payload->>'valuePaise' <> i.payload->>'valuePaise'
+       order by 1 limit ${MAX_PROBLEMS}`,
+    );
+    return rows;
+  },
+};
+
+/**
+ * The postings table is exactly the postings the events carry: same (event, order), account and
+ * amount, no row without its event and no event posting without its row. With this, balances and
+ * income read from the table are the ledger's, and the income check above compares against it.
+ */
+const postingsMatchEvents: LedgerCheck = {
+  name: 'postings-match-events',
+  async run(sql: Sql): Promise<Problem[]> {
+    const rows = await sql.query<{ position: string; stream_id: string | null; seq: number; ledger: string | null; table: string | null }>(
+      `with ledger as (
+         select e.position, (p.ord - 1)::int as seq, p.posting->>'account' as account, p.posting->>'amountPaise' as amount
+           from events e
+           cross join lateral jsonb_array_elements(case when jsonb_typeof(e.payload->'postings') = 'array' then e.payload->'postings' else '[]'::jsonb end) with ordinality as p(posting, ord))
+       select coalesce(l.position, t.position) as position, (select e.stream_id from events e where e.position = coalesce(l.position, t.position)) as stream_id,
+              coalesce(l.seq, t.seq) as seq,
+              case when l.position is null then null else l.account || ' ' || l.amount end as ledger,
+              case when t.position is null then null else t.account || ' ' || t.amount_paise end as table
+         from ledger l full join postings t on t.position = l.position and t.seq = l.seq
+        where l.position is null or t.position is null or l.account is distinct from t.account or l.amount is distinct from t.amount_paise::text
+        order by 1, 2 limit ${MAX_PROBLEMS}`,
+    );
+    return rows.map((r) => ({
+      position: r.position,
+      stream_id: r.stream_id ?? '',
+      reason: `posting ${r.seq} of event ${r.position}: ${r.ledger ?? 'none'} in the ledger, ${r.table ?? 'none'} in the read table`,
+    }));
+  },
+};
+
 /** Every check `verify` runs beyond chains, checkpoints and balanced postings. */
-export const LEDGER_CHECKS: readonly LedgerCheck[] = [epinUsedOnce, epinCountsMatch, incomeMatchesPostings];
+export const LEDGER_CHECKS: readonly LedgerCheck[] = [epinUsedOnce, epinCountsMatch, epinValuesMatch, postingsMatchEvents, incomeMatchesPostings];
