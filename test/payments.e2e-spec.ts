@@ -281,6 +281,27 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     expect((await net.as(uid, '/api/checkPaymentStatus', { clientid })).body.data.status_id).toBe(0);
   });
 
+  it('a payment made inside the window but confirmed by the gateway after the order expired here is on time: e-pins issued once', async () => {
+    const uid = await net.register();
+    const { clientid } = await openCrypto(uid, '1');
+    const orders = createPaymentOrders(t.db.app, ledgerOn(t.db.app));
+    const meta = { actor: { kind: 'system' as const, id: 'payment-status' }, correlationId: `test-${clientid}` };
+    const [{ expires_at: expiresAt }] = await t.db.owner.query<{ expires_at: Date }>('select expires_at from payment_orders where clientid = $1', [clientid]);
+    // The window passed while the gateway still had the payment confirming: expired here.
+    expect(await orders.settle(clientid, { state: 'expired', paidAt: null, txnHash: null, utr: null }, meta)).toBe('expired');
+    // Then the gateway confirms it, paid a minute before the deadline.
+    const paidInTime = { state: 'paid' as const, paidAt: new Date(expiresAt.getTime() - 60_000), txnHash: `0x${'a'.repeat(64)}`, utr: null };
+    expect(await orders.settle(clientid, paidInTime, meta)).toBe('confirmed');
+    expect(await orders.settle(clientid, paidInTime, meta)).toBe('confirmed'); // asked again: nothing more
+    expect(await epinsOf(uid, 'order', clientid)).toHaveLength(1);
+    // Paid after the deadline stays late, with no e-pins (admin-resolvable).
+    const other = await openCrypto(uid, '1');
+    const [{ expires_at: otherExpiry }] = await t.db.owner.query<{ expires_at: Date }>('select expires_at from payment_orders where clientid = $1', [other.clientid]);
+    expect(await orders.settle(other.clientid, { state: 'expired', paidAt: null, txnHash: null, utr: null }, meta)).toBe('expired');
+    expect(await orders.settle(other.clientid, { state: 'paid', paidAt: new Date(otherExpiry.getTime() + 60_000), txnHash: `0x${'b'.repeat(64)}`, utr: null }, meta)).toBe('late');
+    expect(await epinsOf(uid, 'order', other.clientid)).toEqual([]);
+  });
+
   it("the client's updatePaymentStatus alone never issues e-pins", async () => {
     const uid = await net.register();
     const { clientid } = await openCrypto(uid, '1');

@@ -153,7 +153,8 @@ export class PaymentOrdersService {
 
   /**
    * Applies what the gateway said, once: a payment inside the window confirms the order and issues
-   * its e-pins in the same transaction; after the window it is recorded as late (no e-pins); an
+   * its e-pins in the same transaction — also when the order had already expired here because the
+   * gateway's confirmation came after the window; after the window it is recorded as late (no e-pins); an
    * unpaid order past its expiry expires. Every step is conditional on the order's state under a row lock.
    */
   async settle(clientid: string, status: GatewayStatus, metadata: EventMetadata): Promise<OrderRow['status'] | 'unknown'> {
@@ -164,7 +165,8 @@ export class PaymentOrdersService {
       const expiresAt = order.expires_at ?? new Date(0);
       const paidAt = status.paidAt ?? tx.now;
       const paid = status.state === 'paid' || status.state === 'paid-late';
-      if (paid && order.status === 'open' && status.state === 'paid' && paidAt.getTime() <= expiresAt.getTime()) {
+      // Paid inside the window is on time even if the order was expired meanwhile (the gateway confirmed it late).
+      if (paid && (order.status === 'open' || order.status === 'expired') && status.state === 'paid' && paidAt.getTime() <= expiresAt.getTime()) {
         const epins = await issueEpins(tx, { ownerUid: order.uid, epinType: order.epin_type!, quantity: order.qty!, source: { kind: 'order', ref: clientid }, valuePaise: epinValueOf(order) });
         await tx.append(stream, order.version, [
           { type: 'PaymentConfirmed', payload: { paidAt: paidAt.toISOString(), txnHash: status.txnHash, utr: status.utr, epins, postings: salePostings(order.kind, order.net_paise!) } },

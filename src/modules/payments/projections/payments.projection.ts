@@ -94,7 +94,7 @@ export const paymentOrdersProjection: Projection = {
       }
       case 'PaymentConfirmed':
         return [exactlyOneRow(
-          `update payment_orders set status = 'confirmed', paid_at = $2, txn_hash = $3, utr = $4, version = $5 where clientid = $1 and status = 'open' and version = $5 - 1`,
+          `update payment_orders set status = 'confirmed', paid_at = $2, txn_hash = $3, utr = $4, version = $5 where clientid = $1 and status in ('open', 'expired') and version = $5 - 1`,
           [clientid, e.payload.paidAt, e.payload.txnHash, e.payload.utr, v],
           what,
         )];
