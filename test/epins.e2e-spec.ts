@@ -73,6 +73,9 @@ describe('e-pins, top-ups and level income', () => {
     expect((await net.as(from, '/api/EpinTransfer', { qty: '', touid: to })).body).toBe('Enter Epin Quantity');
     expect((await net.as(from, '/api/EpinTransfer', { qty: '1', touid: '' })).body).toBe('Enter User Id !!');
     expect((await net.as(from, '/api/EpinTransfer', { qty: '1', touid: '999999' })).body).toBe('Invalid User Id !!');
+    // The receiver is checked before any quantity is weighed against the stock, however large.
+    expect((await net.as(from, '/api/EpinTransfer', { qty: '600', touid: '999999' })).body).toBe('Invalid User Id !!');
+    expect((await net.as(from, '/api/EpinTransfer', { qty: '600', touid: to })).body).toBe('Insufficient Epin !!');
     expect((await net.as(from, '/api/EpinTransfer', { qty: '4', touid: to })).body).toBe('Insufficient Epin !!');
     expect((await net.as(from, '/api/EpinTransfer', { qty: 2, touid: to })).body).toBe('Success');
     const received = (await net.unused(to)).map((r) => r.pin);

@@ -16,11 +16,12 @@ export class TransferEpinsHandler implements ICommandHandler<TransferEpinsComman
 
   async execute({ fromUid, toUid, quantity, epinType, metadata, idempotencyKey }: TransferEpinsCommand): Promise<string> {
     if (!Number.isInteger(quantity) || quantity < 1) return EPIN_MSG.enterQty;
-    if (quantity > MAX_ISSUE_QUANTITY) return EPIN_MSG.insufficient;
     if (fromUid === toUid) return EPIN_MSG.selfTransfer;
     return this.ledger.run(metadata, async (tx) => {
+      // Spec order: quantity, receiver required (at the edge), receiver not found; then the stock.
       const receiver = await loadMember(tx, toUid);
       if (!receiver) return EPIN_MSG.invalidUser;
+      if (quantity > MAX_ISSUE_QUANTITY) return EPIN_MSG.insufficient; // no stock is that large a move
       const sender = await loadMember(tx, fromUid, true);
       if (!sender) return EPIN_MSG.invalidUser;
       const stock = await tx.query<{ number: string; version: number }>(
