@@ -107,7 +107,8 @@ describe('dashboard e-pin actions', () => {
     expect(await within(dialog).findByRole('button', { name: 'Processing..' })).toBeDisabled();
     expect(api.callsTo('POST /GHRequesttoAdmin')[0]?.body).toEqual({ sid: '482913', referby: '482913', epin: 'EpintypeB', type: 'Activate' });
     reply.resolve({ data: { result: 'Successfull' } });
-    expect(await screen.findByText('Help request sent to admin')).toBeInTheDocument();
+    expect(await screen.findByText('Activation Successfull')).toBeInTheDocument(); // spec §8: ' Activation Successfull'
+    expect(Array.from(document.querySelectorAll('.Toastify__toast')).map((t) => t.textContent)).toContain(' Activation Successfull');
     await waitFor(() => expect(api.callsTo('POST /userDashboard')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -129,6 +130,18 @@ describe('dashboard e-pin actions', () => {
     expect(api.callsTo('POST /userDashboard')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("proves an Active member's successful help request (type Upgrade) toasts ' Upgrade Successfull'", async () => {
+    signInMember();
+    mockApi({ 'POST /userDashboard': { data: [{ ...SUMMARY, Activestatus: 'Active' }] }, 'POST /GHRequesttoAdmin': { data: { result: 'Successfull' } } });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/dashboard');
+    await screen.findByTestId('net-balance');
+    await user.click(screen.getByRole('button', { name: 'USER 299 HELP' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'REQUEST 5,000 HELP' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Upgrade Successfull')).toBeInTheDocument();
+    expect(Array.from(document.querySelectorAll('.Toastify__toast')).map((t) => t.textContent)).toContain(' Upgrade Successfull');
   });
 
   it('proves the MENU links now open the built screens (Unused Epin List → /EpinHistory)', async () => {

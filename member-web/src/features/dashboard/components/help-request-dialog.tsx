@@ -14,7 +14,8 @@ export const HELP_OPTIONS: ReadonlyArray<{ button: string; title: string; epin: 
   { button: 'USER 299 HELP', title: 'REQUEST 5,000 HELP', epin: 'EpintypeB', amount: '₹5,000', pin: '299' },
   { button: 'USER 1000 HELP', title: 'REQUEST 10,000 HELP', epin: 'EpintypeA', amount: '₹10,000', pin: '1000' },
 ];
-export const HELP_SUCCESS_TEXT = 'Help request sent to admin';
+/** Spec §8: the success toasts of the dashboard's activate and upgrade actions. */
+export const HELP_SUCCESS_TEXT = { Activate: ' Activation Successfull', Upgrade: ' Upgrade Successfull' } as const;
 
 interface Props {
   uid: string;
@@ -45,9 +46,10 @@ export function HelpRequestButtons({ uid, active, onDone, onNoEpin }: Props) {
     if (!open || busy) return;
     setBusy(true);
     try {
-      const result = await requestHelp({ uid, epin: open.epin, type: active ? 'Upgrade' : 'Activate' });
+      const type = active ? 'Upgrade' : 'Activate';
+      const result = await requestHelp({ uid, epin: open.epin, type });
       if (result === 'Successfull') {
-        notifySuccess(HELP_SUCCESS_TEXT);
+        notifySuccess(HELP_SUCCESS_TEXT[type]);
         setOpen(null);
         onDone();
       } else if (result.trim() === INSUFFICIENT_EPIN) {
