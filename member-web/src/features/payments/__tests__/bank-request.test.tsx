@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../testing/mock-api';
+import { deferred, mockApi, type FakeReply } from '../../../testing/mock-api';
 import { renderApp, signInMember } from '../../../testing/render-app';
 import { bankDetails, BANK_OPTION, QR_OPTION } from './fixtures';
 
@@ -72,9 +72,10 @@ describe('Epin Request (bank/QR)', () => {
     expect(screen.getByLabelText('Payment Type')).toHaveValue('');
   });
 
-  it('proves any other answer is an error toast with the server text and the form stays', async () => {
+  it("proves the button reads 'Processing..' (spec §4) and is disabled while the call is in flight; any other answer is an error toast with the server text and the form stays", async () => {
     signInMember();
-    mockApi({ 'GET /adminBankDetailsByBankid': bankDetails, 'POST /FundRequestBank': { data: 'This UTR Number has already been used' } });
+    const reply = deferred<FakeReply>();
+    mockApi({ 'GET /adminBankDetailsByBankid': bankDetails, 'POST /FundRequestBank': () => reply.promise });
     const user = userEvent.setup({ delay: null });
     renderApp('/FundRequestBank');
     await screen.findByRole('option', { name: 'State Bank of India (Bank)' });
@@ -83,6 +84,8 @@ describe('Epin Request (bank/QR)', () => {
     await user.type(screen.getByLabelText('Quantity'), '1');
     await user.selectOptions(screen.getByLabelText('Epin Type'), '1000');
     await user.click(screen.getByRole('button', { name: 'Request' }));
+    expect(await screen.findByRole('button', { name: 'Processing..' })).toBeDisabled();
+    reply.resolve({ data: 'This UTR Number has already been used' });
     expect(await screen.findByText('This UTR Number has already been used')).toBeInTheDocument();
     expect(screen.getByLabelText('UTR Number')).toHaveValue('UTR412345678901');
     expect(await screen.findByRole('button', { name: 'Request' })).toBeEnabled(); // the label returns after the call's finally

@@ -165,7 +165,7 @@ function BankRequestForm({ reload }: { reload: () => void }) {
         <ReadOnlyField label="Discount Amount" value={quote?.discountAmount ?? ''} testId="quote-discount-amount" />
         <ReadOnlyField label="Net Amount" value={quote?.net ?? ''} testId="quote-net" />
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Processing...' : 'Request'}
+          {busy ? 'Processing..' : 'Request'}
         </Button>
       </Stack>
     </Paper>
