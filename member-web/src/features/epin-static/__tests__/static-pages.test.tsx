@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
@@ -14,6 +14,9 @@ describe('static e-pin pages', () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/myepinstrans');
     expect(screen.getByTestId('empty-stock')).toHaveTextContent('No PINs in Stock ... !!!');
+    // Spec §3's transfer form: type (epin_dollar, epin_inr), qty, receiver login id.
+    expect(within(screen.getByLabelText('E-Pin Type')).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['epin_dollar', 'epin_inr']);
+    expect(screen.getByLabelText('Transfer Quantity')).toHaveAttribute('min', '0');
     await user.type(screen.getByLabelText('Transfer To'), '517204');
     await user.click(screen.getByRole('button', { name: 'Transfer PINs' }));
     expect(screen.getAllByText(/Requests are made from Epin Request/).length).toBeGreaterThanOrEqual(2);
@@ -35,6 +38,13 @@ describe('static e-pin pages', () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/RequestEPins');
     expect(screen.getByLabelText('Pin Type')).toHaveValue('PH_EPIN - $ 11.00');
+    // Spec §3's fields: reg_id and ID (the member), pay_mode (§5's modes, CASH hidden), bank_name, UTR, img_snap, note.
+    expect(screen.getByLabelText('Reg. Id')).toHaveValue('482913');
+    expect(screen.getByLabelText('ID')).toHaveValue('482913');
+    expect(within(screen.getByLabelText('Pay Mode')).getAllByRole('option').map((o) => o.textContent)).toEqual(['USDT', 'RTGS', 'NEFT', 'PHONE-PE', 'GOOGLE-PE', 'PAY-TM']);
+    expect(screen.getByLabelText('Pay Mode')).toHaveValue('USDT');
+    expect(screen.getByLabelText('Bank Name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Note')).toBeInTheDocument();
     const qty = screen.getByLabelText('Quantity');
     expect(qty).toHaveValue(1);
     expect(screen.getByLabelText('Bank Slip')).not.toBeRequired();
@@ -66,6 +76,8 @@ describe('static e-pin pages', () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/RequestEPinsBank');
     expect(screen.getByRole('heading', { name: 'Request E-Pins (INR)' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Pin Type')).toHaveValue('PH_EPIN - $ 11.00');
+    expect(screen.getByLabelText('Pay Mode')).toHaveValue('RTGS');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Transaction reference is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Transaction Reference'), 'UTR123456');

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { useSession } from '../../../lib/session';
 import { EMPTY_STOCK_TEXT, LEDGER_SAMPLE, NOT_SUBMITTED_NOTE } from './sample-data';
 
 /** Every static page says plainly that it sends nothing. */
@@ -18,8 +19,9 @@ function StaticNote() {
   );
 }
 
-/** /myepinstrans — e-pin home: an (empty) stock and a transfer form that submits nowhere. */
+/** /myepinstrans — e-pin home: an (empty) stock and a transfer form (spec §3: type, qty, receiver login id) that submits nowhere. */
 export function EpinHomePage() {
+  const [type, setType] = useState('epin_dollar');
   const [to, setTo] = useState('');
   const [qty, setQty] = useState('0');
   const [shown, setShown] = useState('');
@@ -46,8 +48,12 @@ export function EpinHomePage() {
             setShown(NOT_SUBMITTED_NOTE);
           }}
         >
-          <TextField label="Transfer To" value={to} onChange={(e) => setTo(e.target.value.replace(/\D/g, '').slice(0, 6))} />
+          <TextField select label="E-Pin Type" value={type} onChange={(e) => setType(e.target.value)} slotProps={{ select: { native: true } }}>
+            <option value="epin_dollar">Dollar E-Pin</option>
+            <option value="epin_inr">INR E-Pin</option>
+          </TextField>
           <TextField label="Transfer Quantity" type="number" value={qty} onChange={(e) => setQty(e.target.value)} slotProps={{ htmlInput: { min: 0 } }} />
+          <TextField label="Transfer To" value={to} onChange={(e) => setTo(e.target.value.replace(/\D/g, '').slice(0, 6))} />
           <Button type="submit" variant="contained">
             Transfer PINs
           </Button>
@@ -85,16 +91,22 @@ export const STATIC_REQUEST_MESSAGES = {
   quantity: 'Quantity must be between 1 and 500',
 } as const;
 
-const PAY_MODES_USDT = ['USDT'];
-const PAY_MODES_INR = ['RTGS', 'NEFT', 'PHONE-PE', 'GOOGLE-PE', 'PAY-TM'];
+/** Spec §5's pay modes (CASH is hidden there, so not offered). */
+const PAY_MODES = ['USDT', 'RTGS', 'NEFT', 'PHONE-PE', 'GOOGLE-PE', 'PAY-TM'];
+/** Spec §5: the pin type as the static request page shows it. */
+export const STATIC_PIN_TYPE = 'PH_EPIN - $ 11.00';
 
 /**
- * /RequestEPins (USDT) and /RequestEPinsBank (INR): the static request form. It validates like the
- * spec's static page (hash 0x + 64 hex on the USDT variant, quantity 1..500, default 1, optional slip)
- * and then only says where real requests are made.
+ * /RequestEPins (USDT) and /RequestEPinsBank (INR): the static request form with spec §3's fields
+ * (reg_id, ID, pintype, QTY, pay_mode, bank_name, UTR, img_snap, note). It validates like the spec's
+ * static page (hash 0x + 64 hex on the USDT variant, quantity 1..500, default 1, optional slip) and
+ * then only says where real requests are made.
  */
 function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
+  const { userId } = useSession();
   const [qty, setQty] = useState('1');
+  const [bankName, setBankName] = useState('');
+  const [note, setNote] = useState('');
   const [mode, setMode] = useState(variant === 'USDT' ? 'USDT' : 'RTGS');
   const [hash, setHash] = useState('');
   const [errors, setErrors] = useState<{ hash?: string; qty?: string }>({});
@@ -116,7 +128,9 @@ function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
   return (
     <Paper sx={{ p: { xs: 2, md: 3 } }}>
       <Stack component="form" spacing={2} noValidate onSubmit={submit}>
-        <TextField label="Pin Type" value={usdt ? 'PH_EPIN - $ 11.00' : 'PH_EPIN - ₹ 990.00'} slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField label="Reg. Id" value={userId} slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField label="ID" value={userId} slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField label="Pin Type" value={STATIC_PIN_TYPE} slotProps={{ htmlInput: { readOnly: true } }} />
         <TextField
           label="Quantity"
           type="number"
@@ -127,12 +141,13 @@ function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
           slotProps={{ htmlInput: { min: 1, max: 500 } }}
         />
         <TextField select label="Pay Mode" value={mode} onChange={(e) => setMode(e.target.value)} slotProps={{ select: { native: true } }}>
-          {(usdt ? PAY_MODES_USDT : PAY_MODES_INR).map((m) => (
+          {PAY_MODES.map((m) => (
             <option key={m} value={m}>
               {m}
             </option>
           ))}
         </TextField>
+        <TextField label="Bank Name" value={bankName} onChange={(e) => setBankName(e.target.value.slice(0, 80))} />
         <TextField
           label={usdt ? 'Transaction Hash' : 'Transaction Reference'}
           value={hash}
@@ -145,6 +160,7 @@ function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
           Bank Slip (optional)
           <input hidden type="file" accept="image/*,application/pdf" aria-label="Bank Slip" />
         </Button>
+        <TextField label="Note" value={note} onChange={(e) => setNote(e.target.value.slice(0, 300))} multiline minRows={2} />
         <Button type="submit" variant="contained">
           Submit
         </Button>
