@@ -74,6 +74,9 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     await waitFor(() => expect(screen.getByLabelText('Net Amount (INR)')).toHaveValue('598.00'));
     expect(screen.getByLabelText('Amount')).toHaveValue('598.00');
     expect(screen.getByLabelText('Net Amount (USDT)')).toHaveValue('6.64');
+    // Spec §2: the form's hidden discount field carries the quote's discount.
+    const hiddenDiscount = screen.getByTestId('quote-discount');
+    expect([hiddenDiscount.getAttribute('type'), hiddenDiscount.getAttribute('name'), hiddenDiscount.getAttribute('value')]).toEqual(['hidden', 'discount', '0.00']);
   });
 
   it('proves the popup shows the amount, address and order id, counts 20:00 down (server deadline 1200 s away), and at zero closes with the timeout toast and reloads 2 s later', async () => {

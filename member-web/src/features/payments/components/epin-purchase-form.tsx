@@ -72,6 +72,8 @@ export function EpinPurchaseForm({ usdt, onRequest }: { usdt: boolean; onRequest
             {quoteState.message}
           </Typography>
         ) : null}
+        {/* Spec §2: the form's hidden discount field (the server's quote; nothing reads it back). */}
+        <input type="hidden" name="discount" value={quote?.discountAmount ?? ''} data-testid="quote-discount" />
         <ReadOnlyField label="Amount" value={quote?.amount ?? ''} testId="quote-amount" />
         <ReadOnlyField label={usdt ? 'Net Amount (INR)' : 'Net Amount'} value={quote?.net ?? ''} testId="quote-net" />
         {usdt ? <ReadOnlyField label="Net Amount (USDT)" value={netUsdt} testId="quote-usdt" /> : null}
