@@ -7,6 +7,9 @@ import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { Tx } from '../src/platform/db/database';
 import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
+import { assertTransactionIdsAhead } from '../src/platform/event-store/transaction-ids';
+import { migrate } from '../src/platform/db/migrate';
+import { ALL_MIGRATIONS } from '../migrations';
 import { appendToStream } from '../src/platform/event-store/event-store';
 import { EventMetadata } from '../src/platform/event-store/event.types';
 import { ConcurrencyError, InvariantViolation } from '../src/platform/errors';
@@ -191,6 +194,21 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       const after = await replayLedger(scratch.owner, projections);
       expect(after).toMatchObject({ ok: true, differences: 0, eventsReplayed: (await eventCount(scratch.owner)) });
       expect((await scratch.owner.query<{ n: string }>("select count(*)::text as n from members where uid in ('200001', '200002', '200003')"))[0].n).toBe('3');
+    });
+  });
+
+  it("refuses, in migrate and at the worker's start, a ledger whose transaction ids are ahead of the server's (a logical restore into a new cluster)", async () => {
+    await withScratchLedger(async (scratch) => {
+      const guard = () => assertTransactionIdsAhead((text) => scratch.owner.query(text));
+      await expect(guard()).resolves.toBeUndefined();
+      await expect(migrate(scratch.ownerUrl, 'sahyog_app', ALL_MIGRATIONS)).resolves.toEqual([]);
+      // As a pg_dump of an older, busier cluster would bring it: a stored transaction id far above this server's.
+      await scratch.owner.transaction(async (tx) => {
+        await tx.execute('set local session_replication_role = replica');
+        await tx.execute("update events set tx_id = '9000000000000'::xid8 where position = (select max(position) from events)");
+      });
+      await expect(guard()).rejects.toThrow(/transaction ids \(up to 9000000000000\) are ahead of this PostgreSQL server's/);
+      await expect(migrate(scratch.ownerUrl, 'sahyog_app', ALL_MIGRATIONS)).rejects.toThrow(/restored into a new cluster without its transaction-id epoch/);
     });
   });
 

@@ -13,6 +13,7 @@ import { Ledger } from '../platform/ledger';
 import { PAYMENT_SWEEP_EVERY_MS, pollPaymentStatus, PaymentStatusJob, sweepPaymentOrders } from '../modules/payments/jobs/payment-status.processor';
 import { createPaymentOrders } from '../modules/payments/payments.module';
 import { PaymentOrdersService } from '../modules/payments/payment-orders.service';
+import { assertTransactionIdsAhead } from '../platform/event-store/transaction-ids';
 
 /** How often the relay looks for new events when the last pass found none. */
 const RELAY_IDLE_MS = 200;
@@ -59,6 +60,8 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // Before anything is delivered or decided in (transaction id, position) order.
+    await assertTransactionIdsAhead((text) => this.db.query(text));
     const options = { connection: this.connection, prefix: this.config.queuePrefix, concurrency: 4 };
     this.workers.push(
       new Worker<OutboxJob>(QUEUE.mail, (job: Job<OutboxJob>) => processMailJob(this.db, this.transport, job.data), options),

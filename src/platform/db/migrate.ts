@@ -1,11 +1,14 @@
 import { Client } from 'pg';
 import { DataSource, MigrationInterface } from 'typeorm';
+import { assertTransactionIdsAhead } from '../event-store/transaction-ids';
 
 export const APP_ROLE = 'sahyog_app';
 
 /**
  * Creates (or re-passwords) the application role, then runs pending migrations, each in its own
- * transaction, on the owner connection. The owner needs CREATEROLE (a local or compose superuser has it).
+ * transaction, on the owner connection, and refuses a database whose ledger's transaction ids are
+ * ahead of the server's (a logical restore into a new cluster; see transaction-ids.ts). The owner
+ * needs CREATEROLE (a local or compose superuser has it).
  */
 export async function migrate(ownerUrl: string, appPassword: string, migrations: Array<new () => MigrationInterface> | string[]): Promise<string[]> {
   const client = new Client({ connectionString: ownerUrl });
@@ -22,6 +25,7 @@ export async function migrate(ownerUrl: string, appPassword: string, migrations:
   await dataSource.initialize();
   try {
     const ran = await dataSource.runMigrations({ transaction: 'each' });
+    await assertTransactionIdsAhead((text) => dataSource.query(text));
     return ran.map((m) => m.name);
   } finally {
     await dataSource.destroy();
