@@ -9,6 +9,8 @@ import { MemberApiModule } from './api/member/member-api.module';
 import { loadConfig } from './config/config';
 import { AllExceptionsFilter, SpaFallback } from './platform/http/all-exceptions.filter';
 import { refuseUnstorableText } from './platform/http/unstorable-text';
+import { Database } from './platform/db/database';
+import { assertTransactionIdsAhead } from './platform/event-store/transaction-ids';
 import { createValidationPipe } from './platform/http/validation';
 
 /** Request bodies larger than this are refused with 413 before any parsing. */
@@ -65,6 +67,11 @@ export async function createApiApp(options: { logger?: LogLevel[] | false; root?
 
   app.enableShutdownHooks();
   await app.init();
+  // Before the first append: new events must sort after the stored ones (see transaction-ids.ts).
+  await assertTransactionIdsAhead((text) => app.get(Database).query(text)).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
   await app.getHttpAdapter().getInstance().ready();
   return app;
 }
