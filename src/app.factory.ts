@@ -10,7 +10,7 @@ import { loadConfig } from './config/config';
 import { AllExceptionsFilter, SpaFallback } from './platform/http/all-exceptions.filter';
 import { refuseUnstorableText } from './platform/http/unstorable-text';
 import { Database } from './platform/db/database';
-import { assertTransactionIdsAhead } from './platform/event-store/transaction-ids';
+import { assertTransactionIdsAhead } from './platform/event-store/ledger-order';
 import { createValidationPipe } from './platform/http/validation';
 
 /** Request bodies larger than this are refused with 413 before any parsing. */
@@ -67,7 +67,7 @@ export async function createApiApp(options: { logger?: LogLevel[] | false; root?
 
   app.enableShutdownHooks();
   await app.init();
-  // Before the first append: new events must sort after the stored ones (see transaction-ids.ts).
+  // Before the first append: new events must sort after the stored ones (see ledger-order.ts).
   await assertTransactionIdsAhead((text) => app.get(Database).query(text)).catch(async (error: unknown) => {
     await app.close();
     throw error;

@@ -38,6 +38,27 @@ describe('e-pins, top-ups and level income', () => {
     await pay(uid);
   };
 
+  /** A member under a sponsor just activated (income paid), holding one e-pin of their own. */
+  const memberUnderActiveSponsor = async () => {
+    const sponsor = await net.register();
+    await activateSelf(sponsor);
+    const member = await net.register(sponsor);
+    const [pin] = await net.issue(member, 1);
+    return { sponsor, member, pin };
+  };
+  /** Runs `work` in a transaction of its own on the application role, held open until `commit` (rolled back if never called). */
+  const withOpenTransaction = async (work: (open: Tx, commit: () => Promise<void>) => Promise<void>) => {
+    const runner = t.db.app.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction('READ COMMITTED');
+      await work(new Tx(runner), () => runner.commitTransaction());
+    } finally {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      await runner.release();
+    }
+  };
+
   beforeAll(async () => {
     t = await startTestApp();
     await seedBasics(t.db.app);
@@ -281,25 +302,21 @@ describe('e-pins, top-ups and level income', () => {
   // "Before the top-up" is the ledger's commit-safe order, (transaction id, position): positions are handed
   // out at INSERT, so a lower position can commit after a higher one; the order the relay delivers in is final.
   it("applies a rate change only if it comes before the top-up in the ledger's order: one in a younger transaction, though at a lower position, does not", async () => {
-    const sponsor = await net.register();
-    await activateSelf(sponsor);
-    const member = await net.register(sponsor);
-    const [pin] = await net.issue(member, 1);
+    const { sponsor, member, pin } = await memberUnderActiveSponsor();
     const ledger = ledgerOn(t.db.app);
     const rates = (await loadSettings(t.db.app)).levelIncomeRatesBp;
     const raised = [rates[0] + 500, ...rates.slice(1)];
-    const setting = t.db.app.dataSource.createQueryRunner();
-    await setting.connect();
-    try {
+    await withOpenTransaction(async (open, commit) => {
+      const topupHasId = gate();
       const changeInserted = gate();
       const topup = ledger.run(meta, async (tx) => {
         await tx.query('select pg_current_xact_id()'); // the top-up's transaction is the older one
+        topupHasId.open();
         await changeInserted.opened;
         return topUp(tx, member, member, pin);
       });
+      await topupHasId.opened;
       // The rate change: a younger transaction that inserts its event first (a lower position) and stays open.
-      await setting.startTransaction('READ COMMITTED');
-      const open = new Tx(setting);
       const [head] = await open.query<{ v: number | null }>("select max(stream_version) as v from events where stream_id = 'settings'");
       const [change] = await appendToStream(open, 'settings', head.v ?? 0, [{ type: 'SettingChanged', payload: { key: 'levelIncomeRatesBp', value: raised } }], meta);
       await new ProjectionRunner(ALL_PROJECTIONS).apply(open, [change]);
@@ -308,16 +325,13 @@ describe('e-pins, top-ups and level income', () => {
       const position = await topupPositionOf(member);
       expect(BigInt(position)).toBeGreaterThan(BigInt(change.position));
       expect(await payLevelIncome(ledger, position)).toBe('paid'); // at once: the open transaction is younger
-      await setting.commitTransaction();
+      await commit();
 
       const [level1] = await t.db.owner.query<{ rate_bp: number; earner_uid: string }>('select rate_bp, earner_uid from level_income where topup_position = $1 and level = 1', [position]);
       expect(level1).toEqual({ rate_bp: rates[0], earner_uid: sponsor });
       // The ledger says the same now that the change has committed: before that top-up, the old rates were in force.
       expect((await loadSettings(t.db.app, position)).levelIncomeRatesBp).toEqual(rates);
-    } finally {
-      if (setting.isTransactionActive) await setting.rollbackTransaction();
-      await setting.release();
-    }
+    });
     await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: rates }).expect(200);
   });
 
@@ -347,25 +361,16 @@ describe('e-pins, top-ups and level income', () => {
   });
 
   it('fails (so that its job is retried) when an older transaction stays open, and pays once it has ended', async () => {
-    const sponsor = await net.register();
-    await activateSelf(sponsor);
-    const member = await net.register(sponsor);
-    const [pin] = await net.issue(member, 1);
+    const { member, pin } = await memberUnderActiveSponsor();
     const ledger = ledgerOn(t.db.app);
-    const older = t.db.app.dataSource.createQueryRunner();
-    await older.connect();
-    try {
-      await older.startTransaction('READ COMMITTED');
+    await withOpenTransaction(async (older, commit) => {
       await older.query('select pg_current_xact_id()');
       expect(await ledger.run(meta, (tx) => topUp(tx, member, member, pin))).toMatchObject({ ok: true });
       const started = Date.now();
       await expect(payLevelIncome(ledger, await topupPositionOf(member), { settleWaitMs: 300 })).rejects.toThrow(/a transaction older than the top-up's is still open/);
       expect(Date.now() - started).toBeGreaterThanOrEqual(300); // it waited before giving up
-      await older.commitTransaction();
-    } finally {
-      if (older.isTransactionActive) await older.rollbackTransaction();
-      await older.release();
-    }
+      await commit();
+    });
     expect(await pay(member)).toBe('paid');
   });
 

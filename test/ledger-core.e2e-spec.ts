@@ -7,7 +7,7 @@ import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { Tx } from '../src/platform/db/database';
 import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
-import { assertTransactionIdsAhead } from '../src/platform/event-store/transaction-ids';
+import { assertTransactionIdsAhead } from '../src/platform/event-store/ledger-order';
 import { migrate } from '../src/platform/db/migrate';
 import { ALL_MIGRATIONS } from '../migrations';
 import { appendToStream } from '../src/platform/event-store/event-store';

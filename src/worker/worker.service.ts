@@ -13,7 +13,7 @@ import { Ledger } from '../platform/ledger';
 import { PAYMENT_SWEEP_EVERY_MS, pollPaymentStatus, PaymentStatusJob, sweepPaymentOrders } from '../modules/payments/jobs/payment-status.processor';
 import { createPaymentOrders } from '../modules/payments/payments.module';
 import { PaymentOrdersService } from '../modules/payments/payment-orders.service';
-import { assertTransactionIdsAhead } from '../platform/event-store/transaction-ids';
+import { assertTransactionIdsAhead } from '../platform/event-store/ledger-order';
 
 /** How often the relay looks for new events when the last pass found none. */
 const RELAY_IDLE_MS = 200;

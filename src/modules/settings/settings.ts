@@ -1,16 +1,8 @@
 import { prepared, Sql } from '../../platform/db/database';
 import { eventPosition, ProjectedEvent, Projection, Statement } from '../../platform/projections/projection';
+import { EARLIER_IN_LEDGER } from '../../platform/event-store/ledger-order';
 
 export const SETTINGS_STREAM = 'settings';
-
-/**
- * SQL: event `a` comes before event `b` in the ledger's commit-safe order, (transaction id, position).
- * Positions are handed out at INSERT, not at commit, so an event at a lower position can commit after
- * a higher one; by this order, once no transaction older than `b`'s is still open (what the outbox
- * relay waits for before it delivers `b`), everything before `b` is committed and nothing can join it.
- * Rules that ask what held "before" an event (settings in force, an upline active) use this order.
- */
-export const EARLIER_IN_LEDGER = (a: string, b: string): string => `(${a}.tx_id, ${a}.position) < (${b}.tx_id, ${b}.position)`;
 
 export type EpinType = 'EpintypeA' | 'EpintypeB';
 export const EPIN_TYPES: readonly EpinType[] = ['EpintypeA', 'EpintypeB'];

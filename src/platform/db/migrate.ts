@@ -1,13 +1,13 @@
 import { Client } from 'pg';
 import { DataSource, MigrationInterface } from 'typeorm';
-import { assertTransactionIdsAhead } from '../event-store/transaction-ids';
+import { assertTransactionIdsAhead } from '../event-store/ledger-order';
 
 export const APP_ROLE = 'sahyog_app';
 
 /**
  * Creates (or re-passwords) the application role, then runs pending migrations, each in its own
  * transaction, on the owner connection, and refuses a database whose ledger's transaction ids are
- * ahead of the server's (a logical restore into a new cluster; see transaction-ids.ts). The owner
+ * ahead of the server's (a logical restore into a new cluster; see ledger-order.ts). The owner
  * needs CREATEROLE (a local or compose superuser has it).
  */
 export async function migrate(ownerUrl: string, appPassword: string, migrations: Array<new () => MigrationInterface> | string[]): Promise<string[]> {

@@ -2,7 +2,8 @@ import { Ledger } from '../../../platform/ledger';
 import { MemberToppedUp } from '../../epins/domain/epin.events';
 import { decideLevelIncome } from '../../epins/domain/epin.decide';
 import { prepared } from '../../../platform/db/database';
-import { EARLIER_IN_LEDGER, SETTINGS_BEFORE_SQL, SettingKey, settingsFrom } from '../../settings/settings';
+import { EARLIER_IN_LEDGER } from '../../../platform/event-store/ledger-order';
+import { SETTINGS_BEFORE_SQL, SettingKey, settingsFrom } from '../../settings/settings';
 
 /** Uplines considered: the business rules pay up to 15 levels. */
 export const MAX_INCOME_LEVELS = 15;

@@ -1,4 +1,13 @@
 /**
+ * SQL: event `a` comes before event `b` in the ledger's commit-safe order, (transaction id, position).
+ * Positions are handed out at INSERT, not at commit, so an event at a lower position can commit after
+ * a higher one; by this order, once no transaction older than `b`'s is still open (what the outbox
+ * relay waits for before it delivers `b`), everything before `b` is committed and nothing can join it.
+ * Rules that ask what held "before" an event (settings in force, an upline active) use this order.
+ */
+export const EARLIER_IN_LEDGER = (a: string, b: string): string => `(${a}.tx_id, ${a}.position) < (${b}.tx_id, ${b}.position)`;
+
+/**
  * The ledger orders events by (transaction id, position) — the outbox relay delivers in that order
  * and level income decides "before" by it (decision 0012) — so every new transaction id must be
  * above every stored one. A physical backup or `pg_upgrade` keeps that true; a logical restore
