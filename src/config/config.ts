@@ -15,6 +15,7 @@ export interface AppConfig {
   jwtSecret: string;
   jwtExpiresIn: string;
   publicUrl: string;
+  /** SMTP; null keeps mail in the local catcher (production only with MAIL_USE_CATCHER=true). */
   mailUrl: string | null;
   mailFrom: string;
   /** Proxies whose X-Forwarded-For is trusted for the client IP (fastify trustProxy). */
@@ -50,6 +51,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!jwtSecret || jwtSecret.length < 16) throw new Error('JWT_SECRET must be set to at least 16 characters');
   const port = intFrom(env, 'PORT', 3000);
   const trust = env.TRUST_PROXY;
+  const useCatcher = env.MAIL_USE_CATCHER || '';
+  if (useCatcher !== '' && useCatcher !== 'true') throw new Error(`MAIL_USE_CATCHER must be true or unset, got "${useCatcher}"`);
+  // Reset links travel by mail: production must not keep them in the catcher by accident.
+  if (nodeEnv === 'production' && !env.MAIL_URL && useCatcher !== 'true') {
+    throw new Error('NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher');
+  }
   return {
     nodeEnv,
     port,

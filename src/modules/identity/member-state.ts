@@ -1,5 +1,5 @@
 import { Sql } from '../../platform/db/database';
-import { AdminRole, AdminState } from './domain/admin.events';
+import { AdminRole, AdminState, IMPERSONATING_ROLES, roleMayCall } from './domain/admin.events';
 import { MemberState } from './domain/member.events';
 
 export const UID_PATTERN = /^[1-9]\d{5}$/;
@@ -50,6 +50,17 @@ export async function loadAdmin(sql: Sql, username: string, forUpdate = false): 
     [username],
   );
   return row ? { username: row.username, role: row.role, disabled: row.disabled, credentialVersion: row.credential_version, version: row.version } : null;
+}
+
+/**
+ * The admin behind a "Log in as" link or session, if they may still act through it: enabled, still
+ * in a role that may impersonate, and with the password they had when it was issued. Checked on
+ * every call of the session, so disabling or demoting an admin ends their sessions at once.
+ */
+export async function activeImpersonator(sql: Sql, username: string, credentialVersion: number | undefined, forUpdate = false): Promise<AdminState | null> {
+  const admin = await loadAdmin(sql, username, forUpdate);
+  if (!admin || admin.disabled || admin.credentialVersion !== credentialVersion || !roleMayCall(admin.role, IMPERSONATING_ROLES)) return null;
+  return admin;
 }
 
 export async function currentPasswordHash(sql: Sql, table: 'member_credentials' | 'admin_credentials', principal: string, version: number): Promise<string | null> {

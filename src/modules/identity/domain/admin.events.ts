@@ -1,6 +1,14 @@
 export const ADMIN_ROLES = ['superadmin', 'approver', 'support', 'auditor'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
+/** Whether a role may make a call open to `roles`: superadmin may make every call. */
+export function roleMayCall(role: AdminRole, roles: readonly AdminRole[]): boolean {
+  return role === 'superadmin' || roles.includes(role);
+}
+
+/** Roles that may "Log in as" a member (with superadmin). */
+export const IMPERSONATING_ROLES: readonly AdminRole[] = ['support'];
+
 /** Events of an admin account's stream `admin-<username>`. */
 export type AdminEvent =
   | { type: 'AdminUserCreated'; payload: { username: string; role: AdminRole; credentialVersion: number } }
