@@ -21,7 +21,8 @@ export interface AppConfig {
   /** Proxies whose X-Forwarded-For is trusted for the client IP (fastify trustProxy). */
   trustProxy: string | boolean;
   rateLimit: { loginPerMinute: number; forgotPerMinute: number; lookupsPerMinute: number };
-  lockout: { maxFailures: number; minutes: number };
+  /** Failed logins per (account, client address): docs/decisions/0013-lockout-per-account-and-address.md. */
+  lockout: { maxFailures: number; minutes: number; slowdownMs: number };
   checkpointEveryMs: number;
 }
 
@@ -75,7 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       forgotPerMinute: intFrom(env, 'RATE_LIMIT_FORGOT_PER_MINUTE', 5),
       lookupsPerMinute: intFrom(env, 'RATE_LIMIT_LOOKUPS_PER_MINUTE', 60),
     },
-    lockout: { maxFailures: intFrom(env, 'LOGIN_MAX_FAILURES', 5), minutes: intFrom(env, 'LOGIN_LOCKOUT_MINUTES', 15) },
+    lockout: {
+      maxFailures: intFrom(env, 'LOGIN_MAX_FAILURES', 5),
+      minutes: intFrom(env, 'LOGIN_LOCKOUT_MINUTES', 15),
+      slowdownMs: intFrom(env, 'LOGIN_SLOWDOWN_MS', 2000),
+    },
     checkpointEveryMs: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_MS', 5 * 60 * 1000),
   };
 }

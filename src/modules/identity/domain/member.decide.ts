@@ -1,3 +1,4 @@
+import { decideAttempt, LoginAddressState, LoginPolicy } from './login-attempts';
 import { MemberEvent, MemberState } from './member.events';
 import { REGISTRATION_MSG as R } from './member.messages';
 
@@ -58,30 +59,25 @@ export function checkRegistration(input: RegistrationInput): string | null {
   return null;
 }
 
-export interface LoginPolicy {
-  maxFailures: number;
-  lockoutMinutes: number;
-}
-
 export type LoginDecision =
   | { outcome: 'blocked'; events: [] }
   | { outcome: 'locked'; events: MemberEvent[] }
   | { outcome: 'failed'; events: MemberEvent[] }
   | { outcome: 'ok'; events: MemberEvent[] };
 
-/** A login attempt on an existing member, after the password was checked. */
-export function decideLogin(state: MemberState, passwordOk: boolean, now: Date, policy: LoginPolicy): LoginDecision {
-  if (state.lockedUntil && state.lockedUntil.getTime() > now.getTime()) return { outcome: 'locked', events: [] };
+/**
+ * A login attempt on an existing member from one client address, after the password was checked.
+ * Failures count per (member, address): see login-attempts.ts.
+ */
+export function decideLogin(state: MemberState, passwordOk: boolean, address: LoginAddressState | null, now: Date, policy: LoginPolicy): LoginDecision {
+  const attempt = decideAttempt(address, passwordOk, now, policy);
+  if (attempt.outcome === 'locked') return { outcome: 'locked', events: [] };
   // "Blocked" is said only to whoever knows the password, so a guesser learns nothing about an id.
-  if (passwordOk) return state.blocked ? { outcome: 'blocked', events: [] } : { outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] };
-  const failures = state.failedLogins + 1;
-  const events: MemberEvent[] = [{ type: 'LoginFailed', payload: { failures } }];
-  if (failures >= policy.maxFailures) {
-    const until = new Date(now.getTime() + policy.lockoutMinutes * 60_000).toISOString();
-    events.push({ type: 'MemberLockedOut', payload: { until } });
-    return { outcome: 'locked', events };
-  }
-  return { outcome: 'failed', events };
+  if (attempt.outcome === 'ok') return state.blocked ? { outcome: 'blocked', events: [] } : { outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] };
+  const events: MemberEvent[] = [{ type: 'LoginFailed', payload: { failures: attempt.failures } }];
+  if (!attempt.lockedUntil) return { outcome: 'failed', events };
+  events.push({ type: 'MemberLockedOut', payload: { until: attempt.lockedUntil } });
+  return { outcome: 'locked', events };
 }
 
 export function decideAgreeDisclaimer(state: MemberState): MemberEvent[] {
