@@ -1,7 +1,11 @@
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
+import { LOGIN_ADDRESSES_FROM_EVENTS } from '../migrations/1763800006013-login-addresses';
 import { createApiApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/config';
+import { replayLedger } from '../src/modules/ledger-audit/replay';
+import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { ProjectionRunner } from '../src/platform/projections/projection';
 import { CatcherTransport } from '../src/platform/mail/mail';
 import { processMailJob } from '../src/worker/mail.processor';
 import { ADMIN_PASSWORD, eventCount, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
@@ -189,6 +193,18 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       started = Date.now();
       expect((await login(uid, PASSWORD, home)).body.result).toBe('Successfull');
       expect(Date.now() - started).toBeLessThan(SLOWDOWN_MS);
+    });
+  });
+
+  describe('the login_addresses table', () => {
+    it('is what the migration computes from the events, and replay rebuilds it with zero differences', async () => {
+      // Runs after the lock-out tests above: failures, lock-outs, successes and a password reset from many addresses.
+      const columns = 'account, client_ip, failures, last_failed_at, locked_until, succeeded_at';
+      const live = await t.db.owner.query(`select ${columns} from login_addresses order by account, client_ip`);
+      expect(live.length).toBeGreaterThan(20);
+      expect(await t.db.owner.query(`select ${columns} from (${LOGIN_ADDRESSES_FROM_EVENTS}) filled order by account, client_ip`)).toEqual(live);
+      const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+      expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { decideAttempt, LoginAddressState, LoginPolicy } from './login-attempts';
+import { decideLoginEvents, LoginAddressState, LoginEventNames, LoginOutcome, LoginPolicy } from './login-attempts';
 
 export const ADMIN_ROLES = ['superadmin', 'approver', 'support', 'auditor'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -31,15 +31,13 @@ export interface AdminState {
   version: number;
 }
 
-export type AdminLoginDecision = { outcome: 'locked' | 'failed' | 'ok' | 'disabled'; events: AdminEvent[] };
+const ADMIN_LOGIN_EVENTS: LoginEventNames<AdminEvent> = {
+  loggedIn: { type: 'AdminLoggedIn', payload: {} },
+  failed: (failures) => ({ type: 'AdminLoginFailed', payload: { failures } }),
+  lockedOut: (until) => ({ type: 'AdminLockedOut', payload: { until } }),
+};
 
-/** An admin login attempt from one client address, after the password was checked: the members' rule (login-attempts.ts). */
-export function decideAdminLogin(state: AdminState, passwordOk: boolean, address: LoginAddressState | null, now: Date, policy: LoginPolicy): AdminLoginDecision {
-  const attempt = decideAttempt(address, passwordOk, now, policy);
-  if (attempt.outcome === 'locked') return { outcome: 'locked', events: [] };
-  if (attempt.outcome === 'ok') return state.disabled ? { outcome: 'disabled', events: [] } : { outcome: 'ok', events: [{ type: 'AdminLoggedIn', payload: {} }] };
-  const events: AdminEvent[] = [{ type: 'AdminLoginFailed', payload: { failures: attempt.failures } }];
-  if (!attempt.lockedUntil) return { outcome: 'failed', events };
-  events.push({ type: 'AdminLockedOut', payload: { until: attempt.lockedUntil } });
-  return { outcome: 'locked', events };
+/** An admin login attempt from one client address, after the password was checked: the members' rule (login-attempts.ts); a disabled admin is refused. */
+export function decideAdminLogin(state: AdminState, passwordOk: boolean, address: LoginAddressState | null, now: Date, policy: LoginPolicy): LoginOutcome<AdminEvent> {
+  return decideLoginEvents(state.disabled, passwordOk, address, now, policy, ADMIN_LOGIN_EVENTS);
 }

@@ -30,7 +30,7 @@ describe('login attempts per (account, address)', () => {
       outcome: 'locked',
       events: [{ type: 'AdminLoginFailed', payload: { failures: 5 } }, { type: 'AdminLockedOut', payload: { until: '2026-11-22T10:15:00.000Z' } }],
     });
-    expect(decideAdminLogin({ ...admin, disabled: true }, true, null, now, policy)).toEqual({ outcome: 'disabled', events: [] });
+    expect(decideAdminLogin({ ...admin, disabled: true }, true, null, now, policy)).toEqual({ outcome: 'refused', events: [] });
     expect(decideAdminLogin(admin, true, null, now, policy)).toEqual({ outcome: 'ok', events: [{ type: 'AdminLoggedIn', payload: {} }] });
   });
 });

@@ -42,6 +42,27 @@ export function decideAttempt(address: LoginAddressState | null, passwordOk: boo
   return { outcome: 'failed', failures, lockedUntil };
 }
 
+/** How an account's stream names the outcomes of a login attempt. */
+export interface LoginEventNames<E> {
+  loggedIn: E;
+  failed: (failures: number) => E;
+  lockedOut: (until: string) => E;
+}
+
+export type LoginOutcome<E> = { outcome: 'refused'; events: [] } | { outcome: 'locked' | 'failed' | 'ok'; events: E[] };
+
+/**
+ * One attempt as events of the account's stream. `refused`: the account may not log in (a blocked
+ * member, a disabled admin) — said only to whoever knows the password, so a guesser learns nothing.
+ */
+export function decideLoginEvents<E>(refused: boolean, passwordOk: boolean, address: LoginAddressState | null, now: Date, policy: LoginPolicy, names: LoginEventNames<E>): LoginOutcome<E> {
+  const attempt = decideAttempt(address, passwordOk, now, policy);
+  if (attempt.outcome === 'locked') return { outcome: 'locked', events: [] };
+  if (attempt.outcome === 'ok') return refused ? { outcome: 'refused', events: [] } : { outcome: 'ok', events: [names.loggedIn] };
+  const failed = names.failed(attempt.failures);
+  return attempt.lockedUntil ? { outcome: 'locked', events: [failed, names.lockedOut(attempt.lockedUntil)] } : { outcome: 'failed', events: [failed] };
+}
+
 /**
  * Whether an attempt is slowed down: the address never logged in to the account, and the account
  * had `maxFailures` or more failures in the last `lockoutMinutes` from such addresses.

@@ -1,4 +1,4 @@
-import { decideAttempt, LoginAddressState, LoginPolicy } from './login-attempts';
+import { decideLoginEvents, LoginAddressState, LoginEventNames, LoginPolicy } from './login-attempts';
 import { MemberEvent, MemberState } from './member.events';
 import { REGISTRATION_MSG as R } from './member.messages';
 
@@ -59,25 +59,21 @@ export function checkRegistration(input: RegistrationInput): string | null {
   return null;
 }
 
-export type LoginDecision =
-  | { outcome: 'blocked'; events: [] }
-  | { outcome: 'locked'; events: MemberEvent[] }
-  | { outcome: 'failed'; events: MemberEvent[] }
-  | { outcome: 'ok'; events: MemberEvent[] };
+export type LoginDecision = { outcome: 'blocked'; events: [] } | { outcome: 'locked' | 'failed' | 'ok'; events: MemberEvent[] };
+
+const MEMBER_LOGIN_EVENTS: LoginEventNames<MemberEvent> = {
+  loggedIn: { type: 'MemberLoggedIn', payload: {} },
+  failed: (failures) => ({ type: 'LoginFailed', payload: { failures } }),
+  lockedOut: (until) => ({ type: 'MemberLockedOut', payload: { until } }),
+};
 
 /**
  * A login attempt on an existing member from one client address, after the password was checked.
  * Failures count per (member, address): see login-attempts.ts.
  */
 export function decideLogin(state: MemberState, passwordOk: boolean, address: LoginAddressState | null, now: Date, policy: LoginPolicy): LoginDecision {
-  const attempt = decideAttempt(address, passwordOk, now, policy);
-  if (attempt.outcome === 'locked') return { outcome: 'locked', events: [] };
-  // "Blocked" is said only to whoever knows the password, so a guesser learns nothing about an id.
-  if (attempt.outcome === 'ok') return state.blocked ? { outcome: 'blocked', events: [] } : { outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] };
-  const events: MemberEvent[] = [{ type: 'LoginFailed', payload: { failures: attempt.failures } }];
-  if (!attempt.lockedUntil) return { outcome: 'failed', events };
-  events.push({ type: 'MemberLockedOut', payload: { until: attempt.lockedUntil } });
-  return { outcome: 'locked', events };
+  const decision = decideLoginEvents(state.blocked, passwordOk, address, now, policy, MEMBER_LOGIN_EVENTS);
+  return decision.outcome === 'refused' ? { outcome: 'blocked', events: [] } : decision;
 }
 
 export function decideAgreeDisclaimer(state: MemberState): MemberEvent[] {
