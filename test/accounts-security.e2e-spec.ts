@@ -22,7 +22,7 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
   const server = () => t.app.getHttpServer();
   let seq = 0;
   /** A client address of its own for each call site, so tests never share lock-out counters. */
-  const address = () => `203.0.113.${++seq}`;
+  const address = () => `10.0.${Math.floor(++seq / 250)}.${(seq % 250) + 1}`;
 
   const register = async (name: string, email = 'member@example.com') => (await request(server()).post('/api/registrationWeb').send(validRegistration({ name, email })).expect(200)).body.uid_output as string;
   const login = (uid: string, password: string, from: string) => request(server()).post('/api/login').set('X-Forwarded-For', from).send({ uid, password });
