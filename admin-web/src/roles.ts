@@ -42,7 +42,7 @@ const REPORTS: readonly AdminArea[] = [
 const AREAS_BY_ROLE: Record<AdminRole, readonly AdminArea[]> = {
   superadmin: ['members', 'admin-users', 'events', 'mails', 'ledger', 'payment-double', ...REPORTS],
   approver: ['members', 'events', 'ledger', 'payment-double', ...REPORTS],
-  support: ['members', 'mails', 'events', 'ledger', 'payment-double', ...REPORTS],
+  support: ['members', 'events', 'ledger', 'payment-double', ...REPORTS],
   auditor: ['events', 'ledger', ...REPORTS],
 };
 

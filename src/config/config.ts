@@ -15,12 +15,14 @@ export interface AppConfig {
   jwtSecret: string;
   jwtExpiresIn: string;
   publicUrl: string;
+  /** SMTP; null keeps mail in the local catcher (production only with MAIL_USE_CATCHER=true). */
   mailUrl: string | null;
   mailFrom: string;
   /** Proxies whose X-Forwarded-For is trusted for the client IP (fastify trustProxy). */
   trustProxy: string | boolean;
   rateLimit: { loginPerMinute: number; forgotPerMinute: number; lookupsPerMinute: number };
-  lockout: { maxFailures: number; minutes: number };
+  /** Failed logins per (account, client address): docs/decisions/0013-lockout-per-account-and-address.md. */
+  lockout: { maxFailures: number; minutes: number; slowdownMs: number };
   checkpointEveryMs: number;
 }
 
@@ -50,6 +52,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!jwtSecret || jwtSecret.length < 16) throw new Error('JWT_SECRET must be set to at least 16 characters');
   const port = intFrom(env, 'PORT', 3000);
   const trust = env.TRUST_PROXY;
+  const useCatcher = env.MAIL_USE_CATCHER || '';
+  if (useCatcher !== '' && useCatcher !== 'true') throw new Error(`MAIL_USE_CATCHER must be true or unset, got "${useCatcher}"`);
+  // Reset links travel by mail: production must not keep them in the catcher by accident.
+  if (nodeEnv === 'production' && !env.MAIL_URL && useCatcher !== 'true') {
+    throw new Error('NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher');
+  }
   return {
     nodeEnv,
     port,
@@ -68,7 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       forgotPerMinute: intFrom(env, 'RATE_LIMIT_FORGOT_PER_MINUTE', 5),
       lookupsPerMinute: intFrom(env, 'RATE_LIMIT_LOOKUPS_PER_MINUTE', 60),
     },
-    lockout: { maxFailures: intFrom(env, 'LOGIN_MAX_FAILURES', 5), minutes: intFrom(env, 'LOGIN_LOCKOUT_MINUTES', 15) },
+    lockout: {
+      maxFailures: intFrom(env, 'LOGIN_MAX_FAILURES', 5),
+      minutes: intFrom(env, 'LOGIN_LOCKOUT_MINUTES', 15),
+      slowdownMs: intFrom(env, 'LOGIN_SLOWDOWN_MS', 2000),
+    },
     checkpointEveryMs: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_MS', 5 * 60 * 1000),
   };
 }

@@ -1,6 +1,7 @@
 import { Projection } from '../platform/projections/projection';
 import { postingsProjection } from '../platform/projections/postings.projection';
 import { adminUsersProjection, impersonationTokensProjection } from './identity/projections/admin-users.projection';
+import { loginAddressesProjection } from './identity/projections/login-addresses.projection';
 import { memberTreeProjection, membersProjection, passwordResetsProjection } from './identity/projections/members.projection';
 import { epinsProjection, helpRequestsProjection, topupsProjection } from './epins/projections/epins.projection';
 import { levelIncomeProjection } from './income/projections/level-income.projection';
@@ -18,6 +19,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   passwordResetsProjection,
   adminUsersProjection,
   impersonationTokensProjection,
+  loginAddressesProjection,
   settingsProjection,
   epinsProjection,
   topupsProjection,

@@ -1,28 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { App } from '../App';
-import { saveSession, type AdminRole } from '../session';
-import { emptyLists, mockFetch } from '../test/fetchMock';
+import { waitFor } from '@testing-library/react';
+import { menuItemNames, renderAppAs } from '../test/menu';
 
 afterEach(() => vi.unstubAllGlobals());
-
-function renderAppAs(role: AdminRole) {
-  saveSession({ token: 'jwt-abc', username: 'asha', role });
-  const { calls } = mockFetch(emptyLists);
-  window.location.hash = '#/';
-  render(<App />);
-  return calls;
-}
-
-async function menuItemNames(): Promise<string[]> {
-  // The sidebar menu renders once permissions are known; "Ledger" is in every role's menu.
-  await screen.findByRole('menuitem', { name: /ledger/i });
-  const menu = document.querySelector('.RaMenu-open, .RaMenu-closed');
-  expect(menu).not.toBeNull();
-  return within(menu as HTMLElement)
-    .getAllByRole('menuitem')
-    .map((item) => item.textContent?.trim() ?? '');
-}
 
 describe('menu by role', () => {
   it('shows an auditor the events, the reports and the ledger, and no members', async () => {

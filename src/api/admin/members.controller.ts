@@ -5,6 +5,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
 import { SetMemberBlockedCommand } from '../../modules/identity/commands/block-member/block-member.command';
 import { IssueImpersonationCommand } from '../../modules/identity/commands/impersonate-member/impersonate-member.command';
+import { IMPERSONATING_ROLES } from '../../modules/identity/domain/admin.events';
 import { UID_PATTERN } from '../../modules/identity/member-state';
 import { Database } from '../../platform/db/database';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
@@ -95,7 +96,7 @@ export class AdminMembersController {
 
   @Post(':uid/impersonate')
   @HttpCode(200)
-  @Roles('support')
+  @Roles(...IMPERSONATING_ROLES)
   impersonate(@Param('uid') uid: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
     return this.commands.execute(new IssueImpersonationCommand(admin.username, uid, metadataFrom(request, { kind: 'admin', id: admin.username })));
   }

@@ -2,7 +2,7 @@ import { Body, Controller, ForbiddenException, Get, Header, HttpCode, Post, Quer
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity/auth/member-auth';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity/auth/member-auth';
 import { RequestHelpCommand } from '../../modules/epins/commands/request-help/request-help.command';
 import { TopUpMemberCommand } from '../../modules/epins/commands/top-up-member/top-up-member.command';
 import { TransferEpinsCommand } from '../../modules/epins/commands/transfer-epins/transfer-epins.command';
@@ -43,6 +43,7 @@ export class MemberEpinsController {
 
   @Post('EpinTransfer')
   @HttpCode(200)
+  @MoneyOrCredentialCall()
   @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key and body: the first answer again, nothing moved twice; other body: 409' })
   async transfer(@Body() body: EpinTransferDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest): Promise<string> {
@@ -62,6 +63,7 @@ export class MemberEpinsController {
 
   @Post('ActivateId')
   @HttpCode(200)
+  @MoneyOrCredentialCall()
   @ApiOperation({ summary: "The /Activation screen: apply one of the caller's own unused e-pins to member touid (activation or upgrade)" })
   activate(@Body() body: ActivateIdDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     // The spec's order: 'Epin is required', then 'Wrong User Id', then the e-pin itself.
@@ -81,6 +83,7 @@ export class MemberEpinsController {
 
   @Post('GHRequesttoAdmin')
   @HttpCode(200)
+  @MoneyOrCredentialCall()
   @ApiOperation({ summary: 'Top the caller up with their oldest unused e-pin of the type and open a help request (₹5,000 / ₹10,000)' })
   requestHelp(@Body() body: HelpRequestDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     if (body.sid !== member.uid || (body.referby && body.referby !== member.uid)) throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));

@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, ForbiddenException, Get, Header, HttpCode, Inject, NotFoundException, Post, Query, Req, UnauthorizedException, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity/auth/member-auth';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity/auth/member-auth';
 import { PAY_MSG } from '../../modules/payments/domain/payment.events';
 import { EpinRequestsService } from '../../modules/payments/epin-requests.service';
 import { ipnSignatureValid } from '../../modules/payments/gateways/gateway';
@@ -51,6 +51,7 @@ export class MemberPaymentsController {
 
   @Post('FundRequestBank')
   @HttpCode(200)
+  @MoneyOrCredentialCall()
   @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOperation({ summary: "Request e-pins paid to an admin bank/QR option: 'success' or the reason (checked in the spec's order)" })
   async fundRequestBank(@Body() body: FundRequestBankDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest): Promise<string> {

@@ -1,5 +1,6 @@
 import { Sql } from '../../platform/db/database';
-import { AdminRole, AdminState } from './domain/admin.events';
+import { AdminRole, AdminState, IMPERSONATING_ROLES, roleMayCall } from './domain/admin.events';
+import { LoginAddressState, LoginPolicy } from './domain/login-attempts';
 import { MemberState } from './domain/member.events';
 
 export const UID_PATTERN = /^[1-9]\d{5}$/;
@@ -11,8 +12,6 @@ interface MemberRow {
   status: 'Active' | 'Inactive';
   blocked: boolean;
   isagree: boolean;
-  failed_logins: number;
-  locked_until: Date | null;
   credential_version: number;
   version: number;
 }
@@ -25,7 +24,7 @@ interface MemberRow {
 export async function loadMember(sql: Sql, uid: string, forUpdate = false): Promise<MemberState | null> {
   if (!UID_PATTERN.test(uid)) return null;
   const [row] = await sql.query<MemberRow>(
-    `select uid, name, email, status, blocked, isagree, failed_logins, locked_until, credential_version, version
+    `select uid, name, email, status, blocked, isagree, credential_version, version
        from members where uid = $1 ${forUpdate ? 'for update' : ''}`,
     [uid],
   );
@@ -37,8 +36,6 @@ export async function loadMember(sql: Sql, uid: string, forUpdate = false): Prom
     status: row.status,
     blocked: row.blocked,
     isagree: row.isagree,
-    failedLogins: row.failed_logins,
-    lockedUntil: row.locked_until,
     credentialVersion: row.credential_version,
     version: row.version,
   };
@@ -52,7 +49,36 @@ export async function loadAdmin(sql: Sql, username: string, forUpdate = false): 
   return row ? { username: row.username, role: row.role, disabled: row.disabled, credentialVersion: row.credential_version, version: row.version } : null;
 }
 
+/**
+ * The admin behind a "Log in as" link or session, if they may still act through it: enabled, still
+ * in a role that may impersonate, and with the password they had when it was issued. Checked on
+ * every call of the session, so disabling or demoting an admin ends their sessions at once.
+ */
+export async function activeImpersonator(sql: Sql, username: string, credentialVersion: number | undefined, forUpdate = false): Promise<AdminState | null> {
+  const admin = await loadAdmin(sql, username, forUpdate);
+  if (!admin || admin.disabled || admin.credentialVersion !== credentialVersion || !roleMayCall(admin.role, IMPERSONATING_ROLES)) return null;
+  return admin;
+}
+
 export async function currentPasswordHash(sql: Sql, table: 'member_credentials' | 'admin_credentials', principal: string, version: number): Promise<string | null> {
   const [row] = await sql.query<{ password_hash: string }>(`select password_hash from ${table} where principal = $1 and version = $2`, [principal, version]);
   return row?.password_hash ?? null;
+}
+
+/** The failure record of one (account stream, client address), see login-attempts.ts. */
+export async function loadLoginAddress(sql: Sql, account: string, clientIp: string): Promise<LoginAddressState | null> {
+  const [row] = await sql.query<{ failures: number; last_failed_at: Date | null; locked_until: Date | null; succeeded_at: Date | null }>(
+    'select failures, last_failed_at, locked_until, succeeded_at from login_addresses where account = $1 and client_ip = $2',
+    [account, clientIp],
+  );
+  return row ? { failures: row.failures, lastFailedAt: row.last_failed_at, lockedUntil: row.locked_until, succeededAt: row.succeeded_at } : null;
+}
+
+/** Failures on an account in the last lock-out window from addresses that never logged in to it. */
+export async function failuresFromStrangers(sql: Sql, account: string, now: Date, policy: LoginPolicy): Promise<number> {
+  const [row] = await sql.query<{ n: number }>(
+    'select coalesce(sum(failures), 0)::int as n from login_addresses where account = $1 and succeeded_at is null and last_failed_at > $2',
+    [account, new Date(now.getTime() - policy.lockoutMinutes * 60_000)],
+  );
+  return row.n;
 }

@@ -2,12 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AdminRole } from './domain/admin.events';
 
-/** A member session: the subject is the uid; `cv` ties it to the credential version (a password change ends older sessions). */
+/**
+ * A member session: the subject is the uid; `cv` ties it to the credential version (a password
+ * change ends older sessions). An impersonated ("Log in as") session names the admin in `imp` and
+ * the admin's credential version in `acv`, and lasts IMPERSONATED_SESSION_SECONDS at most.
+ */
 export interface MemberClaims {
   typ: 'member';
   sub: string;
   cv: number;
   imp?: string;
+  acv?: number;
+  iat?: number;
+  exp?: number;
 }
 
 export interface AdminClaims {
@@ -23,17 +30,32 @@ export interface ImpersonationClaims {
   sub: string;
   jti: string;
   adm: string;
+  /** The admin's credential version when the link was issued: a password change voids the link. */
+  acv: number;
 }
 
 export const IMPERSONATION_TTL_SECONDS = 60;
+/** An impersonated member session lasts 30 minutes at most, whatever JWT_EXPIRES_IN says. */
+export const IMPERSONATED_SESSION_SECONDS = 30 * 60;
+
+/** Who acts in an impersonated session: the admin and the credential version they held. */
+export interface Impersonator {
+  username: string;
+  credentialVersion: number;
+}
 
 @Injectable()
 export class TokenService {
   constructor(private readonly jwt: JwtService) {}
 
-  member(uid: string, credentialVersion: number, impersonatedBy?: string): string {
-    const claims: MemberClaims = { typ: 'member', sub: uid, cv: credentialVersion, ...(impersonatedBy ? { imp: impersonatedBy } : {}) };
+  member(uid: string, credentialVersion: number): string {
+    const claims: MemberClaims = { typ: 'member', sub: uid, cv: credentialVersion };
     return this.jwt.sign(claims);
+  }
+
+  impersonatedMember(uid: string, credentialVersion: number, admin: Impersonator): string {
+    const claims: MemberClaims = { typ: 'member', sub: uid, cv: credentialVersion, imp: admin.username, acv: admin.credentialVersion };
+    return this.jwt.sign(claims, { expiresIn: IMPERSONATED_SESSION_SECONDS });
   }
 
   admin(username: string, role: AdminRole, credentialVersion: number): string {
@@ -41,8 +63,8 @@ export class TokenService {
     return this.jwt.sign(claims);
   }
 
-  impersonation(uid: string, tokenId: string, admin: string): string {
-    const claims: ImpersonationClaims = { typ: 'impersonation', sub: uid, jti: tokenId, adm: admin };
+  impersonation(uid: string, tokenId: string, admin: Impersonator): string {
+    const claims: ImpersonationClaims = { typ: 'impersonation', sub: uid, jti: tokenId, adm: admin.username, acv: admin.credentialVersion };
     return this.jwt.sign(claims, { expiresIn: IMPERSONATION_TTL_SECONDS });
   }
 

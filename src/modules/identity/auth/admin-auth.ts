@@ -5,7 +5,7 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '../../../config/config';
 import { Database } from '../../../platform/db/database';
 import { errorBody } from '../../../platform/http/error-body';
-import { AdminRole } from '../domain/admin.events';
+import { AdminRole, roleMayCall } from '../domain/admin.events';
 import { loadAdmin } from '../member-state';
 import { AdminClaims } from '../tokens';
 
@@ -48,7 +48,7 @@ export class AdminAuthGuard extends AuthGuard('admin-jwt') {
     await super.canActivate(context);
     const admin = context.switchToHttp().getRequest<{ user: AdminPrincipal }>().user;
     const roles = this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, [context.getHandler(), context.getClass()]) ?? [];
-    if (admin.role !== 'superadmin' && !roles.includes(admin.role)) throw new ForbiddenException(errorBody(403, 'Your role may not do this'));
+    if (!roleMayCall(admin.role, roles)) throw new ForbiddenException(errorBody(403, 'Your role may not do this'));
     return true;
   }
 

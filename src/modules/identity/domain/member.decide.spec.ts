@@ -3,7 +3,7 @@ import { MemberState } from './member.events';
 import { REGISTRATION_MSG as R } from './member.messages';
 
 const valid: RegistrationInput = { sid: '100000', name: 'Asha Rao', email: 'a@b.co', mobile: '9876543210', countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: 'asha@upi', password: 'secret1' };
-const member = (over: Partial<MemberState> = {}): MemberState => ({ uid: '123456', name: 'Asha', email: 'a@b.co', status: 'Inactive', blocked: false, isagree: false, failedLogins: 0, lockedUntil: null, credentialVersion: 1, version: 1, ...over });
+const member = (over: Partial<MemberState> = {}): MemberState => ({ uid: '123456', name: 'Asha', email: 'a@b.co', status: 'Inactive', blocked: false, isagree: false, credentialVersion: 1, version: 1, ...over });
 const now = new Date('2026-11-22T10:00:00.000Z');
 const policy = { maxFailures: 3, lockoutMinutes: 15 };
 
@@ -40,34 +40,41 @@ describe('checkRegistration', () => {
 });
 
 describe('decideLogin', () => {
+  const fresh = null;
+  const failedFrom = (failures: number, lastFailedAt = new Date('2026-11-22T09:58:00Z')) => ({ failures, lastFailedAt, lockedUntil: null, succeededAt: null });
+
   it('given a good password, when logging in, then MemberLoggedIn', () => {
-    expect(decideLogin(member(), true, now, policy)).toEqual({ outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] });
+    expect(decideLogin(member(), true, fresh, now, policy)).toEqual({ outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] });
   });
 
-  it('given a wrong password, then LoginFailed counting the failures', () => {
-    expect(decideLogin(member({ failedLogins: 1 }), false, now, policy)).toEqual({ outcome: 'failed', events: [{ type: 'LoginFailed', payload: { failures: 2 } }] });
+  it('given a wrong password, then LoginFailed counting the failures from this address', () => {
+    expect(decideLogin(member(), false, failedFrom(1), now, policy)).toEqual({ outcome: 'failed', events: [{ type: 'LoginFailed', payload: { failures: 2 } }] });
   });
 
-  it('given the last allowed failure, then the id is locked out for the policy window', () => {
-    const decision = decideLogin(member({ failedLogins: 2 }), false, now, policy);
+  it('given the last allowed failure from this address, then the address is locked out for the policy window', () => {
+    const decision = decideLogin(member(), false, failedFrom(2), now, policy);
     expect(decision.outcome).toBe('locked');
     expect(decision.events[1]).toEqual({ type: 'MemberLockedOut', payload: { until: '2026-11-22T10:15:00.000Z' } });
   });
 
-  it('given a lock-out still running, then even the right password is refused and nothing is recorded', () => {
-    expect(decideLogin(member({ lockedUntil: new Date('2026-11-22T10:05:00Z') }), true, now, policy)).toEqual({ outcome: 'locked', events: [] });
+  it('given failures older than the window, then the count starts again', () => {
+    expect(decideLogin(member(), false, failedFrom(2, new Date('2026-11-22T09:45:00Z')), now, policy)).toEqual({ outcome: 'failed', events: [{ type: 'LoginFailed', payload: { failures: 1 } }] });
+  });
+
+  it('given a lock-out of this address still running, then even the right password is refused and nothing is recorded', () => {
+    expect(decideLogin(member(), true, { ...failedFrom(3), lockedUntil: new Date('2026-11-22T10:05:00Z') }, now, policy)).toEqual({ outcome: 'locked', events: [] });
   });
 
   it('given an expired lock-out, then the right password works', () => {
-    expect(decideLogin(member({ lockedUntil: new Date('2026-11-22T09:59:59Z') }), true, now, policy).outcome).toBe('ok');
+    expect(decideLogin(member(), true, { ...failedFrom(3), lockedUntil: new Date('2026-11-22T09:59:59Z') }, now, policy).outcome).toBe('ok');
   });
 
   it('given a blocked member and the right password, then the login is refused as blocked and nothing is recorded', () => {
-    expect(decideLogin(member({ blocked: true }), true, now, policy)).toEqual({ outcome: 'blocked', events: [] });
+    expect(decideLogin(member({ blocked: true }), true, fresh, now, policy)).toEqual({ outcome: 'blocked', events: [] });
   });
 
   it('given a blocked member and a wrong password, then it is an ordinary failure: the block is not revealed', () => {
-    expect(decideLogin(member({ blocked: true }), false, now, policy)).toEqual({ outcome: 'failed', events: [{ type: 'LoginFailed', payload: { failures: 1 } }] });
+    expect(decideLogin(member({ blocked: true }), false, fresh, now, policy)).toEqual({ outcome: 'failed', events: [{ type: 'LoginFailed', payload: { failures: 1 } }] });
   });
 });
 

@@ -1,3 +1,4 @@
+import { decideLoginEvents, LoginAddressState, LoginEventNames, LoginPolicy } from './login-attempts';
 import { MemberEvent, MemberState } from './member.events';
 import { REGISTRATION_MSG as R } from './member.messages';
 
@@ -58,30 +59,21 @@ export function checkRegistration(input: RegistrationInput): string | null {
   return null;
 }
 
-export interface LoginPolicy {
-  maxFailures: number;
-  lockoutMinutes: number;
-}
+export type LoginDecision = { outcome: 'blocked'; events: [] } | { outcome: 'locked' | 'failed' | 'ok'; events: MemberEvent[] };
 
-export type LoginDecision =
-  | { outcome: 'blocked'; events: [] }
-  | { outcome: 'locked'; events: MemberEvent[] }
-  | { outcome: 'failed'; events: MemberEvent[] }
-  | { outcome: 'ok'; events: MemberEvent[] };
+const MEMBER_LOGIN_EVENTS: LoginEventNames<MemberEvent> = {
+  loggedIn: { type: 'MemberLoggedIn', payload: {} },
+  failed: (failures) => ({ type: 'LoginFailed', payload: { failures } }),
+  lockedOut: (until) => ({ type: 'MemberLockedOut', payload: { until } }),
+};
 
-/** A login attempt on an existing member, after the password was checked. */
-export function decideLogin(state: MemberState, passwordOk: boolean, now: Date, policy: LoginPolicy): LoginDecision {
-  if (state.lockedUntil && state.lockedUntil.getTime() > now.getTime()) return { outcome: 'locked', events: [] };
-  // "Blocked" is said only to whoever knows the password, so a guesser learns nothing about an id.
-  if (passwordOk) return state.blocked ? { outcome: 'blocked', events: [] } : { outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] };
-  const failures = state.failedLogins + 1;
-  const events: MemberEvent[] = [{ type: 'LoginFailed', payload: { failures } }];
-  if (failures >= policy.maxFailures) {
-    const until = new Date(now.getTime() + policy.lockoutMinutes * 60_000).toISOString();
-    events.push({ type: 'MemberLockedOut', payload: { until } });
-    return { outcome: 'locked', events };
-  }
-  return { outcome: 'failed', events };
+/**
+ * A login attempt on an existing member from one client address, after the password was checked.
+ * Failures count per (member, address): see login-attempts.ts.
+ */
+export function decideLogin(state: MemberState, passwordOk: boolean, address: LoginAddressState | null, now: Date, policy: LoginPolicy): LoginDecision {
+  const decision = decideLoginEvents(state.blocked, passwordOk, address, now, policy, MEMBER_LOGIN_EVENTS);
+  return decision.outcome === 'refused' ? { outcome: 'blocked', events: [] } : decision;
 }
 
 export function decideAgreeDisclaimer(state: MemberState): MemberEvent[] {

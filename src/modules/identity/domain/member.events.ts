@@ -2,7 +2,9 @@
 export type MemberEvent =
   | { type: 'MemberRegistered'; payload: MemberRegistered }
   | { type: 'MemberLoggedIn'; payload: { impersonatedBy?: string } }
+  /** `failures`: in a row from the event's client address (metadata.clientIp), see login-attempts.ts. */
   | { type: 'LoginFailed'; payload: { failures: number } }
+  /** The event's client address is locked out of this member until `until`. */
   | { type: 'MemberLockedOut'; payload: { until: string } }
   | { type: 'DisclaimerAgreed'; payload: Record<string, never> }
   | { type: 'PasswordResetRequested'; payload: { tokenId: string; secretHash: string; expiresAt: string; email: string } }
@@ -37,8 +39,6 @@ export interface MemberState {
   status: 'Active' | 'Inactive';
   blocked: boolean;
   isagree: boolean;
-  failedLogins: number;
-  lockedUntil: Date | null;
   credentialVersion: number;
   version: number;
 }

@@ -5,7 +5,7 @@ const usernameOf = (event: ProjectedEvent): string => event.streamId.slice('admi
 export const adminUsersProjection: Projection = {
   name: 'admin-users',
   tables: ['admin_users'],
-  handles: ['AdminUserCreated', 'AdminUserUpdated', 'AdminLoggedIn', 'ImpersonationTokenIssued'],
+  handles: ['AdminUserCreated', 'AdminUserUpdated', 'AdminLoggedIn', 'AdminLoginFailed', 'AdminLockedOut', 'ImpersonationTokenIssued'],
   project(event: ProjectedEvent): Statement[] {
     const p = event.payload as { username?: string; role?: string; disabled?: boolean; credentialVersion?: number };
     if (event.type === 'AdminUserCreated') {

@@ -23,13 +23,14 @@ export const membersProjection: Projection = {
         params: [p.uid, p.sponsorUid, p.name, p.email, p.mobile, p.countryId, p.city, p.state, p.upiNumber, p.walletAddress, at, p.credentialVersion, v],
       }];
     }
-    const p = event.payload as { failures?: number; until?: string; credentialVersion?: number; kind?: string; currentPackagePaise?: string; totalPackagePaise?: string };
+    const p = event.payload as { credentialVersion?: number; kind?: string; currentPackagePaise?: string; totalPackagePaise?: string };
     // Each change names its own columns; $1 and $2 are always the uid and the new version ($3 the
     // stream, for eventPosition).
     const changes: Record<string, [string, unknown[]]> = {
-      MemberLoggedIn: ['failed_logins = 0, locked_until = null, last_login_at = $3', [at]],
-      LoginFailed: ['failed_logins = $3', [p.failures]],
-      MemberLockedOut: ['failed_logins = 0, locked_until = $3', [p.until]],
+      MemberLoggedIn: ['last_login_at = $3', [at]],
+      // Failures and lock-outs are per client address: the login-addresses projection.
+      LoginFailed: ['', []],
+      MemberLockedOut: ['', []],
       DisclaimerAgreed: ['isagree = true', []],
       // The position lookup cannot miss: the same event's `topups` row takes it too, into a NOT NULL key.
       MemberToppedUp: [
@@ -37,9 +38,9 @@ export const membersProjection: Projection = {
         [at, event.streamId, p.currentPackagePaise, p.totalPackagePaise],
       ],
       PasswordResetRequested: ['', []],
-      PasswordChanged: ['credential_version = $3, failed_logins = 0, locked_until = null', [p.credentialVersion]],
+      PasswordChanged: ['credential_version = $3', [p.credentialVersion]],
       MemberBlocked: ['blocked = true', []],
-      MemberUnblocked: ['blocked = false, failed_logins = 0, locked_until = null', []],
+      MemberUnblocked: ['blocked = false', []],
       ImpersonationTokenRedeemed: ['', []],
     };
     const [set, params] = changes[event.type];

@@ -1,8 +1,12 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../../../platform/errors';
 import { Ledger } from '../../../../platform/ledger';
-import { adminStream } from '../../domain/admin.events';
-import { currentPasswordHash, loadAdmin } from '../../member-state';
+import { APP_CONFIG, AppConfig } from '../../../../config/config';
+import { adminStream, decideAdminLogin } from '../../domain/admin.events';
+import { MSG } from '../../domain/member.messages';
+import { addressOf, loginPolicy, passLoginGate } from '../../login-gate';
+import { currentPasswordHash, loadAdmin, loadLoginAddress } from '../../member-state';
 import { burnVerification, hashPassword, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
 import { AdminView, CreateAdminUserCommand, LoginAdminCommand, UpdateAdminUserCommand } from './admin-users.command';
@@ -44,27 +48,40 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
   }
 }
 
+/** Admin logins follow the members' rule: failures per (admin, client address), lock-out and slow-down (domain/login-attempts.ts). */
 @CommandHandler(LoginAdminCommand)
 export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, { token: string; username: string; role: string }> {
   constructor(
     private readonly ledger: Ledger,
     private readonly tokens: TokenService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ username, password, metadata }: LoginAdminCommand): Promise<{ token: string; username: string; role: string }> {
     const refused = new DomainError('ADMIN.BAD_LOGIN', 'Invalid username or password', 'unauthorized');
+    const policy = loginPolicy(this.config);
+    const lockedOut = new DomainError('ADMIN.LOCKED_OUT', MSG.lockedOut(policy.lockoutMinutes), 'unauthorized');
     const admin = await loadAdmin(this.ledger.db, username);
     if (!admin) {
       await burnVerification(password);
       throw refused;
     }
+    const account = adminStream(username);
+    if ((await passLoginGate(this.ledger.db, account, metadata, policy, this.config.lockout.slowdownMs)) === 'locked') throw lockedOut;
     const hash = await currentPasswordHash(this.ledger.db, 'admin_credentials', username, admin.credentialVersion);
-    if (!hash || !(await verifyPassword(hash, password)) || admin.disabled) throw refused;
-    return this.ledger.run({ ...metadata, actor: { kind: 'admin', id: username } }, async (tx) => {
+    const passwordOk = hash !== null && (await verifyPassword(hash, password));
+    // A failure is recorded, so the refusal is thrown only after the transaction has committed.
+    const result = await this.ledger.run({ ...metadata, actor: { kind: 'admin', id: username } }, async (tx) => {
       const state = await loadAdmin(tx, username, true);
-      if (!state || state.disabled || state.credentialVersion !== admin.credentialVersion) throw refused;
-      await tx.append(adminStream(username), state.version, [{ type: 'AdminLoggedIn', payload: {} }]);
+      if (!state) return null;
+      const address = await loadLoginAddress(tx, account, addressOf(metadata));
+      const decision = decideAdminLogin(state, passwordOk && state.credentialVersion === admin.credentialVersion, address, tx.now, policy);
+      await tx.append(account, state.version, decision.events);
+      if (decision.outcome !== 'ok') return decision.outcome;
       return { token: this.tokens.admin(username, state.role, state.credentialVersion), username, role: state.role };
     });
+    if (result === 'locked') throw lockedOut;
+    if (result === null || typeof result === 'string') throw refused;
+    return result;
   }
 }

@@ -5,7 +5,7 @@ import { Ledger } from '../../../../platform/ledger';
 import { adminStream } from '../../domain/admin.events';
 import { memberStream } from '../../domain/member.events';
 import { MSG } from '../../domain/member.messages';
-import { loadAdmin, loadMember } from '../../member-state';
+import { activeImpersonator, loadAdmin, loadMember } from '../../member-state';
 import { IMPERSONATION_TTL_SECONDS, TokenService } from '../../tokens';
 import { LoginResult, loginRefused } from '../login-member/login-member.command';
 import { IssueImpersonationCommand, RedeemImpersonationCommand } from './impersonate-member.command';
@@ -27,7 +27,7 @@ export class IssueImpersonationHandler implements ICommandHandler<IssueImpersona
       const tokenId = randomUUID();
       const expiresAt = new Date(tx.now.getTime() + IMPERSONATION_TTL_SECONDS * 1000).toISOString();
       await tx.append(adminStream(admin), adminState.version, [{ type: 'ImpersonationTokenIssued', payload: { tokenId, uid, expiresAt } }]);
-      const token = this.tokens.impersonation(uid, tokenId, admin);
+      const token = this.tokens.impersonation(uid, tokenId, { username: admin, credentialVersion: adminState.credentialVersion });
       return { token, url: `/AdminLogin?token=${encodeURIComponent(token)}` };
     });
   }
@@ -49,10 +49,14 @@ export class RedeemImpersonationHandler implements ICommandHandler<RedeemImperso
         [claims.jti],
       );
       if (!issued || issued.redeemed_at || issued.uid !== claims.sub || issued.expires_at.getTime() <= tx.now.getTime()) return loginRefused(MSG.impersonationInvalid);
+      // A link outlives neither its admin's account nor their right to use it.
+      const admin = await activeImpersonator(tx, claims.adm, claims.acv);
+      if (!admin) return loginRefused(MSG.impersonationInvalid);
       const member = await loadMember(tx, issued.uid, true);
       if (!member || member.blocked) return loginRefused(MSG.impersonationInvalid);
       await tx.append(memberStream(member.uid), member.version, [{ type: 'ImpersonationTokenRedeemed', payload: { tokenId: claims.jti, admin: claims.adm } }]);
-      return { result: MSG.success, resultid: member.uid, resultusername: member.name, token: this.tokens.member(member.uid, member.credentialVersion, claims.adm) };
+      const token = this.tokens.impersonatedMember(member.uid, member.credentialVersion, { username: admin.username, credentialVersion: admin.credentialVersion });
+      return { result: MSG.success, resultid: member.uid, resultusername: member.name, token };
     });
   }
 }

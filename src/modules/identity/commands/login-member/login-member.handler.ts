@@ -5,12 +5,17 @@ import { Ledger } from '../../../../platform/ledger';
 import { decideLogin } from '../../domain/member.decide';
 import { memberStream } from '../../domain/member.events';
 import { MSG } from '../../domain/member.messages';
-import { currentPasswordHash, loadMember } from '../../member-state';
+import { addressOf, loginPolicy, passLoginGate } from '../../login-gate';
+import { currentPasswordHash, loadLoginAddress, loadMember } from '../../member-state';
 import { burnVerification, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
 import { LoginMemberCommand, LoginResult, loginRefused } from './login-member.command';
 
-/** Every attempt on an existing id is an event: successes, failures and lock-outs. */
+/**
+ * Every attempt on an existing id is an event: successes, failures and lock-outs. Failures count
+ * per (member, client address), and an attempt from an address that never logged in to a member
+ * under attack is slowed down (domain/login-attempts.ts).
+ */
 @CommandHandler(LoginMemberCommand)
 export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, LoginResult> {
   constructor(
@@ -25,22 +30,27 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
       await burnVerification(password);
       return loginRefused(MSG.badLogin);
     }
+    const account = memberStream(uid);
+    const policy = loginPolicy(this.config);
+    const gate = await passLoginGate(this.ledger.db, account, metadata, policy, this.config.lockout.slowdownMs);
+    if (gate === 'locked') return loginRefused(MSG.lockedOut(policy.lockoutMinutes));
     const hash = await currentPasswordHash(this.ledger.db, 'member_credentials', uid, before.credentialVersion);
     const passwordOk = hash !== null && (await verifyPassword(hash, password));
-    const policy = { maxFailures: this.config.lockout.maxFailures, lockoutMinutes: this.config.lockout.minutes };
 
     return this.ledger.run({ ...metadata, actor: { kind: 'member', id: uid } }, async (tx) => {
       const state = await loadMember(tx, uid, true);
       if (!state) return loginRefused(MSG.badLogin);
       // A password change between the check and now makes the check stale: refuse, don't guess.
       const stillValid = passwordOk && state.credentialVersion === before.credentialVersion;
-      const decision = decideLogin(state, stillValid, tx.now, policy);
-      await tx.append(memberStream(uid), state.version, decision.events);
+      // Read under the member's row lock: concurrent attempts on one member count one after another.
+      const address = await loadLoginAddress(tx, account, addressOf(metadata));
+      const decision = decideLogin(state, stillValid, address, tx.now, policy);
+      await tx.append(account, state.version, decision.events);
       switch (decision.outcome) {
         case 'blocked':
           return loginRefused(MSG.blocked);
         case 'locked':
-          return loginRefused(MSG.lockedOut(this.config.lockout.minutes));
+          return loginRefused(MSG.lockedOut(policy.lockoutMinutes));
         case 'failed':
           return loginRefused(MSG.badLogin);
         case 'ok':
