@@ -42,16 +42,18 @@ describe('the API and the worker refuse to start (started for real: node src/mai
   afterAll(() => db.drop());
 
   it('production without both gateway URLs and without PAYMENTS_USE_DOUBLE=true: both exit non-zero, naming what is missing', async () => {
-    const configs: Array<Record<string, string>> = [{}, { PAYMENTS_USE_DOUBLE: 'yes' }, { CRYPTO_GATEWAY_URL: 'https://nowpayments.test', CRYPTO_GATEWAY_API_KEY: 'k', CRYPTO_GATEWAY_IPN_SECRET: 's' }];
-    for (const extra of configs) {
-      const outcomes = await Promise.all((await both(extra)).map((entry) => refusal(entry)));
-      for (const { code, output } of outcomes) {
-        expect(code).not.toBe(0);
-        expect(code).not.toBeNull();
-        expect(output).toContain(PAYMENTS_REFUSAL);
-      }
+    // Both roles with nothing set; the API alone with a yes that is not `true`, and with only the crypto gateway.
+    const entries = [
+      ...(await both()),
+      startEntry(['--role=api'], await productionEnv({ PAYMENTS_USE_DOUBLE: 'yes' })),
+      startEntry(['--role=api'], await productionEnv({ CRYPTO_GATEWAY_URL: 'https://nowpayments.test', CRYPTO_GATEWAY_API_KEY: 'k', CRYPTO_GATEWAY_IPN_SECRET: 's' })),
+    ];
+    for (const { code, output } of await Promise.all(entries.map((entry) => refusal(entry)))) {
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(output).toContain(PAYMENTS_REFUSAL);
     }
-  });
+  }, 180_000);
 
   it('production with PAYMENTS_USE_DOUBLE=true starts both (the refusal above is about the gateways, nothing else)', async () => {
     const [api, worker] = await both({ PAYMENTS_USE_DOUBLE: 'true' });
@@ -60,7 +62,7 @@ describe('the API and the worker refuse to start (started for real: node src/mai
     } finally {
       await Promise.all([api.stop(), worker.stop()]);
     }
-  });
+  }, 180_000);
 
   it("a ledger whose transaction ids are ahead of the server's (a logical restore into a new cluster): both exit non-zero naming both numbers", async () => {
     // As a pg_dump of an older, busier cluster would bring it: a stored transaction id far above this server's.
@@ -80,7 +82,7 @@ describe('the API and the worker refuse to start (started for real: node src/mai
       expect(BigInt(named![2])).toBeLessThan(9000000000000n);
       expect(output).not.toMatch(/Sahyog API listening|worker running/);
     }
-  });
+  }, 180_000);
 });
 
 /** Runs `work` until it resolves true or `timeoutMs` passes. */

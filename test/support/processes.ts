@@ -82,7 +82,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Waits for the exit of a process expected to refuse to start; its code and output. */
-export async function refusal(entry: EntryProcess, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export async function refusal(entry: EntryProcess, timeoutMs = 90_000): Promise<{ code: number | null; output: string }> {
   const timer = setTimeout(() => entry.child.kill('SIGKILL'), timeoutMs);
   const code = await entry.exited;
   clearTimeout(timer);
