@@ -296,7 +296,7 @@ describe('identity through the member contract and the admin API', () => {
     const events = (res.body as string).trim().split('\n').map((line) => JSON.parse(line) as { position: string; hash: string });
     expect(events.length).toBeGreaterThan(10);
     // Every stored event once, in position order, each with its stored hash: the export is the table.
-    const stored = await t.db.owner.query<{ position: string; hash: string }>('select position::text as position, hash from events order by position');
+    const stored = await t.db.owner.query<{ position: string; hash: string }>('select position::text as position, hash from events order by events.position');
     expect(events.map((e) => ({ position: String(e.position), hash: e.hash }))).toEqual(stored);
     await request(server()).get('/admin-api/ledger/export').expect(401);
   });
