@@ -9,11 +9,13 @@
 //   4. admin-web         npm test -w admin-web            (vitest)
 //   5. browser e2e       build, migrate + seed `sahyog_browser`, api + worker on a free port,
 //                        npx jest -c jest.browser.config.js (BASE_URL, CHROMIUM_PATH)
-// prints one summary line per level and finally exactly `N passed, N failed` (tests summed
-// over levels, from jest's --json and vitest's json reporter output), exits non-zero on any
-// failure, and always stops what it started.
+// prints one summary line per level and finally, alone on the last line, exactly
+// `N passed, N failed, N skipped` (tests summed over levels, from jest's --json and vitest's json
+// reporter output), exits non-zero on any failure — a skipped test is one: the standards forbid
+// them — and always stops what it started. Result reading and judging: lib/test-results.cjs.
 //
-// Options (env): TEST_LEVELS=unit,e2e,member-web,admin-web,browser (subset to run),
+// Options (env): TEST_LEVELS=unit,e2e,member-web,admin-web,browser (subset to run; an unknown
+//                name is an error),
 //                TEST_TIMEOUT_MIN (whole-suite budget, default 29),
 //                TEST_FILTER (backend e2e only: a jest path pattern, e.g. `payments`).
 import fs from 'node:fs';
@@ -26,6 +28,7 @@ import { ensureNodeModules } from './lib/local.mjs';
 import { startPostgres, ensureDatabase } from './lib/postgres.mjs';
 import { startRedis } from './lib/redis.mjs';
 import { startService } from './lib/supervise.mjs';
+import { parseLevels, countsFromJson, countsFromOutput, judgeLevel, closingLine } from './lib/test-results.cjs';
 
 const T0 = Date.now();
 const BUDGET_MS = Number(process.env.TEST_TIMEOUT_MIN || 29) * 60_000;
@@ -57,55 +60,11 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-// ---------------------------------------------------------------- result parsing
-
-/** Counts from a jest --json or vitest json-reporter file (same field names). */
-function countsFromJson(file) {
-  try {
-    const j = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (typeof j.numTotalTests !== 'number') return null;
-    return {
-      passed: j.numPassedTests,
-      failed: j.numFailedTests,
-      skipped: (j.numPendingTests || 0) + (j.numTodoTests || 0),
-      total: j.numTotalTests,
-      failedSuites: j.numFailedTestSuites || 0,
-      suites: j.numTotalTestSuites || 0,
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** Fallback: the runners' own summary lines. */
-function countsFromOutput(out) {
-  // eslint-disable-next-line no-control-regex
-  const text = out.replace(/\x1b\[[0-9;]*m/g, '');
-  // jest: "Tests:       1 failed, 3 passed, 4 total"
-  let m = [...text.matchAll(/^Tests:\s+(.*\btotal)\s*$/gm)].pop();
-  if (m) {
-    const part = (k) => Number((m[1].match(new RegExp(`(\\d+) ${k}`)) || [0, 0])[1]);
-    return { passed: part('passed'), failed: part('failed'), skipped: part('skipped') + part('todo'), total: part('total'), failedSuites: 0 };
-  }
-  // vitest: "      Tests  1 failed | 3 passed (4)"
-  m = [...text.matchAll(/^\s*Tests\s+(.*)\((\d+)\)\s*$/gm)].pop();
-  if (m) {
-    const part = (k) => Number((m[1].match(new RegExp(`(\\d+) ${k}`)) || [0, 0])[1]);
-    return { passed: part('passed'), failed: part('failed'), skipped: part('skipped') + part('todo'), total: Number(m[2]), failedSuites: 0 };
-  }
-  return null;
-}
-
 // ---------------------------------------------------------------- levels
 
 const results = [];
 
-/**
- * Run one level. `fn` returns { code, output, jsonFile }. A level passes only when the runner
- * exits 0 AND at least one test ran. A level that failed without any failed test (a suite that
- * did not compile, a crash, a set-up error, no tests found) counts as one failed test per
- * failed suite, at least one, so the final count never hides it.
- */
+/** Run one level. `fn` returns { code, output, jsonFile }; `judgeLevel` (lib/test-results.cjs) says whether it passed. */
 async function level(name, fn) {
   if (interrupted) return null;
   const t = Date.now();
@@ -120,14 +79,11 @@ async function level(name, fn) {
     console.error(c.red(`${name}: ${note}`));
     note = note.split('\n')[0];
   }
-  let counts = (r.jsonFile && countsFromJson(r.jsonFile)) || countsFromOutput(r.output || '') ||
-    { passed: 0, failed: 0, skipped: 0, total: 0, failedSuites: 0 };
-  counts = { ...counts };
-  let ok = r.code === 0 && counts.failed === 0;
-  if (counts.total === 0 && !r.error) { ok = false; note = note || 'no tests found'; }
   if (r.timedOut) note = 'timed out';
   if (interrupted) note = 'interrupted';
-  if (!ok && counts.failed === 0) counts.failed = Math.max(1, counts.failedSuites || 0);
+  const judged = judgeLevel({ code: r.code, error: r.error, note }, (r.jsonFile && countsFromJson(r.jsonFile)) || countsFromOutput(r.output || ''));
+  const { ok, counts } = judged;
+  note = judged.note;
   const secs = Math.round((Date.now() - t) / 1000);
   const res = { name, ok, ...counts, secs, note };
   results.push(res);
@@ -160,7 +116,12 @@ async function runVitest(workspace, jsonFile) {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  const wanted = (process.env.TEST_LEVELS || 'unit,e2e,member-web,admin-web,browser').split(',').map((s) => s.trim());
+  let wanted;
+  try {
+    wanted = parseLevels(process.env.TEST_LEVELS);
+  } catch (e) {
+    throw new UserError(e.message);
+  }
 
   console.log(`${c.bold(c.cyan('==>'))} ${c.bold('Set-up: dependencies, throwaway PostgreSQL and Redis')}`);
   await ensureNodeModules();
@@ -296,15 +257,12 @@ function snapshotProblem(app) {
 }
 
 function finish(code) {
-  const passed = results.reduce((n, r) => n + r.passed, 0);
-  const failed = results.reduce((n, r) => n + r.failed, 0);
   console.log(`\n${c.bold('Summary')} ${c.dim(`(${Math.round((Date.now() - T0) / 1000)} s)`)}`);
   for (const r of results) console.log(`  ${r.ok ? c.green('PASS') : c.red('FAIL')} ${r.name.padEnd(22)} ${summaryText(r)}`);
   if (results.length === 0) console.log('  no level ran');
   if (interrupted) console.log('  interrupted: the remaining levels did not run');
   const allOk = !interrupted && code === 0 && results.length > 0 && results.every((r) => r.ok);
-  const finalFailed = !allOk && failed === 0 ? 1 : failed;
-  console.log(`${passed} passed, ${finalFailed} failed`);
+  console.log(closingLine(results, allOk));
   process.exit(allOk ? 0 : interrupted ? 130 : 1);
 }
 

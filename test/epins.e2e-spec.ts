@@ -15,7 +15,6 @@ import { ledgerOn, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'epins-test' };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A promise and the function that resolves it. */
 function gate(): { opened: Promise<void>; open: () => void } {
   let open!: () => void;
@@ -351,8 +350,11 @@ describe('e-pins, top-ups and level income', () => {
     });
     await sponsorInserted.opened;
     expect(await ledger.run(meta, (tx) => topUp(tx, member, member, memberPin))).toMatchObject({ ok: true }); // younger, higher position, committed first
-    const paying = payLevelIncome(ledger, await topupPositionOf(member));
-    await sleep(300);
+    const memberTopup = await topupPositionOf(member);
+    // While the sponsor's older transaction is open, an attempt to decide pays nothing.
+    await expect(payLevelIncome(ledger, memberTopup, { settleWaitMs: 0 })).rejects.toThrow(/a transaction older than the top-up's is still open/);
+    expect(await t.db.owner.query('select 1 from level_income where topup_position = $1', [memberTopup])).toEqual([]);
+    const paying = payLevelIncome(ledger, memberTopup);
     sponsorMayCommit.open();
     expect(await sponsorTopup).toMatchObject({ ok: true });
     expect(await paying).toBe('paid');

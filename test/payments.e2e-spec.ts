@@ -5,9 +5,11 @@ import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { DOUBLE_USAGE, runDoubleCommand } from '../src/modules/payments/double/double-cli';
-import { MAX_PAYMENT_POLLS, pollPaymentStatus, PollTiming, sweepPaymentOrders } from '../src/modules/payments/jobs/payment-status.processor';
+import { MAX_PAYMENT_POLLS, PaymentStatusJob, pollPaymentStatus, PollTiming, sweepPaymentOrders } from '../src/modules/payments/jobs/payment-status.processor';
 import { createPaymentOrders } from '../src/modules/payments/payments.module';
-import { OUTBOX_ROUTES } from '../src/platform/jobs/queues';
+import { OUTBOX_ROUTES, QUEUE } from '../src/platform/jobs/queues';
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from '../src/worker/worker.module';
 import { GatewayDouble } from '../src/modules/payments/double/gateway-double';
@@ -140,6 +142,10 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     const [a, b] = [await net.register(), await net.register()];
     const answers = await Promise.all([a, b, a, b].map((uid) => net.as(uid, '/api/FundRequestBank', { utrno: 'RACE000111', bankid: bankOption, qty: '1', epintype: 'EpintypeB' })));
     expect(answers.map((r) => r.body).sort()).toEqual(['This UTR Number has already been used', 'This UTR Number has already been used', 'This UTR Number has already been used', 'success']);
+    const stored = await t.db.owner.query<{ uid: string }>("select uid from epin_requests where upper(utrno) = 'RACE000111'");
+    expect(stored).toHaveLength(1);
+    expect([a, b]).toContain(stored[0].uid);
+    expect(await t.db.owner.query("select 1 from events where type = 'EpinRequestSubmitted' and upper(payload->>'utrno') = 'RACE000111'")).toHaveLength(1);
   });
 
   it('approval issues the e-pins once, in the same commit; a second decision is refused; rejection issues none', async () => {
@@ -658,9 +664,22 @@ describe('payments: the payment-status job through the real worker (relay → Bu
     for (const e of events.slice(2)) expect(e.metadata.actor).toEqual({ kind: 'system', id: 'payment-status-job' });
     expect(events[3].payload.utr).toMatch(/^\d{12}$/);
     expect(await t.db.owner.query('select number from epins where source_ref = $1', [clientid])).toEqual([]);
-    // The job stops at late: nothing more is written however long it runs.
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(await t.db.owner.query('select 1 from events where stream_id = $1', [`payment-order-${clientid}`])).toHaveLength(4);
+    // The job stops at late: its chain ends (a completed poll answered "final: late", none is left to
+    // run), so nothing more can be written however long the worker runs.
+    const stream = `payment-order-${clientid}`;
+    const connection = new IORedis(testRedisUrl(), { maxRetriesPerRequest: null });
+    const queue = new Queue<PaymentStatusJob>(QUEUE.paymentStatus, { connection, prefix: `sahyog-payments-test-${process.pid}` });
+    try {
+      const deadline = Date.now() + 20_000;
+      const chainEnded = async () => (await queue.getJobs(['completed'])).some((job) => job.data.streamId === stream && job.returnvalue === 'final: late');
+      while (!(await chainEnded()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await chainEnded()).toBe(true);
+      expect((await queue.getJobs(['waiting', 'delayed', 'active', 'prioritized'])).filter((job) => job.data.streamId === stream)).toEqual([]);
+    } finally {
+      await queue.close();
+      await connection.quit();
+    }
+    expect(await t.db.owner.query('select 1 from events where stream_id = $1', [stream])).toHaveLength(4);
 
     const bearer = (await request(t.app.getHttpServer()).post('/admin-api/auth/login').send({ username: 'approver', password: 'Admin@123' }).expect(200)).body.token;
     const resolve = () => request(t.app.getHttpServer()).post(`/admin-api/payment-orders/${clientid}/resolve`).set('Authorization', `Bearer ${bearer}`).send({ decision: 'issue', remark: 'UPI paid after 20 minutes, honoured' });

@@ -100,7 +100,7 @@ describe('member and admin flows in a real browser', () => {
     await s.close();
   });
 
-  it('registers under a sponsor, shows the welcome letter, logs in, accepts the disclaimer and sees the new id', async () => {
+  it('registers under a sponsor, shows the welcome letter, logs in, accepts the disclaimer, sees the new id and agrees to the popup once', async () => {
     const { page } = s;
     await step(s, 'signup-form', async () => {
       await openSignup(page);
@@ -135,12 +135,24 @@ describe('member and admin flows in a real browser', () => {
     await step(s, 'dashboard-shows-id', async () => {
       await page.getByTestId('member-uid').filter({ hasText: registeredId }).waitFor({ timeout: 20_000 });
       expect((await page.getByTestId('member-uid').innerText()).trim()).toBe(registeredId);
-      // a new member has not acknowledged the disclaimer popup yet (isagree '0'): Agree records it
+    });
+
+    await step(s, 'disclaimer-popup-agree', async () => {
+      // A new member has not acknowledged the popup yet (isagree '0'): it must show, and Agree records it.
       const agree = page.getByRole('button', { name: 'Agree', exact: true });
-      if (await agree.isVisible()) {
-        await agree.click();
-        await agree.waitFor({ state: 'hidden' });
-      }
+      await agree.waitFor({ state: 'visible', timeout: 20_000 });
+      const recorded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/showpopup' && r.request().method() === 'POST');
+      await agree.click();
+      const answer = await recorded;
+      expect([answer.status(), await answer.json()]).toEqual([200, { result: 'Successfull' }]);
+      await agree.waitFor({ state: 'hidden' });
+      // Reloaded, the server's summary says agreed and the popup stays closed.
+      const summary = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/userDashboard' && r.request().method() === 'POST');
+      await page.reload();
+      const [row] = (await (await summary).json()) as Array<{ uid: string; isagree: unknown }>;
+      expect([row.uid, String(row.isagree)]).toEqual([registeredId, '1']);
+      await page.getByTestId('member-uid').filter({ hasText: registeredId }).waitFor({ timeout: 20_000 });
+      expect(await agree.count()).toBe(0);
     });
   });
 

@@ -18,9 +18,17 @@ async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function markPaid(clientid: string) {
+/** Pays at the double; for a crypto order the answer says how the API took the double's signed callback ("200"). */
+async function markPaid(clientid: string): Promise<{ callback: string | null }> {
   const { token } = await api<{ token: string }>('/admin-api/auth/login', SUPERADMIN);
-  await api(`/admin-api/payment-double/orders/${encodeURIComponent(clientid)}/mark-paid`, {}, token);
+  return api<{ callback: string | null }>(`/admin-api/payment-double/orders/${encodeURIComponent(clientid)}/mark-paid`, {}, token);
+}
+
+/** The member's unused e-pins, as the API has them (not only as many as the page shows). */
+async function unusedPins(uid: string): Promise<string[]> {
+  const { token } = await api<{ token: string }>('/api/login', { uid, password: MEMBER_PASSWORD });
+  const [rows] = await api<Array<Array<{ pin: string }>>>('/api/ActivationHistory', { type: 2 }, token);
+  return rows.map((r) => r.pin);
 }
 
 async function freshMember(): Promise<string> {
@@ -99,7 +107,13 @@ describe('buying e-pins through the local payment doubles', () => {
     });
     const clientid = (await page.getByTestId('order-clientid').innerText()).trim();
     await step(s, 'the wallet pays; the double calls back; three e-pins in all', async () => {
-      await markPaid(clientid);
+      expect((await markPaid(clientid)).callback).toBe('200');
+      await expectUnused(page, 3);
+      expect(await unusedPins(buyer)).toHaveLength(3);
+    });
+    await step(s, 'paid again, the callback delivered again: still three, the order issued its one e-pin once', async () => {
+      expect((await markPaid(clientid)).callback).toBe('200');
+      expect(await unusedPins(buyer)).toHaveLength(3);
       await expectUnused(page, 3);
     });
   });

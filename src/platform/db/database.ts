@@ -231,6 +231,16 @@ function isRetryable(error: unknown): boolean {
   return error instanceof ConcurrencyError || (state !== undefined && RETRYABLE_SQLSTATES.has(state));
 }
 
+/** A transaction still failed on serialization or deadlock after every allowed attempt. */
+export class ContentionError extends DomainError {
+  constructor(
+    readonly attempts: number,
+    override readonly cause: unknown,
+  ) {
+    super('DB.CONTENTION', 'Too many requests are changing the same records at this moment. Please try again.', 'conflict');
+  }
+}
+
 export interface TransactionOptions {
   /** Re-run the whole function on version conflicts and serialization failures (default true). */
   retry?: boolean;
@@ -315,6 +325,9 @@ export class Database implements Sql {
           await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 10 * attempt)));
           continue;
         }
+        // Out of attempts on a serialization failure or deadlock: the caller gets a clear, retryable
+        // conflict (409 at the HTTP edge), not PostgreSQL's error text as a 500.
+        if (options.retry !== false && !(error instanceof ConcurrencyError) && isRetryable(error)) throw new ContentionError(attempts, error);
         if (sqlState(error) === '22P05' || sqlState(error) === '22021') {
           throw new DomainError('INPUT.BAD_TEXT', 'Input contains characters that cannot be stored', 'invalid');
         }

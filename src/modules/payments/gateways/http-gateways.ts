@@ -54,6 +54,18 @@ export class NowPaymentsGateway implements PaymentGateway {
   }
 }
 
+/**
+ * When a UPI payment was made: the gateway's `txnAt` only when it names a time of day. Without one
+ * (missing, unparsable, or a bare date such as "2026-11-24", which would read as midnight and make
+ * any payment later that day look inside the window), the time of this check stands in: the payment
+ * was made by then at the latest, so an order checked inside its window is still confirmed, and one
+ * checked after it is recorded late for an admin rather than issued.
+ */
+export function paidTimeOf(txnAt: unknown, checkedAt: Date = new Date()): Date {
+  if (typeof txnAt !== 'string' || !/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(txnAt) || Number.isNaN(Date.parse(txnAt))) return checkedAt;
+  return new Date(txnAt);
+}
+
 /** A UPI collection gateway (UPIGateway-style: create_order / check_order_status with a key). The QR is drawn locally. */
 export class UpiHttpGateway implements PaymentGateway {
   readonly kind = 'upi' as const;
@@ -84,8 +96,7 @@ export class UpiHttpGateway implements PaymentGateway {
     });
     const data = (body.data ?? {}) as Record<string, unknown>;
     const utr = typeof data.upi_txn_id === 'string' ? data.upi_txn_id : null;
-    const at = typeof data.txnAt === 'string' && !Number.isNaN(Date.parse(data.txnAt)) ? new Date(data.txnAt) : new Date();
-    if (data.status === 'success') return { state: 'paid', paidAt: at, txnHash: null, utr };
+    if (data.status === 'success') return { state: 'paid', paidAt: paidTimeOf(data.txnAt), txnHash: null, utr };
     if (data.status === 'failure') return { state: 'expired', paidAt: null, txnHash: null, utr: null };
     return { state: 'waiting', paidAt: null, txnHash: null, utr: null };
   }
