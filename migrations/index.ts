@@ -4,6 +4,7 @@ import { EpinsIncome1763800002000 } from './1763800002000-epins-income';
 import { Payments1763800003000 } from './1763800003000-payments';
 import { ProjectionChecks1763800004000 } from './1763800004000-projection-checks';
 import { MembersFillfactor1763800005000 } from './1763800005000-members-fillfactor';
+import { CheckpointWitnesses1763800009000 } from './1763800009000-checkpoint-witnesses';
 
 /** Every migration in order; the only way the schema changes. */
-export const ALL_MIGRATIONS = [LedgerCore1763800000000, Identity1763800001000, EpinsIncome1763800002000, Payments1763800003000, ProjectionChecks1763800004000, MembersFillfactor1763800005000];
+export const ALL_MIGRATIONS = [LedgerCore1763800000000, Identity1763800001000, EpinsIncome1763800002000, Payments1763800003000, ProjectionChecks1763800004000, MembersFillfactor1763800005000, CheckpointWitnesses1763800009000];

@@ -4,12 +4,16 @@ import { Database } from '../../platform/db/database';
 import { LEDGER_CHECKS } from './checks';
 import { exportLedger } from './export';
 import { verifyLedger, VerifyReport } from './verify';
+import { LedgerKeys } from '../../platform/event-store/signing';
 
 @Injectable()
 export class LedgerAuditService {
   private readonly logger = new Logger('ledger-audit');
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly keys: LedgerKeys,
+  ) {}
 
   /**
    * The NDJSON export as a stream, read in one REPEATABLE READ snapshot: a transaction that
@@ -32,6 +36,6 @@ export class LedgerAuditService {
 
   /** Read-only; runs in one REPEATABLE READ snapshot so concurrent appends can't make it see half a stream. */
   async verify(): Promise<VerifyReport> {
-    return this.db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+    return this.db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, this.keys), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
   }
 }
