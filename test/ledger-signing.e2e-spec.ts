@@ -1,5 +1,5 @@
 import { createPublicKey, verify as verifySignature } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,7 +185,7 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
 
   // docs/ledger-format.md shows how to check the signatures with Node's crypto alone; the snippet, run
   // as it stands on a real export and the published key, passes, and names a checkpoint altered in the file.
-  it('checks every checkpoint signature of an export with the snippet in docs/ledger-format.md', async () => {
+  it('checks every checkpoint signature of an export, and a saved digest, with the snippets in docs/ledger-format.md', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sahyog-signatures-'));
     try {
       const file = join(dir, 'ledger.ndjson');
@@ -200,6 +200,15 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
       expect(snippet).toContain("readFileSync('ledger-public-key.pem'");
       const check = () => execFileSync(process.execPath, ['-e', snippet as string], { cwd: dir, encoding: 'utf8' });
       expect(check()).toMatch(/^\d+ checkpoint signatures good\n$/);
+
+      // The saved digest, checked with OpenSSL as the same section shows.
+      const shell = doc.slice(doc.indexOf('## Checking the signatures')).match(/```sh\n([\s\S]*?)```/)?.[1] as string;
+      writeFileSync(join(dir, 'digest.json'), JSON.stringify((await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body));
+      expect(execFileSync('sh', ['-c', shell], { cwd: dir, encoding: 'utf8' })).toMatch(/Signature Verified Successfully/);
+      writeFileSync(join(dir, 'digest.json'), JSON.stringify({ ...(await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body, digest: 'e'.repeat(64), statement: 'forged' }));
+      const forged = spawnSync('sh', ['-c', shell], { cwd: dir, encoding: 'utf8' });
+      expect(forged.status).not.toBe(0);
+      expect(forged.stdout + forged.stderr).toMatch(/Signature Verification Failure/);
 
       const lines = readFileSync(file, 'utf8').trim().split('\n');
       const index = lines.findIndex((line) => line.includes('"type":"LedgerCheckpointed"'));

@@ -1,8 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PassThrough, Readable } from 'node:stream';
 import { Database } from '../../platform/db/database';
 import { LEDGER_CHECKS } from './checks';
 import { exportLedger } from './export';
+import { EventView, Redactor, wholeEvent } from './redaction';
 import { verifyLedger, VerifyReport } from './verify';
 import { LedgerKeys } from '../../platform/event-store/signing';
 
@@ -10,20 +12,30 @@ import { LedgerKeys } from '../../platform/event-store/signing';
 export class LedgerAuditService {
   private readonly logger = new Logger('ledger-audit');
 
+  private readonly redactor: Redactor;
+
   constructor(
     private readonly db: Database,
     private readonly keys: LedgerKeys,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.redactor = new Redactor(config.auditorRedactionSalt);
+  }
+
+  /** What of each event a role reads: the auditor reads the ledger without members' personal values (decisions 0007, 0015). */
+  viewFor(role: string): EventView {
+    return role === 'auditor' ? (event) => this.redactor.event(event) : wholeEvent;
+  }
 
   /**
    * The NDJSON export as a stream, read in one REPEATABLE READ snapshot: a transaction that
    * commits during the download (even at a lower position) is wholly in or wholly out. A
    * read-only transaction takes no transaction id, so the relay and checkpoints are not held up.
    */
-  exportStream(): Readable {
+  exportStream(view: EventView): Readable {
     const out = new PassThrough();
     this.db
-      .transaction((tx) => exportLedger(tx, out), { retry: false, isolation: 'REPEATABLE READ', readOnly: true })
+      .transaction((tx) => exportLedger(tx, out, view), { retry: false, isolation: 'REPEATABLE READ', readOnly: true })
       .then(
         () => out.end(),
         (error: Error) => {
