@@ -3,6 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { runLedgerCommand } from '../src/cli/ledger';
 import { loadConfig } from '../src/config/config';
@@ -13,10 +15,12 @@ import { Database } from '../src/platform/db/database';
 import { digestStep, eventHash, GENESIS_HASH } from '../src/platform/event-store/canonical';
 import { EVENT_COLUMNS, EventMetadata, EventRow, toStoredEvent } from '../src/platform/event-store/event.types';
 import { ProjectionRunner } from '../src/platform/projections/projection';
+import { appendToStream } from '../src/platform/event-store/event-store';
+import { WorkerModule } from '../src/worker/worker.module';
 import { checkpointCovering, lastPosition } from './support/checkpoint';
 import { testSigningKeyPem } from './support/ledger-keys';
 import { ledgerOn, seedBasics } from './support/seed';
-import { createTestDatabase, startTestApp, TestApp, TestDatabase } from './support/test-app';
+import { createTestDatabase, startTestApp, TestApp, TestDatabase, testRedisUrl } from './support/test-app';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-signing-test' };
 
@@ -114,6 +118,10 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
         const saved = join(dir, 'digest.json');
         expect((await cli(scratch.owner, 'digest', ['--out', saved])).code).toBe(0);
         expect((await cli(scratch.owner, 'verify', ['--against', saved])).code).toBe(0);
+        // A digest file that is missing or malformed is a usage error (exit 2), never a pass.
+        const broken = join(dir, 'broken.json');
+        writeFileSync(broken, JSON.stringify({ ...JSON.parse(readFileSync(saved, 'utf8')), digest: 'not hex' }));
+        for (const file of [join(dir, 'missing.json'), broken]) expect((await cli(scratch.owner, 'verify', ['--against', file])).code).toBe(2);
 
         // The rewrite: an event altered, its stream re-hashed, every checkpoint's digest recomputed over the new hashes.
         const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'member-200001'");
@@ -220,5 +228,46 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the worker's checkpoint cadence (issue 8, point 10)", () => {
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  const signedUpTo = async () => (await t.db.owner.query<{ v: number; to: string | null }>("select count(*)::int as v, max((payload->>'toPosition')::bigint)::text as to from events where stream_id = 'ledger-checkpoints'"))[0];
+
+  beforeAll(async () => {
+    // The timer an hour away: only the count of uncovered events can trigger a checkpoint here.
+    t = await startTestApp({ QUEUE_PREFIX: `sahyog-cadence-test-${process.pid}`, REDIS_URL: testRedisUrl(), LEDGER_CHECKPOINT_EVERY_MS: '3600000', LEDGER_CHECKPOINT_EVERY_EVENTS: '50' });
+    await seedBasics(t.db.app);
+    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+    await worker.init();
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+  });
+
+  it('signs a checkpoint as soon as LEDGER_CHECKPOINT_EVERY_EVENTS events are uncovered, without waiting for the timer', async () => {
+    // Whatever the scheduler ran at start-up has settled: nothing changes for a second.
+    let before = await signedUpTo();
+    for (let stable = Date.now(); Date.now() - stable < 1000; ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const now = await signedUpTo();
+      if (now.v !== before.v) stable = Date.now();
+      before = now;
+    }
+    const written: Array<{ position: string }> = [];
+    for (let i = 0; i < 55; i++) written.push(...(await t.db.app.transaction((tx) => appendToStream(tx, `cadence-${i}`, 0, [{ type: 'CadenceProbe', payload: { i } }], meta))));
+    const last = written[written.length - 1].position;
+    let after = before;
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline && BigInt(after.to ?? '0') < BigInt(last) - 5n; ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      after = await signedUpTo();
+    }
+    expect(after.v).toBeGreaterThan(before.v);
+    // At least the first 50 of the 55 are signed, long before the hour is up.
+    expect(BigInt(after.to ?? '0')).toBeGreaterThanOrEqual(BigInt(written[49].position));
+    expect((await cli(t.db.owner, 'verify')).code).toBe(0);
   });
 });
