@@ -17,22 +17,12 @@ import { OutboxRelay } from '../src/platform/outbox/relay';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { checkpointCovering } from './support/checkpoint';
 import { testLedgerKeys } from './support/ledger-keys';
+import { withScratchLedger } from './support/scratch';
 import { testRedisUrl } from './support/env';
 import { eventCount, ledgerOn, seedBasics } from './support/seed';
 import { createTestDatabase, TestDatabase } from './support/test-app';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-core-test' };
-
-/** A fresh database with the basic seed, for a test that tampers with it; dropped afterwards. */
-async function withScratchLedger(test: (scratch: TestDatabase) => Promise<void>): Promise<void> {
-  const scratch = await createTestDatabase();
-  try {
-    await seedBasics(scratch.app);
-    await test(scratch);
-  } finally {
-    await scratch.drop();
-  }
-}
 
 describe('ledger core (real PostgreSQL, application role)', () => {
   let db: TestDatabase;

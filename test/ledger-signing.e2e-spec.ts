@@ -20,7 +20,8 @@ import { WorkerModule } from '../src/worker/worker.module';
 import { checkpointCovering, lastPosition } from './support/checkpoint';
 import { testSigningKeyPem } from './support/ledger-keys';
 import { ledgerOn, seedBasics } from './support/seed';
-import { createTestDatabase, startTestApp, TestApp, TestDatabase, testRedisUrl } from './support/test-app';
+import { withScratchLedger } from './support/scratch';
+import { startTestApp, TestApp, TestDatabase, testRedisUrl } from './support/test-app';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-signing-test' };
 
@@ -59,17 +60,11 @@ async function editPayload(owner: Database, position: string, path: string, valu
 }
 
 /** A fresh, seeded database holding members 200001–200003, all covered by a signed checkpoint. */
-async function withSignedLedger(test: (scratch: TestDatabase) => Promise<void>): Promise<void> {
-  const scratch = await createTestDatabase();
-  try {
-    await seedBasics(scratch.app);
+const withSignedLedger = (test: (scratch: TestDatabase) => Promise<void>) =>
+  withScratchLedger(test, async (scratch) => {
     for (const uid of ['200001', '200002', '200003']) await ledgerOn(scratch.app).run(meta, (tx) => tx.append(`member-${uid}`, 0, [registration(uid, `Member ${uid}`)]));
     expect(await checkpointCovering(scratch.app, await lastPosition(scratch.app))).toBe(true);
-    await test(scratch);
-  } finally {
-    await scratch.drop();
-  }
-}
+  });
 
 describe('signed checkpoints: tamper evidence a database superuser cannot undo (issue 8, point 10)', () => {
   let t: TestApp;

@@ -1,18 +1,11 @@
 import { Sql } from '../../platform/db/database';
 import { GENESIS_HASH } from '../../platform/event-store/canonical';
-import { chainDigest, CHECKPOINT_STREAM } from '../../platform/event-store/checkpoint';
+import { chainDigest, CHECKPOINT_STREAM, SignedDigest } from '../../platform/event-store/checkpoint';
 import { LedgerKeys } from '../../platform/event-store/signing';
 import type { Problem } from './verify';
 
-/** A digest someone saved earlier (GET /api/ledger/digest, `npm run ledger -- digest`). */
-export interface SavedDigest {
-  position: string;
-  txId: string;
-  digest: string;
-  time: string;
-  keyId: string;
-  signature: string;
-}
+/** A digest someone saved earlier (GET /api/ledger/digest, `npm run ledger -- digest`); what they may add is ignored. */
+export type SavedDigest = SignedDigest;
 
 /** Reads a saved digest's JSON, or throws a message saying what is wrong with it. */
 export function parseSavedDigest(text: string): SavedDigest {

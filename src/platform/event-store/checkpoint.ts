@@ -126,14 +126,18 @@ export async function writeCheckpoints(db: Database, keys: LedgerKeys): Promise<
   return { written, last };
 }
 
-/** The latest signed checkpoint as anyone may save it (GET /api/ledger/digest, `npm run ledger -- digest`), or null before the first. */
-export interface PublishedDigest {
+/** A signed checkpoint's statement and signature: what anyone may save and check the ledger against later. */
+export interface SignedDigest {
   position: string;
   txId: string;
   digest: string;
   time: string;
   keyId: string;
   signature: string;
+}
+
+/** The latest signed checkpoint as published (GET /api/ledger/digest, `npm run ledger -- digest`). */
+export interface PublishedDigest extends SignedDigest {
   /** The exact text the signature covers. */
   statement: string;
   checkpointPosition: string;
