@@ -28,20 +28,27 @@ export class Redactor {
     return `redacted:${createHmac('sha256', this.salt).update(value, 'utf8').digest('hex').slice(0, 32)}`;
   }
 
-  private walk(value: unknown, depth: number, personal: boolean): unknown {
-    if (personal && typeof value === 'string') return value === '' ? value : this.token(value);
+  /** `value` with every string under a personal key replaced; `seen.redacted` tells whether anything was. */
+  private walk(value: unknown, depth: number, personal: boolean, seen: { redacted: boolean }): unknown {
+    if (personal && typeof value === 'string' && value !== '') {
+      seen.redacted = true;
+      return this.token(value);
+    }
     if (value === null || typeof value !== 'object') return value;
-    if (depth >= MAX_DEPTH) return '[too deep]';
-    if (Array.isArray(value)) return value.map((item) => this.walk(item, depth + 1, personal));
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, this.walk(v, depth + 1, personal || PERSONAL_KEYS.has(key))]));
+    if (depth >= MAX_DEPTH) {
+      seen.redacted = true;
+      return '[too deep]';
+    }
+    if (Array.isArray(value)) return value.map((item) => this.walk(item, depth + 1, personal, seen));
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, this.walk(v, depth + 1, personal || PERSONAL_KEYS.has(key), seen)]));
   }
 
   /** The event with its personal values replaced; its content hash is the original's, so the chain still verifies. */
   event(event: StoredEvent): ExportedEvent {
-    const payload = this.walk(event.payload, 0, false);
-    const metadata = this.walk(event.metadata, 0, false) as StoredEvent['metadata'];
-    const changed = JSON.stringify(payload) !== JSON.stringify(event.payload) || JSON.stringify(metadata) !== JSON.stringify(event.metadata);
-    return { ...event, payload, metadata, contentHash: contentHash(event), ...(changed ? { redacted: true as const } : {}) };
+    const seen = { redacted: false };
+    const payload = this.walk(event.payload, 0, false, seen);
+    const metadata = this.walk(event.metadata, 0, false, seen) as StoredEvent['metadata'];
+    return { ...event, payload, metadata, contentHash: contentHash(event), ...(seen.redacted ? { redacted: true as const } : {}) };
   }
 }
 
