@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run ledger -- verify | replay | export [--out FILE]`
+// `npm run ledger -- verify [--against DIGEST.json] | replay | export [--out FILE] | digest [--out FILE] | checkpoint`
 // Builds the API when dist/ is missing, connects to DATABASE_URL or the local ./.data/pg
 // server (started for the duration of the command when it is not already running, then
 // stopped again), and runs dist/cli/ledger.js with the given arguments.
@@ -7,14 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { ROOT, c, log, UserError, runOrThrow } from './lib/util.mjs';
-import { ensureNodeModules, localDatabase, PG_DIR } from './lib/local.mjs';
+import { ensureNodeModules, localDatabase, localLedgerEnv, localSecrets, PG_DIR } from './lib/local.mjs';
 
 const args = process.argv.slice(2);
 const cli = path.join(ROOT, 'dist', 'cli', 'ledger.js');
 
 async function main() {
   if (args.length === 0 || ['-h', '--help', 'help'].includes(args[0])) {
-    console.log('usage: npm run ledger -- verify | replay | export [--out FILE]');
+    console.log('usage: npm run ledger -- verify [--against DIGEST.json] | replay [--keep] | export [--out FILE] | digest [--out FILE] | checkpoint');
     return 0;
   }
   await ensureNodeModules();
@@ -36,7 +36,7 @@ async function main() {
     const code = await new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [cli, ...args], {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: db.url },
+        env: { ...process.env, DATABASE_URL: db.url, ...localLedgerEnv(localSecrets(), { create: false }) },
         stdio: 'inherit',
       });
       const forward = (sig) => child.kill(sig);

@@ -143,6 +143,12 @@ async function main() {
   delete baseEnv.DATABASE_URL;
   delete baseEnv.REDIS_URL;
   delete baseEnv.APP_DATABASE_URL;
+  // Throwaway ledger secrets for this run, never a real ledger's: the e2e tests and the browser
+  // level's api + worker sign checkpoints with this key and salt the auditor's redactions with this.
+  delete baseEnv.LEDGER_SIGNING_KEY_FILE;
+  delete baseEnv.LEDGER_RETIRED_PUBLIC_KEYS_FILE;
+  baseEnv.LEDGER_SIGNING_KEY = crypto.generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' });
+  baseEnv.AUDITOR_REDACTION_SALT = crypto.randomBytes(24).toString('hex');
 
   if (wanted.includes('unit')) {
     await level('backend unit', () => runJest('jest.unit.config.js', path.join(reports, 'unit.json'), baseEnv));

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, c, log, UserError, runOrThrow, waitForHttp, killCommands, portIsFree } from './lib/util.mjs';
-import { ensureNodeModules, localDatabase, localRedis, localSecrets } from './lib/local.mjs';
+import { ensureNodeModules, localDatabase, localLedgerEnv, localRedis, localSecrets } from './lib/local.mjs';
 import { startService } from './lib/supervise.mjs';
 
 const PORT = Number(process.env.PORT || 3000);
@@ -72,6 +72,7 @@ async function main() {
     REDIS_URL: redis.url,
     PORT: String(PORT),
     JWT_SECRET: process.env.JWT_SECRET || secrets.jwtSecret,
+    ...localLedgerEnv(secrets),
   };
 
   step('Migrations');

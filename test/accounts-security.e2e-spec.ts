@@ -10,6 +10,7 @@ import { CatcherTransport } from '../src/platform/mail/mail';
 import { processMailJob } from '../src/worker/mail.processor';
 import { ADMIN_PASSWORD, eventCount, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
+import { testSigningKeyPem } from './support/ledger-keys';
 
 const JWT_SECRET = 'test-secret-of-sufficient-length';
 const IMPERSONATION_REFUSED = 'Not allowed in a "Log in as" session: only a superadmin may move money or change credentials for a member';
@@ -72,7 +73,7 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
     });
 
     it('refuses to start in production without MAIL_URL unless MAIL_USE_CATCHER=true', async () => {
-      const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@localhost:5432/x', JWT_SECRET };
+      const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@localhost:5432/x', JWT_SECRET, LEDGER_SIGNING_KEY: testSigningKeyPem(), AUDITOR_REDACTION_SALT: 's'.repeat(32) };
       expect(() => loadConfig(production)).toThrow('NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher');
       expect(loadConfig({ ...production, MAIL_USE_CATCHER: 'true' }).mailUrl).toBeNull();
       expect(loadConfig({ ...production, MAIL_URL: 'smtp://u:p@mail.example.com:587' }).mailUrl).toBe('smtp://u:p@mail.example.com:587');

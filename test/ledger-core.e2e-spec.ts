@@ -16,22 +16,13 @@ import { ConcurrencyError, InvariantViolation } from '../src/platform/errors';
 import { OutboxRelay } from '../src/platform/outbox/relay';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { checkpointCovering } from './support/checkpoint';
+import { testLedgerKeys } from './support/ledger-keys';
+import { withScratchLedger } from './support/scratch';
 import { testRedisUrl } from './support/env';
 import { eventCount, ledgerOn, seedBasics } from './support/seed';
 import { createTestDatabase, TestDatabase } from './support/test-app';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-core-test' };
-
-/** A fresh database with the basic seed, for a test that tampers with it; dropped afterwards. */
-async function withScratchLedger(test: (scratch: TestDatabase) => Promise<void>): Promise<void> {
-  const scratch = await createTestDatabase();
-  try {
-    await seedBasics(scratch.app);
-    await test(scratch);
-  } finally {
-    await scratch.drop();
-  }
-}
 
 describe('ledger core (real PostgreSQL, application role)', () => {
   let db: TestDatabase;
@@ -94,7 +85,7 @@ describe('ledger core (real PostgreSQL, application role)', () => {
 
   it('names an event altered by a database superuser as the first bad event', async () => {
     await withScratchLedger(async (scratch) => {
-      await writeCheckpoint(scratch.app);
+      await writeCheckpoint(scratch.app, testLedgerKeys());
       expect((await verifyLedger(scratch.app)).ok).toBe(true);
       const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'admin-auditor'");
       await scratch.owner.transaction(async (tx) => {
@@ -108,7 +99,7 @@ describe('ledger core (real PostgreSQL, application role)', () => {
     });
   });
 
-  it('detects a deleted event through the stream versions and the checkpoint digest', async () => {
+  it('detects a deleted event through the stream versions and names it through the signed checkpoint', async () => {
     await withScratchLedger(async (scratch) => {
       const stream = 'gap-stream';
       const written = await scratch.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'A', payload: {} }, { type: 'B', payload: {} }, { type: 'C', payload: {} }], meta));
@@ -122,7 +113,8 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       expect(report.ok).toBe(false);
       const reasons = report.problems.map((p) => p.reason).join('\n');
       expect(reasons).toMatch(/an event is missing/);
-      expect(reasons).toMatch(/checkpoint digest/);
+      // The signed checkpoint's witness names the deleted event itself, not the checkpoint.
+      expect(report.firstBad).toMatchObject({ position: middle.position, reason: expect.stringMatching(/^event \d+ is missing: it no longer matches what signed checkpoint \d+ covered$/) });
     });
   });
 
@@ -202,7 +194,7 @@ describe('ledger core (real PostgreSQL, application role)', () => {
     });
   });
 
-  it("refuses, in migrate and at the worker's start, a ledger whose transaction ids are ahead of the server's (a logical restore into a new cluster)", async () => {
+  it("refuses a ledger whose transaction ids are ahead of the server's (a logical restore into a new cluster), in migrate and in the guard the API and the worker run at start-up", async () => {
     await withScratchLedger(async (scratch) => {
       const guard = () => assertTransactionIdsAhead((text) => scratch.owner.query(text));
       await expect(guard()).resolves.toBeUndefined();
@@ -256,13 +248,14 @@ describe('ledger core (real PostgreSQL, application role)', () => {
     });
 
     /** Holds a transaction open after appending, until `commit` is called. */
-    async function openAppend(stream: string): Promise<{ position: string; commit: () => Promise<void> }> {
+    async function openAppend(stream: string): Promise<{ position: string; txId: string; commit: () => Promise<void> }> {
       const runner = db.app.dataSource.createQueryRunner();
       await runner.connect();
       await runner.startTransaction('READ COMMITTED');
       const [event] = await appendToStream(new Tx(runner), stream, 0, [{ type: 'RelayProbe', payload: {} }], meta);
       return {
         position: event.position,
+        txId: event.txId,
         commit: async () => {
           await runner.commitTransaction();
           await runner.release();
@@ -305,9 +298,25 @@ describe('ledger core (real PostgreSQL, application role)', () => {
     });
 
     it('checkpoints only what no in-flight transaction can still precede, and verifies afterwards', async () => {
+      const [earlier] = await db.app.transaction((tx) => appendToStream(tx, `probe-cp-earlier-${queueName}`, 0, [{ type: 'RelayProbe', payload: {} }], meta));
       const pending = await openAppend(`probe-cp-${queueName}`);
-      const checkpoint = await writeCheckpoint(db.app);
-      expect(checkpoint === null || BigInt(checkpoint.toPosition) !== BigInt(pending.position)).toBe(true);
+      // An append committed after the pending one opened: a higher position, a younger transaction.
+      const [later] = await db.app.transaction((tx) => appendToStream(tx, `probe-cp-later-${queueName}`, 0, [{ type: 'RelayProbe', payload: {} }], meta));
+      expect(BigInt(later.position)).toBeGreaterThan(BigInt(pending.position));
+      // While it is open, checkpoints are written up to the committed event before it…
+      expect(await checkpointCovering(db.app, earlier.position)).toBe(true);
+      await writeCheckpoint(db.app, testLedgerKeys());
+      // No checkpoint reaches the pending transaction: each ends below it in (transaction id, position)
+      // order, and none signed its event or the later one that a checkpoint covering it would have to include.
+      const reach = await db.owner.query<{ below: boolean; signed: boolean }>(
+        `select ((c.payload->>'toTxId')::xid8, (c.payload->>'toPosition')::bigint) < ($1::xid8, $2::bigint) as below,
+                exists (select 1 from checkpoint_witnesses w where w.checkpoint_version = c.stream_version and w.positions && array[$2::bigint, $3::bigint]) as signed
+           from events c where c.stream_id = 'ledger-checkpoints'`,
+        [pending.txId, pending.position, later.position],
+      );
+      // …and none reaches it.
+      expect(reach.length).toBeGreaterThanOrEqual(1);
+      expect(reach.filter((c) => !c.below || c.signed)).toEqual([]);
       await pending.commit();
       expect(await checkpointCovering(db.app, pending.position)).toBe(true);
       const report = await verifyLedger(db.app);

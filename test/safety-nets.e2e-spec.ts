@@ -3,6 +3,7 @@ import request from 'supertest';
 import { ContentionError, MAX_TRANSACTION_ATTEMPTS } from '../src/platform/db/database';
 import { freePort, refusal, startEntry } from './support/processes';
 import { PASSWORD, seedBasics } from './support/seed';
+import { testSigningKeyPem } from './support/ledger-keys';
 import { Network } from './support/network';
 import { createTestDatabase, startTestApp, TestApp, TestDatabase, testRedisUrl } from './support/test-app';
 
@@ -28,6 +29,8 @@ describe('the API and the worker refuse to start (started for real: node src/mai
       QUEUE_PREFIX: queuePrefix,
       JWT_SECRET: 'a-production-secret-of-32-characters',
       MAIL_USE_CATCHER: 'true',
+      LEDGER_SIGNING_KEY: testSigningKeyPem(),
+      AUDITOR_REDACTION_SALT: 'a-production-salt-of-32-characters',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...extra,

@@ -19,22 +19,49 @@ export interface ImpersonationTicket {
   url: string;
 }
 
+/** One problem of POST /admin-api/ledger/verify, as the API sends it (positions are decimal text). */
 export interface LedgerProblem {
-  position: number | string;
+  position: string;
   stream_id: string;
   reason: string;
 }
 
+/** The answer of POST /admin-api/ledger/verify, field for field (src/modules/ledger-audit/verify.ts, VerifyReport). */
 export interface LedgerVerifyResult {
   ok: boolean;
   eventsChecked: number;
   streamsChecked: number;
   checkpointsChecked: number;
-  /** Beyond the contract; shown when the API sends them. */
-  postingsChecked?: number;
-  problems?: LedgerProblem[];
+  postingsChecked: number;
   firstBad: LedgerProblem | null;
+  problems: LedgerProblem[];
 }
+
+/** One key of GET /api/ledger/public-key (src/platform/event-store/signing.ts, PublishedKey). */
+export interface LedgerPublishedKey {
+  keyId: string;
+  algorithm: 'Ed25519';
+  publicKeyPem: string;
+  current: boolean;
+}
+
+/** GET /api/ledger/public-key: the current signing key, and every key still trusted (retired ones too). */
+export type LedgerPublicKey = LedgerPublishedKey & { keys: LedgerPublishedKey[] };
+
+/** GET /api/ledger/digest (src/platform/event-store/checkpoint.ts, PublishedDigest). */
+export interface LedgerDigest {
+  position: string;
+  txId: string;
+  digest: string;
+  time: string;
+  keyId: string;
+  signature: string;
+  statement: string;
+  checkpointPosition: string;
+}
+
+/** The ledger's public evidence, served without a login under /api. */
+export const LEDGER_PUBLIC_URL = '/api/ledger';
 
 export type EpinType = 'EpintypeA' | 'EpintypeB';
 
@@ -99,6 +126,14 @@ async function fetchLedgerExport(): Promise<LedgerExportFile> {
   return { blob: await response.blob(), filename: named?.[1] ?? 'sahyog-ledger.ndjson' };
 }
 
+/** A public ledger document (no token needed); null when the API has none yet (404). */
+async function fetchLedgerPublic<T>(name: 'public-key' | 'digest'): Promise<T | null> {
+  const response = await fetch(`${LEDGER_PUBLIC_URL}/${name}`, { headers: { Accept: 'application/json' } });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`GET ${LEDGER_PUBLIC_URL}/${name} failed (${response.status})`);
+  return (await response.json()) as T;
+}
+
 /** The calls of the admin contract that are not CRUD (docs/api-contract.md, Admin API). */
 export interface SahyogDataProvider extends DataProvider {
   blockMember(uid: string, remark: string): Promise<unknown>;
@@ -106,6 +141,8 @@ export interface SahyogDataProvider extends DataProvider {
   impersonateMember(uid: string): Promise<ImpersonationTicket>;
   verifyLedger(): Promise<LedgerVerifyResult>;
   exportLedger(): Promise<LedgerExportFile>;
+  ledgerPublicKey(): Promise<LedgerPublicKey | null>;
+  ledgerDigest(): Promise<LedgerDigest | null>;
   /** `idempotencyKey`: one per dialog opening, so a double click or a retry issues once. */
   issueEpins(request: IssueEpinsRequest, idempotencyKey?: string): Promise<IssueEpinsResult>;
   approveEpinRequest(id: string): Promise<EpinRequestDecision>;
@@ -142,6 +179,8 @@ export const dataProvider: SahyogDataProvider = {
   impersonateMember: (uid) => post<ImpersonationTicket>(memberPath(uid, 'impersonate'), {}),
   verifyLedger: () => post<LedgerVerifyResult>('/ledger/verify', {}),
   exportLedger: fetchLedgerExport,
+  ledgerPublicKey: () => fetchLedgerPublic<LedgerPublicKey>('public-key'),
+  ledgerDigest: () => fetchLedgerPublic<LedgerDigest>('digest'),
   issueEpins: ({ owner, type, quantity }, idempotencyKey) => post<IssueEpinsResult>('/epins/issue', { owner, type, quantity }, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined),
   approveEpinRequest: (id) => post<EpinRequestDecision>(actionPath('epin-requests', id, 'approve'), {}),
   rejectEpinRequest: (id, remark) => post<EpinRequestDecision>(actionPath('epin-requests', id, 'reject'), { remark }),

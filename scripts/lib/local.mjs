@@ -12,6 +12,28 @@ export const PG_DIR = path.join(DATA_DIR, 'pg');
 export const REDIS_DIR = path.join(DATA_DIR, 'redis');
 export const SECRETS_FILE = path.join(DATA_DIR, 'secrets.json');
 export const LOCAL_DB = 'sahyog';
+/** The local ledger signing key (Ed25519, PKCS#8 PEM, mode 600): outside PostgreSQL, so a database superuser cannot re-sign. */
+export const SIGNING_KEY_FILE = path.join(DATA_DIR, 'ledger-signing-key.pem');
+
+/**
+ * The ledger's local secrets as environment: the signing key file (created once) and the auditor's
+ * redaction salt (in secrets.json), unless the environment already names them. `create: false`
+ * (the ledger CLI) never makes a new key: a verifier must use the ledger's own.
+ */
+export function localLedgerEnv(secrets, { create = true } = {}) {
+  const env = {};
+  if (!process.env.LEDGER_SIGNING_KEY && !process.env.LEDGER_SIGNING_KEY_FILE) {
+    if (!fs.existsSync(SIGNING_KEY_FILE)) {
+      if (!create) return env;
+      const pem = crypto.generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' });
+      fs.writeFileSync(SIGNING_KEY_FILE, pem, { mode: 0o600, flag: 'wx' });
+      log('ledger', `created the checkpoint signing key ${path.relative(ROOT, SIGNING_KEY_FILE)} (back it up: docs/operations.md)`);
+    }
+    env.LEDGER_SIGNING_KEY_FILE = SIGNING_KEY_FILE;
+  }
+  if (!process.env.AUDITOR_REDACTION_SALT) env.AUDITOR_REDACTION_SALT = secrets.redactionSalt;
+  return env;
+}
 
 /** Secrets generated once and kept in ./.data/secrets.json (mode 600). */
 export function localSecrets() {
@@ -19,6 +41,7 @@ export function localSecrets() {
   const s = readJson(SECRETS_FILE, {});
   let changed = false;
   if (!s.jwtSecret) { s.jwtSecret = crypto.randomBytes(48).toString('base64url'); changed = true; }
+  if (!s.redactionSalt) { s.redactionSalt = crypto.randomBytes(24).toString('base64url'); changed = true; }
   if (!s.pgPassword) {
     if (fs.existsSync(path.join(PG_DIR, 'PG_VERSION'))) {
       throw new Error(`${SECRETS_FILE} has no pgPassword but ${PG_DIR} already holds a cluster; ` +

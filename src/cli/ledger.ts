@@ -1,15 +1,24 @@
 import 'reflect-metadata';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { ALL_PROJECTIONS } from '../modules/projections';
 import { replayLedger } from '../modules/ledger-audit/replay';
 import { LEDGER_CHECKS } from '../modules/ledger-audit/checks';
 import { verifyLedger } from '../modules/ledger-audit/verify';
 import { exportLedger } from '../modules/ledger-audit/export';
 import { createDataSource, Database } from '../platform/db/database';
-import { writeCheckpoint } from '../platform/event-store/checkpoint';
+import { latestDigest, writeCheckpoints } from '../platform/event-store/checkpoint';
+import { LedgerKeys } from '../platform/event-store/signing';
+import { ledgerKeyConfigFrom } from '../config/config';
+import { parseSavedDigest, SavedDigest } from '../modules/ledger-audit/against';
 import { ProjectionRunner } from '../platform/projections/projection';
 
-const USAGE = 'usage: npm run ledger -- verify | replay [--keep] | export [--out FILE] | checkpoint';
+const USAGE = 'usage: npm run ledger -- verify [--against DIGEST.json] | replay [--keep] | export [--out FILE] | digest [--out FILE] | checkpoint';
+
+/** The value after `flag` in args, if the flag is there. */
+function option(args: readonly string[], flag: string): string | undefined {
+  const index = args.indexOf(flag);
+  return index >= 0 ? args[index + 1] : undefined;
+}
 
 /** Where a ledger command writes: its report and verdict, and its progress. */
 export interface LedgerCommandOutput {
@@ -21,13 +30,41 @@ export interface LedgerCommandOutput {
  * Runs one auditor command on the owner connection and returns the process exit code:
  * 0 when the ledger holds, 1 when a check fails, 2 for an unknown command.
  */
-export async function runLedgerCommand(db: Database, command: string | undefined, args: readonly string[], out: LedgerCommandOutput): Promise<number> {
+export async function runLedgerCommand(
+  db: Database,
+  command: string | undefined,
+  args: readonly string[],
+  out: LedgerCommandOutput,
+  keys: LedgerKeys = new LedgerKeys(ledgerKeyConfigFrom(process.env)),
+): Promise<number> {
   switch (command) {
     case 'verify': {
-      const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+      const againstFile = option(args, '--against');
+      let against: SavedDigest | undefined;
+      if (args.includes('--against')) {
+        try {
+          against = parseSavedDigest(readFileSync(againstFile ?? '', 'utf8'));
+        } catch (error) {
+          out.progress(`verify --against ${againstFile ?? '(no file given)'}: ${(error as Error).message}\n`);
+          return 2;
+        }
+      }
+      const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, keys, { against }), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
       out.log(JSON.stringify(report, null, 2));
-      out.log(report.ok ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} checkpoints` : `LEDGER BROKEN at event ${report.firstBad?.position} (${report.firstBad?.stream_id}): ${report.firstBad?.reason}`);
+      const extends_ = against ? `, and it extends the digest saved at ${against.time} (position ${against.position})` : '';
+      out.log(report.ok ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} signed checkpoints${extends_}` : `LEDGER BROKEN at event ${report.firstBad?.position} (${report.firstBad?.stream_id}): ${report.firstBad?.reason}`);
       return report.ok ? 0 : 1;
+    }
+    case 'digest': {
+      const digest = await latestDigest(db);
+      if (!digest) {
+        out.progress('no checkpoint yet: run `npm run ledger -- checkpoint` first\n');
+        return 1;
+      }
+      const file = option(args, '--out');
+      if (file) writeFileSync(file, JSON.stringify(digest, null, 2) + '\n');
+      else out.log(JSON.stringify(digest, null, 2));
+      return 0;
     }
     case 'replay': {
       const report = await replayLedger(db, new ProjectionRunner(ALL_PROJECTIONS), {
@@ -49,8 +86,8 @@ export async function runLedgerCommand(db: Database, command: string | undefined
       return 0;
     }
     case 'checkpoint': {
-      const checkpoint = await writeCheckpoint(db);
-      out.log(checkpoint ? `checkpoint over ${checkpoint.count} events up to position ${checkpoint.toPosition}: ${checkpoint.digest}` : 'no events since the last checkpoint');
+      const { written, last } = await writeCheckpoints(db, keys);
+      out.log(last ? `${written} signed checkpoint(s), the last up to position ${last.toPosition}: ${last.digest}` : 'no events since the last checkpoint');
       return 0;
     }
     default:

@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { LedgerKeyConfig, parsePublicKeys, parseSigningKey } from '../platform/event-store/signing';
+
 /**
  * Configuration: the environment is parsed and validated once, at start-up. Anything missing or
  * malformed stops the process with a message naming the variable, never later with a 500.
@@ -24,6 +28,11 @@ export interface AppConfig {
   /** Failed logins per (account, client address): docs/decisions/0013-lockout-per-account-and-address.md. */
   lockout: { maxFailures: number; minutes: number; slowdownMs: number };
   checkpointEveryMs: number;
+  // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
+  /** Checkpoint signing (Ed25519, outside PostgreSQL) and when checkpoints are due. */
+  ledger: LedgerKeyConfig & { checkpointEveryEvents: number };
+  /** Secret salt of the auditor's redaction hashes (outside PostgreSQL, like the signing key). */
+  auditorRedactionSalt: string;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -31,6 +40,50 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return Number(raw);
+}
+
+// --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
+
+/** A throwaway key for a test process that was given none (NODE_ENV=test only): never a real ledger's key. */
+let throwawayTestKey: string | undefined;
+
+/** A value from NAME (PEM text; "\n" escapes allowed, for one-line secrets) or from the file NAME_FILE. */
+function secretText(env: NodeJS.ProcessEnv, name: string): { text: string; source: string } | null {
+  if (env[name]) return { text: env[name]!.replace(/\\n/g, '\n'), source: name };
+  const file = env[`${name}_FILE`];
+  if (!file) return null;
+  try {
+    return { text: readFileSync(file, 'utf8'), source: `${name}_FILE (${file})` };
+  } catch (error) {
+    throw new Error(`${name}_FILE: cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+function ledgerConfig(env: NodeJS.ProcessEnv, nodeEnv: string): AppConfig['ledger'] {
+  let key = secretText(env, 'LEDGER_SIGNING_KEY');
+  if (!key && nodeEnv === 'test') {
+    throwawayTestKey ??= generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    key = { text: throwawayTestKey, source: 'a throwaway test key' };
+  }
+  if (!key) throw new Error('LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE) must hold the Ed25519 key that signs ledger checkpoints (`npm run up` creates .data/ledger-signing-key.pem; docs/operations.md)');
+  parseSigningKey(key.text, key.source.startsWith('LEDGER') ? key.source : 'LEDGER_SIGNING_KEY');
+  const retired = secretText(env, 'LEDGER_RETIRED_PUBLIC_KEYS');
+  return {
+    signingKeyPem: key.text,
+    retiredPublicKeyPems: retired ? parsePublicKeys(retired.text, retired.source) : [],
+    checkpointEveryEvents: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_EVENTS', 1000),
+  };
+}
+
+/** The ledger keys alone, for a tool (the ledger CLI) that needs no other configuration. */
+export function ledgerKeyConfigFrom(env: NodeJS.ProcessEnv = process.env): AppConfig['ledger'] {
+  return ledgerConfig(env, env.NODE_ENV || 'development');
+}
+
+function redactionSalt(env: NodeJS.ProcessEnv, nodeEnv: string): string {
+  const salt = env.AUDITOR_REDACTION_SALT || (nodeEnv === 'production' ? '' : 'sahyog-development-redaction-salt');
+  if (salt.length < 16) throw new Error('AUDITOR_REDACTION_SALT must be set to at least 16 characters (it salts the hashes that replace personal data for the auditor)');
+  return salt;
 }
 
 /** APP_DATABASE_URL, or DATABASE_URL with the application role's credentials in it. */
@@ -81,7 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minutes: intFrom(env, 'LOGIN_LOCKOUT_MINUTES', 15),
       slowdownMs: intFrom(env, 'LOGIN_SLOWDOWN_MS', 2000),
     },
-    checkpointEveryMs: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_MS', 5 * 60 * 1000),
+    checkpointEveryMs: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_MS', 60 * 1000),
+    // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
+    ledger: ledgerConfig(env, nodeEnv),
+    auditorRedactionSalt: redactionSalt(env, nodeEnv),
   };
 }
 

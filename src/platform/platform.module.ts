@@ -5,6 +5,7 @@ import { ALL_PROJECTIONS } from '../modules/projections';
 import { createDataSource, Database } from './db/database';
 import { Ledger } from './ledger';
 import { ProjectionRunner } from './projections/projection';
+import { LedgerKeys } from './event-store/signing';
 
 /** Configuration, the application-role connection pool, and the ledger: shared by every module. */
 @Global()
@@ -18,9 +19,10 @@ import { ProjectionRunner } from './projections/projection';
     },
     { provide: Database, inject: [DataSource], useFactory: (ds: DataSource) => new Database(ds) },
     { provide: ProjectionRunner, useFactory: () => new ProjectionRunner(ALL_PROJECTIONS) },
+    { provide: LedgerKeys, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LedgerKeys(config.ledger) },
     { provide: Ledger, inject: [Database, ProjectionRunner], useFactory: (db: Database, runner: ProjectionRunner) => new Ledger(db, runner) },
   ],
-  exports: [APP_CONFIG, DataSource, Database, ProjectionRunner, Ledger],
+  exports: [APP_CONFIG, DataSource, Database, ProjectionRunner, Ledger, LedgerKeys],
 })
 export class PlatformModule implements OnApplicationShutdown {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}

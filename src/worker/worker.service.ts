@@ -3,7 +3,8 @@ import { Job, Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../platform/db/database';
-import { writeCheckpoint } from '../platform/event-store/checkpoint';
+import { uncoveredEvents, writeCheckpoints } from '../platform/event-store/checkpoint';
+import { LedgerKeys } from '../platform/event-store/signing';
 import { DEFAULT_JOB_OPTIONS, OUTBOX_ROUTES, OutboxJob, QUEUE, QueueName } from '../platform/jobs/queues';
 import { CatcherTransport, MailTransport, SmtpTransport } from '../platform/mail/mail';
 import { OutboxRelay } from '../platform/outbox/relay';
@@ -17,6 +18,8 @@ import { assertTransactionIdsAhead } from '../platform/event-store/ledger-order'
 
 /** How often the relay looks for new events when the last pass found none. */
 const RELAY_IDLE_MS = 200;
+/** How often the worker counts the events no checkpoint covers yet (a checkpoint is due at LEDGER_CHECKPOINT_EVERY_EVENTS). */
+const CHECKPOINT_COUNT_EVERY_MS = 1000;
 
 /**
  * The worker process: the outbox relay (ledger → BullMQ) and the queue processors. It holds no
@@ -33,11 +36,13 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
   private readonly paymentOrders: PaymentOrdersService;
   private stopping = false;
   private relayLoop: Promise<void> | undefined;
+  private checkpointLoop: Promise<void> | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly db: Database,
     private readonly ledger: Ledger,
+    private readonly keys: LedgerKeys,
   ) {
     if (!config.redisUrl) throw new Error('REDIS_URL is required for the worker (npm run up sets it for you)');
     this.connection = new IORedis(config.redisUrl, { maxRetriesPerRequest: null });
@@ -71,7 +76,10 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         (job: Job<PaymentStatusJob>) => pollPaymentStatus(this.paymentOrders, job.data, async (data, delay, jobId) => void (await this.queue(QUEUE.paymentStatus).add('poll', data, { jobId, delay })), this.paymentOrders.pollTiming),
         options,
       ),
-      new Worker(QUEUE.ledgerCheckpoint, async () => (await writeCheckpoint(this.db)) ?? 'nothing new', { ...options, concurrency: 1 }),
+      new Worker(QUEUE.ledgerCheckpoint, async () => {
+        const { written, last } = await writeCheckpoints(this.db, this.keys);
+        return last ? `${written} signed, up to position ${last.toPosition}` : 'nothing new';
+      }, { ...options, concurrency: 1 }),
       new Worker(QUEUE.paymentSweep, () => sweepPaymentOrders(this.paymentOrders), { ...options, concurrency: 1 }),
     );
     for (const worker of this.workers) worker.on('failed', (job, error) => this.logger.error(`${worker.name} job ${job?.id} failed: ${error.message}`));
@@ -79,6 +87,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     // The first sweep one interval from now: the poll chains do the work; the sweep only catches what they lost.
     await this.queue(QUEUE.paymentSweep).upsertJobScheduler('payment-sweep-every', { every: PAYMENT_SWEEP_EVERY_MS, startDate: Date.now() + PAYMENT_SWEEP_EVERY_MS }, { name: 'sweep' });
     this.relayLoop = this.runRelay();
+    this.checkpointLoop = this.runCheckpointCount();
     this.logger.log(`worker running: relay every ${RELAY_IDLE_MS} ms when idle, mail via ${this.transport.name}`);
   }
 
@@ -94,9 +103,31 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     }
   }
 
+  /**
+   * Checkpoints are due every LEDGER_CHECKPOINT_EVERY_MS (the scheduler above) or as soon as
+   * LEDGER_CHECKPOINT_EVERY_EVENTS events are uncovered, whichever comes first: the unsigned tail
+   * of the ledger stays bounded in time and in size. The job id names the last covered position,
+   * so several workers counting the same tail add one job.
+   */
+  private async runCheckpointCount(): Promise<void> {
+    const every = this.config.ledger.checkpointEveryEvents;
+    while (!this.stopping) {
+      try {
+        if ((await uncoveredEvents(this.db, every)) >= every) {
+          const [last] = await this.db.query<{ v: number | null }>("select max(stream_version) as v from events where stream_id = 'ledger-checkpoints'");
+          await this.queue(QUEUE.ledgerCheckpoint).add('checkpoint', {}, { jobId: `checkpoint-after-${last?.v ?? 0}` });
+        }
+      } catch (error) {
+        this.logger.error(`checkpoint count failed: ${(error as Error).message}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_COUNT_EVERY_MS));
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.relayLoop;
+    await this.checkpointLoop;
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     await this.connection.quit();

@@ -1,5 +1,6 @@
 import { Database } from '../../src/platform/db/database';
 import { writeCheckpoint } from '../../src/platform/event-store/checkpoint';
+import { testLedgerKeys } from './ledger-keys';
 
 /** How long a test waits for the cluster's oldest transaction to move past its events. */
 const COVER_WITHIN_MS = 20_000;
@@ -11,7 +12,7 @@ const COVER_WITHIN_MS = 20_000;
  */
 export async function checkpointCovering(database: Database, position: string): Promise<boolean> {
   for (const deadline = Date.now() + COVER_WITHIN_MS; Date.now() < deadline; ) {
-    await writeCheckpoint(database);
+    await writeCheckpoint(database, testLedgerKeys());
     const [row] = await database.query<{ n: number }>(
       `select count(*)::int as n from events c, events p
         where c.stream_id = 'ledger-checkpoints' and p.position = $1

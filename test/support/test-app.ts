@@ -5,6 +5,7 @@ import { createApiApp } from '../../src/app.factory';
 import { appUrlFrom } from '../../src/config/config';
 import { createDataSource, Database } from '../../src/platform/db/database';
 import { TEMPLATE_DB, testPgUrl, testRedisUrl, withDatabase } from './env';
+import { testSigningKeyPem } from './ledger-keys';
 
 export interface TestDatabase {
   name: string;
@@ -70,6 +71,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     RATE_LIMIT_FORGOT_PER_MINUTE: '100000',
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '100000',
+    LEDGER_SIGNING_KEY: testSigningKeyPem(),
+    AUDITOR_REDACTION_SALT: 'test-redaction-salt-of-sufficient-length',
     ...env,
   });
   const app = await createApiApp({ logger: false, root: '/nonexistent' });

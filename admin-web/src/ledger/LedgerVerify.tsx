@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import type { LedgerVerifyResult, SahyogDataProvider } from '../dataProvider';
+import { LEDGER_PUBLIC_URL, type LedgerDigest, type LedgerPublicKey, type LedgerVerifyResult, type SahyogDataProvider } from '../dataProvider';
 
 /** Problems listed under the first bad event at the most; the CLI report has them all. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -20,8 +20,8 @@ const Counts = ({ result }: { result: LedgerVerifyResult }) => {
     ['sahyog.ledger.events_checked', result.eventsChecked],
     ['sahyog.ledger.streams_checked', result.streamsChecked],
     ['sahyog.ledger.checkpoints_checked', result.checkpointsChecked],
+    ['sahyog.ledger.postings_checked', result.postingsChecked],
   ];
-  if (typeof result.postingsChecked === 'number') rows.push(['sahyog.ledger.postings_checked', result.postingsChecked]);
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}>
       {rows.map(([label, value]) => (
@@ -54,7 +54,7 @@ export const LedgerVerifyResultView = ({ result }: { result: LedgerVerifyResult 
       {bad ? (
         <>
           <Typography fontWeight={700}>
-            {translate('sahyog.ledger.first_bad', { position: String(bad.position), stream_id: bad.stream_id })}
+            {translate('sahyog.ledger.first_bad', { position: bad.position, stream_id: bad.stream_id })}
           </Typography>
           <Typography>{translate('sahyog.ledger.reason', { reason: bad.reason })}</Typography>
         </>
@@ -65,12 +65,10 @@ export const LedgerVerifyResultView = ({ result }: { result: LedgerVerifyResult 
   );
 };
 
-/** Problems after the first, when the API lists them (it caps the list itself). */
+/** Problems after the first (the API caps the list itself). */
 const OtherProblems = ({ result }: { result: LedgerVerifyResult }) => {
   const translate = useTranslate();
-  const others = (result.problems ?? []).filter(
-    (p) => !result.firstBad || String(p.position) !== String(result.firstBad.position) || p.reason !== result.firstBad.reason,
-  );
+  const others = result.problems.filter((p) => !result.firstBad || p.position !== result.firstBad.position || p.reason !== result.firstBad.reason);
   if (others.length === 0) return null;
   return (
     <Box sx={{ mt: 1 }}>
@@ -78,7 +76,7 @@ const OtherProblems = ({ result }: { result: LedgerVerifyResult }) => {
       <Box component="ul" sx={{ m: 0, pl: 3 }}>
         {others.slice(0, MAX_PROBLEMS_SHOWN).map((p) => (
           <li key={`${p.position}-${p.reason}`}>
-            #{String(p.position)} {p.stream_id}: {p.reason}
+            #{p.position} {p.stream_id}: {p.reason}
           </li>
         ))}
       </Box>
@@ -129,6 +127,55 @@ const LedgerExport = () => {
   );
 };
 
+type Evidence = { kind: 'loading' } | { kind: 'done'; key: LedgerPublicKey | null; digest: LedgerDigest | null } | { kind: 'error'; message: string };
+
+/**
+ * The ledger's public evidence: the key that signs checkpoints (and retired keys still trusted) and
+ * the latest signed checkpoint, which anyone may save and later check the ledger against
+ * (`npm run ledger -- verify --against digest.json`, docs/ledger-format.md).
+ */
+export const LedgerSigningKey = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<SahyogDataProvider>();
+  const [state, setState] = useState<Evidence>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    Promise.all([dataProvider.ledgerPublicKey(), dataProvider.ledgerDigest()]).then(
+      ([key, digest]) => live && setState({ kind: 'done', key, digest }),
+      (error: unknown) => live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dataProvider]);
+  if (state.kind === 'loading') return <Typography role="status">{translate('sahyog.ledger.key_loading')}</Typography>;
+  if (state.kind === 'error') return <Alert severity="warning">{translate('sahyog.ledger.key_error', { message: state.message })}</Alert>;
+  return (
+    <Stack spacing={1} alignItems="flex-start" data-testid="ledger-signing-key">
+      <Typography variant="h6" component="h2">
+        {translate('sahyog.ledger.key_title')}
+      </Typography>
+      <Typography color="text.secondary">{translate('sahyog.ledger.key_intro')}</Typography>
+      {(state.key?.keys ?? []).map((key) => (
+        <Box key={key.keyId}>
+          <Typography fontWeight={600}>{translate(key.current ? 'sahyog.ledger.key_current' : 'sahyog.ledger.key_retired', { keyId: key.keyId })}</Typography>
+          <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
+            {key.publicKeyPem}
+          </Box>
+        </Box>
+      ))}
+      {state.digest ? (
+        <Typography>{translate('sahyog.ledger.digest_latest', { position: state.digest.position, time: state.digest.time, digest: state.digest.digest })}</Typography>
+      ) : (
+        <Typography>{translate('sahyog.ledger.digest_none')}</Typography>
+      )}
+      <Button href={`${LEDGER_PUBLIC_URL}/digest`} download="sahyog-ledger-digest.json" variant="text" startIcon={<DownloadIcon />} disabled={!state.digest}>
+        {translate('sahyog.ledger.digest_save')}
+      </Button>
+    </Stack>
+  );
+};
+
 /** The auditor's page: runs POST /admin-api/ledger/verify on demand and shows the verdict. */
 export const LedgerVerify = () => {
   const translate = useTranslate();
@@ -169,6 +216,7 @@ export const LedgerVerify = () => {
             <Alert severity="warning">{translate('sahyog.ledger.error', { message: translate(state.message, { _: state.message }) })}</Alert>
           ) : null}
           <LedgerExport />
+          <LedgerSigningKey />
         </Stack>
       </CardContent>
     </Card>

@@ -1,14 +1,16 @@
 import { Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { AdminAuthGuard, Roles } from '../../modules/identity/auth/admin-auth';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
 import { LedgerAuditService } from '../../modules/ledger-audit/ledger-audit.service';
 import { Database } from '../../platform/db/database';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
+import { EventView } from '../../modules/ledger-audit/redaction';
 import { errorBody } from '../../platform/http/error-body';
 import { contentRange, filterText, parseListQuery } from '../../platform/http/list-query';
 
-const eventRecord = (row: EventRow) => ({ id: Number(row.position), ...toStoredEvent(row), stream_id: row.stream_id, stream_version: row.stream_version, recorded_at: row.recorded_at });
+/** An event as the admin lists show it, through the reader's view (the auditor's drops personal values). */
+const eventRecord = (view: EventView) => (row: EventRow) => ({ id: Number(row.position), ...view(toStoredEvent(row)), stream_id: row.stream_id, stream_version: row.stream_version, recorded_at: row.recorded_at });
 
 /** Read-only views of the ledger for every admin role, the auditor included. */
 @ApiTags('admin')
@@ -23,7 +25,7 @@ export class AdminLedgerController {
   ) {}
 
   @Get('events')
-  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply, @CurrentAdmin() admin: AdminPrincipal) {
     const q = parseListQuery(query, ['position', 'id', 'stream_id', 'type', 'recorded_at'], ['position', 'DESC']);
     const sortField = q.sortField === 'id' ? 'position' : q.sortField;
     const params: unknown[] = [];
@@ -44,15 +46,15 @@ export class AdminLedgerController {
     const [{ total }] = await this.db.query<{ total: string }>(`select count(*)::text as total from events ${clause}`, params);
     const rows = await this.db.query<EventRow>(`select ${EVENT_COLUMNS} from events ${clause} order by events.${sortField} ${q.descending ? 'desc' : 'asc'}, events.position limit ${q.limit} offset ${q.offset}`, params);
     void reply.header('Content-Range', contentRange('events', q, rows.length, Number(total)));
-    return rows.map(eventRecord);
+    return rows.map(eventRecord(this.audit.viewFor(admin.role)));
   }
 
   @Get('events/:position')
-  async show(@Param('position') position: string) {
+  async show(@Param('position') position: string, @CurrentAdmin() admin: AdminPrincipal) {
     if (!/^\d{1,18}$/.test(position)) throw new NotFoundException(errorBody(404, `Event ${position} does not exist`));
     const [row] = await this.db.query<EventRow>(`select ${EVENT_COLUMNS} from events where position = $1`, [position]);
     if (!row) throw new NotFoundException(errorBody(404, `Event ${position} does not exist`));
-    return eventRecord(row);
+    return eventRecord(this.audit.viewFor(admin.role))(row);
   }
 
   @Post('ledger/verify')
@@ -63,8 +65,8 @@ export class AdminLedgerController {
 
   /** The same NDJSON as `npm run ledger -- export`, as a download (docs/ledger-format.md). */
   @Get('ledger/export')
-  export(@Res() reply: FastifyReply) {
+  export(@Res() reply: FastifyReply, @CurrentAdmin() admin: AdminPrincipal) {
     const name = `sahyog-ledger-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`;
-    return reply.header('Content-Type', 'application/x-ndjson; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`).send(this.audit.exportStream());
+    return reply.header('Content-Type', 'application/x-ndjson; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`).send(this.audit.exportStream(this.audit.viewFor(admin.role)));
   }
 }

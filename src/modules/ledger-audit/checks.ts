@@ -50,6 +50,43 @@ const incomeMatchesPostings: LedgerCheck = {
   },
 };
 
+/** How one level of a level-income payment reads, the same for the ledger's side and the table's. */
+const LEVEL_ROW_TEXT = (amount: string, paid: string, earner: string, rate: string, reason: string, from: string, on: string) =>
+  `format('%s paise %s to %s at %s bp%s, from %s on %s paise', ${amount}, case when ${paid} then 'paid' else 'unpaid' end, coalesce(${earner}, 'nobody'), ${rate}, coalesce(' (' || ${reason} || ')', ''), ${from}, ${on})`;
+
+/**
+ * Every level_income row — paid or unpaid — is one level of its `LevelIncomeDistributed` event,
+ * field by field, and every level of every such event has its row. A per-member total hides two
+ * rows changed in opposite directions, and unpaid rows have no postings at all; this names the row.
+ */
+const levelIncomeRowsMatchEvents: LedgerCheck = {
+  name: 'level-income-rows',
+  async run(sql: Sql): Promise<Problem[]> {
+    const rows = await sql.query<{ position: string; stream_id: string; topup: string; level: number; ledger: string | null; table: string | null }>(
+      `with ledger as (
+         select e.position, e.stream_id, (e.payload->>'topupPosition')::bigint as topup, (l->>'level')::int as level, l->>'uid' as earner,
+                e.payload->>'fromUid' as from_uid, e.payload->>'packagePaise' as on_amount, (l->>'rateBp')::int as rate_bp,
+                l->>'amountPaise' as amount, (l->>'paid')::boolean as paid, l->>'reason' as reason
+           from events e cross join lateral jsonb_array_elements(case when jsonb_typeof(e.payload->'levels') = 'array' then e.payload->'levels' else '[]'::jsonb end) l
+          where e.type = 'LevelIncomeDistributed')
+       select coalesce(l.position, t.topup_position)::text as position, coalesce(l.stream_id, 'level-income-' || t.topup_position) as stream_id,
+              coalesce(l.topup, t.topup_position)::text as topup, coalesce(l.level, t.level) as level,
+              case when l.topup is null then null else ${LEVEL_ROW_TEXT('l.amount', 'l.paid', 'l.earner', 'l.rate_bp', 'l.reason', 'l.from_uid', 'l.on_amount')} end as ledger,
+              case when t.topup_position is null then null else ${LEVEL_ROW_TEXT('t.amount_paise', 't.paid', 't.earner_uid', 't.rate_bp', 't.reason', 't.from_uid', 't.on_amount_paise')} end as table
+         from ledger l full join level_income t on t.topup_position = l.topup and t.level = l.level
+        where l.topup is null or t.topup_position is null
+           or (l.earner, l.from_uid, l.on_amount, l.rate_bp, l.amount, l.paid, l.reason)
+              is distinct from (t.earner_uid::text, t.from_uid::text, t.on_amount_paise::text, t.rate_bp, t.amount_paise::text, t.paid, t.reason)
+        order by coalesce(l.topup, t.topup_position), coalesce(l.level, t.level) limit ${MAX_PROBLEMS}`,
+    );
+    return rows.map((r) => ({
+      position: r.position,
+      stream_id: r.stream_id,
+      reason: `level_income row (top-up ${r.topup}, level ${r.level}): ${r.ledger ?? 'no such level'} in the ledger, ${r.table ?? 'no row'} in the read table`,
+    }));
+  },
+};
+
 /** Each e-pin's type and value in the read table are its `EpinIssued`'s, and each top-up's value is its e-pin's. */
 const epinValuesMatch: LedgerCheck = {
   name: 'epin-values',
@@ -100,4 +137,4 @@ const postingsMatchEvents: LedgerCheck = {
 };
 
 /** Every check `verify` runs beyond chains, checkpoints and balanced postings. */
-export const LEDGER_CHECKS: readonly LedgerCheck[] = [epinUsedOnce, epinCountsMatch, epinValuesMatch, postingsMatchEvents, incomeMatchesPostings];
+export const LEDGER_CHECKS: readonly LedgerCheck[] = [epinUsedOnce, epinCountsMatch, epinValuesMatch, postingsMatchEvents, levelIncomeRowsMatchEvents, incomeMatchesPostings];

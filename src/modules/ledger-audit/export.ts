@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { Sql } from '../../platform/db/database';
 import { canonicalJson } from '../../platform/event-store/canonical';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
+import { EventView, wholeEvent } from './redaction';
 
 export const EXPORT_BATCH = 5000;
 
@@ -24,17 +25,17 @@ async function write(out: Writable, line: string): Promise<void> {
 }
 
 /**
- * Writes every event as one NDJSON line in position order, with its transaction id and hash,
- * in the canonical form docs/ledger-format.md describes, so anyone can re-check the chains.
+ * Writes every event as one NDJSON line in position order, with its transaction id, content hash
+ * and hash, in the canonical form docs/ledger-format.md describes, so anyone can re-check the
+ * chains. `view` decides what of each event leaves (the auditor's drops personal values).
  */
-export async function exportLedger(sql: Sql, out: Writable): Promise<number> {
+export async function exportLedger(sql: Sql, out: Writable, view: EventView = wholeEvent): Promise<number> {
   let after = '0';
   let written = 0;
   for (;;) {
     const rows = await sql.query<EventRow>(`select ${EVENT_COLUMNS} from events where events.position > $1 order by events.position limit ${EXPORT_BATCH}`, [after]);
     for (const row of rows) {
-      const e = toStoredEvent(row);
-      await write(out, canonicalJson({ ...e }) + '\n');
+      await write(out, canonicalJson(view(toStoredEvent(row))) + '\n');
       written += 1;
     }
     if (rows.length < EXPORT_BATCH) return written;

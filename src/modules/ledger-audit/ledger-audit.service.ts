@@ -1,25 +1,41 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PassThrough, Readable } from 'node:stream';
 import { Database } from '../../platform/db/database';
 import { LEDGER_CHECKS } from './checks';
 import { exportLedger } from './export';
+import { EventView, Redactor, wholeEvent } from './redaction';
 import { verifyLedger, VerifyReport } from './verify';
+import { LedgerKeys } from '../../platform/event-store/signing';
 
 @Injectable()
 export class LedgerAuditService {
   private readonly logger = new Logger('ledger-audit');
 
-  constructor(private readonly db: Database) {}
+  private readonly redactor: Redactor;
+
+  constructor(
+    private readonly db: Database,
+    private readonly keys: LedgerKeys,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.redactor = new Redactor(config.auditorRedactionSalt);
+  }
+
+  /** What of each event a role reads: the auditor reads the ledger without members' personal values (decisions 0007, 0015). */
+  viewFor(role: string): EventView {
+    return role === 'auditor' ? (event) => this.redactor.event(event) : wholeEvent;
+  }
 
   /**
    * The NDJSON export as a stream, read in one REPEATABLE READ snapshot: a transaction that
    * commits during the download (even at a lower position) is wholly in or wholly out. A
    * read-only transaction takes no transaction id, so the relay and checkpoints are not held up.
    */
-  exportStream(): Readable {
+  exportStream(view: EventView): Readable {
     const out = new PassThrough();
     this.db
-      .transaction((tx) => exportLedger(tx, out), { retry: false, isolation: 'REPEATABLE READ', readOnly: true })
+      .transaction((tx) => exportLedger(tx, out, view), { retry: false, isolation: 'REPEATABLE READ', readOnly: true })
       .then(
         () => out.end(),
         (error: Error) => {
@@ -32,6 +48,6 @@ export class LedgerAuditService {
 
   /** Read-only; runs in one REPEATABLE READ snapshot so concurrent appends can't make it see half a stream. */
   async verify(): Promise<VerifyReport> {
-    return this.db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+    return this.db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, this.keys), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
   }
 }

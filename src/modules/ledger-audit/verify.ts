@@ -1,6 +1,9 @@
 import { Sql } from '../../platform/db/database';
-import { CHECKPOINT_STREAM, CheckpointPayload, chainDigest } from '../../platform/event-store/checkpoint';
-import { eventHash, GENESIS_HASH } from '../../platform/event-store/canonical';
+import { CHECKPOINT_STREAM, checkpointStatement, CheckpointPayload, chainDigest, Leaf } from '../../platform/event-store/checkpoint';
+import { LedgerKeys } from '../../platform/event-store/signing';
+import { ledgerKeyConfigFrom } from '../../config/config';
+import { checkAgainst, SavedDigest } from './against';
+import { digestStep, eventHash, GENESIS_HASH } from '../../platform/event-store/canonical';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
 import { Posting, postingsBalance } from '../../platform/money';
 
@@ -34,10 +37,17 @@ export interface LedgerCheck {
 /**
  * Re-derives everything the ledger promises from the event rows alone: every stream's versions
  * run 1, 2, 3… and each hash covers its content and the previous hash; every checkpoint's digest
- * matches the events it covers; every event's postings sum to zero. Names the first bad event
- * (lowest position) among all problems found.
+ * matches the events it covers and carries a valid signature of a published key; every event's
+ * postings sum to zero; with `against`, the ledger still extends a digest saved earlier. Names the
+ * first bad event (lowest position) among all problems found. `keys` defaults to this process's
+ * configured ones (LEDGER_SIGNING_KEY and the retired public keys), never keys from the database.
  */
-export async function verifyLedger(sql: Sql, extraChecks: readonly LedgerCheck[] = []): Promise<VerifyReport> {
+export async function verifyLedger(
+  sql: Sql,
+  extraChecks: readonly LedgerCheck[] = [],
+  keys: LedgerKeys = new LedgerKeys(ledgerKeyConfigFrom()),
+  options: { against?: SavedDigest } = {},
+): Promise<VerifyReport> {
   const problems: Problem[] = [];
   const note = (p: Problem) => {
     if (problems.length < MAX_PROBLEMS) problems.push(p);
@@ -83,26 +93,10 @@ export async function verifyLedger(sql: Sql, extraChecks: readonly LedgerCheck[]
     after = { stream: last.stream_id, version: last.stream_version };
   }
 
-  const checkpoints = await sql.query<{ position: string; payload: CheckpointPayload }>(
-    'select position::text as position, payload from events where stream_id = $1 order by stream_version',
-    [CHECKPOINT_STREAM],
-  );
-  let previous = { txId: '0', position: '0', digest: GENESIS_HASH };
-  for (const checkpoint of checkpoints) {
-    const p = checkpoint.payload;
-    if (p.fromTxId !== previous.txId || p.fromPosition !== previous.position || p.previousDigest !== previous.digest) {
-      note({ position: checkpoint.position, stream_id: CHECKPOINT_STREAM, reason: 'checkpoint does not continue the previous one' });
-    }
-    const run = await chainDigest(sql, { txId: p.fromTxId, position: p.fromPosition }, p.previousDigest, { toTxId: p.toTxId, toPosition: p.toPosition });
-    if (run.count !== p.count || run.digest !== p.digest) {
-      const culprit = await firstDivergence(sql, p);
-      note({
-        position: culprit ?? checkpoint.position,
-        stream_id: CHECKPOINT_STREAM,
-        reason: `checkpoint digest over ${p.count} events does not match (${run.count} found): events were deleted, inserted or reordered`,
-      });
-    }
-    previous = { txId: p.toTxId, position: p.toPosition, digest: p.digest };
+  const checkpointsChecked = await verifyCheckpoints(sql, keys, note);
+  if (options.against) {
+    const problem = await checkAgainst(sql, keys, options.against);
+    if (problem) note(problem);
   }
 
   for (const check of extraChecks) for (const problem of await check.run(sql)) note(problem);
@@ -112,18 +106,71 @@ export async function verifyLedger(sql: Sql, extraChecks: readonly LedgerCheck[]
     ok: problems.length === 0,
     eventsChecked,
     streamsChecked,
-    checkpointsChecked: checkpoints.length,
+    checkpointsChecked,
     postingsChecked,
     firstBad: problems[0] ?? null,
     problems,
   };
 }
 
-/** Where a checkpoint's range first goes wrong is not recoverable from a digest; the range start is the best pointer. */
-async function firstDivergence(sql: Sql, p: CheckpointPayload): Promise<string | null> {
-  const [row] = await sql.query<{ position: string }>(
-    'select position::text as position from events where (tx_id, position) > ($1::xid8, $2::bigint) order by events.tx_id, events.position limit 1',
-    [p.fromTxId, p.fromPosition],
+/**
+ * Every checkpoint continues the previous one, carries a valid signature of a published key, and
+ * its digest and count match the events it covers now. When they do not, the checkpoint's witness
+ * (the leaves it signed) names the first event that changed, provided the witness still chains to
+ * the signed digest; otherwise the range start is the best pointer.
+ */
+async function verifyCheckpoints(sql: Sql, keys: LedgerKeys, note: (p: Problem) => void): Promise<number> {
+  const checkpoints = await sql.query<{ position: string; stream_version: number; payload: CheckpointPayload }>(
+    'select position::text as position, stream_version, payload from events where stream_id = $1 order by stream_version',
+    [CHECKPOINT_STREAM],
   );
-  return row?.position ?? null;
+  let previous = { txId: '0', position: '0', digest: GENESIS_HASH };
+  for (const checkpoint of checkpoints) {
+    const p = checkpoint.payload;
+    const at = { position: checkpoint.position, stream_id: CHECKPOINT_STREAM };
+    if (p.fromTxId !== previous.txId || p.fromPosition !== previous.position || p.previousDigest !== previous.digest) {
+      note({ ...at, reason: 'checkpoint does not continue the previous one' });
+    }
+    const unsigned = keys.check(checkpointStatement(p), p.signature);
+    if (unsigned) note({ ...at, reason: `checkpoint ${unsigned}: the checkpoint was not written by this ledger's signer` });
+    const leaves: Leaf[] = [];
+    const run = await chainDigest(sql, { txId: p.fromTxId, position: p.fromPosition }, p.previousDigest, { toTxId: p.toTxId, toPosition: p.toPosition }, { leaves });
+    if (run.count !== p.count || run.digest !== p.digest) {
+      const changed = unsigned ? null : await firstChangedLeaf(sql, checkpoint.stream_version, p, leaves);
+      note(
+        changed
+          ? { ...changed, reason: `${changed.reason}: it no longer matches what signed checkpoint ${checkpoint.position} covered` }
+          : { ...at, reason: `checkpoint digest over ${p.count} events does not match (${run.count} found): events were deleted, inserted, reordered or altered` },
+      );
+    }
+    previous = { txId: p.toTxId, position: p.toPosition, digest: p.digest };
+  }
+  return checkpoints.length;
+}
+
+/**
+ * Compares a checkpoint's witness, leaf by leaf, with the events it covers now and names the first
+ * that differs — but only if the witness itself chains to the signed digest (a witness edited by a
+ * superuser is no evidence, and then nothing is named).
+ */
+async function firstChangedLeaf(sql: Sql, version: number, p: CheckpointPayload, live: readonly Leaf[]): Promise<Problem | null> {
+  const [witness] = await sql.query<{ positions: string[]; hashes: string[] }>('select positions::text[] as positions, hashes from checkpoint_witnesses where checkpoint_version = $1', [version]);
+  if (!witness || witness.positions.length !== p.count) return null;
+  let digest = p.previousDigest;
+  witness.positions.forEach((position, i) => (digest = digestStep(digest, position, witness.hashes[i])));
+  if (digest !== p.digest) return null;
+  for (let i = 0; i < witness.positions.length; i++) {
+    const signed = { position: witness.positions[i], hash: witness.hashes[i] };
+    const now = live[i];
+    if (now && now.position === signed.position && now.hash === signed.hash) continue;
+    const named = now && BigInt(now.position) < BigInt(signed.position) ? now : signed;
+    const [row] = await sql.query<{ stream_id: string; hash: string }>('select stream_id, hash from events where position = $1', [named.position]);
+    const reason = !row
+      ? `event ${named.position} is missing`
+      : named === now && now.position !== signed.position
+        ? `event ${named.position} was inserted`
+        : `event ${named.position}'s hash changed (signed ${signed.hash.slice(0, 12)}…, now ${row.hash.slice(0, 12)}…), its content was altered and re-hashed`;
+    return { position: named.position, stream_id: row?.stream_id ?? '', reason };
+  }
+  return null;
 }

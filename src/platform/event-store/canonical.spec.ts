@@ -1,4 +1,4 @@
-import { canonicalJson, digestStep, eventHash, eventHashOf, GENESIS_HASH } from './canonical';
+import { canonicalJson, chainHash, contentHash, contentHashOf, digestStep, eventHash, GENESIS_HASH } from './canonical';
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth and drops undefined members, as jsonb gives them back', () => {
@@ -31,12 +31,12 @@ describe('event hash', () => {
     expect(eventHash('a'.repeat(64), content)).not.toBe(eventHash(GENESIS_HASH, content));
   });
 
-  it('is the documented formula: sha256(previous + "\\n" + canonical content)', () => {
+  it('is the documented formula: sha256(previous + "\\n" + sha256(canonical content))', () => {
     const { createHash } = require('node:crypto') as typeof import('node:crypto');
-    const expected = createHash('sha256')
-      .update(`${GENESIS_HASH}\n{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}`)
-      .digest('hex');
-    expect(eventHash(GENESIS_HASH, content)).toBe(expected);
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const canonical = '{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}';
+    expect(contentHash(content)).toBe(sha(canonical));
+    expect(eventHash(GENESIS_HASH, content)).toBe(sha(`${GENESIS_HASH}\n${sha(canonical)}`));
   });
 
   it('is the same when the writer hands over canonical payload and metadata texts (what it also stores)', () => {
@@ -44,9 +44,9 @@ describe('event hash', () => {
     const { createHash } = require('node:crypto') as typeof import('node:crypto');
     for (const c of [content, odd]) {
       // the spelled-out concatenation is exactly the canonical JSON of the whole content object
-      const whole = createHash('sha256').update(`${'f'.repeat(64)}\n${canonicalJson(c)}`).digest('hex');
-      expect(eventHashOf('f'.repeat(64), { ...c, payload: canonicalJson(c.payload), metadata: canonicalJson(c.metadata) })).toBe(whole);
-      expect(eventHash('f'.repeat(64), c)).toBe(whole);
+      const whole = createHash('sha256').update(canonicalJson(c)).digest('hex');
+      expect(contentHashOf({ ...c, payload: canonicalJson(c.payload), metadata: canonicalJson(c.metadata) })).toBe(whole);
+      expect(eventHash('f'.repeat(64), c)).toBe(chainHash('f'.repeat(64), whole));
     }
   });
 

@@ -50,19 +50,34 @@ export interface HashedContent {
   recordedAt: string;
 }
 
-/** hash = sha256(previous hash of the stream + "\n" + canonical JSON of the event's content). */
+/**
+ * hash = sha256(previous hash of the stream + "\n" + content hash), where the content hash is the
+ * sha256 of the event's canonical JSON. The chain covers the content through its hash, so an
+ * export that must leave personal values out (the auditor's, decision 0015) can carry the
+ * content hash instead and the chain still verifies.
+ */
 export function eventHash(previousHash: string, content: HashedContent): string {
-  return eventHashOf(previousHash, { ...content, payload: canonicalJson(content.payload), metadata: canonicalJson(content.metadata) });
+  return chainHash(previousHash, contentHash(content));
+}
+
+/** sha256 of an event's canonical content: what the stream's hash chain covers. */
+export function contentHash(content: HashedContent): string {
+  return contentHashOf({ ...content, payload: canonicalJson(content.payload), metadata: canonicalJson(content.metadata) });
+}
+
+/** One link of a stream's chain: the previous hash and this event's content hash. */
+export function chainHash(previousHash: string, contentHashHex: string): string {
+  return sha256Hex(`${previousHash}\n${contentHashHex}`);
 }
 
 /**
- * `eventHash` for a writer that already holds the canonical JSON of payload and metadata (and
+ * `contentHash` for a writer that already holds the canonical JSON of payload and metadata (and
  * sends those same texts to the database): the content's keys in sorted order, spelled out, so
  * neither is canonicalized twice.
  */
-export function eventHashOf(previousHash: string, content: Omit<HashedContent, 'payload' | 'metadata'> & { payload: string; metadata: string }): string {
+export function contentHashOf(content: Omit<HashedContent, 'payload' | 'metadata'> & { payload: string; metadata: string }): string {
   return sha256Hex(
-    `${previousHash}\n{"metadata":${content.metadata},"payload":${content.payload},"recordedAt":${canonicalJson(content.recordedAt)},` +
+    `{"metadata":${content.metadata},"payload":${content.payload},"recordedAt":${canonicalJson(content.recordedAt)},` +
       `"schemaVersion":${canonicalJson(content.schemaVersion)},"streamId":${canonicalJson(content.streamId)},"streamVersion":${canonicalJson(content.streamVersion)},"type":${canonicalJson(content.type)}}`,
   );
 }

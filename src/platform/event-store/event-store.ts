@@ -1,6 +1,6 @@
 import { isUniqueViolation, prepared, Sql } from '../db/database';
 import { ConcurrencyError, InvariantViolation } from '../errors';
-import { canonicalJson, eventHashOf, GENESIS_HASH } from './canonical';
+import { canonicalJson, chainHash, contentHashOf, GENESIS_HASH } from './canonical';
 import { EVENT_COLUMNS, EventMetadata, EventRow, NewEvent, StoredEvent, toStoredEvent } from './event.types';
 
 /** The most events one append may carry: a named limit, not an accident. */
@@ -108,7 +108,7 @@ export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], 
       const streamVersion = expectedVersion + index + 1;
       const schemaVersion = event.schemaVersion ?? 1;
       const payloadJson = canonicalJson(event.payload);
-      const hash = eventHashOf(previousHash, { streamId, streamVersion, type: event.type, schemaVersion, payload: payloadJson, metadata: metadataJson, recordedAt: recordedIso });
+      const hash = chainHash(previousHash, contentHashOf({ streamId, streamVersion, type: event.type, schemaVersion, payload: payloadJson, metadata: metadataJson, recordedAt: recordedIso }));
       previousHash = hash;
       mine.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso, hash });
       rows.push([streamId, streamVersion, event.type, schemaVersion, payloadJson, metadataJson, recordedIso, hash]);

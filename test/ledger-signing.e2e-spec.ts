@@ -1,0 +1,268 @@
+import { createPublicKey, verify as verifySignature } from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import request from 'supertest';
+import { runLedgerCommand } from '../src/cli/ledger';
+import { loadConfig } from '../src/config/config';
+import { exportLedger } from '../src/modules/ledger-audit/export';
+import { replayLedger } from '../src/modules/ledger-audit/replay';
+import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { Database } from '../src/platform/db/database';
+import { digestStep, eventHash, GENESIS_HASH } from '../src/platform/event-store/canonical';
+import { EVENT_COLUMNS, EventMetadata, EventRow, toStoredEvent } from '../src/platform/event-store/event.types';
+import { ProjectionRunner } from '../src/platform/projections/projection';
+import { appendToStream } from '../src/platform/event-store/event-store';
+import { WorkerModule } from '../src/worker/worker.module';
+import { checkpointCovering, lastPosition } from './support/checkpoint';
+import { testSigningKeyPem } from './support/ledger-keys';
+import { ledgerOn, seedBasics } from './support/seed';
+import { withScratchLedger } from './support/scratch';
+import { startTestApp, TestApp, TestDatabase, testRedisUrl } from './support/test-app';
+
+const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-signing-test' };
+
+const registration = (uid: string, name: string) => ({
+  type: 'MemberRegistered',
+  payload: { uid, sponsorUid: '100000', name, email: `${uid}@sahyog.test`, mobile: '9000000001', countryId: 101, city: 'Nashik', state: 'Maharashtra', upiNumber: '', walletAddress: '', credentialVersion: 1 },
+});
+
+/** What a verify run printed: its exit code and its last line. */
+async function cli(db: Database, command: string, args: string[] = []): Promise<{ code: number; last: string; all: string }> {
+  const lines: string[] = [];
+  const code = await runLedgerCommand(db, command, args, { log: (line) => void lines.push(line), progress: () => undefined });
+  return { code, last: lines.at(-1) ?? '', all: lines.join('\n') };
+}
+
+/** A superuser with the trigger switched off: rewrites one stream from `fromVersion` on, recomputing every hash as the product would. */
+async function rehashStream(owner: Database, streamId: string): Promise<void> {
+  await owner.transaction(async (tx) => {
+    await tx.execute('set local session_replication_role = replica');
+    const rows = await tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`, [streamId]);
+    let previous = GENESIS_HASH;
+    for (const row of rows) {
+      const hash = eventHash(previous, toStoredEvent(row));
+      await tx.execute('update events set hash = $1 where position = $2', [hash, row.position]);
+      previous = hash;
+    }
+  });
+}
+
+/** The superuser's edit of one event's payload (trigger off). */
+async function editPayload(owner: Database, position: string, path: string, value: unknown): Promise<void> {
+  await owner.transaction(async (tx) => {
+    await tx.execute('set local session_replication_role = replica');
+    await tx.execute(`update events set payload = jsonb_set(payload, $2::text[], $3::jsonb) where position = $1`, [position, `{${path}}`, JSON.stringify(value)]);
+  });
+}
+
+/** A fresh, seeded database holding members 200001–200003, all covered by a signed checkpoint. */
+const withSignedLedger = (test: (scratch: TestDatabase) => Promise<void>) =>
+  withScratchLedger(test, async (scratch) => {
+    for (const uid of ['200001', '200002', '200003']) await ledgerOn(scratch.app).run(meta, (tx) => tx.append(`member-${uid}`, 0, [registration(uid, `Member ${uid}`)]));
+    expect(await checkpointCovering(scratch.app, await lastPosition(scratch.app))).toBe(true);
+  });
+
+describe('signed checkpoints: tamper evidence a database superuser cannot undo (issue 8, point 10)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedBasics(t.db.app);
+    expect(await checkpointCovering(t.db.app, await lastPosition(t.db.app))).toBe(true);
+  });
+  afterAll(() => t.close());
+
+  it('publishes the public key and the latest signed checkpoint, whose signature Node crypto alone checks', async () => {
+    const key = (await request(t.app.getHttpServer()).get('/api/ledger/public-key').expect(200)).body;
+    expect(key).toMatchObject({ algorithm: 'Ed25519', keyId: expect.stringMatching(/^[0-9a-f]{16}$/), publicKeyPem: expect.stringContaining('BEGIN PUBLIC KEY') });
+    // The key published is the configured one's public half, not something read from the database.
+    expect(key.publicKeyPem).toBe(createPublicKey(testSigningKeyPem()).export({ type: 'spki', format: 'pem' }).toString());
+
+    const digest = (await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body;
+    expect(digest).toMatchObject({ keyId: key.keyId, position: expect.stringMatching(/^\d+$/), txId: expect.stringMatching(/^\d+$/), digest: expect.stringMatching(/^[0-9a-f]{64}$/), time: expect.any(String), signature: expect.any(String) });
+    const statement = `sahyog-ledger-checkpoint v1\nkey ${digest.keyId}\ntx ${digest.txId}\nposition ${digest.position}\ndigest ${digest.digest}\ntime ${digest.time}\n`;
+    expect(digest.statement).toBe(statement);
+    expect(verifySignature(null, Buffer.from(statement), createPublicKey(key.publicKeyPem), Buffer.from(digest.signature, 'base64'))).toBe(true);
+    expect(verifySignature(null, Buffer.from(statement.replace(digest.digest, '0'.repeat(64))), createPublicKey(key.publicKeyPem), Buffer.from(digest.signature, 'base64'))).toBe(false);
+  });
+
+  it('names the forged event itself, through the signed checkpoint, when a superuser re-hashed it and fixed the read rows', async () => {
+    await withSignedLedger(async (scratch) => {
+      expect((await cli(scratch.owner, 'verify')).code).toBe(0);
+      const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'member-200002'");
+      await editPayload(scratch.owner, victim.position, 'name', 'Mallory');
+      await rehashStream(scratch.owner, 'member-200002');
+      await scratch.owner.execute("update members set name = 'Mallory' where uid = '200002'");
+      // Every hash matches its content and replay agrees with the read tables: only the signed checkpoint knows better.
+      expect((await replayLedger(scratch.owner, new ProjectionRunner(ALL_PROJECTIONS))).differences).toBe(0);
+
+      const verdict = await cli(scratch.owner, 'verify');
+      expect(verdict.code).toBe(1);
+      expect(verdict.last).toMatch(new RegExp(`^LEDGER BROKEN at event ${victim.position} \\(member-200002\\): .*signed checkpoint`));
+    });
+  });
+
+  it('fails a ledger rewritten wholesale by a superuser without the key, and fails `verify --against` a digest saved before', async () => {
+    await withSignedLedger(async (scratch) => {
+      const dir = mkdtempSync(join(tmpdir(), 'sahyog-digest-'));
+      try {
+        const saved = join(dir, 'digest.json');
+        expect((await cli(scratch.owner, 'digest', ['--out', saved])).code).toBe(0);
+        expect((await cli(scratch.owner, 'verify', ['--against', saved])).code).toBe(0);
+        // A digest file that is missing or malformed is a usage error (exit 2), never a pass.
+        const broken = join(dir, 'broken.json');
+        writeFileSync(broken, JSON.stringify({ ...JSON.parse(readFileSync(saved, 'utf8')), digest: 'not hex' }));
+        for (const file of [join(dir, 'missing.json'), broken]) expect((await cli(scratch.owner, 'verify', ['--against', file])).code).toBe(2);
+
+        // The rewrite: an event altered, its stream re-hashed, every checkpoint's digest recomputed over the new hashes.
+        const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'member-200001'");
+        await editPayload(scratch.owner, victim.position, 'name', 'Mallory');
+        await rehashStream(scratch.owner, 'member-200001');
+        await scratch.owner.execute("update members set name = 'Mallory' where uid = '200001'");
+        await scratch.owner.transaction(async (tx) => {
+          await tx.execute('set local session_replication_role = replica');
+          const checkpoints = await tx.query<{ position: string; payload: Record<string, string> }>("select position::text as position, payload from events where stream_id = 'ledger-checkpoints' order by stream_version");
+          let digest = GENESIS_HASH;
+          for (const c of checkpoints) {
+            const covered = await tx.query<{ position: string; hash: string }>(
+              'select position::text as position, hash from events where (tx_id, position) > ($1::xid8, $2::bigint) and (tx_id, position) <= ($3::xid8, $4::bigint) order by events.tx_id, events.position',
+              [c.payload.fromTxId, c.payload.fromPosition, c.payload.toTxId, c.payload.toPosition],
+            );
+            const previousDigest = digest;
+            for (const e of covered) digest = digestStep(digest, e.position, e.hash);
+            await tx.execute('update events set payload = payload || $2::jsonb where position = $1', [c.position, JSON.stringify({ previousDigest, digest })]);
+          }
+        });
+        await rehashStream(scratch.owner, 'ledger-checkpoints');
+
+        const verdict = await cli(scratch.owner, 'verify');
+        expect(verdict.code).toBe(1);
+        expect(verdict.all).toMatch(/signature/);
+        const against = await cli(scratch.owner, 'verify', ['--against', saved]);
+        expect(against.code).toBe(1);
+        expect(against.all).toMatch(/does not extend the saved digest/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  it('names each level_income row that disagrees with its event, paid or unpaid, even when every total agrees', async () => {
+    await withSignedLedger(async (scratch) => {
+      const topup = '1';
+      const payload = {
+        topupPosition: topup,
+        fromUid: '200001',
+        packagePaise: '10000',
+        levels: [
+          { level: 1, uid: '100000', rateBp: 1000, amountPaise: '1000', paid: true },
+          { level: 2, uid: '100000', rateBp: 400, amountPaise: '400', paid: true },
+          { level: 3, uid: '100000', rateBp: 300, amountPaise: '300', paid: false, reason: 'inactive' },
+        ],
+        postings: [
+          { account: 'platform:topups', amountPaise: '-1700' },
+          { account: 'member:100000:level-income', amountPaise: '1400' },
+          { account: 'platform:level-income', amountPaise: '300' },
+        ],
+      };
+      await ledgerOn(scratch.app).run(meta, (tx) => tx.append(`level-income-${topup}`, 0, [{ type: 'LevelIncomeDistributed', payload }]));
+      expect((await cli(scratch.owner, 'verify')).code).toBe(0);
+      // Paid amounts swapped between two levels (the member's total is unchanged), and an unpaid row altered.
+      await scratch.owner.execute(`update level_income set amount_paise = case level when 1 then 400 when 2 then 1000 else 299 end where topup_position = ${topup}`);
+      const verdict = await cli(scratch.owner, 'verify');
+      expect(verdict.code).toBe(1);
+      for (const level of [1, 2, 3]) expect(verdict.all).toMatch(new RegExp(`level_income row \\(top-up ${topup}, level ${level}\\)`));
+    });
+  });
+
+  it('refuses to start in production without a signing key, and names the variable', () => {
+    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/x', JWT_SECRET: 'x'.repeat(32), MAIL_URL: 'smtp://localhost:25', PAYMENTS_USE_DOUBLE: 'true', AUDITOR_REDACTION_SALT: 's'.repeat(32) };
+    expect(() => loadConfig(env)).toThrow(/LEDGER_SIGNING_KEY/);
+    expect(JSON.stringify(loadConfig({ ...env, LEDGER_SIGNING_KEY: testSigningKeyPem() }))).toContain('PRIVATE KEY');
+    expect(() => loadConfig({ ...env, LEDGER_SIGNING_KEY: 'not a key' })).toThrow(/LEDGER_SIGNING_KEY/);
+  });
+
+  // docs/ledger-format.md shows how to check the signatures with Node's crypto alone; the snippet, run
+  // as it stands on a real export and the published key, passes, and names a checkpoint altered in the file.
+  it('checks every checkpoint signature of an export, and a saved digest, with the snippets in docs/ledger-format.md', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sahyog-signatures-'));
+    try {
+      const file = join(dir, 'ledger.ndjson');
+      const out = createWriteStream(file);
+      await exportLedger(t.db.app, out);
+      await new Promise((resolve) => out.end(resolve));
+      const key = (await request(t.app.getHttpServer()).get('/api/ledger/public-key').expect(200)).body;
+      writeFileSync(join(dir, 'ledger-public-key.pem'), key.publicKeyPem);
+
+      const doc = readFileSync(join(__dirname, '..', 'docs', 'ledger-format.md'), 'utf8');
+      const snippet = doc.slice(doc.indexOf('## Checking the signatures')).match(/```js\n([\s\S]*?)```/)?.[1];
+      expect(snippet).toContain("readFileSync('ledger-public-key.pem'");
+      const check = () => execFileSync(process.execPath, ['-e', snippet as string], { cwd: dir, encoding: 'utf8' });
+      expect(check()).toMatch(/^\d+ checkpoint signatures good\n$/);
+
+      // The saved digest, checked with OpenSSL as the same section shows.
+      const shell = doc.slice(doc.indexOf('## Checking the signatures')).match(/```sh\n([\s\S]*?)```/)?.[1] as string;
+      writeFileSync(join(dir, 'digest.json'), JSON.stringify((await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body));
+      expect(execFileSync('sh', ['-c', shell], { cwd: dir, encoding: 'utf8' })).toMatch(/Signature Verified Successfully/);
+      writeFileSync(join(dir, 'digest.json'), JSON.stringify({ ...(await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body, digest: 'e'.repeat(64), statement: 'forged' }));
+      const forged = spawnSync('sh', ['-c', shell], { cwd: dir, encoding: 'utf8' });
+      expect(forged.status).not.toBe(0);
+      expect(forged.stdout + forged.stderr).toMatch(/Signature Verification Failure/);
+
+      const lines = readFileSync(file, 'utf8').trim().split('\n');
+      const index = lines.findIndex((line) => line.includes('"type":"LedgerCheckpointed"'));
+      const checkpoint = JSON.parse(lines[index]);
+      checkpoint.payload.digest = 'f'.repeat(64);
+      lines[index] = JSON.stringify(checkpoint);
+      writeFileSync(file, lines.join('\n') + '\n');
+      expect(check()).toContain(`bad signature on checkpoint ${checkpoint.position}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the worker's checkpoint cadence (issue 8, point 10)", () => {
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  const signedUpTo = async () => (await t.db.owner.query<{ v: number; to: string | null }>("select count(*)::int as v, max((payload->>'toPosition')::bigint)::text as to from events where stream_id = 'ledger-checkpoints'"))[0];
+
+  beforeAll(async () => {
+    // The timer an hour away: only the count of uncovered events can trigger a checkpoint here.
+    t = await startTestApp({ QUEUE_PREFIX: `sahyog-cadence-test-${process.pid}`, REDIS_URL: testRedisUrl(), LEDGER_CHECKPOINT_EVERY_MS: '3600000', LEDGER_CHECKPOINT_EVERY_EVENTS: '50' });
+    await seedBasics(t.db.app);
+    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+    await worker.init();
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+  });
+
+  it('signs a checkpoint as soon as LEDGER_CHECKPOINT_EVERY_EVENTS events are uncovered, without waiting for the timer', async () => {
+    // Whatever the scheduler ran at start-up has settled: nothing changes for a second.
+    let before = await signedUpTo();
+    for (let stable = Date.now(); Date.now() - stable < 1000; ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const now = await signedUpTo();
+      if (now.v !== before.v) stable = Date.now();
+      before = now;
+    }
+    const written: Array<{ position: string }> = [];
+    for (let i = 0; i < 55; i++) written.push(...(await t.db.app.transaction((tx) => appendToStream(tx, `cadence-${i}`, 0, [{ type: 'CadenceProbe', payload: { i } }], meta))));
+    const last = written[written.length - 1].position;
+    let after = before;
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline && BigInt(after.to ?? '0') < BigInt(last) - 5n; ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      after = await signedUpTo();
+    }
+    expect(after.v).toBeGreaterThan(before.v);
+    // At least the first 50 of the 55 are signed, long before the hour is up.
+    expect(BigInt(after.to ?? '0')).toBeGreaterThanOrEqual(BigInt(written[49].position));
+    expect((await cli(t.db.owner, 'verify')).code).toBe(0);
+  });
+});
