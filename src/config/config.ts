@@ -15,6 +15,8 @@ export interface AppConfig {
   jwtSecret: string;
   jwtExpiresIn: string;
   publicUrl: string;
+  /** Browser origins allowed to call the API cross-origin: PUBLIC_URL's, and CORS_ORIGINS. */
+  corsOrigins: string[];
   mailUrl: string | null;
   mailFrom: string;
   /** Proxies whose X-Forwarded-For is trusted for the client IP (fastify trustProxy). */
@@ -29,6 +31,18 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return Number(raw);
+}
+
+/** The origin (scheme://host[:port]) of an http(s) address; anything else stops the start. */
+function originOf(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must hold http(s) addresses, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must hold http(s) addresses, got "${raw}"`);
+  return url.origin;
 }
 
 /** APP_DATABASE_URL, or DATABASE_URL with the application role's credentials in it. */
@@ -50,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!jwtSecret || jwtSecret.length < 16) throw new Error('JWT_SECRET must be set to at least 16 characters');
   const port = intFrom(env, 'PORT', 3000);
   const trust = env.TRUST_PROXY;
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  const extraOrigins = (env.CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter((o) => o !== '');
   return {
     nodeEnv,
     port,
@@ -59,7 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     queuePrefix: env.QUEUE_PREFIX || 'sahyog',
     jwtSecret,
     jwtExpiresIn: env.JWT_EXPIRES_IN || '8h',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
+    corsOrigins: [...new Set([originOf('PUBLIC_URL', publicUrl), ...extraOrigins.map((o) => originOf('CORS_ORIGINS', o))])],
     mailUrl: env.MAIL_URL || null,
     mailFrom: env.MAIL_FROM || 'Sahyog <no-reply@sahyog.local>',
     trustProxy: trust === undefined || trust === '' ? 'loopback' : trust === 'true' ? true : trust,

@@ -1,6 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { errorBody } from './error-body';
-import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './unstorable-text';
+import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP_MESSAGE } from './json-depth';
+import { inputRefusal } from './unstorable-text';
 
 /** The most rows one admin list page may return. */
 export const MAX_PAGE_ROWS = 500;
@@ -18,14 +19,16 @@ export interface ListQuery {
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw new BadRequestException(errorBody(400, `${name} must be JSON`));
+  if (nestedDeeperThan(raw, MAX_JSON_DEPTH)) throw new BadRequestException(errorBody(400, TOO_DEEP_MESSAGE));
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     throw new BadRequestException(errorBody(400, `${name} must be JSON`));
   }
-  // The edge hook saw the raw text only: a "\u0000" escape becomes a NUL here.
-  if (hasUnstorableText(parsed)) throw new BadRequestException(errorBody(400, UNSTORABLE_TEXT_MESSAGE));
+  // The edge hook saw the raw text only: a "\u0000" escape becomes a NUL here, and a number is only a number here.
+  const problem = inputRefusal(parsed);
+  if (problem) throw new BadRequestException(errorBody(400, problem));
   return parsed;
 }
 
