@@ -47,5 +47,6 @@ export async function registerSecurityHeaders(app: NestFastifyApplication, confi
     crossOriginEmbedderPolicy: false,
   });
   // Date: member-web counts payment windows on the server's clock (readable cross-origin only if exposed).
-  app.enableCors({ origin: config.corsOrigins, exposedHeaders: ['Content-Range', 'Date'] });
+  // The request headers the two apps send, by name (not a reflection of whatever a caller asks for).
+  app.enableCors({ origin: config.corsOrigins, allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'], exposedHeaders: ['Content-Range', 'Date'] });
 }
