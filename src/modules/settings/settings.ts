@@ -47,8 +47,9 @@ export function checkSetting(key: string, value: unknown): string | null {
     }
     case 'epinDiscountTiers': {
       if (!Array.isArray(value) || value.length > 20) return 'epinDiscountTiers must be a list of at most 20 tiers';
-      const ok = value.every((t) => typeof t === 'object' && t !== null && Number.isInteger(t.minQty) && t.minQty >= 1 && t.minQty <= MAX_TIER_MIN_QTY && Number.isInteger(t.rateBp) && t.rateBp >= 0 && t.rateBp <= 10000 && Object.keys(t).length === 2);
-      return ok ? null : `each tier is {minQty (1..${MAX_TIER_MIN_QTY}), rateBp (0..10000)}`;
+      const ok = value.every((t) => typeof t === 'object' && t !== null && Number.isInteger(t.minQty) && t.minQty >= 1 && Number.isInteger(t.rateBp) && t.rateBp >= 0 && t.rateBp <= 10000 && Object.keys(t).length === 2);
+      if (!ok) return 'each tier is {minQty (≥ 1), rateBp (0..10000)}';
+      return value.every((t) => t.minQty <= MAX_TIER_MIN_QTY) ? null : `a tier's minQty may be at most ${MAX_TIER_MIN_QTY}`;
     }
     case 'usdtRateInr':
       return typeof value === 'string' && /^[1-9]\d{0,5}(\.\d{1,2})?$/.test(value) ? null : 'usdtRateInr must be rupees per USDT as text, e.g. "90" or "88.50"';
