@@ -85,7 +85,7 @@ const tooDeep = (base: Record<string, unknown>) =>
 
 /** Numbers JSON.parse cannot keep (past 2^53, or past any column), as raw JSON number text: the edge refuses them. */
 const UNSAFE_NUMBERS = ['9007199254740993', '-9007199254740993', '99999999999999999999', '1e20', '-1e20', '1e308', '123456789012345678901234567890'];
-/** The same magnitudes as text, and the edges of PostgreSQL's integer types: each field's own check refuses them. */
+/** The same magnitudes as text, and the edges of PostgreSQL's integer types: each field's own check decides (never a 5xx; a refusal writes nothing). */
 const BIG_NUMBER_TEXTS = ['99999999999999999999', '9223372036854775808', '9223372036854775807', '2147483648', '2147483647', '-1', '-2147483649', '1e308', '0x7fffffff'];
 
 /** `base` as JSON text, with `field`'s value replaced by raw JSON text (a number JSON.stringify could not write). */
