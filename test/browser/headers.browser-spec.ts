@@ -4,7 +4,7 @@
  * while the policy is really enforced (an injected inline script does not run).
  */
 import { type Page } from 'playwright-core';
-import { MEMBER_PASSWORD, ROOT_MEMBER, SUPERADMIN, openSession, step, type Session } from './support';
+import { MEMBER_PASSWORD, ROOT_MEMBER, adminLogin, openSession, step, type Session } from './support';
 
 jest.setTimeout(120_000);
 
@@ -100,10 +100,7 @@ describe('the built apps under the Content-Security-Policy', () => {
     const { page } = s;
     await step(s, 'csp-admin-login', async () => {
       await open(page, '/admin/');
-      await page.locator('input[name=username]').fill(SUPERADMIN.username);
-      await page.locator('input[name=password]').fill(SUPERADMIN.password);
-      await page.getByRole('button', { name: /sign in/i }).click();
-      await page.locator('input[name=username]').waitFor({ state: 'detached' });
+      await adminLogin(page);
     });
     await step(s, 'csp-admin-members', async () => {
       await page.goto('/admin/#/members');
