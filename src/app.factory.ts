@@ -4,11 +4,14 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseForm } from 'node:querystring';
 import { AppModule } from './app.module';
 import { MemberApiModule } from './api/member/member-api.module';
 import { loadConfig } from './config/config';
 import { AllExceptionsFilter, SpaFallback } from './platform/http/all-exceptions.filter';
-import { refuseUnstorableText } from './platform/http/unstorable-text';
+import { refuseBadInput } from './platform/http/unstorable-text';
+import { depthCheckedJsonParser } from './platform/http/json-depth';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { Database } from './platform/db/database';
 import { assertTransactionIdsAhead } from './platform/event-store/ledger-order';
 import { createValidationPipe } from './platform/http/validation';
@@ -39,11 +42,14 @@ export async function createApiApp(options: { logger?: LogLevel[] | false; root?
   const root = options.root ?? process.cwd();
   const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: BODY_LIMIT_BYTES });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: options.logger ?? ['error', 'warn', 'log'] });
-  app.getHttpAdapter().getInstance().addHook('preValidation', refuseUnstorableText);
+  const instance = app.getHttpAdapter().getInstance();
+  // Nest's own two parsers, except that JSON nested too deep is refused before it is parsed.
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, depthCheckedJsonParser(instance));
+  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => done(null, parseForm(body.toString())));
+  instance.addHook('preValidation', refuseBadInput);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(spaFallback(root)));
-  // Date: member-web counts payment windows on the server's clock (readable cross-origin only if exposed).
-  app.enableCors({ exposedHeaders: ['Content-Range', 'Date'] });
+  await registerSecurityHeaders(app, config);
 
   const document = SwaggerModule.createDocument(
     app,

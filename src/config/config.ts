@@ -19,6 +19,8 @@ export interface AppConfig {
   jwtSecret: string;
   jwtExpiresIn: string;
   publicUrl: string;
+  /** Browser origins allowed to call the API cross-origin: PUBLIC_URL's, and CORS_ORIGINS. */
+  corsOrigins: string[];
   /** SMTP; null keeps mail in the local catcher (production only with MAIL_USE_CATCHER=true). */
   mailUrl: string | null;
   mailFrom: string;
@@ -86,6 +88,18 @@ function redactionSalt(env: NodeJS.ProcessEnv, nodeEnv: string): string {
   return salt;
 }
 
+/** The origin (scheme://host[:port]) of an http(s) address; anything else stops the start. */
+function originOf(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must hold http(s) addresses, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must hold http(s) addresses, got "${raw}"`);
+  return url.origin;
+}
+
 /** APP_DATABASE_URL, or DATABASE_URL with the application role's credentials in it. */
 export function appUrlFrom(databaseUrl: string, env: NodeJS.ProcessEnv): string {
   if (env.APP_DATABASE_URL) return env.APP_DATABASE_URL;
@@ -111,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (nodeEnv === 'production' && !env.MAIL_URL && useCatcher !== 'true') {
     throw new Error('NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher');
   }
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  const extraOrigins = (env.CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter((o) => o !== '');
   return {
     nodeEnv,
     port,
@@ -120,7 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     queuePrefix: env.QUEUE_PREFIX || 'sahyog',
     jwtSecret,
     jwtExpiresIn: env.JWT_EXPIRES_IN || '8h',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
+    corsOrigins: [...new Set([originOf('PUBLIC_URL', publicUrl), ...extraOrigins.map((o) => originOf('CORS_ORIGINS', o))])],
     mailUrl: env.MAIL_URL || null,
     mailFrom: env.MAIL_FROM || 'Sahyog <no-reply@sahyog.local>',
     trustProxy: trust === undefined || trust === '' ? 'loopback' : trust === 'true' ? true : trust,

@@ -107,6 +107,13 @@ export interface LedgerCommandOptions {
   idempotency?: IdempotencyRequest;
 }
 
+/** Rolls a keyed command that appended nothing back, claim included, carrying its answer out. */
+class NothingAppended extends Error {
+  constructor(readonly result: unknown) {
+    super('a keyed command appended nothing: its key is released');
+  }
+}
+
 /**
  * The command side's only door to the ledger. A command handler reads its state from inline
  * projections, decides, and appends — all inside one transaction that is re-run on conflicts.
@@ -119,15 +126,26 @@ export class Ledger {
 
   async run<T>(metadata: EventMetadata, work: (tx: LedgerTx) => Promise<T>, options: LedgerCommandOptions = {}): Promise<T> {
     const idem = options.idempotency;
-    return this.db.transaction(async (sql) => {
-      if (idem) {
-        const claim = await claimIdempotencyKey<T>(sql, idem);
-        if (claim.kind === 'replay') return claim.response;
-      }
-      const tx = new LedgerTx(sql, this.projections, metadata, new Date(), !idem);
-      const result = await work(tx);
-      if (idem) await recordIdempotentResponse(sql, idem, result);
-      return result;
-    });
+    try {
+      return await this.db.transaction(async (sql) => {
+        if (idem) {
+          const claim = await claimIdempotencyKey<T>(sql, idem);
+          if (claim.kind === 'replay') return claim.response;
+        }
+        const tx = new LedgerTx(sql, this.projections, metadata, new Date(), !idem);
+        const result = await work(tx);
+        if (idem) {
+          // A refusal (nothing appended) is not remembered under its key: it changed nothing, so the
+          // key is released (rolled back with its claim) and a retry runs again, and may succeed.
+          if (tx.appended.length === 0) throw new NothingAppended(result);
+          await recordIdempotentResponse(sql, idem, result);
+        }
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof NothingAppended) return error.result as T;
+      throw error;
+    }
   }
 }
+

@@ -8,7 +8,7 @@
  * The tests run in order: the admin flow blocks the member registered by the first one.
  */
 import { type Page } from 'playwright-core';
-import { BASE_URL, MEMBER_PASSWORD, ROOT_MEMBER, SUPERADMIN, openSession, step, toast, toastTexts, type Session } from './support';
+import { BASE_URL, MEMBER_PASSWORD, ROOT_MEMBER, adminLogin, openSession, step, toast, toastTexts, type Session } from './support';
 
 jest.setTimeout(120_000);
 
@@ -218,13 +218,7 @@ describe('member and admin flows in a real browser', () => {
   it("admin blocks the new member with a remark; the member's login is then refused", async () => {
     expect(registeredId).not.toBe(''); // set by the registration flow above
     const { page } = s;
-    await step(s, 'admin-login', async () => {
-      await page.goto('/admin/');
-      await page.locator('input[name=username]').fill(SUPERADMIN.username);
-      await page.locator('input[name=password]').fill(SUPERADMIN.password);
-      await page.getByRole('button', { name: /sign in/i }).click();
-      await page.locator('input[name=username]').waitFor({ state: 'detached' });
-    });
+    await step(s, 'admin-login', () => adminLogin(page));
 
     await step(s, 'admin-find-member', async () => {
       await page.goto('/admin/#/members');

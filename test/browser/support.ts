@@ -84,6 +84,15 @@ export async function step<T>(session: Session, name: string, fn: () => Promise<
   }
 }
 
+/** Signs in to admin-web through react-admin's login form; resolves once the form is gone. */
+export async function adminLogin(page: Page, admin = SUPERADMIN): Promise<void> {
+  await page.goto('/admin/');
+  await page.locator('input[name=username]').fill(admin.username);
+  await page.locator('input[name=password]').fill(admin.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.locator('input[name=username]').waitFor({ state: 'detached' });
+}
+
 /** react-toastify toasts (member-web shows server answers and validation messages this way). */
 export function toast(page: Page, text: string) {
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -58,8 +58,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real API (AppModule, Fastify, validation, filters) on a fresh database; rate limits high unless a test lowers them. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real API (AppModule, Fastify, validation, filters) on a fresh database; rate limits high unless a test lowers them.
+ * `root` is where it looks for member-web/dist and admin-web/dist (none by default).
+ */
+export async function startTestApp(env: Record<string, string> = {}, root = '/nonexistent'): Promise<TestApp> {
   const db = await createTestDatabase();
   Object.assign(process.env, {
     NODE_ENV: 'test',
@@ -75,7 +78,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     AUDITOR_REDACTION_SALT: 'test-redaction-salt-of-sufficient-length',
     ...env,
   });
-  const app = await createApiApp({ logger: false, root: '/nonexistent' });
+  const app = await createApiApp({ logger: false, root });
   return {
     app,
     db,

@@ -1,15 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, isISO8601, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 
 const AsText = () => Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value));
-const DATE = /^(\d{4}-\d{2}-\d{2})?$/;
+/** The earliest year a report may start from: PostgreSQL refuses year 0, and no record is older than the product. */
+const EARLIEST_REPORT_YEAR = 2000;
+/** Empty, or YYYY-MM-DD naming a real day (not 2026-02-30) from EARLIEST_REPORT_YEAR to 9999. */
+const isReportDate = (value: unknown): boolean =>
+  typeof value === 'string' && (value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isISO8601(value, { strict: true }) && Number(value.slice(0, 4)) >= EARLIEST_REPORT_YEAR));
+const ReportDate = (name: string) => ValidateBy({ name: 'isReportDate', validator: { validate: isReportDate, defaultMessage: () => `${name} must be YYYY-MM-DD` } });
 const EPIN_TYPES = ['EpintypeA', 'EpintypeB'];
 
 class DatedDto {
   @ApiPropertyOptional() @IsOptional() @AsText() @IsString() @MaxLength(15) uid?: string;
-  @ApiPropertyOptional({ example: '2026-11-01' }) @IsOptional() @IsString() @Matches(DATE, { message: 'fdate must be YYYY-MM-DD' }) fdate?: string;
-  @ApiPropertyOptional({ example: '2026-11-30' }) @IsOptional() @IsString() @Matches(DATE, { message: 'tdate must be YYYY-MM-DD' }) tdate?: string;
+  @ApiPropertyOptional({ example: '2026-11-01' }) @IsOptional() @IsString() @ReportDate('fdate') fdate?: string;
+  @ApiPropertyOptional({ example: '2026-11-30' }) @IsOptional() @IsString() @ReportDate('tdate') tdate?: string;
 }
 
 export class ActivationHistoryDto extends DatedDto {

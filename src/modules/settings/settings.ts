@@ -32,6 +32,9 @@ export const DEFAULT_SETTINGS: Settings = {
 export type SettingKey = keyof Settings;
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
+/** The largest quantity a tier may start at: quantity fields hold at most 5 digits (spec §9). */
+export const MAX_TIER_MIN_QTY = 99_999;
+
 /** Checks a proposed value; returns the problem, or null when it may be stored. */
 export function checkSetting(key: string, value: unknown): string | null {
   const isPaise = (v: unknown) => typeof v === 'string' && /^[1-9]\d{0,12}$/.test(v);
@@ -45,7 +48,8 @@ export function checkSetting(key: string, value: unknown): string | null {
     case 'epinDiscountTiers': {
       if (!Array.isArray(value) || value.length > 20) return 'epinDiscountTiers must be a list of at most 20 tiers';
       const ok = value.every((t) => typeof t === 'object' && t !== null && Number.isInteger(t.minQty) && t.minQty >= 1 && Number.isInteger(t.rateBp) && t.rateBp >= 0 && t.rateBp <= 10000 && Object.keys(t).length === 2);
-      return ok ? null : 'each tier is {minQty (≥ 1), rateBp (0..10000)}';
+      if (!ok) return 'each tier is {minQty (≥ 1), rateBp (0..10000)}';
+      return value.every((t) => t.minQty <= MAX_TIER_MIN_QTY) ? null : `a tier's minQty may be at most ${MAX_TIER_MIN_QTY}`;
     }
     case 'usdtRateInr':
       return typeof value === 'string' && /^[1-9]\d{0,5}(\.\d{1,2})?$/.test(value) ? null : 'usdtRateInr must be rupees per USDT as text, e.g. "90" or "88.50"';

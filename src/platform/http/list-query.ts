@@ -1,6 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { errorBody } from './error-body';
-import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './unstorable-text';
+import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP_MESSAGE } from './json-depth';
+import { inputRefusal, UNSAFE_NUMBER_MESSAGE } from './unstorable-text';
 
 /** The most rows one admin list page may return. */
 export const MAX_PAGE_ROWS = 500;
@@ -15,17 +16,19 @@ export interface ListQuery {
   filter: Record<string, unknown>;
 }
 
-function parseJson(name: string, raw: unknown): unknown {
+function parseJson(name: string, raw: unknown, numbersBoundedByCaller = false): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw new BadRequestException(errorBody(400, `${name} must be JSON`));
+  if (nestedDeeperThan(raw, MAX_JSON_DEPTH)) throw new BadRequestException(errorBody(400, TOO_DEEP_MESSAGE));
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     throw new BadRequestException(errorBody(400, `${name} must be JSON`));
   }
-  // The edge hook saw the raw text only: a "\u0000" escape becomes a NUL here.
-  if (hasUnstorableText(parsed)) throw new BadRequestException(errorBody(400, UNSTORABLE_TEXT_MESSAGE));
+  // The edge hook saw the raw text only: a "\u0000" escape becomes a NUL here, and a number is only a number here.
+  const problem = inputRefusal(parsed);
+  if (problem && !(numbersBoundedByCaller && problem === UNSAFE_NUMBER_MESSAGE)) throw new BadRequestException(errorBody(400, problem));
   return parsed;
 }
 
@@ -35,7 +38,8 @@ function parseJson(name: string, raw: unknown): unknown {
  */
 export function parseListQuery(query: Record<string, unknown>, sortable: readonly string[], defaultSort: [string, 'ASC' | 'DESC']): ListQuery {
   const sort = parseJson('sort', query.sort) ?? defaultSort;
-  const range = parseJson('range', query.range) ?? [0, 24];
+  // The range's own rule bounds its numbers (and names the bounds).
+  const range = parseJson('range', query.range, true) ?? [0, 24];
   const filter = parseJson('filter', query.filter) ?? {};
   if (!Array.isArray(sort) || sort.length !== 2 || !sortable.includes(String(sort[0])) || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
     throw new BadRequestException(errorBody(400, `sort must be one of ${sortable.join(', ')} with ASC or DESC`));

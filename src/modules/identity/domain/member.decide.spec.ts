@@ -2,7 +2,7 @@ import { checkRegistration, decideAgreeDisclaimer, decideBlock, decideLogin, dec
 import { MemberState } from './member.events';
 import { REGISTRATION_MSG as R } from './member.messages';
 
-const valid: RegistrationInput = { sid: '100000', name: 'Asha Rao', email: 'a@b.co', mobile: '9876543210', countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: 'asha@upi', password: 'secret1' };
+const valid: RegistrationInput = { sid: '100000', name: 'Asha Rao', email: 'asha@b.co', mobile: '9876543210', countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: 'asha@upi', password: 'secret1' };
 const member = (over: Partial<MemberState> = {}): MemberState => ({ uid: '123456', name: 'Asha', email: 'a@b.co', status: 'Inactive', blocked: false, isagree: false, credentialVersion: 1, version: 1, ...over });
 const now = new Date('2026-11-22T10:00:00.000Z');
 const policy = { maxFailures: 3, lockoutMinutes: 15 };
@@ -28,6 +28,14 @@ describe('checkRegistration', () => {
     [{ upinumber: '' }, R.upiRequired],
     [{ password: '' }, R.passwordRequired],
     [{ password: '12345' }, R.passwordTooShort],
+    [{ countryid: '99999999999999999999' }, R.countryRequired],
+    [{ countryid: '2147483648' }, R.countryRequired],
+    [{ email: '' }, R.emailInvalid],
+    [{ email: 'as@b.co' }, R.emailInvalid],
+    [{ email: 'asha@example' }, R.emailInvalid],
+    [{ email: '<script>x</script>@example.com' }, R.emailInvalid],
+    [{ email: '"asha"@example.com' }, R.emailInvalid],
+    [{ email: `${'a'.repeat(45)}@b.com` }, R.emailTooLong],
   ])('given %j it answers "%s"', (override, message) => {
     expect(checkRegistration({ ...valid, ...override })).toBe(message);
   });
@@ -36,6 +44,7 @@ describe('checkRegistration', () => {
     expect(checkRegistration({ ...valid, password: '', mobile: '1', state: '', name: 'Ab' })).toBe(R.nameTooShort);
     expect(checkRegistration({ ...valid, password: '', mobile: '1', state: '' })).toBe(R.stateRequired);
     expect(checkRegistration({ ...valid, password: '', mobile: '1' })).toBe(R.mobileInvalid);
+    expect(checkRegistration({ ...valid, password: '', email: 'bad' })).toBe(R.passwordRequired);
   });
 });
 

@@ -37,6 +37,7 @@ export const REGISTRATION_MSG = {
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password should not be greater than 30 characters',
   emailTooLong: 'Email should not be greater than 50 characters',
+  emailInvalid: 'Enter Valid Email Id !!',
   cityTooLong: 'City should not be greater than 20 characters',
   stateTooLong: 'State should not be greater than 20 characters',
 } as const;
