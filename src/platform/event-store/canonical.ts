@@ -60,6 +60,21 @@ export function eventHash(previousHash: string, content: HashedContent): string 
   return chainHash(previousHash, contentHash(content));
 }
 
+/**
+ * Hash rule 1, the previous release's: hash = sha256(previous hash + "\n" + canonical JSON of the
+ * content), the content itself rather than its hash. Events written before the hash_rule column
+ * existed keep it (decision 0015, "Upgrading an existing ledger"): nothing in this ledger is
+ * rewritten, so they must verify as what they are.
+ */
+export function legacyEventHash(previousHash: string, content: HashedContent): string {
+  return sha256Hex(`${previousHash}\n${canonicalContent(content)}`);
+}
+
+/** The canonical JSON of an event's content (the keys the hash covers, in sorted order). */
+function canonicalContent(content: HashedContent): string {
+  return canonicalJson({ metadata: content.metadata, payload: content.payload, recordedAt: content.recordedAt, schemaVersion: content.schemaVersion, streamId: content.streamId, streamVersion: content.streamVersion, type: content.type });
+}
+
 /** sha256 of an event's canonical content: what the stream's hash chain covers. */
 export function contentHash(content: HashedContent): string {
   return contentHashOf({ ...content, payload: canonicalJson(content.payload), metadata: canonicalJson(content.metadata) });
