@@ -58,7 +58,7 @@ export async function runLedgerCommand(
     case 'digest': {
       const digest = await latestDigest(db);
       if (!digest) {
-        out.progress('no checkpoint yet: run `npm run ledger -- checkpoint` first\n');
+        out.progress('no signed checkpoint yet: run `npm run ledger -- checkpoint` first\n');
         return 1;
       }
       const file = option(args, '--out');
