@@ -280,19 +280,32 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
     });
   });
 
+  /** An unsigned checkpoint in the previous release's shape, continuing the chain correctly, appended through the product's store (rule 2) by the application role. */
+  async function unsignedCheckpoint(db: TestDatabase): Promise<string> {
+    await ledgerOn(db.app).run(meta, (tx) => tx.append('member-100005', 0, [registration('100005', '100000')]));
+    return db.app.transaction(async (tx) => {
+      const [{ xmin }] = await tx.query<{ xmin: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as xmin');
+      const [last] = await tx.query<{ stream_version: number; payload: { toTxId: string; toPosition: string; digest: string } }>("select stream_version, payload from events where stream_id = 'ledger-checkpoints' order by stream_version desc limit 1");
+      const run = await chainDigest(tx, { txId: last.payload.toTxId, position: last.payload.toPosition }, last.payload.digest, { beforeTxId: xmin });
+      const payload = { fromTxId: last.payload.toTxId, fromPosition: last.payload.toPosition, toTxId: run.lastTxId, toPosition: run.lastPosition, count: run.count, previousDigest: last.payload.digest, digest: run.digest };
+      const [written] = await appendToStream(tx, CHECKPOINT_STREAM, last.stream_version, [{ type: CHECKPOINT_EVENT, payload }], { actor: { kind: 'system', id: 'ledger-checkpoint' }, correlationId: 'forged' });
+      return written.position;
+    });
+  }
+
   it('flags an unsigned checkpoint written after a signed one, even one that continues the chain correctly', async () => {
     await withSignedOnTop(async (db) => {
-      await ledgerOn(db.app).run(meta, (tx) => tx.append('member-100005', 0, [registration('100005', '100000')]));
-      let written = '';
-      await db.app.transaction(async (tx) => {
-        const [{ xmin }] = await tx.query<{ xmin: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as xmin');
-        const [last] = await tx.query<{ stream_version: number; payload: { toTxId: string; toPosition: string; digest: string } }>("select stream_version, payload from events where stream_id = 'ledger-checkpoints' order by stream_version desc limit 1");
-        const run = await chainDigest(tx, { txId: last.payload.toTxId, position: last.payload.toPosition }, last.payload.digest, { beforeTxId: xmin });
-        const payload = { fromTxId: last.payload.toTxId, fromPosition: last.payload.toPosition, toTxId: run.lastTxId, toPosition: run.lastPosition, count: run.count, previousDigest: last.payload.digest, digest: run.digest };
-        [{ position: written }] = await appendToStream(tx, CHECKPOINT_STREAM, last.stream_version, [{ type: CHECKPOINT_EVENT, payload }], { actor: { kind: 'system', id: 'ledger-checkpoint' }, correlationId: 'forged' });
-      });
+      const written = await unsignedCheckpoint(db);
       const report = await verify(db.owner);
       expect(report.problems).toEqual([{ position: written, stream_id: CHECKPOINT_STREAM, reason: expect.stringMatching(/unsigned checkpoint after signed checkpoint/) }]);
+    });
+  });
+
+  it('flags an unsigned checkpoint written after the upgrade even before anything is signed: this release signs all it writes', async () => {
+    await withUpgraded(async (db) => {
+      const written = await unsignedCheckpoint(db);
+      const report = await verify(db.owner);
+      expect(report.problems).toEqual([{ position: written, stream_id: CHECKPOINT_STREAM, reason: expect.stringMatching(/unsigned checkpoint under hash rule 2/) }]);
     });
   });
 
