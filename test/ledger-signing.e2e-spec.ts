@@ -44,7 +44,8 @@ async function rehashStream(owner: Database, streamId: string): Promise<void> {
     const rows = await tx.query<EventRow>(`select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`, [streamId]);
     let previous = GENESIS_HASH;
     for (const row of rows) {
-      const hash = eventHash(previous, toStoredEvent(row));
+      const event = toStoredEvent(row);
+      const hash = eventHash(previous, event, event.hashRule);
       await tx.execute('update events set hash = $1 where position = $2', [hash, row.position]);
       previous = hash;
     }

@@ -10,7 +10,7 @@ import { createTestDatabase, TestDatabase } from './support/test-app';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'pipeline-test' };
 const sqlState = (error: unknown) => (error as { code?: string }).code;
-const probe = (type: string): ProjectedEvent => ({ type, payload: {}, streamId: 'pipe-probe', streamVersion: 1, schemaVersion: 1, metadata: meta, recordedAt: new Date().toISOString(), hash: '0'.repeat(64) });
+const probe = (type: string): ProjectedEvent => ({ type, payload: {}, streamId: 'pipe-probe', streamVersion: 1, schemaVersion: 1, metadata: meta, recordedAt: new Date().toISOString(), hash: '0'.repeat(64), hashRule: 2 });
 
 /** The transaction machinery's round-trip savings must not change what a transaction means. */
 describe('pipelined transactions (real PostgreSQL, application role)', () => {

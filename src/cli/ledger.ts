@@ -52,13 +52,13 @@ export async function runLedgerCommand(
       const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, keys, { against }), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
       out.log(JSON.stringify(report, null, 2));
       const extends_ = against ? `, and it extends the digest saved at ${against.time} (position ${against.position})` : '';
-      out.log(report.ok ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} signed checkpoints${extends_}` : `LEDGER BROKEN at event ${report.firstBad?.position} (${report.firstBad?.stream_id}): ${report.firstBad?.reason}`);
+      out.log(report.ok ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} checkpoints${extends_}` : `LEDGER BROKEN at event ${report.firstBad?.position} (${report.firstBad?.stream_id}): ${report.firstBad?.reason}`);
       return report.ok ? 0 : 1;
     }
     case 'digest': {
       const digest = await latestDigest(db);
       if (!digest) {
-        out.progress('no checkpoint yet: run `npm run ledger -- checkpoint` first\n');
+        out.progress('no signed checkpoint yet: run `npm run ledger -- checkpoint` first\n');
         return 1;
       }
       const file = option(args, '--out');

@@ -1,9 +1,11 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { MigrationInterface } from 'typeorm';
 import { createApiApp } from '../../src/app.factory';
 import { appUrlFrom } from '../../src/config/config';
 import { createDataSource, Database } from '../../src/platform/db/database';
+import { migrate } from '../../src/platform/db/migrate';
 import { TEMPLATE_DB, testPgUrl, testRedisUrl, withDatabase } from './env';
 import { testSigningKeyPem } from './ledger-keys';
 
@@ -15,32 +17,43 @@ export interface TestDatabase {
   owner: Database;
   /** Application-role connection: what the running product has. */
   app: Database;
+  /** Closes both connections (so the database can serve as a template); `drop` still drops it. */
+  disconnect(): Promise<void>;
   drop(): Promise<void>;
 }
 
-/** A fresh database cloned from the migrated template, gone when the test file ends. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database cloned from the migrated template, gone when the test file ends. `from.template`
+ * clones another database instead (one a test prepared and closed); `from.migrations` starts empty
+ * and runs only those migrations (a schema as an earlier release left it).
+ */
+export async function createTestDatabase(from: { template?: string; migrations?: Array<new () => MigrationInterface> } = {}): Promise<TestDatabase> {
   const name = `sahyog_t_${randomBytes(5).toString('hex')}`;
   const admin = new Client({ connectionString: testPgUrl() });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.query(from.migrations ? `create database ${name}` : `create database ${name} template ${from.template ?? TEMPLATE_DB}`);
   } finally {
     await admin.end();
   }
   const ownerUrl = withDatabase(testPgUrl(), name);
+  if (from.migrations) await migrate(ownerUrl, 'sahyog_app', from.migrations);
   const appUrl = appUrlFrom(ownerUrl, {});
   const ownerDs = await createDataSource(ownerUrl, { poolSize: 4 }).initialize();
   const appDs = await createDataSource(appUrl, { poolSize: 60 }).initialize();
+  const disconnect = async () => {
+    if (appDs.isInitialized) await appDs.destroy();
+    if (ownerDs.isInitialized) await ownerDs.destroy();
+  };
   return {
     name,
     ownerUrl,
     appUrl,
     owner: new Database(ownerDs),
     app: new Database(appDs),
+    disconnect,
     async drop() {
-      await appDs.destroy();
-      await ownerDs.destroy();
+      await disconnect();
       const c = new Client({ connectionString: testPgUrl() });
       await c.connect();
       try {

@@ -3,7 +3,7 @@ import { CHECKPOINT_STREAM, checkpointStatement, CheckpointPayload, chainDigest,
 import { LedgerKeys } from '../../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../../config/config';
 import { checkAgainst, SavedDigest } from './against';
-import { digestStep, eventHash, GENESIS_HASH } from '../../platform/event-store/canonical';
+import { CURRENT_HASH_RULE, digestStep, eventHash, GENESIS_HASH, LEGACY_HASH_RULE } from '../../platform/event-store/canonical';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
 import { Posting, postingsBalance } from '../../platform/money';
 
@@ -58,6 +58,13 @@ export async function verifyLedger(
 
   let after = { stream: '', version: 0 };
   let current = { stream: '', version: 0, hash: GENESIS_HASH };
+  // The upgrade to rule 2 happened once, at one point in position order: the migration's ALTER
+  // TABLE waited for every transaction that had inserted into events and held new ones back until
+  // it committed, so every rule-1 event has a lower position than every rule-2 event. A rule-1
+  // event past the first rule-2 one is a downgrade (its redacted export line could not be linked
+  // into its chain). Two numbers kept during the walk; the offenders are looked up only if there are any.
+  let lastRule1: bigint | null = null;
+  let firstRule2: bigint | null = null;
   for (;;) {
     const rows = await sql.query<EventRow>(
       `select ${EVENT_COLUMNS} from events where (stream_id, stream_version) > ($1, $2) order by stream_id, stream_version limit ${VERIFY_BATCH}`,
@@ -73,8 +80,14 @@ export async function verifyLedger(
       if (event.streamVersion !== current.version + 1) {
         note({ position: event.position, stream_id: event.streamId, reason: `stream version ${event.streamVersion} follows ${current.version}: an event is missing` });
       }
-      const expected = eventHash(current.hash, event);
-      if (expected !== event.hash) note({ position: event.position, stream_id: event.streamId, reason: 'hash does not match the event content and the previous hash: the event was altered' });
+      if (event.hashRule === LEGACY_HASH_RULE || event.hashRule === CURRENT_HASH_RULE) {
+        const position = BigInt(event.position);
+        if (event.hashRule === LEGACY_HASH_RULE && (lastRule1 === null || position > lastRule1)) lastRule1 = position;
+        if (event.hashRule === CURRENT_HASH_RULE && (firstRule2 === null || position < firstRule2)) firstRule2 = position;
+        if (eventHash(current.hash, event, event.hashRule) !== event.hash) note({ position: event.position, stream_id: event.streamId, reason: 'hash does not match the event content and the previous hash: the event was altered' });
+      } else {
+        note({ position: event.position, stream_id: event.streamId, reason: `unknown hash rule ${event.hashRule}: the event's hash cannot be checked` });
+      }
       const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
       if (Array.isArray(postings)) {
         postingsChecked += postings.length;
@@ -91,6 +104,14 @@ export async function verifyLedger(
     if (rows.length < VERIFY_BATCH) break;
     const last = rows[rows.length - 1];
     after = { stream: last.stream_id, version: last.stream_version };
+  }
+
+  if (lastRule1 !== null && firstRule2 !== null && lastRule1 > firstRule2) {
+    const downgraded = await sql.query<{ position: string; stream_id: string }>(
+      `select position::text as position, stream_id from events where hash_rule = $1 and events.position > $2 order by events.position limit ${MAX_PROBLEMS}`,
+      [LEGACY_HASH_RULE, firstRule2.toString()],
+    );
+    for (const row of downgraded) note({ ...row, reason: `hash rule 1 (the previous release's) on an event recorded after the ledger moved to rule 2 at event ${firstRule2}: a downgrade` });
   }
 
   const checkpointsChecked = await verifyCheckpoints(sql, keys, note);
@@ -114,29 +135,53 @@ export async function verifyLedger(
 }
 
 /**
+ * The previous release's checkpoint: no key, no signing time, no signature (decision 0015,
+ * "Upgrading an existing ledger"). Anything else unsigned is a failed signature.
+ */
+function isLegacyCheckpoint(p: Partial<CheckpointPayload>): boolean {
+  return p.keyId === undefined && p.signedAt === undefined && p.signature === undefined;
+}
+
+/**
  * Every checkpoint continues the previous one, carries a valid signature of a published key, and
  * its digest and count match the events it covers now. When they do not, the checkpoint's witness
  * (the leaves it signed) names the first event that changed, provided the witness still chains to
  * the signed digest; otherwise the range start is the best pointer.
+ *
+ * The previous release's checkpoints carry no signature. They pass only before the first signed
+ * one and only as that release wrote them (hash rule 1): the first signed checkpoint's digest
+ * chains over theirs, and over every event they covered, so its signature vouches for them too.
+ * An unsigned checkpoint after a signed one, or hashed by this release's rule, is a forgery.
  */
 async function verifyCheckpoints(sql: Sql, keys: LedgerKeys, note: (p: Problem) => void): Promise<number> {
-  const checkpoints = await sql.query<{ position: string; stream_version: number; payload: CheckpointPayload }>(
-    'select position::text as position, stream_version, payload from events where stream_id = $1 order by stream_version',
+  const checkpoints = await sql.query<{ position: string; stream_version: number; hash_rule: number; payload: CheckpointPayload }>(
+    'select position::text as position, stream_version, hash_rule, payload from events where stream_id = $1 order by stream_version',
     [CHECKPOINT_STREAM],
   );
   let previous = { txId: '0', position: '0', digest: GENESIS_HASH };
+  let firstSigned: string | null = null;
   for (const checkpoint of checkpoints) {
     const p = checkpoint.payload;
     const at = { position: checkpoint.position, stream_id: CHECKPOINT_STREAM };
     if (p.fromTxId !== previous.txId || p.fromPosition !== previous.position || p.previousDigest !== previous.digest) {
       note({ ...at, reason: 'checkpoint does not continue the previous one' });
     }
-    const unsigned = keys.check(checkpointStatement(p), p.signature);
-    if (unsigned) note({ ...at, reason: `checkpoint ${unsigned}: the checkpoint was not written by this ledger's signer` });
+    const legacy = isLegacyCheckpoint(p);
+    let unsigned: string | null = null;
+    if (!legacy) {
+      unsigned = keys.check(checkpointStatement(p), p.signature);
+      if (unsigned) note({ ...at, reason: `checkpoint ${unsigned}: the checkpoint was not written by this ledger's signer` });
+      firstSigned ??= checkpoint.position;
+    } else if (firstSigned !== null) {
+      note({ ...at, reason: `unsigned checkpoint after signed checkpoint ${firstSigned}: only checkpoints of the release before signing may be unsigned` });
+    } else if (checkpoint.hash_rule !== LEGACY_HASH_RULE) {
+      note({ ...at, reason: `unsigned checkpoint under hash rule ${checkpoint.hash_rule}: this release signs every checkpoint it writes` });
+    }
     const leaves: Leaf[] = [];
     const run = await chainDigest(sql, { txId: p.fromTxId, position: p.fromPosition }, p.previousDigest, { toTxId: p.toTxId, toPosition: p.toPosition }, { leaves });
     if (run.count !== p.count || run.digest !== p.digest) {
-      const changed = unsigned ? null : await firstChangedLeaf(sql, checkpoint.stream_version, p, leaves);
+      // A legacy checkpoint has no witness (the table came with signing): the checkpoint is the pointer.
+      const changed = unsigned || legacy ? null : await firstChangedLeaf(sql, checkpoint.stream_version, p, leaves);
       note(
         changed
           ? { ...changed, reason: `${changed.reason}: it no longer matches what signed checkpoint ${checkpoint.position} covered` }

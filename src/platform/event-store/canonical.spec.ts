@@ -1,4 +1,4 @@
-import { canonicalJson, chainHash, contentHash, contentHashOf, digestStep, eventHash, GENESIS_HASH } from './canonical';
+import { canonicalJson, chainHash, contentHash, contentHashOf, digestStep, eventHash, GENESIS_HASH, legacyEventHash } from './canonical';
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth and drops undefined members, as jsonb gives them back', () => {
@@ -48,6 +48,17 @@ describe('event hash', () => {
       expect(contentHashOf({ ...c, payload: canonicalJson(c.payload), metadata: canonicalJson(c.metadata) })).toBe(whole);
       expect(eventHash('f'.repeat(64), c)).toBe(chainHash('f'.repeat(64), whole));
     }
+  });
+
+  it("keeps the previous release's rule 1 for its events: sha256(previous + \"\\n\" + canonical content), chosen by the event's rule", () => {
+    const { createHash } = require('node:crypto') as typeof import('node:crypto');
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const canonical = '{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}';
+    expect(legacyEventHash('f'.repeat(64), content)).toBe(sha(`${'f'.repeat(64)}\n${canonical}`));
+    expect(eventHash('f'.repeat(64), content, 1)).toBe(legacyEventHash('f'.repeat(64), content));
+    expect(eventHash('f'.repeat(64), content, 2)).toBe(eventHash('f'.repeat(64), content));
+    expect(eventHash('f'.repeat(64), content, 1)).not.toBe(eventHash('f'.repeat(64), content, 2));
+    expect(() => eventHash(GENESIS_HASH, content, 3)).toThrow(/unknown hash rule 3/);
   });
 
   it('checkpoint digests depend on order', () => {

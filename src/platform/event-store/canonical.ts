@@ -50,14 +50,37 @@ export interface HashedContent {
   recordedAt: string;
 }
 
+/** Rule 1: the events written before decision 0015 (`legacyEventHash`); an event's `hash_rule` says which. */
+export const LEGACY_HASH_RULE = 1;
+/** Rule 2: what this release writes (`eventHash`). */
+export const CURRENT_HASH_RULE = 2;
+
 /**
- * hash = sha256(previous hash of the stream + "\n" + content hash), where the content hash is the
- * sha256 of the event's canonical JSON. The chain covers the content through its hash, so an
- * export that must leave personal values out (the auditor's, decision 0015) can carry the
- * content hash instead and the chain still verifies.
+ * Rule 2: hash = sha256(previous hash of the stream + "\n" + content hash), where the content hash
+ * is the sha256 of the event's canonical JSON. The chain covers the content through its hash, so
+ * an export that must leave personal values out (the auditor's, decision 0015) can carry the
+ * content hash instead and the chain still verifies. `rule` is the event's own (its `hashRule`):
+ * events of the previous release keep rule 1, which hashed the canonical JSON itself.
  */
-export function eventHash(previousHash: string, content: HashedContent): string {
-  return chainHash(previousHash, contentHash(content));
+export function eventHash(previousHash: string, content: HashedContent, rule: number = CURRENT_HASH_RULE): string {
+  if (rule === CURRENT_HASH_RULE) return chainHash(previousHash, contentHash(content));
+  if (rule === LEGACY_HASH_RULE) return legacyEventHash(previousHash, content);
+  throw new InvariantViolation(`unknown hash rule ${rule}`);
+}
+
+/**
+ * Hash rule 1, the previous release's: hash = sha256(previous hash + "\n" + canonical JSON of the
+ * content), the content itself rather than its hash. Events written before the hash_rule column
+ * existed keep it (decision 0015, "Upgrading an existing ledger"): nothing in this ledger is
+ * rewritten, so they must verify as what they are.
+ */
+export function legacyEventHash(previousHash: string, content: HashedContent): string {
+  return sha256Hex(`${previousHash}\n${canonicalContent(content)}`);
+}
+
+/** The canonical JSON of an event's content (the keys the hash covers, in sorted order). */
+function canonicalContent(content: HashedContent): string {
+  return canonicalJson({ metadata: content.metadata, payload: content.payload, recordedAt: content.recordedAt, schemaVersion: content.schemaVersion, streamId: content.streamId, streamVersion: content.streamVersion, type: content.type });
 }
 
 /** sha256 of an event's canonical content: what the stream's hash chain covers. */

@@ -143,9 +143,13 @@ export interface PublishedDigest extends SignedDigest {
   checkpointPosition: string;
 }
 
+/**
+ * The newest checkpoint with a signature. A ledger upgraded from the release before signing holds
+ * unsigned checkpoints until the worker signs its first one: there is nothing to publish until then.
+ */
 export async function latestDigest(sql: Sql): Promise<PublishedDigest | null> {
   const [last] = await sql.query<{ position: string; payload: CheckpointPayload }>(
-    'select position::text as position, payload from events where stream_id = $1 order by stream_version desc limit 1',
+    "select position::text as position, payload from events where stream_id = $1 and payload ? 'signature' order by stream_version desc limit 1",
     [CHECKPOINT_STREAM],
   );
   if (!last) return null;

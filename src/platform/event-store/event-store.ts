@@ -1,20 +1,25 @@
 import { isUniqueViolation, prepared, Sql } from '../db/database';
 import { ConcurrencyError, InvariantViolation } from '../errors';
-import { canonicalJson, chainHash, contentHashOf, GENESIS_HASH } from './canonical';
+import { canonicalJson, chainHash, contentHashOf, CURRENT_HASH_RULE, GENESIS_HASH } from './canonical';
 import { EVENT_COLUMNS, EventMetadata, EventRow, NewEvent, StoredEvent, toStoredEvent } from './event.types';
 
 /** The most events one append may carry: a named limit, not an accident. */
 export const MAX_EVENTS_PER_APPEND = 1000;
 
 const HEAD_HASH_SQL = prepared('select hash from events where stream_id = $1 and stream_version = $2');
-const EVENT_INSERT = `insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash)`;
+/**
+ * The hash rule is named in the statement text, a constant beside the code that hashes by it (no
+ * parameter, no extra statement): the column has no default (migration EventHashRule), so a writer
+ * that does not say which rule it used cannot insert at all.
+ */
+const EVENT_INSERT = `insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash, hash_rule)`;
 const EVENT_RETURNING = 'returning position::text as position, tx_id::text as tx_id, stream_id, stream_version';
 /** The usual append, one event: a fixed text, prepared once per connection. */
-const INSERT_ONE_SQL = prepared(`${EVENT_INSERT} values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8) ${EVENT_RETURNING}`);
+const INSERT_ONE_SQL = prepared(`${EVENT_INSERT} values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8, ${CURRENT_HASH_RULE}) ${EVENT_RETURNING}`);
 /** Any number of events, of one stream or several: also one fixed text. Rows are inserted (and get positions) in array order. */
 const INSERT_MANY_SQL = prepared(
   `${EVENT_INSERT}
-   select s, v, t, sv, p, m, r, h
+   select s, v, t, sv, p, m, r, h, ${CURRENT_HASH_RULE}
      from unnest($1::text[], $2::integer[], $3::text[], $4::smallint[], $5::jsonb[], $6::jsonb[], $7::timestamptz[], $8::text[])
           with ordinality as u(s, v, t, sv, p, m, r, h, ord)
     order by ord
@@ -110,7 +115,7 @@ export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], 
       const payloadJson = canonicalJson(event.payload);
       const hash = chainHash(previousHash, contentHashOf({ streamId, streamVersion, type: event.type, schemaVersion, payload: payloadJson, metadata: metadataJson, recordedAt: recordedIso }));
       previousHash = hash;
-      mine.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso, hash });
+      mine.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso, hash, hashRule: CURRENT_HASH_RULE });
       rows.push([streamId, streamVersion, event.type, schemaVersion, payloadJson, metadataJson, recordedIso, hash]);
     });
     pending.push(mine);

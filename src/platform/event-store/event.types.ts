@@ -38,6 +38,11 @@ export interface StoredEvent<TType extends string = string, TPayload = unknown> 
   /** The committing transaction's id (xid8), decimal text. */
   txId: string;
   hash: string;
+  /**
+   * The rule `hash` was computed by: 1 for the events of the release before decision 0015 (the
+   * canonical content itself), 2 since (its sha256). See canonical.ts's `eventHash`.
+   */
+  hashRule: number;
 }
 
 export interface EventRow {
@@ -51,10 +56,11 @@ export interface EventRow {
   recorded_at: Date;
   tx_id: string;
   hash: string;
+  hash_rule: number;
 }
 
 export const EVENT_COLUMNS =
-  'position::text as position, stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, tx_id::text as tx_id, hash';
+  'position::text as position, stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, tx_id::text as tx_id, hash, hash_rule';
 
 export function toStoredEvent(row: EventRow): StoredEvent {
   return {
@@ -68,5 +74,6 @@ export function toStoredEvent(row: EventRow): StoredEvent {
     recordedAt: row.recorded_at.toISOString(),
     txId: row.tx_id,
     hash: row.hash,
+    hashRule: row.hash_rule,
   };
 }
