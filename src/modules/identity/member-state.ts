@@ -1,4 +1,4 @@
-import { Sql } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { AdminRole, AdminState, IMPERSONATING_ROLES, roleMayCall } from './domain/admin.events';
 import { LoginAddressState, LoginPolicy } from './domain/login-attempts';
 import { MemberState } from './domain/member.events';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { Database, isUniqueViolation } from '../../platform/db/database';
+import { Database } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/sql-errors';
 import { DomainError } from '../../platform/errors';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { Ledger } from '../../platform/ledger';

@@ -1,7 +1,7 @@
 import { Ledger } from '../../../platform/ledger';
 import { MemberToppedUp } from '../../epins/domain/epin.events';
 import { decideLevelIncome } from '../../epins/domain/epin.decide';
-import { prepared } from '../../../platform/db/database';
+import { prepared } from '../../../platform/db/sql';
 import { EARLIER_IN_LEDGER } from '../../../platform/event-store/ledger-order';
 import { SETTINGS_BEFORE_SQL, SettingKey, settingsFrom } from '../../settings/settings';
 

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { prepared } from '../../../../platform/db/database';
+import { prepared } from '../../../../platform/db/sql';
 import { StoredEvent } from '../../../../platform/event-store/event.types';
 import { AppendOptions, LedgerTx, Ledger } from '../../../../platform/ledger';
 import { memberStream } from '../../../identity/domain/member.events';
