@@ -9,7 +9,7 @@ import { AdminMailsController } from './mails.controller';
 import { AdminMembersController } from './members.controller';
 import { AdminEpinsController } from './epins-admin.controller';
 import { EpinsModule } from '../../modules/epins/epins.module';
-import { PaymentsModule } from '../../modules/payments/payments.module';
+import { PaymentsModule } from '../../modules/payments';
 import { AdminPaymentsController } from './payments-admin.controller';
 import { AdminJobsController } from './jobs.controller';
 import { JobMonitor } from '../../platform/jobs/job-monitor';

@@ -1,12 +1,24 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { GatewayDouble } from '../../modules/payments/double/gateway-double';
-import { EpinRequestsService, EpinRequestRow, REQUEST_COLUMNS } from '../../modules/payments/epin-requests.service';
-import { adminOption, OPTION_COLUMNS, OptionRow, PaymentOptionsService } from '../../modules/payments/payment-options.service';
-import { ORDER_COLUMNS, OrderRow, PaymentOrdersService } from '../../modules/payments/payment-orders.service';
-import { PaymentOptionFields } from '../../modules/payments/domain/payment.events';
+import {
+  adminOption,
+  BankRequestDecided,
+  DecideBankRequestCommand,
+  EpinRequestRow,
+  GatewayDouble,
+  OPTION_COLUMNS,
+  OptionRow,
+  ORDER_COLUMNS,
+  OrderChecks,
+  OrderRow,
+  PaymentOptionFields,
+  PaymentOptionsService,
+  REQUEST_COLUMNS,
+  ResolveLatePaymentCommand,
+} from '../../modules/payments';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { contentRange, filterText, parseListQuery } from '../../platform/http/list-query';
@@ -72,8 +84,8 @@ export class AdminPaymentsController {
   constructor(
     private readonly db: Database,
     private readonly options: PaymentOptionsService,
-    private readonly requests: EpinRequestsService,
-    private readonly orders: PaymentOrdersService,
+    private readonly commands: CommandBus,
+    private readonly orders: OrderChecks,
     private readonly double: GatewayDouble,
   ) {}
 
@@ -135,14 +147,14 @@ export class AdminPaymentsController {
   @HttpCode(200)
   @Roles('approver')
   approve(@Param('id') id: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.requests.decide(checkId(id), 'approve', '', admin.username, metadataFrom(request, { kind: 'admin', id: admin.username }));
+    return this.commands.execute<DecideBankRequestCommand, BankRequestDecided>(new DecideBankRequestCommand(checkId(id), 'approve', '', admin.username, metadataFrom(request, { kind: 'admin', id: admin.username })));
   }
 
   @Post('epin-requests/:id/reject')
   @HttpCode(200)
   @Roles('approver')
   reject(@Param('id') id: string, @Body() body: RejectDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.requests.decide(checkId(id), 'reject', body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username }));
+    return this.commands.execute<DecideBankRequestCommand, BankRequestDecided>(new DecideBankRequestCommand(checkId(id), 'reject', body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username })));
   }
 
   @Get('payment-orders')
@@ -169,7 +181,7 @@ export class AdminPaymentsController {
   @HttpCode(200)
   @Roles('approver')
   async resolve(@Param('clientid') clientid: string, @Body() body: ResolveLateDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return orderRecord(await this.orders.resolveLate(checkId(clientid), body.decision, body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username })));
+    return orderRecord(await this.commands.execute<ResolveLatePaymentCommand, OrderRow>(new ResolveLatePaymentCommand(checkId(clientid), body.decision, body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username }))));
   }
 
   /** "Re-check with gateway": the server asks the gateway about an open or expired order now (a late payment is recorded late, no e-pins). */
