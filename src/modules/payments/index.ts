@@ -6,7 +6,8 @@ export type { PaymentsConfig } from './payments.config';
 
 export { CreateOrderCommand } from './commands/create-order/create-order.command';
 export { OpenOrderCommand } from './commands/open-order/open-order.command';
-export type { DepositInput, DepositResult } from './commands/open-order/open-order.command';
+export type { DepositResult } from './commands/open-order/open-order.command';
+export type { DepositInput } from './commands/open-order/open-order.dto';
 export { SettleOrderCommand } from './commands/settle-order/settle-order.command';
 export { OrderChecks } from './commands/settle-order/order-checks';
 export { ResolveLatePaymentCommand } from './commands/resolve-late-payment/resolve-late-payment.command';

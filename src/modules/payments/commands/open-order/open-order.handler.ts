@@ -11,7 +11,8 @@ import { upiPayment } from '../../gateways/upi-qr';
 import { PaymentsConfig } from '../../payments.config';
 import { PAYMENTS_CONFIG } from '../../payments.tokens';
 import { findOrder, lockOrder } from '../../rows';
-import { DepositResult, OpenOrderCommand, readDeposit } from './open-order.command';
+import { DepositResult, OpenOrderCommand } from './open-order.command';
+import { readDeposit } from './open-order.dto';
 
 /** The price is the server's own (settings), never the client's; the gateway is asked before the transaction, idempotent on the order id. */
 @CommandHandler(OpenOrderCommand)

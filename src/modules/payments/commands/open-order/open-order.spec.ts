@@ -1,5 +1,5 @@
 import { PAY_MSG } from '../../domain/payment.messages';
-import { readDeposit } from './open-order.command';
+import { readDeposit } from './open-order.dto';
 
 describe('OpenOrder: the deposit checks, in the contract order', () => {
   it('refuses a missing or unknown type, then a bad quantity, then any type but EpintypeB', () => {
