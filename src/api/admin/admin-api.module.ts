@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { IdentityModule } from '../../modules/identity/identity.module';
 import { LedgerAuditModule } from '../../modules/ledger-audit/ledger-audit.module';
 import { EpinsModule } from '../../modules/epins/epins.module';
-import { PaymentsModule } from '../../modules/payments/payments.module';
+import { PaymentsModule } from '../../modules/payments';
 import { RateLimitGuard } from '../../platform/http/rate-limit.guard';
 import { JobMonitor } from '../../platform/jobs/job-monitor';
 import { AdminAuthController } from './admin-auth.controller';

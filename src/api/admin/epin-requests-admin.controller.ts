@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { EpinRequestRow, EpinRequestsService } from '../../modules/payments/epin-requests.service';
-import { EPIN_REQUESTS_LIST, listEpinRequests, showEpinRequest } from '../../modules/payments/queries/epin-requests/epin-requests.query';
+import { BankRequestDecided, DecideBankRequestCommand, EPIN_REQUESTS_LIST, EpinRequestRow, listEpinRequests, showEpinRequest } from '../../modules/payments';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
@@ -41,7 +41,7 @@ const requestRecord = (r: EpinRequestRow) => ({
 export class AdminEpinRequestsController {
   constructor(
     private readonly db: Database,
-    private readonly requests: EpinRequestsService,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get()
@@ -62,13 +62,13 @@ export class AdminEpinRequestsController {
   @HttpCode(200)
   @Roles('approver')
   approve(@Param('id') id: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.requests.decide(checkId(id), 'approve', '', admin.username, metadataFrom(request, { kind: 'admin', id: admin.username }));
+    return this.commands.execute<DecideBankRequestCommand, BankRequestDecided>(new DecideBankRequestCommand(checkId(id), 'approve', '', admin.username, metadataFrom(request, { kind: 'admin', id: admin.username })));
   }
 
   @Post(':id/reject')
   @HttpCode(200)
   @Roles('approver')
   reject(@Param('id') id: string, @Body() body: RejectDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.requests.decide(checkId(id), 'reject', body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username }));
+    return this.commands.execute<DecideBankRequestCommand, BankRequestDecided>(new DecideBankRequestCommand(checkId(id), 'reject', body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username })));
   }
 }

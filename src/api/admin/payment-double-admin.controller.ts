@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { AdminAuthGuard, Roles } from '../../modules/identity/auth/admin-auth';
-import { DoubleOrderRow, GatewayDouble } from '../../modules/payments/double/gateway-double';
+import { DoubleOrderRow, GatewayDouble } from '../../modules/payments';
 import { ListShape } from '../../platform/db/page';
 import { listResource } from '../../platform/http/list-resource';
 import { checkId } from './payments-admin.dto';

@@ -2,9 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { PaymentOptionFields } from '../../modules/payments/domain/payment.events';
-import { adminOption, PaymentOptionsService } from '../../modules/payments/payment-options.service';
-import { listPaymentOptions, PAYMENT_OPTIONS_LIST } from '../../modules/payments/queries/payment-options/payment-options.query';
+import { adminOption, listPaymentOptions, PAYMENT_OPTIONS_LIST, PaymentOptionFields, PaymentOptionsService } from '../../modules/payments';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';

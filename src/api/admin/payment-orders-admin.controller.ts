@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CommandBus } from '@nestjs/cqrs';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { OrderRow, PaymentOrdersService } from '../../modules/payments/payment-orders.service';
-import { listPaymentOrders, PAYMENT_ORDERS_LIST } from '../../modules/payments/queries/payment-orders/payment-orders.query';
+import { listPaymentOrders, OrderChecks, OrderRow, PAYMENT_ORDERS_LIST, ResolveLatePaymentCommand } from '../../modules/payments';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
@@ -20,7 +20,8 @@ const orderRecord = (o: OrderRow) => ({ id: o.clientid, ...o });
 export class AdminPaymentOrdersController {
   constructor(
     private readonly db: Database,
-    private readonly orders: PaymentOrdersService,
+    private readonly commands: CommandBus,
+    private readonly orders: OrderChecks,
   ) {}
 
   @Get()
@@ -41,7 +42,7 @@ export class AdminPaymentOrdersController {
   @HttpCode(200)
   @Roles('approver')
   async resolve(@Param('clientid') clientid: string, @Body() body: ResolveLateDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return orderRecord(await this.orders.resolveLate(checkId(clientid), body.decision, body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username })));
+    return orderRecord(await this.commands.execute<ResolveLatePaymentCommand, OrderRow>(new ResolveLatePaymentCommand(checkId(clientid), body.decision, body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username }))));
   }
 
   /** "Re-check with gateway": the server asks the gateway about an open or expired order now (a late payment is recorded late, no e-pins). */

@@ -5,7 +5,7 @@ import { MemberController } from './member.controller';
 import { LedgerPublicController } from './ledger-public.controller';
 import { EpinsModule } from '../../modules/epins/epins.module';
 import { MemberEpinsController } from './epins.controller';
-import { PaymentsModule } from '../../modules/payments/payments.module';
+import { PaymentsModule } from '../../modules/payments';
 import { MemberPaymentsController, PaymentCallbacksController } from './payments.controller';
 
 @Module({ imports: [IdentityModule, EpinsModule, PaymentsModule], controllers: [MemberController, LedgerPublicController, MemberEpinsController, MemberPaymentsController, PaymentCallbacksController], providers: [RateLimitGuard] })

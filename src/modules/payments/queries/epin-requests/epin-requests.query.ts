@@ -1,6 +1,6 @@
 import { ListShape, Page, PageRequest, readPage, direction, Where } from '../../../../platform/db/page';
 import { Sql } from '../../../../platform/db/sql';
-import { EpinRequestRow, REQUEST_COLUMNS } from '../../epin-requests.service';
+import { EpinRequestRow, REQUEST_COLUMNS } from '../../rows';
 
 /** Members' bank/QR e-pin requests, waiting or decided (the approver's list). */
 export const EPIN_REQUESTS_LIST: ListShape = {

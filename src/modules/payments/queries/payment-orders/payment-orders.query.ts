@@ -1,6 +1,6 @@
 import { ListShape, Page, PageRequest, readPage, direction, Where } from '../../../../platform/db/page';
 import { Sql } from '../../../../platform/db/sql';
-import { ORDER_COLUMNS, OrderRow } from '../../payment-orders.service';
+import { ORDER_COLUMNS, OrderRow } from '../../rows';
 
 /** Gateway orders, open, paid, expired or paid late (the admin's list). */
 export const PAYMENT_ORDERS_LIST: ListShape = {
