@@ -10,7 +10,14 @@ import { errorBody } from '../../platform/http/error-body';
 import { contentRange, filterText, parseListQuery } from '../../platform/http/list-query';
 
 /** An event as the admin lists show it, through the reader's view (the auditor's drops personal values). */
-const eventRecord = (view: EventView) => (row: EventRow) => ({ id: Number(row.position), ...view(toStoredEvent(row)), stream_id: row.stream_id, stream_version: row.stream_version, recorded_at: row.recorded_at });
+const eventRecord = (view: EventView) => (row: EventRow & { older_unsalted: boolean }) => ({ id: Number(row.position), ...view(toStoredEvent(row), row.older_unsalted), stream_id: row.stream_id, stream_version: row.stream_version, recorded_at: row.recorded_at });
+
+/**
+ * Whether an earlier event of the row's stream has no nonce (an earlier release's): the auditor's
+ * view then leaves out the row's hash, which chains over that event's guessable content (decision
+ * 0015). Cautious — the export knows which of those were redacted, one row does not.
+ */
+const OLDER_UNSALTED = `exists (select 1 from events older where older.stream_id = events.stream_id and older.stream_version < events.stream_version and not (older.metadata ? 'nonce')) as older_unsalted`;
 
 /** Read-only views of the ledger for every admin role, the auditor included. */
 @ApiTags('admin')
@@ -44,7 +51,7 @@ export class AdminLedgerController {
     }
     const clause = where.length ? `where ${where.join(' and ')}` : '';
     const [{ total }] = await this.db.query<{ total: string }>(`select count(*)::text as total from events ${clause}`, params);
-    const rows = await this.db.query<EventRow>(`select ${EVENT_COLUMNS} from events ${clause} order by events.${sortField} ${q.descending ? 'desc' : 'asc'}, events.position limit ${q.limit} offset ${q.offset}`, params);
+    const rows = await this.db.query<EventRow & { older_unsalted: boolean }>(`select ${EVENT_COLUMNS}, ${OLDER_UNSALTED} from events ${clause} order by events.${sortField} ${q.descending ? 'desc' : 'asc'}, events.position limit ${q.limit} offset ${q.offset}`, params);
     void reply.header('Content-Range', contentRange('events', q, rows.length, Number(total)));
     return rows.map(eventRecord(this.audit.viewFor(admin.role)));
   }
@@ -52,7 +59,7 @@ export class AdminLedgerController {
   @Get('events/:position')
   async show(@Param('position') position: string, @CurrentAdmin() admin: AdminPrincipal) {
     if (!/^\d{1,18}$/.test(position)) throw new NotFoundException(errorBody(404, `Event ${position} does not exist`));
-    const [row] = await this.db.query<EventRow>(`select ${EVENT_COLUMNS} from events where position = $1`, [position]);
+    const [row] = await this.db.query<EventRow & { older_unsalted: boolean }>(`select ${EVENT_COLUMNS}, ${OLDER_UNSALTED} from events where position = $1`, [position]);
     if (!row) throw new NotFoundException(errorBody(404, `Event ${position} does not exist`));
     return eventRecord(this.audit.viewFor(admin.role))(row);
   }
