@@ -9,7 +9,7 @@ import { ADMIN_PASSWORD, PASSWORD, seedBasics, validRegistration } from './suppo
 import { startTestApp, TestApp } from './support/test-app';
 
 /** Two members' personal details, the second sharing the first's city (equal values must stay comparable). */
-const PRIYA = { name: 'Priya Personal', email: 'priya.personal@example.com', mobile: '9812345678', upinumber: 'priya@okaxis', WalletAddress: '0xPriyaPersonalWallet0000000000000000000001', city: 'Kolhapur' };
+const PRIYA = { name: 'Priya Personal', email: 'priya.personal@example.com', mobile: '9812345678', upinumber: 'priya@okaxis', WalletAddress: '0xPriyaPersonalWallet0000000000000000000001', city: 'Kolhapur', state: 'Arunachal Pradesh' };
 const RAVI = { name: 'Ravi Private', email: 'ravi.private@example.com', mobile: '9812345679', upinumber: 'ravi@okaxis', WalletAddress: '0xRaviPrivateWallet00000000000000000000002', city: 'Kolhapur' };
 
 describe('the auditor reads the ledger, not the people (issue 8, point 9)', () => {

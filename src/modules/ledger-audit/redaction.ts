@@ -7,7 +7,17 @@ import { StoredEvent } from '../../platform/event-store/event.types';
  * names, contact details, payment addresses, where they live and the address they came from.
  * Decision 0007 keeps the auditor away from them; decision 0015 says how the ledger stays checkable.
  */
-export const PERSONAL_KEYS: ReadonlySet<string> = new Set(['name', 'email', 'mobile', 'upiNumber', 'walletAddress', 'city', 'clientIp', 'clientIpHint']);
+export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
+  'name', 'email', 'mobile', 'upiNumber', 'walletAddress', 'city', 'state', 'clientIp', 'clientIpHint',
+  // A transaction hash names the paying wallet to anyone with a block explorer; a bank reference (UTR)
+  // ties the member to a bank statement. As tokens, equal values stay comparable (a reused UTR).
+  'txnHash', 'utr', 'utrno',
+  // A job's recipient (the mail queue).
+  'to',
+]);
+
+/** An e-mail address inside free text (a failed job's reason quotes the recipient, as SMTP servers do). */
+const EMAIL_IN_TEXT = /[^\s<>()"',;:@]+@[^\s<>()"',;:@]+\.[^\s<>()"',;:@]+/g;
 
 /** Bounds the walk over one event's JSON (events are shallow; a deeper one is cut, not followed). */
 const MAX_DEPTH = 32;
@@ -32,19 +42,30 @@ export class Redactor {
     return `redacted:${createHmac('sha256', this.salt).update(value, 'utf8').digest('hex').slice(0, 32)}`;
   }
 
+  /** Free text with every e-mail address in it replaced by its token. */
+  text(value: string): string {
+    return value.replace(EMAIL_IN_TEXT, (address) => this.token(address));
+  }
+
+  /** Any JSON value (a job's data) with personal values replaced, and e-mail addresses in its other strings. */
+  value(value: unknown): unknown {
+    return this.walk(value, 0, false, { redacted: false }, true);
+  }
+
   /** `value` with every string under a personal key replaced; `seen.redacted` tells whether anything was. */
-  private walk(value: unknown, depth: number, personal: boolean, seen: { redacted: boolean }): unknown {
+  private walk(value: unknown, depth: number, personal: boolean, seen: { redacted: boolean }, scrubText = false): unknown {
     if (personal && typeof value === 'string' && value !== '') {
       seen.redacted = true;
       return this.token(value);
     }
+    if (scrubText && typeof value === 'string') return this.text(value);
     if (value === null || typeof value !== 'object') return value;
     if (depth >= MAX_DEPTH) {
       seen.redacted = true;
       return '[too deep]';
     }
-    if (Array.isArray(value)) return value.map((item) => this.walk(item, depth + 1, personal, seen));
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, this.walk(v, depth + 1, personal || PERSONAL_KEYS.has(key), seen)]));
+    if (Array.isArray(value)) return value.map((item) => this.walk(item, depth + 1, personal, seen, scrubText));
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, this.walk(v, depth + 1, personal || PERSONAL_KEYS.has(key), seen, scrubText)]));
   }
 
   /**
