@@ -12,7 +12,7 @@ import { exportLedger } from '../src/modules/ledger-audit/export';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { Database } from '../src/platform/db/database';
-import { digestStep, eventHash, GENESIS_HASH } from '../src/platform/event-store/canonical';
+import { chainHash, contentHash, digestStep, eventHash, GENESIS_HASH } from '../src/platform/event-store/canonical';
 import { EVENT_COLUMNS, EventMetadata, EventRow, toStoredEvent } from '../src/platform/event-store/event.types';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { appendToStream } from '../src/platform/event-store/event-store';
@@ -209,12 +209,44 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
       const shell = doc.slice(doc.indexOf('## Checking the signatures')).match(/```sh\n([\s\S]*?)```/)?.[1] as string;
       writeFileSync(join(dir, 'digest.json'), JSON.stringify((await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body));
       expect(execFileSync('sh', ['-c', shell], { cwd: dir, encoding: 'utf8' })).toMatch(/Signature Verified Successfully/);
-      writeFileSync(join(dir, 'digest.json'), JSON.stringify({ ...(await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body, digest: 'e'.repeat(64), statement: 'forged' }));
+      // The statement is rebuilt from the fields: a `statement` field that says something else changes nothing...
+      const saved = (await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body;
+      writeFileSync(join(dir, 'digest.json'), JSON.stringify({ ...saved, statement: 'anything at all' }));
+      expect(execFileSync('sh', ['-c', shell], { cwd: dir, encoding: 'utf8' })).toMatch(/Signature Verified Successfully/);
+      // ...and a field changed under a statement left as signed fails.
+      writeFileSync(join(dir, 'digest.json'), JSON.stringify({ ...saved, digest: 'e'.repeat(64) }));
       const forged = spawnSync('sh', ['-c', shell], { cwd: dir, encoding: 'utf8' });
       expect(forged.status).not.toBe(0);
       expect(forged.stdout + forged.stderr).toMatch(/Signature Verification Failure/);
 
       const lines = readFileSync(file, 'utf8').trim().split('\n');
+      const original = lines.join('\n') + '\n';
+
+      // A superuser's rewrite as the export shows it: one event altered and every later hash of its
+      // stream recomputed. The hash-chain snippet cannot see it; the checkpoint's digest over the
+      // export's own (txId, position)-ordered hashes no longer matches its signed digest.
+      type Line = { position: string; txId: string; streamId: string; streamVersion: number; type: string; hash: string; contentHash: string; hashRule: number; payload: Record<string, unknown>; metadata: EventMetadata; recordedAt: string; schemaVersion: number };
+      const parsed = lines.map((line) => JSON.parse(line) as Line);
+      const victim = parsed.find((e) => e.type === 'MemberRegistered' && e.hashRule === 2);
+      if (!victim) throw new Error('no member registration in the export');
+      const after = (e: { txId: string; position: string }, tx: string, pos: string) => BigInt(e.txId) > BigInt(tx) || (BigInt(e.txId) === BigInt(tx) && BigInt(e.position) > BigInt(pos));
+      const covering = parsed.find((e) => e.type === 'LedgerCheckpointed' && after(victim, e.payload.fromTxId as string, e.payload.fromPosition as string) && !after(victim, e.payload.toTxId as string, e.payload.toPosition as string));
+      if (!covering) throw new Error(`no checkpoint covers event ${victim.position}`);
+      victim.payload.name = 'Mallory';
+      let previous = GENESIS_HASH;
+      for (const e of parsed.filter((x) => x.streamId === victim.streamId).sort((a, b) => a.streamVersion - b.streamVersion)) {
+        e.contentHash = contentHash(e);
+        e.hash = chainHash(previous, e.contentHash);
+        previous = e.hash;
+      }
+      writeFileSync(file, parsed.map((e) => JSON.stringify(e)).join('\n') + '\n');
+      const chainSnippet = doc.slice(doc.indexOf('## Checking an export yourself')).match(/```js\n([\s\S]*?)```/)?.[1] as string;
+      expect(execFileSync(process.execPath, ['-e', chainSnippet], { cwd: dir, encoding: 'utf8' })).toBe('');
+      const rewritten = check();
+      expect(rewritten).toContain(`events do not match checkpoint ${covering.position}\n`);
+      expect(rewritten).not.toContain('bad signature');
+      writeFileSync(file, original);
+
       const index = lines.findIndex((line) => line.includes('"type":"LedgerCheckpointed"'));
       const checkpoint = JSON.parse(lines[index]);
       checkpoint.payload.digest = 'f'.repeat(64);
