@@ -1,4 +1,4 @@
-import { createPublicKey, verify as verifySignature } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify as verifySignature } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,10 @@ import { ProjectionRunner } from '../src/platform/projections/projection';
 import { appendToStream } from '../src/platform/event-store/event-store';
 import { WorkerModule } from '../src/worker/worker.module';
 import { checkpointCovering, lastPosition } from './support/checkpoint';
-import { testSigningKeyPem } from './support/ledger-keys';
+import { testLedgerKeys, testSigningKeyPem } from './support/ledger-keys';
+import { LedgerKeys } from '../src/platform/event-store/signing';
+import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { ledgerOn, seedBasics } from './support/seed';
 import { withScratchLedger } from './support/scratch';
 import { startTestApp, TestApp, TestDatabase, testRedisUrl } from './support/test-app';
@@ -104,6 +107,27 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
       const verdict = await cli(scratch.owner, 'verify');
       expect(verdict.code).toBe(1);
       expect(verdict.last).toMatch(new RegExp(`^LEDGER BROKEN at event ${victim.position} \\(member-200002\\): .*signed checkpoint`));
+    });
+  });
+
+  it('revokes a key at rotation: once the new key has signed, a checkpoint signed with the old one (a leaked key) fails verify, named', async () => {
+    await withSignedLedger(async (scratch) => {
+      const oldKey = testSigningKeyPem();
+      const newKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      const oldPublic = createPublicKey(oldKey).export({ type: 'spki', format: 'pem' }).toString();
+      const rotated = new LedgerKeys({ signingKeyPem: newKey, retiredPublicKeyPems: [oldPublic] });
+      // The old key's checkpoints, from before the rotation, stay good.
+      expect((await verifyLedger(scratch.owner, LEDGER_CHECKS, rotated)).problems).toEqual([]);
+      await ledgerOn(scratch.app).run(meta, (tx) => tx.append('member-200004', 0, [registration('200004', 'Member 200004')]));
+      expect(await checkpointCovering(scratch.app, await lastPosition(scratch.app), rotated)).toBe(true);
+      expect((await verifyLedger(scratch.owner, LEDGER_CHECKS, rotated)).problems).toEqual([]);
+      // Whoever stole the old key keeps signing after the rotation.
+      await ledgerOn(scratch.app).run(meta, (tx) => tx.append('member-200005', 0, [registration('200005', 'Member 200005')]));
+      expect(await checkpointCovering(scratch.app, await lastPosition(scratch.app), testLedgerKeys())).toBe(true);
+      const [forged] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'ledger-checkpoints' order by stream_version desc limit 1");
+      const report = await verifyLedger(scratch.owner, LEDGER_CHECKS, rotated);
+      expect(report.ok).toBe(false);
+      expect(report.problems).toEqual([{ position: forged.position, stream_id: 'ledger-checkpoints', reason: expect.stringMatching(/retired: newer key [0-9a-f]{16} had already signed/) }]);
     });
   });
 
