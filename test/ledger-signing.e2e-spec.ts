@@ -22,6 +22,7 @@ import { testLedgerKeys, testSigningKeyPem } from './support/ledger-keys';
 import { LedgerKeys } from '../src/platform/event-store/signing';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
+import { readLastDigest, signCheckpoints } from '../src/modules/ledger-audit/last-digest';
 import { ledgerOn, seedBasics } from './support/seed';
 import { withScratchLedger } from './support/scratch';
 import { startTestApp, TestApp, TestDatabase, testRedisUrl } from './support/test-app';
@@ -129,6 +130,56 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
       expect(report.ok).toBe(false);
       expect(report.problems).toEqual([{ position: forged.position, stream_id: 'ledger-checkpoints', reason: expect.stringMatching(/retired: newer key [0-9a-f]{16} had already signed/) }]);
     });
+  });
+
+  it("refuses to sign a forged tail: a superuser edits a covered event, re-hashes its stream and deletes the checkpoints over it; the signer's last digest catches it, and verify uses it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sahyog-last-digest-'));
+    const file = join(dir, 'ledger-last-digest.json');
+    try {
+      await withSignedLedger(async (scratch) => {
+        const keys = testLedgerKeys();
+        // The signer signs the newest events and keeps what it signed beside its key.
+        await ledgerOn(scratch.app).run(meta, (tx) => tx.append('member-200004', 0, [registration('200004', 'Member 200004')]));
+        const wanted = await lastPosition(scratch.app);
+        for (let i = 0; i < 200 && !(readLastDigest(file) && BigInt(readLastDigest(file)!.position) >= BigInt(wanted)); i++) {
+          await signCheckpoints(scratch.app, keys, file);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(readLastDigest(file)).toMatchObject({ keyId: keys.keyId, signature: expect.any(String) });
+        expect((await runLedgerCommand(scratch.owner, 'verify', [], { log: () => undefined, progress: () => undefined }, keys, file))).toBe(0);
+
+        // The reviewer's probe C.
+        const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'member-200002'");
+        await editPayload(scratch.owner, victim.position, 'name', 'Mallory');
+        await rehashStream(scratch.owner, 'member-200002');
+        await scratch.owner.transaction(async (tx) => {
+          await tx.execute('set local session_replication_role = replica');
+          await tx.execute("update members set name = 'Mallory' where uid = '200002'");
+          const covering = await tx.query<{ v: number }>("select stream_version as v from events where stream_id = 'ledger-checkpoints' and (payload->>'toTxId')::xid8 >= (select tx_id from events where position = $1)", [victim.position]);
+          expect(covering.length).toBeGreaterThan(0);
+          for (const { v } of covering) {
+            await tx.execute("delete from events where stream_id = 'ledger-checkpoints' and stream_version = $1", [v]);
+            await tx.execute('delete from checkpoint_witnesses where checkpoint_version = $1', [v]);
+          }
+        });
+        // Without the file, the truncated ledger passes: that is the hole.
+        expect((await cli(scratch.owner, 'verify')).code).toBe(0);
+        const before = await scratch.owner.query("select count(*)::int as n from events where stream_id = 'ledger-checkpoints'");
+        await expect(signCheckpoints(scratch.app, keys, file)).rejects.toThrow(/REFUSING TO SIGN .*does not extend the saved digest/);
+        expect(await scratch.owner.query("select count(*)::int as n from events where stream_id = 'ledger-checkpoints'")).toEqual(before);
+        const refused: string[] = [];
+        expect(await runLedgerCommand(scratch.owner, 'checkpoint', [], { log: (line) => void refused.push(line), progress: () => undefined }, keys, file)).toBe(1);
+        expect(refused.join('\n')).toMatch(/REFUSING TO SIGN/);
+        // verify, given the file, reads it as --against, says so, and names the rewrite.
+        const lines: string[] = [];
+        const said: string[] = [];
+        expect(await runLedgerCommand(scratch.owner, 'verify', [], { log: (line) => void lines.push(line), progress: (text) => void said.push(text) }, keys, file)).toBe(1);
+        expect(said.join('')).toContain(`checking against the signer's last digest ${file}`);
+        expect(lines.at(-1)).toMatch(/^LEDGER BROKEN .*does not extend the saved digest/);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('fails a ledger rewritten wholesale by a superuser without the key, and fails `verify --against` a digest saved before', async () => {
