@@ -252,6 +252,13 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
       const verdict = await cli(scratch.owner, 'verify');
       expect(verdict.code).toBe(1);
       for (const level of [1, 2, 3]) expect(verdict.all).toMatch(new RegExp(`level_income row \\(top-up ${topup}, level ${level}\\)`));
+      // Put right, then only the time a row says it was paid moved: named too (review finding 11).
+      await scratch.owner.execute(`update level_income set amount_paise = case level when 1 then 1000 when 2 then 400 else 300 end where topup_position = ${topup}`);
+      expect((await cli(scratch.owner, 'verify')).code).toBe(0);
+      await scratch.owner.execute(`update level_income set paid_at = paid_at - interval '1 day' where topup_position = ${topup} and level = 2`);
+      const moved = await cli(scratch.owner, 'verify');
+      expect(moved.code).toBe(1);
+      expect(moved.last).toMatch(new RegExp(`level_income row \\(top-up ${topup}, level 2\\): .* at \\d{4}-.* in the ledger, .* at \\d{4}-.* in the read table`));
     });
   });
 
