@@ -20,6 +20,8 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/member-web/dist ./member-web/dist
 COPY --from=build /app/admin-web/dist ./admin-web/dist
+# The worker keeps the last ledger digest it signed here (a volume in docker-compose.yml).
+RUN mkdir -p /app/signer && chown node:node /app/signer
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \

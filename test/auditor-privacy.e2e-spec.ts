@@ -2,12 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { ADMIN_PASSWORD, seedBasics, validRegistration } from './support/seed';
+import { contentHash } from '../src/platform/event-store/canonical';
+import { ADMIN_PASSWORD, PASSWORD, seedBasics, validRegistration } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
 /** Two members' personal details, the second sharing the first's city (equal values must stay comparable). */
-const PRIYA = { name: 'Priya Personal', email: 'priya.personal@example.com', mobile: '9812345678', upinumber: 'priya@okaxis', WalletAddress: '0xPriyaPersonalWallet0000000000000000000001', city: 'Kolhapur' };
+const PRIYA = { name: 'Priya Personal', email: 'priya.personal@example.com', mobile: '9812345678', upinumber: 'priya@okaxis', WalletAddress: '0xPriyaPersonalWallet0000000000000000000001', city: 'Kolhapur', state: 'Arunachal Pradesh' };
 const RAVI = { name: 'Ravi Private', email: 'ravi.private@example.com', mobile: '9812345679', upinumber: 'ravi@okaxis', WalletAddress: '0xRaviPrivateWallet00000000000000000000002', city: 'Kolhapur' };
 
 describe('the auditor reads the ledger, not the people (issue 8, point 9)', () => {
@@ -70,6 +72,29 @@ describe('the auditor reads the ledger, not the people (issue 8, point 9)', () =
     expect(priya.payload.city).not.toBe(priya.payload.name);
     // Salted: not the plain, guessable sha256 of the value.
     expect(priya.payload.city).not.toContain(require('node:crypto').createHash('sha256').update('Kolhapur').digest('hex').slice(0, 32));
+  });
+
+  it('cannot be reversed offline: no address of the login\'s /16 reproduces the content hash or hash the auditor gets (decision 0015, the nonce)', async () => {
+    const ip = '10.77.123.45';
+    await request(server()).post('/api/login').set('X-Forwarded-For', ip).send({ uid: uids[0], password: PASSWORD }).expect(200);
+    const [stored] = await t.db.owner.query<{ ip: string }>("select metadata->>'clientIp' as ip from events where stream_id = $1 and type = 'MemberLoggedIn' order by stream_version desc limit 1", [`member-${uids[0]}`]);
+    expect(stored.ip).toBe(ip);
+    const { exported } = await views('auditor');
+    const stream = exported.trim().split('\n').map((line) => JSON.parse(line)).filter((e) => e.streamId === `member-${uids[0]}`);
+    const login = stream.filter((e) => e.type === 'MemberLoggedIn').at(-1);
+    const before = stream.find((e) => e.streamVersion === login.streamVersion - 1);
+    expect(login.redacted).toBe(true);
+    expect(login.metadata.nonce).toBeUndefined(); // hidden on a redacted line
+    expect(login.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const recovered: string[] = [];
+    for (let c = 0; c < 256; c++) for (let d = 0; d < 256; d++) {
+      const guess = `10.77.${c}.${d}`;
+      const metadata = { ...login.metadata, clientIp: guess, ...(login.metadata.clientIpHint === undefined ? {} : { clientIpHint: guess }) };
+      const content = contentHash({ ...login, metadata });
+      if (content === login.contentHash || sha(`${before.hash}\n${content}`) === login.hash) recovered.push(guess);
+    }
+    expect(recovered).toEqual([]);
   });
 
   it('still lets the superadmin read every personal value', async () => {

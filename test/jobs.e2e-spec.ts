@@ -25,6 +25,11 @@ describe('the admin view of the job queues', () => {
     const failing = new Worker(QUEUE.mail, async () => { throw new Error('SMTP 550 mailbox unavailable'); }, { connection, prefix });
     await new Promise<void>((resolve) => failing.once('failed', () => resolve()));
     await failing.close();
+    // A mail that failed quoting its recipient, as SMTP servers do.
+    await mail.add('MemberRegistered', { position: '2', type: 'MemberRegistered', streamId: 'member-100000', to: 'priya.jobs@example.com', note: 'for priya.jobs@example.com' }, { jobId: 'mail-2', attempts: 1 });
+    const quoting = new Worker(QUEUE.mail, async () => { throw new Error('SMTP 550 5.1.1 <priya.jobs@example.com>: mailbox unavailable'); }, { connection, prefix });
+    await new Promise<void>((resolve) => quoting.once('failed', () => resolve()));
+    await quoting.close();
   });
   afterAll(async () => {
     await mail.obliterate({ force: true });
@@ -37,13 +42,30 @@ describe('the admin view of the job queues', () => {
     const auditor = await adminToken('auditor');
     const queues = await request(server()).get('/admin-api/queues').set('Authorization', `Bearer ${auditor}`).expect(200);
     expect(queues.headers['content-range']).toBe(`queues 0-${Object.keys(QUEUE).length - 1}/${Object.keys(QUEUE).length}`);
-    expect(queues.body.find((q: { id: string }) => q.id === 'mail')).toMatchObject({ failed: 1, waiting: 0 });
+    expect(queues.body.find((q: { id: string }) => q.id === 'mail')).toMatchObject({ failed: 2, waiting: 0 });
     const failed = await request(server()).get('/admin-api/failed-jobs').query({ filter: JSON.stringify({ queue: 'mail' }) }).set('Authorization', `Bearer ${auditor}`).expect(200);
-    expect(failed.headers['content-range']).toBe('failed-jobs 0-0/1');
-    expect(failed.body[0]).toMatchObject({ id: 'mail:mail-1', queue: 'mail', job_id: 'mail-1', failed_reason: 'SMTP 550 mailbox unavailable', attempts_made: 1 });
+    expect(failed.headers['content-range']).toBe('failed-jobs 0-1/2');
+    expect(failed.body.find((j: { id: string }) => j.id === 'mail:mail-1')).toMatchObject({ id: 'mail:mail-1', queue: 'mail', job_id: 'mail-1', failed_reason: 'SMTP 550 mailbox unavailable', attempts_made: 1 });
     await request(server()).get('/admin-api/failed-jobs').query({ filter: JSON.stringify({ queue: 'nope' }) }).set('Authorization', `Bearer ${auditor}`).expect(200, []);
     await request(server()).post('/admin-api/failed-jobs/mail:mail-1/retry').set('Authorization', `Bearer ${auditor}`).expect(403);
     await request(server()).post('/admin-api/failed-jobs/mail:mail-1/retry').set('Authorization', `Bearer ${await adminToken('approver')}`).expect(403);
+  });
+
+  it("gives the auditor a failed job without the recipient's address, in its reason or its data; the superadmin reads it whole", async () => {
+    const read = async (username: string) => {
+      const failed = await request(server()).get('/admin-api/failed-jobs').query({ filter: JSON.stringify({ queue: 'mail' }) }).set('Authorization', `Bearer ${await adminToken(username)}`).expect(200);
+      return failed.body.find((j: { id: string }) => j.id === 'mail:mail-2') as { failed_reason: string; data: Record<string, string> };
+    };
+    const audited = await read('auditor');
+    expect(JSON.stringify(audited)).not.toContain('priya.jobs@example.com');
+    expect(audited.failed_reason).toMatch(/^SMTP 550 5\.1\.1 <redacted:[0-9a-f]{32}>: mailbox unavailable$/);
+    expect(audited.data).toMatchObject({ streamId: 'member-100000', type: 'MemberRegistered', to: expect.stringMatching(/^redacted:[0-9a-f]{32}$/) });
+    // One address, one token, wherever it appears.
+    expect(audited.failed_reason).toContain(audited.data.to);
+    expect(audited.data.note).toBe(`for ${audited.data.to}`);
+    const whole = await read('superadmin');
+    expect(whole.failed_reason).toContain('<priya.jobs@example.com>');
+    expect(whole.data.to).toBe('priya.jobs@example.com');
   });
 
   it('lets a superadmin retry a failed job once; anything else is a 404 or a 409', async () => {
@@ -55,6 +77,6 @@ describe('the admin view of the job queues', () => {
     await request(server()).post('/admin-api/failed-jobs/mail:nope/retry').set('Authorization', `Bearer ${superadmin}`).expect(404);
     await request(server()).post('/admin-api/failed-jobs/garbage/retry').set('Authorization', `Bearer ${superadmin}`).expect(404);
     const counts = await request(server()).get('/admin-api/queues').set('Authorization', `Bearer ${superadmin}`).expect(200);
-    expect(counts.body.find((q: { id: string }) => q.id === 'mail')).toMatchObject({ failed: 0, waiting: 1 });
+    expect(counts.body.find((q: { id: string }) => q.id === 'mail')).toMatchObject({ failed: 1, waiting: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { createPublicKey, verify as verifySignature } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify as verifySignature } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,13 +12,17 @@ import { exportLedger } from '../src/modules/ledger-audit/export';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { Database } from '../src/platform/db/database';
-import { digestStep, eventHash, GENESIS_HASH } from '../src/platform/event-store/canonical';
+import { chainHash, contentHash, digestStep, eventHash, GENESIS_HASH } from '../src/platform/event-store/canonical';
 import { EVENT_COLUMNS, EventMetadata, EventRow, toStoredEvent } from '../src/platform/event-store/event.types';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { appendToStream } from '../src/platform/event-store/event-store';
 import { WorkerModule } from '../src/worker/worker.module';
 import { checkpointCovering, lastPosition } from './support/checkpoint';
-import { testSigningKeyPem } from './support/ledger-keys';
+import { testLedgerKeys, testSigningKeyPem } from './support/ledger-keys';
+import { LedgerKeys } from '../src/platform/event-store/signing';
+import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
+import { readLastDigest, signCheckpoints } from '../src/modules/ledger-audit/last-digest';
 import { ledgerOn, seedBasics } from './support/seed';
 import { withScratchLedger } from './support/scratch';
 import { startTestApp, TestApp, TestDatabase, testRedisUrl } from './support/test-app';
@@ -107,6 +111,77 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
     });
   });
 
+  it('revokes a key at rotation: once the new key has signed, a checkpoint signed with the old one (a leaked key) fails verify, named', async () => {
+    await withSignedLedger(async (scratch) => {
+      const oldKey = testSigningKeyPem();
+      const newKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      const oldPublic = createPublicKey(oldKey).export({ type: 'spki', format: 'pem' }).toString();
+      const rotated = new LedgerKeys({ signingKeyPem: newKey, retiredPublicKeyPems: [oldPublic] });
+      // The old key's checkpoints, from before the rotation, stay good.
+      expect((await verifyLedger(scratch.owner, LEDGER_CHECKS, rotated)).problems).toEqual([]);
+      await ledgerOn(scratch.app).run(meta, (tx) => tx.append('member-200004', 0, [registration('200004', 'Member 200004')]));
+      expect(await checkpointCovering(scratch.app, await lastPosition(scratch.app), rotated)).toBe(true);
+      expect((await verifyLedger(scratch.owner, LEDGER_CHECKS, rotated)).problems).toEqual([]);
+      // Whoever stole the old key keeps signing after the rotation.
+      await ledgerOn(scratch.app).run(meta, (tx) => tx.append('member-200005', 0, [registration('200005', 'Member 200005')]));
+      expect(await checkpointCovering(scratch.app, await lastPosition(scratch.app), testLedgerKeys())).toBe(true);
+      const [forged] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'ledger-checkpoints' order by stream_version desc limit 1");
+      const report = await verifyLedger(scratch.owner, LEDGER_CHECKS, rotated);
+      expect(report.ok).toBe(false);
+      expect(report.problems).toEqual([{ position: forged.position, stream_id: 'ledger-checkpoints', reason: expect.stringMatching(/retired: newer key [0-9a-f]{16} had already signed/) }]);
+    });
+  });
+
+  it("refuses to sign a forged tail: a superuser edits a covered event, re-hashes its stream and deletes the checkpoints over it; the signer's last digest catches it, and verify uses it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sahyog-last-digest-'));
+    const file = join(dir, 'ledger-last-digest.json');
+    try {
+      await withSignedLedger(async (scratch) => {
+        const keys = testLedgerKeys();
+        // The signer signs the newest events and keeps what it signed beside its key.
+        await ledgerOn(scratch.app).run(meta, (tx) => tx.append('member-200004', 0, [registration('200004', 'Member 200004')]));
+        const wanted = await lastPosition(scratch.app);
+        for (let i = 0; i < 200 && !(readLastDigest(file) && BigInt(readLastDigest(file)!.position) >= BigInt(wanted)); i++) {
+          await signCheckpoints(scratch.app, keys, file);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(readLastDigest(file)).toMatchObject({ keyId: keys.keyId, signature: expect.any(String) });
+        expect((await runLedgerCommand(scratch.owner, 'verify', [], { log: () => undefined, progress: () => undefined }, keys, file))).toBe(0);
+
+        // The reviewer's probe C.
+        const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'member-200002'");
+        await editPayload(scratch.owner, victim.position, 'name', 'Mallory');
+        await rehashStream(scratch.owner, 'member-200002');
+        await scratch.owner.transaction(async (tx) => {
+          await tx.execute('set local session_replication_role = replica');
+          await tx.execute("update members set name = 'Mallory' where uid = '200002'");
+          const covering = await tx.query<{ v: number }>("select stream_version as v from events where stream_id = 'ledger-checkpoints' and (payload->>'toTxId')::xid8 >= (select tx_id from events where position = $1)", [victim.position]);
+          expect(covering.length).toBeGreaterThan(0);
+          for (const { v } of covering) {
+            await tx.execute("delete from events where stream_id = 'ledger-checkpoints' and stream_version = $1", [v]);
+            await tx.execute('delete from checkpoint_witnesses where checkpoint_version = $1', [v]);
+          }
+        });
+        // Without the file, the truncated ledger passes: that is the hole.
+        expect((await cli(scratch.owner, 'verify')).code).toBe(0);
+        const before = await scratch.owner.query("select count(*)::int as n from events where stream_id = 'ledger-checkpoints'");
+        await expect(signCheckpoints(scratch.app, keys, file)).rejects.toThrow(/REFUSING TO SIGN .*does not extend the saved digest/);
+        expect(await scratch.owner.query("select count(*)::int as n from events where stream_id = 'ledger-checkpoints'")).toEqual(before);
+        const refused: string[] = [];
+        expect(await runLedgerCommand(scratch.owner, 'checkpoint', [], { log: (line) => void refused.push(line), progress: () => undefined }, keys, file)).toBe(1);
+        expect(refused.join('\n')).toMatch(/REFUSING TO SIGN/);
+        // verify, given the file, reads it as --against, says so, and names the rewrite.
+        const lines: string[] = [];
+        const said: string[] = [];
+        expect(await runLedgerCommand(scratch.owner, 'verify', [], { log: (line) => void lines.push(line), progress: (text) => void said.push(text) }, keys, file)).toBe(1);
+        expect(said.join('')).toContain(`checking against the signer's last digest ${file}`);
+        expect(lines.at(-1)).toMatch(/^LEDGER BROKEN .*does not extend the saved digest/);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fails a ledger rewritten wholesale by a superuser without the key, and fails `verify --against` a digest saved before', async () => {
     await withSignedLedger(async (scratch) => {
       const dir = mkdtempSync(join(tmpdir(), 'sahyog-digest-'));
@@ -177,6 +252,13 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
       const verdict = await cli(scratch.owner, 'verify');
       expect(verdict.code).toBe(1);
       for (const level of [1, 2, 3]) expect(verdict.all).toMatch(new RegExp(`level_income row \\(top-up ${topup}, level ${level}\\)`));
+      // Put right, then only the time a row says it was paid moved: named too (review finding 11).
+      await scratch.owner.execute(`update level_income set amount_paise = case level when 1 then 1000 when 2 then 400 else 300 end where topup_position = ${topup}`);
+      expect((await cli(scratch.owner, 'verify')).code).toBe(0);
+      await scratch.owner.execute(`update level_income set paid_at = paid_at - interval '1 day' where topup_position = ${topup} and level = 2`);
+      const moved = await cli(scratch.owner, 'verify');
+      expect(moved.code).toBe(1);
+      expect(moved.last).toMatch(new RegExp(`level_income row \\(top-up ${topup}, level 2\\): .* at \\d{4}-.* in the ledger, .* at \\d{4}-.* in the read table`));
     });
   });
 
@@ -209,12 +291,44 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
       const shell = doc.slice(doc.indexOf('## Checking the signatures')).match(/```sh\n([\s\S]*?)```/)?.[1] as string;
       writeFileSync(join(dir, 'digest.json'), JSON.stringify((await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body));
       expect(execFileSync('sh', ['-c', shell], { cwd: dir, encoding: 'utf8' })).toMatch(/Signature Verified Successfully/);
-      writeFileSync(join(dir, 'digest.json'), JSON.stringify({ ...(await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body, digest: 'e'.repeat(64), statement: 'forged' }));
+      // The statement is rebuilt from the fields: a `statement` field that says something else changes nothing...
+      const saved = (await request(t.app.getHttpServer()).get('/api/ledger/digest').expect(200)).body;
+      writeFileSync(join(dir, 'digest.json'), JSON.stringify({ ...saved, statement: 'anything at all' }));
+      expect(execFileSync('sh', ['-c', shell], { cwd: dir, encoding: 'utf8' })).toMatch(/Signature Verified Successfully/);
+      // ...and a field changed under a statement left as signed fails.
+      writeFileSync(join(dir, 'digest.json'), JSON.stringify({ ...saved, digest: 'e'.repeat(64) }));
       const forged = spawnSync('sh', ['-c', shell], { cwd: dir, encoding: 'utf8' });
       expect(forged.status).not.toBe(0);
       expect(forged.stdout + forged.stderr).toMatch(/Signature Verification Failure/);
 
       const lines = readFileSync(file, 'utf8').trim().split('\n');
+      const original = lines.join('\n') + '\n';
+
+      // A superuser's rewrite as the export shows it: one event altered and every later hash of its
+      // stream recomputed. The hash-chain snippet cannot see it; the checkpoint's digest over the
+      // export's own (txId, position)-ordered hashes no longer matches its signed digest.
+      type Line = { position: string; txId: string; streamId: string; streamVersion: number; type: string; hash: string; contentHash: string; hashRule: number; payload: Record<string, unknown>; metadata: EventMetadata; recordedAt: string; schemaVersion: number };
+      const parsed = lines.map((line) => JSON.parse(line) as Line);
+      const victim = parsed.find((e) => e.type === 'MemberRegistered' && e.hashRule === 2);
+      if (!victim) throw new Error('no member registration in the export');
+      const after = (e: { txId: string; position: string }, tx: string, pos: string) => BigInt(e.txId) > BigInt(tx) || (BigInt(e.txId) === BigInt(tx) && BigInt(e.position) > BigInt(pos));
+      const covering = parsed.find((e) => e.type === 'LedgerCheckpointed' && after(victim, e.payload.fromTxId as string, e.payload.fromPosition as string) && !after(victim, e.payload.toTxId as string, e.payload.toPosition as string));
+      if (!covering) throw new Error(`no checkpoint covers event ${victim.position}`);
+      victim.payload.name = 'Mallory';
+      let previous = GENESIS_HASH;
+      for (const e of parsed.filter((x) => x.streamId === victim.streamId).sort((a, b) => a.streamVersion - b.streamVersion)) {
+        e.contentHash = contentHash(e);
+        e.hash = chainHash(previous, e.contentHash);
+        previous = e.hash;
+      }
+      writeFileSync(file, parsed.map((e) => JSON.stringify(e)).join('\n') + '\n');
+      const chainSnippet = doc.slice(doc.indexOf('## Checking an export yourself')).match(/```js\n([\s\S]*?)```/)?.[1] as string;
+      expect(execFileSync(process.execPath, ['-e', chainSnippet], { cwd: dir, encoding: 'utf8' })).toBe('');
+      const rewritten = check();
+      expect(rewritten).toContain(`events do not match checkpoint ${covering.position}\n`);
+      expect(rewritten).not.toContain('bad signature');
+      writeFileSync(file, original);
+
       const index = lines.findIndex((line) => line.includes('"type":"LedgerCheckpointed"'));
       const checkpoint = JSON.parse(lines[index]);
       checkpoint.payload.digest = 'f'.repeat(64);

@@ -126,7 +126,7 @@ function snippet(heading: string, dir: string): string {
 }
 
 /** One export line, as docs/ledger-format.md describes it. */
-type ExportLine = { position: string; hashRule: number; type: string; redacted?: true; payload: Record<string, unknown> };
+type ExportLine = { position: string; streamId: string; streamVersion: number; hashRule: number; type: string; redacted?: true; coveredBy?: 'checkpoint'; hash?: string; contentHash?: string; metadata: Record<string, unknown>; payload: Record<string, unknown> };
 
 async function exportTo(db: Database, file: string, view?: EventView): Promise<ExportLine[]> {
   const out = createWriteStream(file);
@@ -360,11 +360,27 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
         expect(altered).toContain(`bad event ${ruleOne.position}\n`);
         expect(altered).toContain(`bad event ${ruleTwo.position}\n`);
 
-        // The auditor's export: a redacted rule-1 line cannot be linked (its hash covers the content itself); the snippet says so instead of failing it.
+        // The auditor's export: a redacted line without a nonce (every rule-1 one) carries neither hash nor content hash,
+        // which would confirm a guess of its personal values, nor does any later line of its stream, whose hash chains
+        // over its hash; the snippet reports them as covered by the checkpoints instead of failing them (decision 0015).
+        await ledgerOn(db.app).run({ ...meta, clientIp: '10.1.2.3' }, (tx) => tx.append('member-100001', 1, [{ type: 'DisclaimerAgreed', payload: {} }]));
         const redactor = new Redactor('ledger-upgrade-test-salt');
-        const redacted = await exportTo(db.app, file, (e) => redactor.event(e));
-        const unlinkable = redacted.filter((l) => l.hashRule === 1 && l.redacted === true).map((l) => l.position);
-        expect(unlinkable.length).toBeGreaterThan(0);
+        const redacted = await exportTo(db.app, file, (e, hidden) => redactor.event(e, hidden));
+        const unsalted = redacted.filter((l) => l.hashRule === 1 && l.redacted === true);
+        expect(unsalted.length).toBeGreaterThan(0);
+        for (const line of unsalted) {
+          expect(line.coveredBy).toBe('checkpoint');
+          expect(line).not.toHaveProperty('hash');
+          expect(line).not.toHaveProperty('contentHash');
+        }
+        const later = redacted.find((l) => l.streamId === 'member-100001' && l.streamVersion === 2);
+        expect(later).toMatchObject({ hashRule: 2, redacted: true, coveredBy: 'checkpoint', contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+        expect(later).not.toHaveProperty('hash');
+        expect(later?.metadata).not.toHaveProperty('nonce');
+        // A new stream's redacted line (with its nonce, hidden) keeps both hashes; a non-personal legacy line keeps its hash.
+        expect(redacted.find((l) => l.streamId === 'member-100003')).toMatchObject({ redacted: true, hash: expect.any(String), contentHash: expect.any(String) });
+        expect(redacted.find((l) => l.streamId === 'ledger-checkpoints' && l.hashRule === 1)).toMatchObject({ hash: expect.any(String), contentHash: expect.any(String) });
+        const unlinkable = redacted.filter((l) => l.coveredBy === 'checkpoint').map((l) => l.position);
         // The snippet walks stream by stream: compare the lines it prints, in any order.
         const printed = snippet('## Checking an export yourself', dir).trim().split('\n').sort();
         expect(printed).toEqual(unlinkable.map((p) => `covered only by checkpoint ${p}`).sort());

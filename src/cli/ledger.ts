@@ -6,7 +6,8 @@ import { LEDGER_CHECKS } from '../modules/ledger-audit/checks';
 import { verifyLedger } from '../modules/ledger-audit/verify';
 import { exportLedger } from '../modules/ledger-audit/export';
 import { createDataSource, Database } from '../platform/db/database';
-import { latestDigest, writeCheckpoints } from '../platform/event-store/checkpoint';
+import { latestDigest } from '../platform/event-store/checkpoint';
+import { readLastDigest, RefusedToSign, signCheckpoints } from '../modules/ledger-audit/last-digest';
 import { LedgerKeys } from '../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../config/config';
 import { parseSavedDigest, SavedDigest } from '../modules/ledger-audit/against';
@@ -36,6 +37,7 @@ export async function runLedgerCommand(
   args: readonly string[],
   out: LedgerCommandOutput,
   keys: LedgerKeys = new LedgerKeys(ledgerKeyConfigFrom(process.env)),
+  lastDigestFile: string | null = ledgerKeyConfigFrom(process.env).lastDigestFile,
 ): Promise<number> {
   switch (command) {
     case 'verify': {
@@ -48,6 +50,15 @@ export async function runLedgerCommand(
           out.progress(`verify --against ${againstFile ?? '(no file given)'}: ${(error as Error).message}\n`);
           return 2;
         }
+      } else if (lastDigestFile) {
+        // The signer's own last digest (decision 0015): an implicit --against, said so.
+        try {
+          against = readLastDigest(lastDigestFile) ?? undefined;
+        } catch (error) {
+          out.progress(`verify: the signer's last digest ${lastDigestFile}: ${(error as Error).message}\n`);
+          return 2;
+        }
+        if (against) out.progress(`verify: checking against the signer's last digest ${lastDigestFile} (as --against)\n`);
       }
       const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, keys, { against }), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
       out.log(JSON.stringify(report, null, 2));
@@ -86,7 +97,15 @@ export async function runLedgerCommand(
       return 0;
     }
     case 'checkpoint': {
-      const { written, last } = await writeCheckpoints(db, keys);
+      let signed: Awaited<ReturnType<typeof signCheckpoints>>;
+      try {
+        signed = await signCheckpoints(db, keys, lastDigestFile);
+      } catch (error) {
+        if (!(error instanceof RefusedToSign)) throw error;
+        out.log(error.message);
+        return 1;
+      }
+      const { written, last } = signed;
       out.log(last ? `${written} signed checkpoint(s), the last up to position ${last.toPosition}: ${last.digest}` : 'no events since the last checkpoint');
       return 0;
     }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { LedgerKeyConfig, parsePublicKeys, parseSigningKey } from '../platform/event-store/signing';
 
@@ -32,7 +33,11 @@ export interface AppConfig {
   checkpointEveryMs: number;
   // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
   /** Checkpoint signing (Ed25519, outside PostgreSQL) and when checkpoints are due. */
-  ledger: LedgerKeyConfig & { checkpointEveryEvents: number };
+  /**
+   * `lastDigestFile`: where the signer keeps the last digest it signed (decision 0015), beside the
+   * key; null when the key comes as text and no LEDGER_LAST_DIGEST_FILE is set.
+   */
+  ledger: LedgerKeyConfig & { checkpointEveryEvents: number; lastDigestFile: string | null };
   /** Secret salt of the auditor's redaction hashes (outside PostgreSQL, like the signing key). */
   auditorRedactionSalt: string;
 }
@@ -74,6 +79,7 @@ function ledgerConfig(env: NodeJS.ProcessEnv, nodeEnv: string): AppConfig['ledge
     signingKeyPem: key.text,
     retiredPublicKeyPems: retired ? parsePublicKeys(retired.text, retired.source) : [],
     checkpointEveryEvents: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_EVENTS', 1000),
+    lastDigestFile: env.LEDGER_LAST_DIGEST_FILE || (env.LEDGER_SIGNING_KEY_FILE ? join(dirname(env.LEDGER_SIGNING_KEY_FILE), 'ledger-last-digest.json') : null),
   };
 }
 

@@ -3,7 +3,8 @@ import { Job, Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../platform/db/database';
-import { uncoveredEvents, writeCheckpoints } from '../platform/event-store/checkpoint';
+import { uncoveredEvents } from '../platform/event-store/checkpoint';
+import { RefusedToSign, signCheckpoints } from '../modules/ledger-audit/last-digest';
 import { LedgerKeys } from '../platform/event-store/signing';
 import { DEFAULT_JOB_OPTIONS, OUTBOX_ROUTES, OutboxJob, QUEUE, QueueName } from '../platform/jobs/queues';
 import { CatcherTransport, MailTransport, SmtpTransport } from '../platform/mail/mail';
@@ -78,8 +79,14 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         options,
       ),
       new Worker(QUEUE.ledgerCheckpoint, async () => {
-        const { written, last } = await writeCheckpoints(this.db, this.keys);
-        return last ? `${written} signed, up to position ${last.toPosition}` : 'nothing new';
+        try {
+          const { written, last } = await signCheckpoints(this.db, this.keys, this.config.ledger.lastDigestFile);
+          return last ? `${written} signed, up to position ${last.toPosition}` : 'nothing new';
+        } catch (error) {
+          // Loud: the ledger no longer extends what this signer signed. The job fails (admin's failed jobs) and nothing is signed.
+          if (error instanceof RefusedToSign) this.logger.error(`!!! ${error.message}`);
+          throw error;
+        }
       }, { ...options, concurrency: 1 }),
       new Worker(QUEUE.paymentSweep, () => sweepPaymentOrders(this.paymentOrders), { ...options, concurrency: 1 }),
     );

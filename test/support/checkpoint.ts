@@ -1,5 +1,6 @@
 import { Database } from '../../src/platform/db/database';
 import { writeCheckpoint } from '../../src/platform/event-store/checkpoint';
+import { LedgerKeys } from '../../src/platform/event-store/signing';
 import { testLedgerKeys } from './ledger-keys';
 
 /** How long a test waits for the cluster's oldest transaction to move past its events. */
@@ -10,9 +11,9 @@ const COVER_WITHIN_MS = 20_000;
  * Checkpoints stop below the cluster's oldest open transaction, and other test files share the
  * cluster, so the first pass may end short of an event that has already committed.
  */
-export async function checkpointCovering(database: Database, position: string): Promise<boolean> {
+export async function checkpointCovering(database: Database, position: string, keys: LedgerKeys = testLedgerKeys()): Promise<boolean> {
   for (const deadline = Date.now() + COVER_WITHIN_MS; Date.now() < deadline; ) {
-    await writeCheckpoint(database, testLedgerKeys());
+    await writeCheckpoint(database, keys);
     const [row] = await database.query<{ n: number }>(
       `select count(*)::int as n from events c, events p
         where c.stream_id = 'ledger-checkpoints' and p.position = $1

@@ -3,15 +3,15 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
 import { LedgerAuditService } from '../../modules/ledger-audit/ledger-audit.service';
-import { EVENTS_LIST, listEvents, showEvent } from '../../modules/ledger-audit/queries/events/events.query';
+import { EventListRow, EVENTS_LIST, listEvents, showEvent } from '../../modules/ledger-audit/queries/events/events.query';
 import { EventView } from '../../modules/ledger-audit/redaction';
 import { Database } from '../../platform/db/database';
-import { EventRow, toStoredEvent } from '../../platform/event-store/event.types';
+import { toStoredEvent } from '../../platform/event-store/event.types';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
 
 /** An event as the admin lists show it, through the reader's view (the auditor's drops personal values). */
-const eventRecord = (view: EventView) => (row: EventRow) => ({ id: Number(row.position), ...view(toStoredEvent(row)), stream_id: row.stream_id, stream_version: row.stream_version, recorded_at: row.recorded_at });
+const eventRecord = (view: EventView) => (row: EventListRow) => ({ id: Number(row.position), ...view(toStoredEvent(row), row.older_unsalted), stream_id: row.stream_id, stream_version: row.stream_version, recorded_at: row.recorded_at });
 
 /** The ledger's events, read-only, for every admin role, the auditor included. */
 @ApiTags('admin')

@@ -51,8 +51,8 @@ const incomeMatchesPostings: LedgerCheck = {
 };
 
 /** How one level of a level-income payment reads, the same for the ledger's side and the table's. */
-const LEVEL_ROW_TEXT = (amount: string, paid: string, earner: string, rate: string, reason: string, from: string, on: string) =>
-  `format('%s paise %s to %s at %s bp%s, from %s on %s paise', ${amount}, case when ${paid} then 'paid' else 'unpaid' end, coalesce(${earner}, 'nobody'), ${rate}, coalesce(' (' || ${reason} || ')', ''), ${from}, ${on})`;
+const LEVEL_ROW_TEXT = (amount: string, paid: string, earner: string, rate: string, reason: string, from: string, on: string, at: string) =>
+  `format('%s paise %s to %s at %s bp%s, from %s on %s paise, at %s', ${amount}, case when ${paid} then 'paid' else 'unpaid' end, coalesce(${earner}, 'nobody'), ${rate}, coalesce(' (' || ${reason} || ')', ''), ${from}, ${on}, coalesce(to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'no time'))`;
 
 /**
  * Every level_income row — paid or unpaid — is one level of its `LevelIncomeDistributed` event,
@@ -66,17 +66,19 @@ const levelIncomeRowsMatchEvents: LedgerCheck = {
       `with ledger as (
          select e.position, e.stream_id, (e.payload->>'topupPosition')::bigint as topup, (l->>'level')::int as level, l->>'uid' as earner,
                 e.payload->>'fromUid' as from_uid, e.payload->>'packagePaise' as on_amount, (l->>'rateBp')::int as rate_bp,
-                l->>'amountPaise' as amount, (l->>'paid')::boolean as paid, l->>'reason' as reason
+                l->>'amountPaise' as amount, (l->>'paid')::boolean as paid, l->>'reason' as reason,
+                -- The row's paid_at is the time its event was recorded (the projection writes it so).
+                e.recorded_at as paid_at
            from events e cross join lateral jsonb_array_elements(case when jsonb_typeof(e.payload->'levels') = 'array' then e.payload->'levels' else '[]'::jsonb end) l
           where e.type = 'LevelIncomeDistributed')
        select coalesce(l.position, t.topup_position)::text as position, coalesce(l.stream_id, 'level-income-' || t.topup_position) as stream_id,
               coalesce(l.topup, t.topup_position)::text as topup, coalesce(l.level, t.level) as level,
-              case when l.topup is null then null else ${LEVEL_ROW_TEXT('l.amount', 'l.paid', 'l.earner', 'l.rate_bp', 'l.reason', 'l.from_uid', 'l.on_amount')} end as ledger,
-              case when t.topup_position is null then null else ${LEVEL_ROW_TEXT('t.amount_paise', 't.paid', 't.earner_uid', 't.rate_bp', 't.reason', 't.from_uid', 't.on_amount_paise')} end as table
+              case when l.topup is null then null else ${LEVEL_ROW_TEXT('l.amount', 'l.paid', 'l.earner', 'l.rate_bp', 'l.reason', 'l.from_uid', 'l.on_amount', 'l.paid_at')} end as ledger,
+              case when t.topup_position is null then null else ${LEVEL_ROW_TEXT('t.amount_paise', 't.paid', 't.earner_uid', 't.rate_bp', 't.reason', 't.from_uid', 't.on_amount_paise', 't.paid_at')} end as table
          from ledger l full join level_income t on t.topup_position = l.topup and t.level = l.level
         where l.topup is null or t.topup_position is null
-           or (l.earner, l.from_uid, l.on_amount, l.rate_bp, l.amount, l.paid, l.reason)
-              is distinct from (t.earner_uid::text, t.from_uid::text, t.on_amount_paise::text, t.rate_bp, t.amount_paise::text, t.paid, t.reason)
+           or (l.earner, l.from_uid, l.on_amount, l.rate_bp, l.amount, l.paid, l.reason, l.paid_at)
+              is distinct from (t.earner_uid::text, t.from_uid::text, t.on_amount_paise::text, t.rate_bp, t.amount_paise::text, t.paid, t.reason, t.paid_at)
         order by coalesce(l.topup, t.topup_position), coalesce(l.level, t.level) limit ${MAX_PROBLEMS}`,
     );
     return rows.map((r) => ({

@@ -32,10 +32,15 @@ async function write(out: Writable, line: string): Promise<void> {
 export async function exportLedger(sql: Sql, out: Writable, view: EventView = wholeEvent): Promise<number> {
   let after = '0';
   let written = 0;
+  // Streams an earlier line of which went out without its hash: their later hashes chain over it,
+  // so they stay out too (decision 0015). One entry per such stream, not per event.
+  const hidden = new Set<string>();
   for (;;) {
     const rows = await sql.query<EventRow>(`select ${EVENT_COLUMNS} from events where events.position > $1 order by events.position limit ${EXPORT_BATCH}`, [after]);
     for (const row of rows) {
-      await write(out, canonicalJson(view(toStoredEvent(row))) + '\n');
+      const line = view(toStoredEvent(row), hidden.has(row.stream_id));
+      if (line.hash === undefined) hidden.add(row.stream_id);
+      await write(out, canonicalJson(line) + '\n');
       written += 1;
     }
     if (rows.length < EXPORT_BATCH) return written;

@@ -27,6 +27,11 @@ export class LedgerAuditService {
     return role === 'auditor' ? (event) => this.redactor.event(event) : wholeEvent;
   }
 
+  /** A failed job as a role reads it: for the auditor, recipients' addresses in its reason and personal values in its data become tokens. */
+  jobFor<T extends { failed_reason: string; data: unknown }>(role: string): (job: T) => T {
+    return role === 'auditor' ? (job) => ({ ...job, failed_reason: this.redactor.text(job.failed_reason), data: this.redactor.value(job.data) }) : (job) => job;
+  }
+
   /**
    * The NDJSON export as a stream, read in one REPEATABLE READ snapshot: a transaction that
    * commits during the download (even at a lower position) is wholly in or wholly out. A

@@ -160,6 +160,8 @@ async function verifyCheckpoints(sql: Sql, keys: LedgerKeys, note: (p: Problem) 
   );
   let previous = { txId: '0', position: '0', digest: GENESIS_HASH };
   let firstSigned: string | null = null;
+  // The newest key (in rotation order) that has signed a checkpoint so far: older keys are revoked from then on.
+  let newestKey: string | null = null;
   for (const checkpoint of checkpoints) {
     const p = checkpoint.payload;
     const at = { position: checkpoint.position, stream_id: CHECKPOINT_STREAM };
@@ -171,6 +173,11 @@ async function verifyCheckpoints(sql: Sql, keys: LedgerKeys, note: (p: Problem) 
     if (!legacy) {
       unsigned = keys.check(checkpointStatement(p), p.signature);
       if (unsigned) note({ ...at, reason: `checkpoint ${unsigned}: the checkpoint was not written by this ledger's signer` });
+      else {
+        const revoked = keys.revoked(p.keyId, newestKey);
+        if (revoked) note({ ...at, reason: `checkpoint ${revoked}` });
+        newestKey = keys.newer(newestKey, p.keyId);
+      }
       firstSigned ??= checkpoint.position;
     } else if (firstSigned !== null) {
       note({ ...at, reason: `unsigned checkpoint after signed checkpoint ${firstSigned}: only checkpoints of the release before signing may be unsigned` });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { prepared, Sql } from '../db/sql';
 import { isUniqueViolation } from '../db/sql-errors';
 import { ConcurrencyError, InvariantViolation } from '../errors';
@@ -92,8 +93,13 @@ export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], 
   }
 
   const recordedIso = recordedAt.toISOString();
-  // Canonical JSON is what is hashed and also what is sent: each is built once.
-  const metadataJson = canonicalJson(metadata);
+  // Every event gets its own nonce (decision 0015), drawn in one call for the whole append. The
+  // canonical metadata is built once; each event's copy splices its nonce in at the key's sorted
+  // place, so hashing and sending stay one canonicalization per append.
+  const nonces = randomBytes(16 * total).toString('hex');
+  const callerMetadata: EventMetadata = { ...metadata, nonce: undefined };
+  const [metadataBefore, metadataAfter] = spliceAt(callerMetadata, 'nonce');
+  let nonceIndex = 0;
   const rows: unknown[][] = [];
   const pending: Array<Array<Omit<StoredEvent, 'position' | 'txId'>>> = [];
   for (const { streamId, expectedVersion, events, headHash } of appends) {
@@ -114,9 +120,11 @@ export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], 
       const streamVersion = expectedVersion + index + 1;
       const schemaVersion = event.schemaVersion ?? 1;
       const payloadJson = canonicalJson(event.payload);
+      const nonce = nonces.slice(nonceIndex * 32, ++nonceIndex * 32);
+      const metadataJson = `${metadataBefore}"nonce":${JSON.stringify(nonce)}${metadataAfter}`;
       const hash = chainHash(previousHash, contentHashOf({ streamId, streamVersion, type: event.type, schemaVersion, payload: payloadJson, metadata: metadataJson, recordedAt: recordedIso }));
       previousHash = hash;
-      mine.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata, recordedAt: recordedIso, hash, hashRule: CURRENT_HASH_RULE });
+      mine.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata: { ...callerMetadata, nonce }, recordedAt: recordedIso, hash, hashRule: CURRENT_HASH_RULE });
       rows.push([streamId, streamVersion, event.type, schemaVersion, payloadJson, metadataJson, recordedIso, hash]);
     });
     pending.push(mine);
@@ -132,6 +140,24 @@ export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], 
  * write with the statements started right after it (Sql.batch) — and completes its events with
  * what the database decided (position, transaction id).
  */
+/**
+ * The canonical JSON of `record` cut where `key` (absent from it) sorts: the text before and
+ * after the `"key":value` member, commas included, so `before + '"key":' + value + after` is the
+ * canonical JSON of the record with that key added.
+ */
+function spliceAt(record: object, key: string): [string, string] {
+  const json = canonicalJson(record);
+  const fields = record as Record<string, unknown>;
+  const keys = Object.keys(fields).filter((k) => fields[k] !== undefined).sort();
+  const after = keys.filter((k) => k > key);
+  if (keys.length === 0) return ['{', '}'];
+  if (after.length === 0) return [`${json.slice(0, -1)},`, '}'];
+  // `{before…,after…}`: the members after `key` are a canonical object's members too, its tail.
+  const tail = canonicalJson(Object.fromEntries(after.map((k) => [k, fields[k]]))).slice(1);
+  if (after.length === keys.length) return ['{', `,${tail}`];
+  return [json.slice(0, json.length - tail.length), `,${tail}`];
+}
+
 export async function sendAppend(sql: Sql, prepared: PreparedAppend): Promise<StoredEvent[][]> {
   const { statement, appends } = prepared;
   if (!statement) return appends.map(() => []);

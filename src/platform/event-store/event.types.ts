@@ -17,6 +17,12 @@ export interface EventMetadata {
   idempotencyKey?: string;
   /** Set when an admin acts through "Log in as". */
   impersonatedBy?: string;
+  /**
+   * 128 random bits (hex) the event store adds to every event it writes (decision 0015): the
+   * content hash and hash then cover a value nobody can guess, so the auditor's redacted view
+   * cannot be reversed by hashing candidate personal values. Events written before it have none.
+   */
+  nonce?: string;
 }
 
 export interface NewEvent<TType extends string = string, TPayload = unknown> {

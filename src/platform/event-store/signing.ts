@@ -10,7 +10,10 @@ import { createHash, createPrivateKey, createPublicKey, KeyObject, sign, verify 
 export interface LedgerKeyConfig {
   /** PKCS#8 PEM of the current Ed25519 private key. */
   signingKeyPem: string;
-  /** SPKI PEMs of retired public keys, still trusted for the checkpoints they signed. */
+  /**
+   * SPKI PEMs of retired public keys in rotation order, oldest first, still trusted for the
+   * checkpoints they signed before their successor signed its first (the current key is newest).
+   */
   retiredPublicKeyPems: string[];
 }
 
@@ -71,17 +74,42 @@ export class LedgerKeys {
   private readonly privateKey: KeyObject;
   readonly keyId: string;
   private readonly trusted = new Map<string, KeyObject>();
+  /** Each trusted key's place in the rotation: retired keys 0, 1, … oldest first, the current key last. */
+  private readonly rank = new Map<string, number>();
 
   constructor(config: LedgerKeyConfig) {
     this.privateKey = parseSigningKey(config.signingKeyPem, 'the ledger signing key');
     const current = createPublicKey(this.privateKey);
     this.keyId = keyIdOf(current);
     this.trusted.set(this.keyId, current);
-    for (const pem of config.retiredPublicKeyPems) {
+    config.retiredPublicKeyPems.forEach((pem, index) => {
       const key = createPublicKey(pem);
       const id = keyIdOf(key);
       if (!this.trusted.has(id)) this.trusted.set(id, key);
-    }
+      if (id !== this.keyId && !this.rank.has(id)) this.rank.set(id, index);
+    });
+    this.rank.set(this.keyId, config.retiredPublicKeyPems.length);
+  }
+
+  /**
+   * Why a key may no longer sign after `newest` (the newest key seen signing so far), or null: a
+   * rotation revokes the old key as soon as its successor has signed, so a leaked key cannot forge
+   * checkpoints after the rotation (docs/operations.md). Unknown keys are check()'s business.
+   */
+  revoked(keyId: string, newest: string | null): string | null {
+    if (newest === null || keyId === newest) return null;
+    const mine = this.rank.get(keyId);
+    const theirs = this.rank.get(newest);
+    if (mine === undefined || theirs === undefined || mine >= theirs) return null;
+    return `signed with key ${keyId}, retired: newer key ${newest} had already signed, and a rotation revokes the key it replaces`;
+  }
+
+  /** The key of the two that comes later in the rotation (unknown keys count as neither). */
+  newer(a: string | null, b: string): string | null {
+    const rankB = this.rank.get(b);
+    if (rankB === undefined) return a;
+    if (a === null) return b;
+    return (this.rank.get(a) ?? -1) >= rankB ? a : b;
   }
 
   /** Signs a statement with the current key (its keyId must be this key's); base64. */
