@@ -77,7 +77,7 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       expect(() => loadConfig(production)).toThrow('NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher');
       expect(loadConfig({ ...production, MAIL_USE_CATCHER: 'true' }).mailUrl).toBeNull();
       expect(loadConfig({ ...production, MAIL_URL: 'smtp://u:p@mail.example.com:587' }).mailUrl).toBe('smtp://u:p@mail.example.com:587');
-      expect(() => loadConfig({ ...production, MAIL_USE_CATCHER: 'yes' })).toThrow('MAIL_USE_CATCHER must be true or unset');
+      expect(() => loadConfig({ ...production, MAIL_USE_CATCHER: 'yes' })).toThrow('MAIL_USE_CATCHER must be true, false or unset');
 
       // And the API itself does not start.
       const saved = { ...process.env };
