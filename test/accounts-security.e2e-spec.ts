@@ -125,6 +125,10 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       const uid = await register('Pin Holder');
       const receiver = await register('Pin Receiver');
       const [first] = await issue(uid, 3);
+      // Orders the member opened themselves, which a deposit call in the session would otherwise take on.
+      const own = await memberToken(uid);
+      const order = async (path: string) => (await request(server()).post(path).set('Authorization', `Bearer ${own}`).send({ username: uid, amount: '1000' }).expect(200)).body.clientid as string;
+      const [cryptoOrder, upiOrder] = [await order('/api/genarateOrderIdNPayTRC'), await order('/api/genarateOrderIdPayatupi')];
       const support = (await redeem(await impersonate(uid, await adminToken('support'))).expect(200)).body.token as string;
       const before = await eventCount(t.db.app);
       const calls: Array<[string, Record<string, unknown>]> = [
@@ -132,6 +136,12 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
         ['/api/ActivateId', { touid: uid, epin: first }],
         ['/api/GHRequesttoAdmin', { sid: uid, epin: 'EpintypeB' }],
         ['/api/FundRequestBank', { utrno: '412345678901', bankid: '1', qty: '1', epintype: 'EpintypeB' }],
+        // Opening a payment order in the member's name, or asking for its status, is a money call too.
+        ['/api/genarateOrderIdNPayTRC', { username: uid, amount: '1000' }],
+        ['/api/genarateOrderIdPayatupi', { username: uid, amount: '1000' }],
+        ['/api/depositByNowPayTRC', { username: uid, amount: '1000', epin_type: 'EpintypeB', epin_qty: '1', clientid: cryptoOrder }],
+        ['/api/depositByPayatupi', { username: uid, amount: '1000', epin_type: 'EpintypeB', epin_qty: '1', clientid: upiOrder }],
+        ['/api/updatePaymentStatus', { uid, clientid: upiOrder, message: 'Success', utr: '412345678901' }],
       ];
       for (const [path, body] of calls) {
         const res = await request(server()).post(path).set('Authorization', `Bearer ${support}`).send(body);
