@@ -1,6 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { LOGIN_ADDRESSES_FROM_EVENTS } from '../migrations/1763800006013-login-addresses';
+import { LOGIN_ADDRESS_KEYS_FROM_EVENTS } from '../migrations/1763800011013-login-address-key';
 import { createApiApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/config';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
@@ -77,7 +77,7 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       expect(() => loadConfig(production)).toThrow('NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher');
       expect(loadConfig({ ...production, MAIL_USE_CATCHER: 'true' }).mailUrl).toBeNull();
       expect(loadConfig({ ...production, MAIL_URL: 'smtp://u:p@mail.example.com:587' }).mailUrl).toBe('smtp://u:p@mail.example.com:587');
-      expect(() => loadConfig({ ...production, MAIL_USE_CATCHER: 'yes' })).toThrow('MAIL_USE_CATCHER must be true or unset');
+      expect(() => loadConfig({ ...production, MAIL_USE_CATCHER: 'yes' })).toThrow('MAIL_USE_CATCHER must be true, false or unset');
 
       // And the API itself does not start.
       const saved = { ...process.env };
@@ -125,6 +125,10 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       const uid = await register('Pin Holder');
       const receiver = await register('Pin Receiver');
       const [first] = await issue(uid, 3);
+      // Orders the member opened themselves, which a deposit call in the session would otherwise take on.
+      const own = await memberToken(uid);
+      const order = async (path: string) => (await request(server()).post(path).set('Authorization', `Bearer ${own}`).send({ username: uid, amount: '1000' }).expect(200)).body.clientid as string;
+      const [cryptoOrder, upiOrder] = [await order('/api/genarateOrderIdNPayTRC'), await order('/api/genarateOrderIdPayatupi')];
       const support = (await redeem(await impersonate(uid, await adminToken('support'))).expect(200)).body.token as string;
       const before = await eventCount(t.db.app);
       const calls: Array<[string, Record<string, unknown>]> = [
@@ -132,6 +136,12 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
         ['/api/ActivateId', { touid: uid, epin: first }],
         ['/api/GHRequesttoAdmin', { sid: uid, epin: 'EpintypeB' }],
         ['/api/FundRequestBank', { utrno: '412345678901', bankid: '1', qty: '1', epintype: 'EpintypeB' }],
+        // Opening a payment order in the member's name, or asking for its status, is a money call too.
+        ['/api/genarateOrderIdNPayTRC', { username: uid, amount: '1000' }],
+        ['/api/genarateOrderIdPayatupi', { username: uid, amount: '1000' }],
+        ['/api/depositByNowPayTRC', { username: uid, amount: '1000', epin_type: 'EpintypeB', epin_qty: '1', clientid: cryptoOrder }],
+        ['/api/depositByPayatupi', { username: uid, amount: '1000', epin_type: 'EpintypeB', epin_qty: '1', clientid: upiOrder }],
+        ['/api/updatePaymentStatus', { uid, clientid: upiOrder, message: 'Success', utr: '412345678901' }],
       ];
       for (const [path, body] of calls) {
         const res = await request(server()).post(path).set('Authorization', `Bearer ${support}`).send(body);
@@ -195,15 +205,55 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       expect((await login(uid, PASSWORD, home)).body.result).toBe('Successfull');
       expect(Date.now() - started).toBeLessThan(SLOWDOWN_MS);
     });
+
+    it('gives strangers together at most one password check per slow-down on an account under attack; the rest are answered at once, unchecked; home never waits', async () => {
+      const uid = await register('Besieged Member');
+      const home = address();
+      expect((await login(uid, PASSWORD, home)).body.result).toBe('Successfull');
+      for (let i = 0; i < 5; i++) expect((await login(uid, 'wrong-pass', address())).body.result).toBe('Invalid User Id or Password');
+      const failures = async () => Number((await t.db.owner.query<{ n: string }>("select count(*) as n from events where stream_id = $1 and type = 'LoginFailed'", [`member-${uid}`]))[0].n);
+      const [failuresBefore, eventsBefore] = [await failures(), await eventCount(t.db.app)];
+
+      const started = Date.now();
+      const burst = Promise.all(Array.from({ length: 20 }, (_, i) => login(uid, `guess-${i}`, address())));
+      // The holder's own address logs in while the strangers queue, without waiting.
+      const own = await login(uid, PASSWORD, home);
+      const homeTook = Date.now() - started;
+      const answers = await burst;
+      const elapsed = Date.now() - started;
+      expect(own.body.result).toBe('Successfull');
+      expect(homeTook).toBeLessThan(SLOWDOWN_MS);
+
+      const checked = (await failures()) - failuresBefore;
+      expect(checked).toBeGreaterThanOrEqual(1);
+      expect(checked).toBeLessThanOrEqual(1 + elapsed / SLOWDOWN_MS);
+      // The rest were answered at once, in the login's shape, with nothing written.
+      const results = answers.map((a) => [a.status, a.body.result]);
+      expect(results.filter(([, r]) => r === 'Invalid User Id or Password')).toHaveLength(checked);
+      expect(results.filter(([status, r]) => status === 200 && r === 'Too many requests. Please try again later.')).toHaveLength(20 - checked);
+      expect(answers.filter((a) => a.body.result !== 'Invalid User Id or Password').every((a) => a.body.token === '' && a.body.resultid === '')).toBe(true);
+      expect(await eventCount(t.db.app)).toBe(eventsBefore + checked + 1);
+    });
+
+    it('counts an IPv6 client by its /64: two addresses in one /64 share a lock-out, the next /64 does not', async () => {
+      const uid = await register('Network Member');
+      for (let i = 1; i <= 4; i++) expect((await login(uid, 'wrong-pass', `2001:db8:77:1::${i}`)).body.result).toBe('Invalid User Id or Password');
+      expect((await login(uid, 'wrong-pass', '2001:db8:77:1:ffff::5')).body.result).toBe(LOCKED);
+      expect((await login(uid, PASSWORD, '2001:db8:77:1:abcd:1:2:3')).body.result).toBe(LOCKED);
+      expect((await login(uid, PASSWORD, '2001:db8:77:2::1')).body.result).toBe('Successfull');
+      // The count is the /64's.
+      const [row] = await t.db.owner.query<{ client_ip: string }>("select client_ip from login_addresses where account = $1 and locked_until is not null", [`member-${uid}`]);
+      expect(row.client_ip).toBe('2001:db8:77:1::/64');
+    });
   });
 
   describe('the login_addresses table', () => {
     it('is what the migration computes from the events, and replay rebuilds it with zero differences', async () => {
-      // Runs after the lock-out tests above: failures, lock-outs, successes and a password reset from many addresses.
+      // Runs after the lock-out tests above: failures, lock-outs, successes and a password reset from many addresses, IPv6 ones among them.
       const columns = 'account, client_ip, failures, last_failed_at, locked_until, succeeded_at';
       const live = await t.db.owner.query(`select ${columns} from login_addresses order by account, client_ip`);
       expect(live.length).toBeGreaterThan(20);
-      expect(await t.db.owner.query(`select ${columns} from (${LOGIN_ADDRESSES_FROM_EVENTS}) filled order by account, client_ip`)).toEqual(live);
+      expect(await t.db.owner.query(`select ${columns} from (${LOGIN_ADDRESS_KEYS_FROM_EVENTS}) filled order by account, client_ip`)).toEqual(live);
       const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
       expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
     });

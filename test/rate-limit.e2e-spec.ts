@@ -27,4 +27,15 @@ describe('rate limits on login, forgot password and id look-ups', () => {
     // Buckets are separate: the country list is not limited.
     await request(server).get('/api/countryList').expect(200);
   });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4', async () => {
+    const server = t.app.getHttpServer();
+    const lookup = (from: string) => request(server).get('/api/check_sponsorid').set('X-Forwarded-For', from).query({ uid: ROOT });
+    for (let i = 1; i <= 4; i++) await lookup(`2001:db8:42:1::${i}`).expect(200);
+    await lookup('2001:db8:42:1:ffff:ffff:ffff:ffff').expect(429);
+    await lookup('2001:db8:42:2::1').expect(200);
+
+    for (let i = 0; i < 4; i++) await lookup('198.51.100.9').expect(200);
+    await lookup('::ffff:198.51.100.9').expect(429);
+  });
 });

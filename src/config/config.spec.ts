@@ -18,3 +18,21 @@ describe('loadConfig: CORS origins', () => {
     expect(() => loadConfig({ ...base, CORS_ORIGINS: origin })).toThrow(/CORS_ORIGINS must hold http\(s\) addresses/);
   });
 });
+
+// Proves MAIL_USE_CATCHER=false means the same as unset: production then needs MAIL_URL (docker-compose passes the user's value only).
+describe('loadConfig: MAIL_USE_CATCHER', () => {
+  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', JWT_SECRET: 'j'.repeat(32), AUDITOR_REDACTION_SALT: 's'.repeat(32), PAYMENTS_USE_DOUBLE: 'true' };
+  const withKey = () => ({ ...production, LEDGER_SIGNING_KEY: loadConfig({ NODE_ENV: 'test', DATABASE_URL: production.DATABASE_URL }).ledger.signingKeyPem });
+
+  it.each(['', 'false'])('MAIL_USE_CATCHER="%s" in production without MAIL_URL stops the start', (value) => {
+    expect(() => loadConfig({ ...withKey(), MAIL_USE_CATCHER: value })).toThrow('NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher');
+  });
+
+  it('MAIL_USE_CATCHER=false with MAIL_URL starts, with real mail', () => {
+    expect(loadConfig({ ...withKey(), MAIL_USE_CATCHER: 'false', MAIL_URL: 'smtp://u:p@mail.example.com:587' }).mailUrl).toBe('smtp://u:p@mail.example.com:587');
+  });
+
+  it('anything but true, false or unset stops the start', () => {
+    expect(() => loadConfig({ ...withKey(), MAIL_USE_CATCHER: 'yes' })).toThrow('MAIL_USE_CATCHER must be true, false or unset, got "yes"');
+  });
+});

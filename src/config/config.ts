@@ -125,8 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!jwtSecret || jwtSecret.length < 16) throw new Error('JWT_SECRET must be set to at least 16 characters');
   const port = intFrom(env, 'PORT', 3000);
   const trust = env.TRUST_PROXY;
+  // `false` means the same as unset: only an explicit `true` keeps production mail in the catcher.
   const useCatcher = env.MAIL_USE_CATCHER || '';
-  if (useCatcher !== '' && useCatcher !== 'true') throw new Error(`MAIL_USE_CATCHER must be true or unset, got "${useCatcher}"`);
+  if (!['', 'true', 'false'].includes(useCatcher)) throw new Error(`MAIL_USE_CATCHER must be true, false or unset, got "${useCatcher}"`);
   // Reset links travel by mail: production must not keep them in the catcher by accident.
   if (nodeEnv === 'production' && !env.MAIL_URL && useCatcher !== 'true') {
     throw new Error('NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher');

@@ -2,7 +2,7 @@
  * Domain errors carry a stable code (`EPIN.ALREADY_USED`) and the exact text the member contract
  * shows. The HTTP edge maps them; nothing below the controllers knows about HTTP.
  */
-export type ErrorKind = 'invalid' | 'conflict' | 'not-found' | 'forbidden' | 'unauthorized' | 'business';
+export type ErrorKind = 'invalid' | 'conflict' | 'not-found' | 'forbidden' | 'unauthorized' | 'too-many' | 'business';
 
 export class DomainError extends Error {
   constructor(

@@ -79,6 +79,7 @@ export class MemberPaymentsController {
 
   @Post('genarateOrderIdNPayTRC')
   @HttpCode(200)
+  @MoneyOrCredentialCall()
   async orderCrypto(@Body() body: GenerateOrderDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
     return { result: PAY_MSG.orderSuccess, clientid: await this.commands.execute<CreateOrderCommand, string>(new CreateOrderCommand(member.uid, 'crypto', body.amount ?? '', memberMetadata(request, member))) };
@@ -86,6 +87,7 @@ export class MemberPaymentsController {
 
   @Post('depositByNowPayTRC')
   @HttpCode(200)
+  @MoneyOrCredentialCall()
   @ApiOperation({ summary: 'Opens the USDT (BEP-20) payment: {success, data: pay address}; the USDT amount is net INR / rate, computed here' })
   async depositCrypto(@Body() body: DepositDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
@@ -96,6 +98,7 @@ export class MemberPaymentsController {
 
   @Post('genarateOrderIdPayatupi')
   @HttpCode(200)
+  @MoneyOrCredentialCall()
   async orderUpi(@Body() body: GenerateOrderDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
     return { result: PAY_MSG.orderSuccess, clientid: await this.commands.execute<CreateOrderCommand, string>(new CreateOrderCommand(member.uid, 'upi', body.amount ?? '', memberMetadata(request, member))) };
@@ -103,6 +106,7 @@ export class MemberPaymentsController {
 
   @Post('depositByPayatupi')
   @HttpCode(200)
+  @MoneyOrCredentialCall()
   @ApiOperation({ summary: 'Opens the UPI payment: {data: {message: Success}, qrCodeImage: data URL of upi://pay?…} (QR drawn locally)' })
   async depositUpi(@Body() body: DepositDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
@@ -120,6 +124,7 @@ export class MemberPaymentsController {
 
   @Post('updatePaymentStatus')
   @HttpCode(200)
+  @MoneyOrCredentialCall()
   @ApiOperation({ summary: "Accepted for compatibility: the client's message and utr are ignored; it only triggers the same server-side status check" })
   async updateStatus(@Body() body: UpdatePaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.uid);

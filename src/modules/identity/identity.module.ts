@@ -14,6 +14,7 @@ import { RegisterMemberHandler } from './commands/register-member/register-membe
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
 import { MemberQueries } from './queries/member-queries';
+import { StrangerTurns } from './login-gate';
 import { TokenService } from './tokens';
 
 const commandHandlers = [
@@ -31,6 +32,8 @@ const commandHandlers = [
 ];
 const queries = [MemberQueries];
 const auth = [MemberJwtStrategy, MemberAuthGuard, AdminJwtStrategy, AdminAuthGuard, TokenService];
+/** One per API process: the turns of strangers' login attempts on accounts under attack (decision 0013). */
+const loginTurns = [StrangerTurns];
 
 @Module({
   imports: [
@@ -41,7 +44,7 @@ const auth = [MemberJwtStrategy, MemberAuthGuard, AdminJwtStrategy, AdminAuthGua
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { expiresIn: config.jwtExpiresIn as never } }),
     }),
   ],
-  providers: [...commandHandlers, ...queries, ...auth],
+  providers: [...commandHandlers, ...queries, ...auth, ...loginTurns],
   exports: [...queries, ...auth, CqrsModule, JwtModule],
 })
 export class IdentityModule {}

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../config/config';
 import { Sql } from '../../platform/db/sql';
@@ -7,19 +8,50 @@ import { failuresFromStrangers, loadLoginAddress } from './member-state';
 
 export const loginPolicy = (config: AppConfig): LoginPolicy => ({ maxFailures: config.lockout.maxFailures, lockoutMinutes: config.lockout.minutes });
 
-/** The client address failures are counted for: the connection's, as the server saw it. */
+/** The client address failures are counted for: the connection's, as the server saw it (keyed by its /64 for IPv6 in PostgreSQL). */
 export const addressOf = (metadata: EventMetadata): string => metadata.clientIp ?? '';
+
+/** A stranger's turn is at most this many slow-downs away; beyond, the attempt is answered at once, unchecked. */
+export const STRANGER_QUEUE_SLOTS = 5;
+/** Accounts tracked at most; the one scheduled longest ago is dropped first, so memory stays bounded. */
+const MAX_ACCOUNTS = 100_000;
+
+/**
+ * The turns of strangers' password checks on accounts under attack, in this API process (like the
+ * rate limits of decision 0005): one turn per `slowdownMs` per account, the first `slowdownMs` from
+ * now, so strangers together get at most one password check per `slowdownMs` however many
+ * addresses they send from.
+ */
+@Injectable()
+export class StrangerTurns {
+  private readonly nextFree = new Map<string, number>();
+
+  /** How long to wait for the next turn on `account`, or null when it is more than `STRANGER_QUEUE_SLOTS` slow-downs away (nothing is taken then). */
+  take(account: string, now: number, slowdownMs: number): number | null {
+    const turn = Math.max(now + slowdownMs, this.nextFree.get(account) ?? 0);
+    if (turn - now > STRANGER_QUEUE_SLOTS * slowdownMs) return null;
+    this.nextFree.delete(account);
+    if (this.nextFree.size >= MAX_ACCOUNTS) this.nextFree.delete(this.nextFree.keys().next().value as string);
+    this.nextFree.set(account, turn + slowdownMs);
+    return turn - now;
+  }
+}
 
 /**
  * What happens before a member's or an admin's password is even checked: an address locked out of
- * the account is answered at once (no password check, no event), and an address that never logged
- * in to an account under attack waits `slowdownMs` first (domain/login-attempts.ts).
+ * the account is answered at once (no password check, no event); an address that never logged in
+ * to an account under attack waits for its turn (StrangerTurns), or, when the queue is full, is
+ * answered at once with `busy` (no password check, no event).
  */
-export async function passLoginGate(sql: Sql, account: string, metadata: EventMetadata, policy: LoginPolicy, slowdownMs: number): Promise<'locked' | 'open'> {
+export async function passLoginGate(sql: Sql, turns: StrangerTurns, account: string, metadata: EventMetadata, policy: LoginPolicy, slowdownMs: number): Promise<'locked' | 'busy' | 'open'> {
   const now = new Date();
   const address = await loadLoginAddress(sql, account, addressOf(metadata));
   if (isLocked(address, now)) return 'locked';
   // Only an address that never logged in to the account can be slowed down: ask for the count only then.
-  if (!address?.succeededAt && shouldSlowDown(address, await failuresFromStrangers(sql, account, now, policy), policy)) await sleep(slowdownMs);
+  if (!address?.succeededAt && shouldSlowDown(address, await failuresFromStrangers(sql, account, now, policy), policy)) {
+    const wait = turns.take(account, now.getTime(), slowdownMs);
+    if (wait === null) return 'busy';
+    await sleep(wait);
+  }
   return 'open';
 }

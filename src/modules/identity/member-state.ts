@@ -65,10 +65,10 @@ export async function currentPasswordHash(sql: Sql, table: 'member_credentials' 
   return row?.password_hash ?? null;
 }
 
-/** The failure record of one (account stream, client address), see login-attempts.ts. */
+/** The failure record of one (account stream, client address: an IPv6 client's /64, migration 1763800011013), see login-attempts.ts. */
 export async function loadLoginAddress(sql: Sql, account: string, clientIp: string): Promise<LoginAddressState | null> {
   const [row] = await sql.query<{ failures: number; last_failed_at: Date | null; locked_until: Date | null; succeeded_at: Date | null }>(
-    'select failures, last_failed_at, locked_until, succeeded_at from login_addresses where account = $1 and client_ip = $2',
+    'select failures, last_failed_at, locked_until, succeeded_at from login_addresses where account = $1 and client_ip = login_address_key($2)',
     [account, clientIp],
   );
   return row ? { failures: row.failures, lastFailedAt: row.last_failed_at, lockedUntil: row.locked_until, succeededAt: row.succeeded_at } : null;

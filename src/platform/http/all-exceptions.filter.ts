@@ -10,6 +10,7 @@ const STATUS_OF: Record<ErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'too-many': 429,
   business: 422,
 };
 

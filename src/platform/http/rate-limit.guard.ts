@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, HttpException, Inject, Injectable, SetMe
 import { Reflector } from '@nestjs/core';
 import { FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { clientAddressKey } from './client-address';
 import { errorBody } from './error-body';
 
 export type RateBucket = 'login' | 'forgot' | 'lookup';
@@ -13,7 +14,7 @@ const WINDOW_MS = 60_000;
 const MAX_KEYS = 100_000;
 
 /**
- * Fixed one-minute windows per (bucket, client IP), in process memory. Behind a load balancer each
+ * Fixed one-minute windows per (bucket, client address: an IPv6 client's /64, client-address.ts), in process memory. Behind a load balancer each
  * replica counts its own share; the lock-out after repeated failed logins is in the ledger and
  * holds across replicas.
  */
@@ -31,7 +32,7 @@ export class RateLimitGuard implements CanActivate {
     if (!bucket) return true;
     const limit = { login: this.config.rateLimit.loginPerMinute, forgot: this.config.rateLimit.forgotPerMinute, lookup: this.config.rateLimit.lookupsPerMinute }[bucket];
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const key = `${bucket}:${request.ip}`;
+    const key = `${bucket}:${clientAddressKey(request.ip)}`;
     const now = Date.now();
     const window = this.windows.get(key);
     if (!window || now - window.start >= WINDOW_MS) {

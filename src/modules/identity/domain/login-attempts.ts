@@ -5,8 +5,10 @@
  *   `lockoutMinutes` of the previous) is locked out of that account for `lockoutMinutes`: even the
  *   right password from it is refused. Other addresses are not affected.
  * - an account whose recent failures come from addresses that never logged in to it is under
- *   attack: attempts from such addresses are slowed down, never refused for it. The holder's own
- *   addresses (where they logged in before) and clean addresses always get an answer on the merits.
+ *   attack: attempts from such addresses take turns, one password check per slow-down for all of
+ *   them together, and one whose turn is too far away is answered at once, unchecked (login-gate.ts).
+ *   The holder's own addresses (where they logged in before) never wait and always get an answer on
+ *   the merits.
  */
 
 export interface LoginPolicy {

@@ -6,6 +6,8 @@ export const MSG = {
   sponsorExists: 'Sponsor Id exists',
   badLogin: 'Invalid User Id or Password',
   blocked: 'Your account is blocked. Please contact admin.',
+  /** A stranger's login on an account under attack when the queue of turns is full (decision 0013); the rate limit's words. */
+  busy: 'Too many requests. Please try again later.',
   lockedOut: (minutes: number) => `Too many failed attempts. Try again after ${minutes} minutes.`,
   passwordSent: 'Password sent to Email Id',
   invalidUserId: 'Invalid User Id',

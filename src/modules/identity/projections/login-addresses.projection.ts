@@ -3,7 +3,8 @@ import { ProjectedEvent, Projection, Statement } from '../../../platform/project
 /**
  * Login failures per (account, client address), for members and admins: what the lock-out and the
  * slow-down decide on (domain/login-attempts.ts). The account is the stream (`member-<uid>`,
- * `admin-<username>`); the address is the event's metadata.clientIp, the server's own view of it.
+ * `admin-<username>`); the address is the key (login_address_key: an IPv6 client's /64) of the
+ * event's metadata.clientIp, the server's own view of it.
  */
 export const loginAddressesProjection: Projection = {
   name: 'login-addresses',
@@ -18,21 +19,21 @@ export const loginAddressesProjection: Projection = {
       case 'LoginFailed':
       case 'AdminLoginFailed':
         return [{
-          text: `insert into login_addresses (account, client_ip, failures, last_failed_at) values ($1, $2, $3, $4)
+          text: `insert into login_addresses (account, client_ip, failures, last_failed_at) values ($1, login_address_key($2), $3, $4)
                  on conflict (account, client_ip) do update set failures = excluded.failures, last_failed_at = excluded.last_failed_at`,
           params: [account, address, p.failures, at],
         }];
       case 'MemberLockedOut':
       case 'AdminLockedOut':
         return [{
-          text: `insert into login_addresses (account, client_ip, failures, locked_until) values ($1, $2, 0, $3)
+          text: `insert into login_addresses (account, client_ip, failures, locked_until) values ($1, login_address_key($2), 0, $3)
                  on conflict (account, client_ip) do update set locked_until = excluded.locked_until`,
           params: [account, address, p.until],
         }];
       case 'MemberLoggedIn':
       case 'AdminLoggedIn':
         return [{
-          text: `insert into login_addresses (account, client_ip, failures, succeeded_at) values ($1, $2, 0, $3)
+          text: `insert into login_addresses (account, client_ip, failures, succeeded_at) values ($1, login_address_key($2), 0, $3)
                  on conflict (account, client_ip) do update set failures = 0, locked_until = null, succeeded_at = excluded.succeeded_at`,
           params: [account, address, at],
         }];

@@ -5,7 +5,7 @@ import { Ledger } from '../../../../platform/ledger';
 import { APP_CONFIG, AppConfig } from '../../../../config/config';
 import { adminStream, decideAdminLogin } from '../../domain/admin.events';
 import { MSG } from '../../domain/member.messages';
-import { addressOf, loginPolicy, passLoginGate } from '../../login-gate';
+import { addressOf, loginPolicy, passLoginGate, StrangerTurns } from '../../login-gate';
 import { currentPasswordHash, loadAdmin, loadLoginAddress } from '../../member-state';
 import { burnVerification, hashPassword, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
@@ -54,6 +54,7 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, { t
   constructor(
     private readonly ledger: Ledger,
     private readonly tokens: TokenService,
+    private readonly turns: StrangerTurns,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -67,7 +68,9 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, { t
       throw refused;
     }
     const account = adminStream(username);
-    if ((await passLoginGate(this.ledger.db, account, metadata, policy, this.config.lockout.slowdownMs)) === 'locked') throw lockedOut;
+    const gate = await passLoginGate(this.ledger.db, this.turns, account, metadata, policy, this.config.lockout.slowdownMs);
+    if (gate === 'locked') throw lockedOut;
+    if (gate === 'busy') throw new DomainError('ADMIN.LOGIN_BUSY', MSG.busy, 'too-many');
     const hash = await currentPasswordHash(this.ledger.db, 'admin_credentials', username, admin.credentialVersion);
     const passwordOk = hash !== null && (await verifyPassword(hash, password));
     // A failure is recorded, so the refusal is thrown only after the transaction has committed.

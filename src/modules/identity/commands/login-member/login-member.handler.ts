@@ -5,7 +5,7 @@ import { Ledger } from '../../../../platform/ledger';
 import { decideLogin } from '../../domain/member.decide';
 import { memberStream } from '../../domain/member.events';
 import { MSG } from '../../domain/member.messages';
-import { addressOf, loginPolicy, passLoginGate } from '../../login-gate';
+import { addressOf, loginPolicy, passLoginGate, StrangerTurns } from '../../login-gate';
 import { currentPasswordHash, loadLoginAddress, loadMember } from '../../member-state';
 import { burnVerification, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
@@ -14,13 +14,14 @@ import { LoginMemberCommand, LoginResult, loginRefused } from './login-member.co
 /**
  * Every attempt on an existing id is an event: successes, failures and lock-outs. Failures count
  * per (member, client address), and an attempt from an address that never logged in to a member
- * under attack is slowed down (domain/login-attempts.ts).
+ * under attack waits for its turn, or is answered at once, unchecked, when the queue is full (login-gate.ts).
  */
 @CommandHandler(LoginMemberCommand)
 export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, LoginResult> {
   constructor(
     private readonly ledger: Ledger,
     private readonly tokens: TokenService,
+    private readonly turns: StrangerTurns,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,8 +33,9 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
     }
     const account = memberStream(uid);
     const policy = loginPolicy(this.config);
-    const gate = await passLoginGate(this.ledger.db, account, metadata, policy, this.config.lockout.slowdownMs);
+    const gate = await passLoginGate(this.ledger.db, this.turns, account, metadata, policy, this.config.lockout.slowdownMs);
     if (gate === 'locked') return loginRefused(MSG.lockedOut(policy.lockoutMinutes));
+    if (gate === 'busy') return loginRefused(MSG.busy);
     const hash = await currentPasswordHash(this.ledger.db, 'member_credentials', uid, before.credentialVersion);
     const passwordOk = hash !== null && (await verifyPassword(hash, password));
 
