@@ -2,29 +2,18 @@ import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Put, Q
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { IssueEpinsCommand } from '../../modules/epins/commands/issue-epins/issue-epins.command';
-import { ChangeSettingCommand } from '../../modules/settings/change-setting';
-import { DEFAULT_SETTINGS, loadSettings, SETTING_KEYS, SettingKey } from '../../modules/settings/settings';
+import { IssueEpinsCommand } from '../../modules/epins';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { LEVEL_INCOME_SORTABLE, listLevelIncome } from '../../modules/income';
+import { ChangeSettingCommand, DEFAULT_SETTINGS, loadSettings, SETTING_KEYS, SettingKey } from '../../modules/settings';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
+import { equalityFilters } from '../../platform/http/list-filters';
 import { contentRange, filterText, parseListQuery } from '../../platform/http/list-query';
 import { idempotencyKeyOf, metadataFrom } from '../../platform/http/request-context';
 import { IssueEpinsDto, SettingDto } from './epins-admin.dto';
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Builds `where` clauses from equality filters named by the resource. */
-function equalityFilters(filter: Record<string, unknown>, columns: Record<string, string>, params: unknown[]): string[] {
-  const where: string[] = [];
-  for (const [key, column] of Object.entries(columns)) {
-    const value = filterText(filter, key);
-    if (value === undefined) continue;
-    params.push(value);
-    where.push(`${column} = $${params.length}`);
-  }
-  return where;
-}
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -100,18 +89,9 @@ export class AdminEpinsController {
   @Get('level-income')
   @Roles('approver', 'support', 'auditor')
   async levelIncome(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const q = parseListQuery(query, ['paid_at', 'topup_position', 'level', 'earner_uid', 'from_uid', 'amount_paise'], ['paid_at', 'DESC']);
-    const params: unknown[] = [];
-    const where = equalityFilters(q.filter, { earner: 'earner_uid', from: 'from_uid', topup_position: 'topup_position::text', paid: 'paid::text', reason: 'reason' }, params);
-    const clause = where.length ? `where ${where.join(' and ')}` : '';
-    const [{ total }] = await this.db.query<{ total: string }>(`select count(*)::text as total from level_income ${clause}`, params);
-    const rows = await this.db.query(
-      `select topup_position::text || '-' || level as id, topup_position::text as topup_position, level, earner_uid, from_uid,
-              on_amount_paise::text as on_amount_paise, rate_bp, amount_paise::text as amount_paise, paid, reason, paid_at
-         from level_income ${clause} order by ${q.sortField} ${q.descending ? 'desc' : 'asc'}, topup_position, level limit ${q.limit} offset ${q.offset}`,
-      params,
-    );
-    void reply.header('Content-Range', contentRange('level-income', q, rows.length, Number(total)));
+    const q = parseListQuery(query, LEVEL_INCOME_SORTABLE, ['paid_at', 'DESC']);
+    const { rows, total } = await listLevelIncome(this.db, q);
+    void reply.header('Content-Range', contentRange('level-income', q, rows.length, total));
     return rows;
   }
 

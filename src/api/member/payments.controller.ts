@@ -9,13 +9,11 @@ import { memberOption, PaymentOptionsService } from '../../modules/payments/paym
 import { PaymentOrdersService } from '../../modules/payments/payment-orders.service';
 import { PaymentsConfig } from '../../modules/payments/payments.config';
 import { PAYMENTS_CONFIG } from '../../modules/payments/payments.tokens';
-import { EpinType } from '../../modules/settings/settings';
+import { EPIN_TYPE_BY_LABEL } from '../../modules/epins';
 import { errorBody } from '../../platform/http/error-body';
 import { metadataFrom } from '../../platform/http/request-context';
 import { memberMetadata } from './member-metadata';
 import { BankDetailsQuery, DepositDto, FundRequestBankDto, FundRequestHistoryDto, GenerateOrderDto, PaymentStatusDto, UpdatePaymentStatusDto } from './payments.dto';
-
-const TYPE_BY_SHOWN: Record<string, EpinType> = { EpintypeA: 'EpintypeA', EpintypeB: 'EpintypeB', '1000': 'EpintypeA', '299': 'EpintypeB' };
 
 /** A uid (or username) in a payload that differs from the token's is refused: identity comes from the JWT. */
 function sameMember(member: MemberPrincipal, ...claimed: Array<string | null | undefined>): void {
@@ -44,7 +42,7 @@ export class MemberPaymentsController {
     }
     const qty = (query.id ?? '').trim();
     if (!/^\d{0,5}$/.test(qty) || Number(qty) > 500) throw new BadRequestException(errorBody(400, PAY_MSG.badQty));
-    const epinType = TYPE_BY_SHOWN[(query.amount ?? '').trim()];
+    const epinType = EPIN_TYPE_BY_LABEL[(query.amount ?? '').trim()];
     if (!epinType) throw new BadRequestException(errorBody(400, PAY_MSG.enterEpinType));
     return [[await this.options.quote(epinType, Number(qty || '0'))]];
   }

@@ -5,8 +5,8 @@ import { DomainError } from '../../platform/errors';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { Ledger } from '../../platform/ledger';
 import { formatRupees } from '../../platform/money';
-import { issueEpins } from '../epins/commands/issue-epins/issue-epins.handler';
-import { EPIN_TYPES, EpinType, loadSettings } from '../settings/settings';
+import { EPIN_TYPES, EpinType, issueEpins } from '../epins';
+import { loadSettings } from '../settings/settings';
 import { epinRequestStream, epinValueOf, MAX_REQUEST_QTY, PAY_MSG, percentText, quote, salePostings } from './domain/payment.events';
 import { OPTION_COLUMNS, OptionRow } from './payment-options.service';
 

@@ -5,7 +5,8 @@ import { DomainError } from '../../platform/errors';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { Ledger } from '../../platform/ledger';
 import { formatRupees } from '../../platform/money';
-import { EpinType, loadSettings } from '../settings/settings';
+import { EpinType } from '../epins';
+import { loadSettings } from '../settings/settings';
 import { PaymentOptionFields, paymentOptionStream, percentText, quote } from './domain/payment.events';
 
 export interface OptionRow {

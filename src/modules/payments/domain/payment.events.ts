@@ -1,6 +1,7 @@
 import { assertInvariant } from '../../../platform/errors';
 import { Posting } from '../../../platform/money';
-import { EpinType, Settings } from '../../settings/settings';
+import { EpinType } from '../../epins';
+import { Settings } from '../../settings/settings';
 
 /** Admin payment options: stream `payment-option-<id>`. */
 export interface PaymentOptionFields {

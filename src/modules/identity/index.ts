@@ -1,0 +1,27 @@
+/** The identity context's public surface: members and admins, their commands, auth, and the member reads others decide on. */
+export { IdentityModule } from './identity.module';
+export { AdminAuthGuard, CurrentAdmin, Roles } from './auth/admin-auth';
+export type { AdminPrincipal } from './auth/admin-auth';
+export { CurrentMember, MemberAuthGuard, MoneyOrCredentialCall } from './auth/member-auth';
+export type { MemberPrincipal } from './auth/member-auth';
+export { CreateAdminUserCommand, LoginAdminCommand, UpdateAdminUserCommand } from './commands/admin-users/admin-users.command';
+export { AgreeDisclaimerCommand } from './commands/agree-disclaimer/agree-disclaimer.command';
+export { SetMemberBlockedCommand } from './commands/block-member/block-member.command';
+export { IssueImpersonationCommand, RedeemImpersonationCommand } from './commands/impersonate-member/impersonate-member.command';
+export { LoginMemberCommand } from './commands/login-member/login-member.command';
+export type { LoginResult } from './commands/login-member/login-member.command';
+export { RegisterMemberCommand } from './commands/register-member/register-member.command';
+export type { RegistrationResult } from './commands/register-member/register-member.command';
+export { RequestPasswordResetCommand } from './commands/request-password-reset/request-password-reset.command';
+export { ResetPasswordCommand } from './commands/reset-password/reset-password.command';
+export { ADMIN_ROLES, IMPERSONATING_ROLES } from './domain/admin.events';
+export type { AdminRole } from './domain/admin.events';
+export { memberStream } from './domain/member.events';
+export { MSG } from './domain/member.messages';
+export { loadMember, UID_PATTERN } from './member-state';
+export { hashPassword } from './passwords';
+export { MemberQueries } from './queries/member-queries';
+export { IMPERSONATION_TTL_SECONDS } from './tokens';
+export { adminUsersProjection, impersonationTokensProjection } from './projections/admin-users.projection';
+export { loginAddressesProjection } from './projections/login-addresses.projection';
+export { memberTreeProjection, membersProjection, passwordResetsProjection } from './projections/members.projection';

@@ -1,0 +1,12 @@
+/** The ledger-audit context's public surface: verify, replay, export, and the checks they run. */
+export { LedgerAuditModule } from './ledger-audit.module';
+export { LedgerAuditService } from './ledger-audit.service';
+export { parseSavedDigest } from './against';
+export type { SavedDigest } from './against';
+export { LEDGER_CHECKS } from './checks';
+export { exportLedger } from './export';
+export { Redactor } from './redaction';
+export type { EventView } from './redaction';
+export { replayLedger } from './replay';
+export { verifyLedger } from './verify';
+export type { VerifyReport } from './verify';
