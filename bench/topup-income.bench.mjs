@@ -54,7 +54,8 @@ const wallNow = () => performance.timeOrigin + performance.now();
 export function loadDist() {
   require('reflect-metadata');
   const dist = (p) => require(path.join(ROOT, 'dist', p));
-  const { createDataSource, Database, Tx } = dist('platform/db/database.js');
+  const { createDataSource, Database } = dist('platform/db/database.js');
+  const { Tx } = dist('platform/db/pipelined-tx.js');
   const { Ledger } = dist('platform/ledger.js');
   const { ProjectionRunner } = dist('platform/projections/projection.js');
   const { ALL_PROJECTIONS } = dist('modules/projections.js');

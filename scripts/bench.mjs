@@ -49,6 +49,7 @@ const intEnv = (name, fallback) => {
 
 const DIST_NEEDED = [
   'dist/platform/db/database.js',
+  'dist/platform/db/pipelined-tx.js',
   'dist/platform/db/migrate.js',
   'dist/platform/event-store/event-store.js',
   'dist/platform/errors.js',

@@ -6,7 +6,7 @@ import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { loadSettings } from '../src/modules/settings';
-import { Tx } from '../src/platform/db/database';
+import { Tx } from '../src/platform/db/pipelined-tx';
 import { appendToStream } from '../src/platform/event-store/event-store';
 import { EventMetadata } from '../src/platform/event-store/event.types';
 import { ProjectionRunner } from '../src/platform/projections/projection';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { EPIN_MSG } from '../src/modules/epins/domain/epin.events';
 import { MSG } from '../src/modules/identity/domain/member.messages';
-import { PAY_MSG } from '../src/modules/payments/domain/payment.events';
+import { PAY_MSG } from '../src/modules/payments';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../src/platform/http/json-depth';
 import { MAX_RANGE_INDEX } from '../src/platform/http/list-query';
 import { UNSAFE_NUMBER_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../src/platform/http/unstorable-text';

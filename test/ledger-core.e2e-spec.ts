@@ -5,7 +5,7 @@ import { runLedgerCommand } from '../src/cli/ledger';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
-import { Tx } from '../src/platform/db/database';
+import { Tx } from '../src/platform/db/pipelined-tx';
 import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
 import { assertTransactionIdsAhead } from '../src/platform/event-store/ledger-order';
 import { migrate } from '../src/platform/db/migrate';

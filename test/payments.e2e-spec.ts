@@ -5,7 +5,7 @@ import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { DOUBLE_USAGE, runDoubleCommand } from '../src/modules/payments/double/double-cli';
-import { MAX_PAYMENT_POLLS, PaymentStatusJob, pollPaymentStatus, PollTiming, sweepPaymentOrders } from '../src/modules/payments/jobs/payment-status.processor';
+import { MAX_PAYMENT_POLLS, PaymentStatusJob, pollPaymentStatus, PollTiming, pollTimingOf, sweepPaymentOrders } from '../src/modules/payments/jobs/payment-status.processor';
 import { createPaymentOrders } from '../src/modules/payments/payments.module';
 import { OUTBOX_ROUTES, QUEUE } from '../src/platform/jobs/queues';
 import { Queue } from 'bullmq';
@@ -430,7 +430,7 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     const afterWatch = () => expiresAt.getTime() + timing.lateWatchMs + 1;
     expect(await pollPaymentStatus(orders, { ...otherJob, poll: 8 }, reschedule, timing, afterWatch)).toBe('final: expired; late-payment watch over');
     expect(scheduled).toHaveLength(3);
-    const defaults = createPaymentOrders(t.db.app, ledgerOn(t.db.app)).pollTiming;
+    const defaults = pollTimingOf(loadPaymentsConfig());
     expect(defaults).toEqual({ everyMs: 30_000, lateEveryMs: 600_000, lateWatchMs: LATE_PAYMENT_WATCH_SECONDS * 1000 });
     expect(LATE_PAYMENT_WATCH_SECONDS).toBe(24 * 60 * 60);
   });

@@ -92,7 +92,7 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Answer of approve / reject (src/modules/payments/epin-requests.service.ts `decide`). */
+/** Answer of approve / reject (src/modules/payments/commands/decide-bank-request). */
 export interface EpinRequestDecision {
   id: string;
   status: 'Approved' | 'Rejected';

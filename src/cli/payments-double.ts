@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { appUrlFrom } from '../config/config';
-import { GatewayDouble } from '../modules/payments/double/gateway-double';
-import { runDoubleCommand } from '../modules/payments/double/double-cli';
-import { loadPaymentsConfig } from '../modules/payments/payments.config';
+import { GatewayDouble, loadPaymentsConfig, runDoubleCommand } from '../modules/payments';
 import { createDataSource, Database } from '../platform/db/database';
 
 /**

@@ -1,4 +1,6 @@
-import { Database, Sql, Tx, wireParams } from './db/database';
+import { Database } from './db/database';
+import { Tx } from './db/pipelined-tx';
+import { Sql, wireParams } from './db/sql';
 import { prepareAppend, sendAppend, StreamAppend } from './event-store/event-store';
 import { EventMetadata, NewEvent, StoredEvent } from './event-store/event.types';
 import { appendTo, Locked } from './event-store/locked';

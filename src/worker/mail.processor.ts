@@ -1,4 +1,4 @@
-import { Sql } from '../platform/db/database';
+import { Sql } from '../platform/db/sql';
 import { OutboxJob } from '../platform/jobs/queues';
 import { MailTransport } from '../platform/mail/mail';
 

@@ -11,9 +11,7 @@ import { OutboxRelay } from '../platform/outbox/relay';
 import { processMailJob } from './mail.processor';
 import { payLevelIncome } from '../modules/income';
 import { Ledger } from '../platform/ledger';
-import { PAYMENT_SWEEP_EVERY_MS, pollPaymentStatus, PaymentStatusJob, sweepPaymentOrders } from '../modules/payments/jobs/payment-status.processor';
-import { createPaymentOrders } from '../modules/payments/payments.module';
-import { PaymentOrdersService } from '../modules/payments/payment-orders.service';
+import { createPaymentOrders, loadPaymentsConfig, OrderChecks, PAYMENT_SWEEP_EVERY_MS, pollPaymentStatus, PaymentStatusJob, PollTiming, pollTimingOf, sweepPaymentOrders } from '../modules/payments';
 import { assertTransactionIdsAhead } from '../platform/event-store/ledger-order';
 
 /** How often the relay looks for new events when the last pass found none. */
@@ -33,7 +31,8 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
   private readonly workers: Worker[] = [];
   private readonly relay: OutboxRelay;
   private readonly transport: MailTransport;
-  private readonly paymentOrders: PaymentOrdersService;
+  private readonly paymentOrders: OrderChecks;
+  private readonly pollTiming: PollTiming;
   private stopping = false;
   private relayLoop: Promise<void> | undefined;
   private checkpointLoop: Promise<void> | undefined;
@@ -54,7 +53,9 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         await this.queue(queue as QueueName).add(name, data, { jobId });
       },
     });
-    this.paymentOrders = createPaymentOrders(db, ledger);
+    const payments = loadPaymentsConfig();
+    this.paymentOrders = createPaymentOrders(db, ledger, payments);
+    this.pollTiming = pollTimingOf(payments);
     this.transport = config.mailUrl ? new SmtpTransport(config.mailUrl, config.mailFrom) : new CatcherTransport((line) => this.logger.log(line));
   }
 
@@ -73,7 +74,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
       new Worker<OutboxJob>(QUEUE.levelIncome, (job: Job<OutboxJob>) => payLevelIncome(this.ledger, job.data.position), options),
       new Worker<PaymentStatusJob>(
         QUEUE.paymentStatus,
-        (job: Job<PaymentStatusJob>) => pollPaymentStatus(this.paymentOrders, job.data, async (data, delay, jobId) => void (await this.queue(QUEUE.paymentStatus).add('poll', data, { jobId, delay })), this.paymentOrders.pollTiming),
+        (job: Job<PaymentStatusJob>) => pollPaymentStatus(this.paymentOrders, job.data, async (data, delay, jobId) => void (await this.queue(QUEUE.paymentStatus).add('poll', data, { jobId, delay })), this.pollTiming),
         options,
       ),
       new Worker(QUEUE.ledgerCheckpoint, async () => {

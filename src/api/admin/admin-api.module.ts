@@ -1,23 +1,49 @@
 import { Module } from '@nestjs/common';
+import { EpinsModule } from '../../modules/epins';
 import { IdentityModule } from '../../modules/identity';
 import { LedgerAuditModule } from '../../modules/ledger-audit';
+import { PaymentsModule } from '../../modules/payments';
+import { SettingsModule } from '../../modules/settings';
 import { RateLimitGuard } from '../../platform/http/rate-limit.guard';
+import { JobMonitor } from '../../platform/jobs/job-monitor';
 import { AdminAuthController } from './admin-auth.controller';
 import { AdminUsersController } from './admin-users.controller';
+import { AdminEpinRequestsController } from './epin-requests-admin.controller';
+import { AdminEpinsController } from './epins-admin.controller';
+import { AdminEventsController } from './events.controller';
+import { AdminFailedJobsController } from './failed-jobs.controller';
+import { AdminHelpRequestsController } from './help-requests-admin.controller';
 import { AdminLedgerController } from './ledger.controller';
+import { AdminLevelIncomeController } from './level-income-admin.controller';
 import { AdminMailsController } from './mails.controller';
 import { AdminMembersController } from './members.controller';
-import { AdminEpinsController } from './epins-admin.controller';
-import { EpinsModule } from '../../modules/epins';
-import { SettingsModule } from '../../modules/settings';
-import { PaymentsModule } from '../../modules/payments/payments.module';
-import { AdminPaymentsController } from './payments-admin.controller';
-import { AdminJobsController } from './jobs.controller';
-import { JobMonitor } from '../../platform/jobs/job-monitor';
+import { AdminPaymentDoubleController } from './payment-double-admin.controller';
+import { AdminPaymentOptionsController } from './payment-options-admin.controller';
+import { AdminPaymentOrdersController } from './payment-orders-admin.controller';
+import { AdminQueuesController } from './queues.controller';
+import { AdminSettingsController } from './settings-admin.controller';
+
+/** One controller per react-admin resource (admin-web/src/<resource>/), plus sign-in and the ledger page. */
+const resourceControllers = [
+  AdminMembersController,
+  AdminEventsController,
+  AdminEpinsController,
+  AdminEpinRequestsController,
+  AdminPaymentOrdersController,
+  AdminPaymentOptionsController,
+  AdminHelpRequestsController,
+  AdminLevelIncomeController,
+  AdminSettingsController,
+  AdminPaymentDoubleController,
+  AdminQueuesController,
+  AdminFailedJobsController,
+  AdminMailsController,
+  AdminUsersController,
+];
 
 @Module({
   imports: [IdentityModule, LedgerAuditModule, EpinsModule, SettingsModule, PaymentsModule],
-  controllers: [AdminAuthController, AdminMembersController, AdminUsersController, AdminLedgerController, AdminMailsController, AdminEpinsController, AdminPaymentsController, AdminJobsController],
+  controllers: [AdminAuthController, ...resourceControllers, AdminLedgerController],
   providers: [RateLimitGuard, JobMonitor],
 })
 export class AdminApiModule {}

@@ -1,7 +1,17 @@
+import { NotFoundException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
+import { errorBody } from '../../platform/http/error-body';
+
 export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+const ID = /^[A-Za-z0-9]{1,40}$/;
+/** A payments path id (option, request, order), or 404 before any read: no id has other characters. */
+export const checkId = (id: string): string => {
+  if (!ID.test(id)) throw new NotFoundException(errorBody(404, 'Not found'));
+  return id;
+};
 /** At least two characters once trimmed (names are stored trimmed). */
 const AT_LEAST_TWO_VISIBLE = /^\s*\S[\s\S]*\S\s*$/;
 

@@ -7,7 +7,7 @@ import { EpinsModule } from '../../modules/epins';
 import { HelpModule } from '../../modules/help';
 import { IncomeModule } from '../../modules/income';
 import { MemberEpinsController } from './epins.controller';
-import { PaymentsModule } from '../../modules/payments/payments.module';
+import { PaymentsModule } from '../../modules/payments';
 import { MemberPaymentsController, PaymentCallbacksController } from './payments.controller';
 
 @Module({ imports: [IdentityModule, EpinsModule, HelpModule, IncomeModule, PaymentsModule], controllers: [MemberController, LedgerPublicController, MemberEpinsController, MemberPaymentsController, PaymentCallbacksController], providers: [RateLimitGuard] })

@@ -1,15 +1,24 @@
 import { BadRequestException, Body, Controller, ForbiddenException, Get, Header, HttpCode, Inject, NotFoundException, Post, Query, Req, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity';
-import { PAY_MSG } from '../../modules/payments/domain/payment.events';
-import { EpinRequestsService } from '../../modules/payments/epin-requests.service';
-import { ipnSignatureValid } from '../../modules/payments/gateways/gateway';
-import { memberOption, PaymentOptionsService } from '../../modules/payments/payment-options.service';
-import { PaymentOrdersService } from '../../modules/payments/payment-orders.service';
-import { PaymentsConfig } from '../../modules/payments/payments.config';
-import { PAYMENTS_CONFIG } from '../../modules/payments/payments.tokens';
 import { EPIN_TYPE_BY_LABEL } from '../../modules/epins';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity';
+import {
+  CreateOrderCommand,
+  DepositResult,
+  FundRequestHistoryQuery,
+  ipnSignatureValid,
+  memberOption,
+  OpenOrderCommand,
+  OrderChecks,
+  orderStatusAnswer,
+  PAY_MSG,
+  PaymentOptionsService,
+  PaymentsConfig,
+  PAYMENTS_CONFIG,
+  SubmitBankRequestCommand,
+} from '../../modules/payments';
 import { errorBody } from '../../platform/http/error-body';
 import { metadataFrom } from '../../platform/http/request-context';
 import { memberMetadata } from './member-metadata';
@@ -28,8 +37,9 @@ function sameMember(member: MemberPrincipal, ...claimed: Array<string | null | u
 export class MemberPaymentsController {
   constructor(
     private readonly options: PaymentOptionsService,
-    private readonly requests: EpinRequestsService,
-    private readonly orders: PaymentOrdersService,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly checks: OrderChecks,
   ) {}
 
   @Get('adminBankDetailsByBankid')
@@ -54,7 +64,7 @@ export class MemberPaymentsController {
   @ApiOperation({ summary: "Request e-pins paid to an admin bank/QR option: 'success' or the reason (checked in the spec's order)" })
   async fundRequestBank(@Body() body: FundRequestBankDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest): Promise<string> {
     sameMember(member, body.uid);
-    return JSON.stringify(await this.requests.submit(member.uid, body, memberMetadata(request, member)));
+    return JSON.stringify(await this.commands.execute<SubmitBankRequestCommand, string>(new SubmitBankRequestCommand(member.uid, body, memberMetadata(request, member))));
   }
 
   @Post('FundRequestHistory')
@@ -62,15 +72,14 @@ export class MemberPaymentsController {
   @ApiOperation({ summary: 'action 7 bank/QR requests, 11 online (USDT) orders, 12 gateway (UPI) orders: [rows]' })
   async history(@Body() body: FundRequestHistoryDto, @CurrentMember() member: MemberPrincipal) {
     sameMember(member, body.uid);
-    if (body.action === '7') return [await this.requests.history(member.uid)];
-    return [await this.orders.history(member.uid, body.action === '11' ? 'crypto' : 'upi')];
+    return [await this.queries.execute(new FundRequestHistoryQuery(member.uid, body.action))];
   }
 
   @Post('genarateOrderIdNPayTRC')
   @HttpCode(200)
   async orderCrypto(@Body() body: GenerateOrderDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
-    return { result: PAY_MSG.orderSuccess, clientid: await this.orders.create(member.uid, 'crypto', body.amount ?? '', memberMetadata(request, member)) };
+    return { result: PAY_MSG.orderSuccess, clientid: await this.commands.execute<CreateOrderCommand, string>(new CreateOrderCommand(member.uid, 'crypto', body.amount ?? '', memberMetadata(request, member))) };
   }
 
   @Post('depositByNowPayTRC')
@@ -78,7 +87,7 @@ export class MemberPaymentsController {
   @ApiOperation({ summary: 'Opens the USDT (BEP-20) payment: {success, data: pay address}; the USDT amount is net INR / rate, computed here' })
   async depositCrypto(@Body() body: DepositDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
-    const result = await this.orders.deposit(member.uid, 'crypto', body, memberMetadata(request, member));
+    const result = await this.commands.execute<OpenOrderCommand, DepositResult>(new OpenOrderCommand(member.uid, 'crypto', body, memberMetadata(request, member)));
     if (!result.ok) return { success: false, data: result.message };
     return { success: true, data: result.order.pay_address, amount: result.order.pay_amount, clientid: result.order.clientid, expiresAt: result.order.expires_at };
   }
@@ -87,7 +96,7 @@ export class MemberPaymentsController {
   @HttpCode(200)
   async orderUpi(@Body() body: GenerateOrderDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
-    return { result: PAY_MSG.orderSuccess, clientid: await this.orders.create(member.uid, 'upi', body.amount ?? '', memberMetadata(request, member)) };
+    return { result: PAY_MSG.orderSuccess, clientid: await this.commands.execute<CreateOrderCommand, string>(new CreateOrderCommand(member.uid, 'upi', body.amount ?? '', memberMetadata(request, member))) };
   }
 
   @Post('depositByPayatupi')
@@ -95,7 +104,7 @@ export class MemberPaymentsController {
   @ApiOperation({ summary: 'Opens the UPI payment: {data: {message: Success}, qrCodeImage: data URL of upi://pay?…} (QR drawn locally)' })
   async depositUpi(@Body() body: DepositDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
-    const result = await this.orders.deposit(member.uid, 'upi', body, memberMetadata(request, member));
+    const result = await this.commands.execute<OpenOrderCommand, DepositResult>(new OpenOrderCommand(member.uid, 'upi', body, memberMetadata(request, member)));
     if (!result.ok) return { data: { message: result.message } };
     return { data: { message: 'Success', upiUrl: result.upiUrl }, qrCodeImage: result.qrCodeImage, amount: result.order.pay_amount, clientid: result.order.clientid, expiresAt: result.order.expires_at };
   }
@@ -103,16 +112,16 @@ export class MemberPaymentsController {
   @Post('checkPaymentStatus')
   @HttpCode(200)
   @ApiOperation({ summary: "The server asks the gateway itself; {data: {message, status_id, data: {utr}}}; 'Response Received' with status_id 1 once paid" })
-  checkStatus(@Body() body: PaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
-    return this.orders.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member));
+  async checkStatus(@Body() body: PaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+    return orderStatusAnswer(await this.checks.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member)));
   }
 
   @Post('updatePaymentStatus')
   @HttpCode(200)
   @ApiOperation({ summary: "Accepted for compatibility: the client's message and utr are ignored; it only triggers the same server-side status check" })
-  updateStatus(@Body() body: UpdatePaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+  async updateStatus(@Body() body: UpdatePaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.uid);
-    return this.orders.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member));
+    return orderStatusAnswer(await this.checks.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member)));
   }
 }
 
@@ -121,7 +130,7 @@ export class MemberPaymentsController {
 @Controller('payments')
 export class PaymentCallbacksController {
   constructor(
-    private readonly orders: PaymentOrdersService,
+    private readonly orders: OrderChecks,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 

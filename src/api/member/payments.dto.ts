@@ -20,7 +20,7 @@ export class BankDetailsQuery {
 
 export class FundRequestBankDto {
   @ApiPropertyOptional({ description: 'must be the signed-in member if given' }) @apply(Text(15, 'uid')) uid?: string;
-  // Lengths of the fields below: checked in EpinRequestsService.submit after the spec's ordered checks (BANK_REQUEST_MAX_LENGTHS).
+  // Lengths of the fields below: checked by SubmitBankRequest after the spec's ordered checks (BANK_REQUEST_MAX_LENGTHS).
   @ApiProperty({ example: '412345678901', maxLength: 30 }) @apply(LooseText('UTR Number')) utrno?: string;
   @ApiPropertyOptional({ description: 'what the client computed; the server prices the request itself', example: '299.00', maxLength: 10 }) @apply(LooseText('amount')) amount?: string;
   @ApiProperty({ description: 'payment option id', maxLength: 40 }) @apply(LooseText('bankid')) bankid?: string;

@@ -8,6 +8,7 @@ export type { EpinOutcome, EpinSource, MemberToppedUp } from './domain/epin.even
 export { EPIN_TYPE_BY_LABEL, EPIN_TYPES } from './domain/epin-type';
 export type { EpinType } from './domain/epin-type';
 export { epinsProjection, topupsProjection } from './projections/epins.projection';
+export { EPINS_LIST, listEpins } from './queries/epins/epins.query';
 export { EpinQueries } from './queries/epin-queries';
 export type { HistoryType } from './queries/epin-queries';
 export { oldestUnusedEpin } from './rows';

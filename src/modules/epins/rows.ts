@@ -1,4 +1,4 @@
-import { prepared, Sql } from '../../platform/db/database';
+import { prepared, Sql } from '../../platform/db/sql';
 import { Locked } from '../../platform/event-store/locked';
 import { LedgerTx } from '../../platform/ledger';
 import { memberStream } from '../identity';

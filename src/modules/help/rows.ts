@@ -1,4 +1,4 @@
-import { Sql } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 
 /** Whether the member has a help request that is not closed (read under the member's row lock). */
 export async function hasOpenHelpRequest(tx: Sql, uid: string): Promise<boolean> {

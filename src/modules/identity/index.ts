@@ -20,6 +20,8 @@ export { memberStream } from './domain/member.events';
 export { MSG } from './domain/member.messages';
 export { loadMember, UID_PATTERN } from './member-state';
 export { hashPassword } from './passwords';
+export { ADMIN_USERS_LIST, listAdminUsers, showAdminUser } from './queries/admin-users/admin-users.query';
+export { listMembers, MEMBERS_LIST, showMember } from './queries/members/members.query';
 export { MemberQueries } from './queries/member-queries';
 export { IMPERSONATION_TTL_SECONDS } from './tokens';
 export { adminUsersProjection, impersonationTokensProjection } from './projections/admin-users.projection';

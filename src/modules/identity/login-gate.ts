@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../config/config';
-import { Sql } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { isLocked, LoginPolicy, shouldSlowDown } from './domain/login-attempts';
 import { failuresFromStrangers, loadLoginAddress } from './member-state';

@@ -1,4 +1,4 @@
-import { Sql } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { Locked } from '../../platform/event-store/locked';
 import { AdminRole, AdminState, adminStream, IMPERSONATING_ROLES, roleMayCall } from './domain/admin.events';
 import { LoginAddressState, LoginPolicy } from './domain/login-attempts';

@@ -5,4 +5,4 @@ export { levelIncomeStream, MAX_INCOME_LEVELS } from './domain/level-income.even
 export type { LevelIncomeDistributed } from './domain/level-income.events';
 export { levelIncomeProjection } from './projections/level-income.projection';
 export { LevelIncomeReportQuery, levelIncomeReport } from './queries/level-income-report/level-income-report.query';
-export { LEVEL_INCOME_SORTABLE, listLevelIncome } from './queries/level-income-list/level-income-list.query';
+export { LEVEL_INCOME_LIST, listLevelIncome } from './queries/level-income/level-income.query';

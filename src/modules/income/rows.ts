@@ -1,4 +1,4 @@
-import { prepared, Sql } from '../../platform/db/database';
+import { prepared, Sql } from '../../platform/db/sql';
 import { EARLIER_IN_LEDGER } from '../../platform/event-store/ledger-order';
 import { MemberToppedUp } from '../epins';
 import { SETTINGS_BEFORE_SQL, SettingKey, Settings, settingsFrom } from '../settings';

@@ -1,4 +1,4 @@
-import { Sql } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { GENESIS_HASH } from '../../platform/event-store/canonical';
 import { chainDigest, CHECKPOINT_STREAM, SignedDigest } from '../../platform/event-store/checkpoint';
 import { LedgerKeys } from '../../platform/event-store/signing';

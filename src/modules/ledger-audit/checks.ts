@@ -1,4 +1,4 @@
-import { Sql } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { LedgerCheck, MAX_PROBLEMS, Problem } from './verify';
 
 /** No e-pin is used twice: at most one EpinUsed per e-pin stream. */

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { Sql } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { canonicalJson } from '../../platform/event-store/canonical';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
 import { EventView, wholeEvent } from './redaction';

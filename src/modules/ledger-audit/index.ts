@@ -7,6 +7,7 @@ export { LEDGER_CHECKS } from './checks';
 export { exportLedger } from './export';
 export { Redactor } from './redaction';
 export type { EventView } from './redaction';
+export { EVENTS_LIST, listEvents, showEvent } from './queries/events/events.query';
 export { replayLedger } from './replay';
 export { verifyLedger } from './verify';
 export type { VerifyReport } from './verify';

@@ -1,4 +1,5 @@
-import { Database, Sql } from '../../platform/db/database';
+import { Database } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
 import { ProjectionRunner } from '../../platform/projections/projection';
 

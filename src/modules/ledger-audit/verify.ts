@@ -1,4 +1,4 @@
-import { Sql } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { CHECKPOINT_STREAM, checkpointStatement, CheckpointPayload, chainDigest, Leaf } from '../../platform/event-store/checkpoint';
 import { LedgerKeys } from '../../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../../config/config';

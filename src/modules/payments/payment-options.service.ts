@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Database } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { DomainError } from '../../platform/errors';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { Ledger } from '../../platform/ledger';
 import { formatRupees } from '../../platform/money';
 import { EpinType } from '../epins';
-import { loadSettings } from '../settings/settings';
-import { PaymentOptionFields, paymentOptionStream, percentText, quote } from './domain/payment.events';
+import { loadSettings } from '../settings';
+import { PaymentOptionFields, paymentOptionStream } from './domain/payment.events';
+import { percentText, quote } from './domain/pricing';
 
 export interface OptionRow {
   id: string;
@@ -32,6 +34,11 @@ export const memberOption = (r: OptionRow) => ({ id: r.id, Bank_Name: r.bank_nam
 /** The admin API's shape (react-admin record). */
 export const adminOption = (r: OptionRow) => ({ ...memberOption(r), disabled: r.disabled, created_at: r.created_at, updated_at: r.updated_at });
 
+export async function findOption(sql: Sql, id: string): Promise<OptionRow | undefined> {
+  const [row] = await sql.query<OptionRow>(`select ${OPTION_COLUMNS} from payment_options where id = $1`, [id]);
+  return row;
+}
+
 /** Admin bank / QR payment options and the e-pin quote. */
 @Injectable()
 export class PaymentOptionsService {
@@ -40,9 +47,8 @@ export class PaymentOptionsService {
     private readonly db: Database,
   ) {}
 
-  async find(id: string): Promise<OptionRow | undefined> {
-    const [row] = await this.db.query<OptionRow>(`select ${OPTION_COLUMNS} from payment_options where id = $1`, [id]);
-    return row;
+  find(id: string): Promise<OptionRow | undefined> {
+    return findOption(this.db, id);
   }
 
   async enabled(): Promise<OptionRow[]> {

@@ -1,4 +1,4 @@
-import { prepared, Sql } from '../../platform/db/database';
+import { prepared, Sql } from '../../platform/db/sql';
 import { eventPosition, ProjectedEvent, Projection, Statement } from '../../platform/projections/projection';
 import { EARLIER_IN_LEDGER } from '../../platform/event-store/ledger-order';
 

@@ -1,4 +1,5 @@
-import { Database, Sql } from '../db/database';
+import { Database } from '../db/database';
+import { Sql } from '../db/sql';
 import { digestStep, GENESIS_HASH } from './canonical';
 import { appendToStream } from './event-store';
 import { LedgerKeys, SignedStatement, statementText } from './signing';

@@ -1,4 +1,5 @@
-import { isUniqueViolation, prepared, Sql } from '../db/database';
+import { prepared, Sql } from '../db/sql';
+import { isUniqueViolation } from '../db/sql-errors';
 import { ConcurrencyError, InvariantViolation } from '../errors';
 import { canonicalJson, chainHash, contentHashOf, CURRENT_HASH_RULE, GENESIS_HASH } from './canonical';
 import { EVENT_COLUMNS, EventMetadata, EventRow, NewEvent, StoredEvent, toStoredEvent } from './event.types';

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { inputErrorFromSql } from '../db/sql-errors';
 import { DomainError, ErrorKind } from '../errors';
 import { errorBody } from './error-body';
 
@@ -35,7 +36,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   constructor(private readonly spaFallback?: SpaFallback) {}
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
+    // Text PostgreSQL could not store is the caller's bad input (400), not a bug.
+    const exception = inputErrorFromSql(thrown) ?? thrown;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof NotFoundException && this.spaFallback) {
       const request = host.switchToHttp().getRequest<FastifyRequest>();

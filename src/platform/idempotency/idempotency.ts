@@ -1,5 +1,5 @@
 import { canonicalJson, sha256Hex } from '../event-store/canonical';
-import { Sql } from '../db/database';
+import { Sql } from '../db/sql';
 import { DomainError } from '../errors';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;

@@ -1,4 +1,5 @@
-import { Database, prepared } from '../db/database';
+import { Database } from '../db/database';
+import { prepared } from '../db/sql';
 import { jobIdFor, OutboxJob } from '../jobs/queues';
 
 export const RELAY_CURSOR = 'outbox-relay';

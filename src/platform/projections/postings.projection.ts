@@ -1,4 +1,4 @@
-import { prepared, Sql } from '../db/database';
+import { prepared, Sql } from '../db/sql';
 import { assertInvariant } from '../errors';
 import { Posting, postingsBalance } from '../money';
 import { Projection, ANY_EVENT, eventPosition, ProjectedEvent, Statement } from './projection';

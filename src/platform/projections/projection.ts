@@ -1,4 +1,4 @@
-import { prepared, Sql } from '../db/database';
+import { prepared, Sql } from '../db/sql';
 import { StoredEvent } from '../event-store/event.types';
 
 /** One SQL statement, not yet sent. */

@@ -1,4 +1,4 @@
-import { prepared } from '../../../platform/db/database';
+import { prepared } from '../../../platform/db/sql';
 import { eventPosition, exactlyOneRow, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
 import { EpinEvent, MemberToppedUp } from '../domain/epin.events';
 

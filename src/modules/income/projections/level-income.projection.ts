@@ -1,4 +1,4 @@
-import { prepared } from '../../../platform/db/database';
+import { prepared } from '../../../platform/db/sql';
 import { ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
 import { LevelIncomeDistributed } from '../domain/level-income.events';
 

@@ -1,6 +1,8 @@
 import { OutboxJob } from '../../../platform/jobs/queues';
+import { OrderChecks } from '../commands/settle-order/order-checks';
 import { GatewayStatus } from '../gateways/gateway';
-import { OrderRow, PaymentOrdersService } from '../payment-orders.service';
+import { PaymentsConfig } from '../payments.config';
+import { OrderRow } from '../rows';
 
 /**
  * A backstop on one order's chain of polls. The order's own expiry ends the open phase (settle expires it
@@ -22,6 +24,13 @@ export interface PollTiming {
   lateWatchMs: number;
 }
 
+/** The job's pace from the configuration (open orders, then the late-payment watch after expiry). */
+export const pollTimingOf = (config: Pick<PaymentsConfig, 'pollEveryMs' | 'latePollEveryMs' | 'lateWatchSeconds'>): PollTiming => ({
+  everyMs: config.pollEveryMs,
+  lateEveryMs: config.latePollEveryMs,
+  lateWatchMs: config.lateWatchSeconds * 1000,
+});
+
 /** The end of the late-payment watch of an order: its expiry plus the watch. */
 export const lateWatchEnd = (order: Pick<OrderRow, 'expires_at'>, timing: PollTiming): number => (order.expires_at ?? new Date(0)).getTime() + timing.lateWatchMs;
 
@@ -35,7 +44,7 @@ export const lateWatchEnd = (order: Pick<OrderRow, 'expires_at'>, timing: PollTi
  *   after the window is still recorded as late (no e-pins; an admin resolves it);
  * confirmed, late and resolved end it, and so does the end of the late-payment watch.
  */
-export async function pollPaymentStatus(orders: PaymentOrdersService, job: PaymentStatusJob, reschedule: Reschedule, timing: PollTiming, now: () => number = Date.now): Promise<string> {
+export async function pollPaymentStatus(orders: OrderChecks, job: PaymentStatusJob, reschedule: Reschedule, timing: PollTiming, now: () => number = Date.now): Promise<string> {
   const clientid = job.streamId.startsWith('payment-order-') ? job.streamId.slice('payment-order-'.length) : '';
   const order = clientid ? await orders.find(clientid) : undefined;
   if (!order) return `no order for ${job.streamId}`;
@@ -81,7 +90,7 @@ export const MAX_ORDERS_PER_SWEEP = 500;
  * existed) is still asked about. One check per watched order and sweep, through the same
  * conditional settle, so it never issues twice; it schedules nothing itself.
  */
-export async function sweepPaymentOrders(orders: PaymentOrdersService): Promise<string> {
+export async function sweepPaymentOrders(orders: OrderChecks): Promise<string> {
   const watched = await orders.watched(MAX_ORDERS_PER_SWEEP);
   const after: Record<string, number> = {};
   let unanswered = 0;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database, Sql } from '../../../../platform/db/database';
+import { Database } from '../../../../platform/db/database';
+import { Sql } from '../../../../platform/db/sql';
 import { dayFilter, MAX_HISTORY_ROWS, numbered, rupees } from '../../../../platform/member-history';
 
 /** The member's GetIncomeReport: level income paid to them, newest first, within the IST days given. */

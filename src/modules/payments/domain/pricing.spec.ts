@@ -1,5 +1,6 @@
-import { DEFAULT_SETTINGS } from '../../settings/settings';
-import { percentText, quote, ratePaise, salePostings, twoDecimals, usdtCents } from './payment.events';
+import { DEFAULT_SETTINGS } from '../../settings';
+import { salePostings } from './payment.events';
+import { percentText, quote, ratePaise, twoDecimals, usdtCents } from './pricing';
 
 describe('payment arithmetic (paise, never floats)', () => {
   it('quotes price × q with the highest applicable tier, floor of the discount', () => {

@@ -1,0 +1,45 @@
+import { Body, Controller, Get, NotFoundException, Param, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { ChangeSettingCommand, isSettingKey, listSettings, showSetting } from '../../modules/settings';
+import { Database } from '../../platform/db/database';
+import { errorBody } from '../../platform/http/error-body';
+import { wholeList } from '../../platform/http/list-resource';
+import { metadataFrom } from '../../platform/http/request-context';
+import { SettingDto } from './settings-admin.dto';
+
+/** The business numbers: every admin role reads them, only a superadmin changes one. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Controller('settings')
+@UseGuards(AdminAuthGuard)
+export class AdminSettingsController {
+  constructor(
+    private readonly db: Database,
+    private readonly commands: CommandBus,
+  ) {}
+
+  /** A handful of rows in the settings page's order: it reads no sort, range or filter. */
+  @Get()
+  @Roles('approver', 'support', 'auditor')
+  async settings(@Res({ passthrough: true }) reply: FastifyReply) {
+    return wholeList(reply, 'settings', await listSettings(this.db));
+  }
+
+  @Get(':key')
+  @Roles('approver', 'support', 'auditor')
+  async setting(@Param('key') key: string) {
+    const setting = await showSetting(this.db, key);
+    if (!setting) throw new NotFoundException(errorBody(404, `Unknown setting ${key}`));
+    return setting;
+  }
+
+  @Put(':key')
+  @Roles()
+  changeSetting(@Param('key') key: string, @Body() body: SettingDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
+    if (!isSettingKey(key)) throw new NotFoundException(errorBody(404, `Unknown setting ${key}`));
+    return this.commands.execute(new ChangeSettingCommand(key, body.value, metadataFrom(request, { kind: 'admin', id: admin.username })));
+  }
+}
