@@ -59,8 +59,8 @@ export function loadDist() {
   const { Ledger } = dist('platform/ledger.js');
   const { ProjectionRunner } = dist('platform/projections/projection.js');
   const { ALL_PROJECTIONS } = dist('modules/projections.js');
-  const { topUp } = dist('modules/epins/commands/top-up-member/top-up-member.handler.js');
-  const { issueEpins } = dist('modules/epins/commands/issue-epins/issue-epins.handler.js');
+  const { topUp } = dist('modules/epins/steps/top-up.js');
+  const { issueEpins } = dist('modules/epins/steps/issue-epins.js');
   const { payLevelIncome } = dist('modules/income/jobs/level-income.processor.js');
   const { OutboxRelay } = dist('platform/outbox/relay.js');
   const { OUTBOX_ROUTES, QUEUE } = dist('platform/jobs/queues.js');
@@ -71,8 +71,8 @@ export const DIST_FILES = [
   'dist/platform/ledger.js',
   'dist/platform/projections/projection.js',
   'dist/modules/projections.js',
-  'dist/modules/epins/commands/top-up-member/top-up-member.handler.js',
-  'dist/modules/epins/commands/issue-epins/issue-epins.handler.js',
+  'dist/modules/epins/steps/top-up.js',
+  'dist/modules/epins/steps/issue-epins.js',
   'dist/modules/income/jobs/level-income.processor.js',
   'dist/platform/outbox/relay.js',
   'dist/platform/jobs/queues.js',

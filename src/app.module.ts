@@ -2,8 +2,8 @@ import { Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { AdminApiModule } from './api/admin/admin-api.module';
 import { MemberApiModule } from './api/member/member-api.module';
-import { IdentityModule } from './modules/identity/identity.module';
-import { LedgerAuditModule } from './modules/ledger-audit/ledger-audit.module';
+import { IdentityModule } from './modules/identity';
+import { LedgerAuditModule } from './modules/ledger-audit';
 import { PlatformModule } from './platform/platform.module';
 
 /** The API process: the member contract under /api, the admin API under /admin-api. */

@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { topUp } from '../src/modules/epins/commands/top-up-member/top-up-member.handler';
-import { payLevelIncome } from '../src/modules/income/jobs/level-income.processor';
+import { topUp } from '../src/modules/epins';
+import { payLevelIncome } from '../src/modules/income';
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
-import { loadSettings } from '../src/modules/settings/settings';
+import { loadSettings } from '../src/modules/settings';
 import { Tx } from '../src/platform/db/pipelined-tx';
 import { appendToStream } from '../src/platform/event-store/event-store';
 import { EventMetadata } from '../src/platform/event-store/event.types';

@@ -1,16 +1,12 @@
 import 'reflect-metadata';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { ALL_PROJECTIONS } from '../modules/projections';
-import { replayLedger } from '../modules/ledger-audit/replay';
-import { LEDGER_CHECKS } from '../modules/ledger-audit/checks';
-import { verifyLedger } from '../modules/ledger-audit/verify';
-import { exportLedger } from '../modules/ledger-audit/export';
+import { replayLedger, LEDGER_CHECKS, verifyLedger, exportLedger, parseSavedDigest, SavedDigest } from '../modules/ledger-audit';
 import { createDataSource, Database } from '../platform/db/database';
 import { latestDigest } from '../platform/event-store/checkpoint';
 import { readLastDigest, RefusedToSign, signCheckpoints } from '../modules/ledger-audit/last-digest';
 import { LedgerKeys } from '../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../config/config';
-import { parseSavedDigest, SavedDigest } from '../modules/ledger-audit/against';
 import { ProjectionRunner } from '../platform/projections/projection';
 
 const USAGE = 'usage: npm run ledger -- verify [--against DIGEST.json] | replay [--keep] | export [--out FILE] | digest [--out FILE] | checkpoint';

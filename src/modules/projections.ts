@@ -1,11 +1,10 @@
 import { Projection } from '../platform/projections/projection';
 import { postingsProjection } from '../platform/projections/postings.projection';
-import { adminUsersProjection, impersonationTokensProjection } from './identity/projections/admin-users.projection';
-import { loginAddressesProjection } from './identity/projections/login-addresses.projection';
-import { memberTreeProjection, membersProjection, passwordResetsProjection } from './identity/projections/members.projection';
-import { epinsProjection, helpRequestsProjection, topupsProjection } from './epins/projections/epins.projection';
-import { levelIncomeProjection } from './income/projections/level-income.projection';
-import { settingsProjection } from './settings/settings';
+import { adminUsersProjection, impersonationTokensProjection, loginAddressesProjection, memberTreeProjection, membersProjection, passwordResetsProjection } from './identity';
+import { epinsProjection, topupsProjection } from './epins';
+import { helpRequestsProjection } from './help';
+import { levelIncomeProjection } from './income';
+import { settingsProjection } from './settings';
 import { epinRequestsProjection, paymentOptionsProjection, paymentOrdersProjection } from './payments/projections/payments.projection';
 
 /**

@@ -35,3 +35,17 @@ export class InvariantViolation extends Error {
 export function assertInvariant(condition: unknown, message: string): asserts condition {
   if (!condition) throw new InvariantViolation(message);
 }
+
+/**
+ * A member-contract outcome: a stable code that tests and logs match on (`EPIN.ALREADY_USED`), and
+ * the spec's exact text that the answer carries ('Epin already used').
+ */
+export interface Outcome<C extends string = string> {
+  readonly code: C;
+  readonly text: string;
+}
+
+/** The texts of a table of outcomes, by the same keys (what the answers carry). */
+export function textsOf<T extends Record<string, Outcome>>(outcomes: T): { readonly [K in keyof T]: T[K]['text'] } {
+  return Object.fromEntries(Object.entries(outcomes).map(([key, outcome]) => [key, outcome.text])) as { [K in keyof T]: T[K]['text'] };
+}

@@ -3,6 +3,7 @@ import { Tx } from './db/pipelined-tx';
 import { Sql, wireParams } from './db/sql';
 import { prepareAppend, sendAppend, StreamAppend } from './event-store/event-store';
 import { EventMetadata, NewEvent, StoredEvent } from './event-store/event.types';
+import { appendTo, Locked } from './event-store/locked';
 import { claimIdempotencyKey, IdempotencyRequest, recordIdempotentResponse } from './idempotency/idempotency';
 import { ProjectionRunner, settleAll } from './projections/projection';
 import { assertInvariant, InvariantViolation } from './errors';
@@ -59,12 +60,25 @@ export class LedgerTx implements Sql {
   }
 
   /**
-   * Appends at the expected version and projects the new events in this same transaction.
+   * Appends at the expected version and projects the new events in this same transaction: onto a
+   * stream locked by a row helper (its version and head), or at a stream id and version.
    * `head.hash`: the hash of the stream's event at `expectedVersion`, when this transaction has
    * already read it (e.g. with the locked projection row); saves the append's own read of it.
    */
-  async append(streamId: string, expectedVersion: number, events: readonly NewEvent[], head: { hash?: string | null } & AppendOptions = {}): Promise<StoredEvent[]> {
-    const [stored] = await this.appendAll([{ streamId, expectedVersion, events, headHash: head.hash }], head);
+  append(locked: Locked<unknown>, events: readonly NewEvent[], options?: AppendOptions): Promise<StoredEvent[]>;
+  append(streamId: string, expectedVersion: number, events: readonly NewEvent[], head?: { hash?: string | null } & AppendOptions): Promise<StoredEvent[]>;
+  async append(
+    to: string | Locked<unknown>,
+    versionOrEvents: number | readonly NewEvent[],
+    eventsOrOptions?: readonly NewEvent[] | AppendOptions,
+    head: { hash?: string | null } & AppendOptions = {},
+  ): Promise<StoredEvent[]> {
+    // A locked stream (`<context>/rows.ts`) carries its version and head; a stream id names them.
+    const [one, options] =
+      typeof to === 'string'
+        ? [{ streamId: to, expectedVersion: versionOrEvents as number, events: eventsOrOptions as readonly NewEvent[], headHash: head.hash }, head]
+        : [appendTo(to, versionOrEvents as readonly NewEvent[]), (eventsOrOptions ?? {}) as AppendOptions];
+    const [stored] = await this.appendAll([one], options);
     return stored;
   }
 

@@ -10,7 +10,7 @@ import { DEFAULT_JOB_OPTIONS, OUTBOX_ROUTES, OutboxJob, QUEUE, QueueName } from 
 import { CatcherTransport, MailTransport, SmtpTransport } from '../platform/mail/mail';
 import { OutboxRelay } from '../platform/outbox/relay';
 import { processMailJob } from './mail.processor';
-import { payLevelIncome } from '../modules/income/jobs/level-income.processor';
+import { payLevelIncome } from '../modules/income';
 import { Ledger } from '../platform/ledger';
 import { createPaymentOrders, loadPaymentsConfig, OrderChecks, PAYMENT_SWEEP_EVERY_MS, pollPaymentStatus, PaymentStatusJob, PollTiming, pollTimingOf, sweepPaymentOrders } from '../modules/payments';
 import { assertTransactionIdsAhead } from '../platform/event-store/ledger-order';

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../../modules/identity/identity.module';
-import { LedgerAuditModule } from '../../modules/ledger-audit/ledger-audit.module';
-import { EpinsModule } from '../../modules/epins/epins.module';
+import { EpinsModule } from '../../modules/epins';
+import { IdentityModule } from '../../modules/identity';
+import { LedgerAuditModule } from '../../modules/ledger-audit';
 import { PaymentsModule } from '../../modules/payments';
+import { SettingsModule } from '../../modules/settings';
 import { RateLimitGuard } from '../../platform/http/rate-limit.guard';
 import { JobMonitor } from '../../platform/jobs/job-monitor';
 import { AdminAuthController } from './admin-auth.controller';
@@ -41,7 +42,7 @@ const resourceControllers = [
 ];
 
 @Module({
-  imports: [IdentityModule, LedgerAuditModule, EpinsModule, PaymentsModule],
+  imports: [IdentityModule, LedgerAuditModule, EpinsModule, SettingsModule, PaymentsModule],
   controllers: [AdminAuthController, ...resourceControllers, AdminLedgerController],
   providers: [RateLimitGuard, JobMonitor],
 })

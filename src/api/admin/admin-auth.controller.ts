@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { LoginAdminCommand } from '../../modules/identity/commands/admin-users/admin-users.command';
+import { LoginAdminCommand } from '../../modules/identity';
 import { anonymous, metadataFrom } from '../../platform/http/request-context';
 import { RateLimited, RateLimitGuard } from '../../platform/http/rate-limit.guard';
 import { AdminLoginDto } from './admin.dto';

@@ -2,9 +2,7 @@ import { Body, Controller, Get, NotFoundException, Param, Post, Put, Query, Req,
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { CreateAdminUserCommand, UpdateAdminUserCommand } from '../../modules/identity/commands/admin-users/admin-users.command';
-import { ADMIN_USERS_LIST, listAdminUsers, showAdminUser } from '../../modules/identity/queries/admin-users/admin-users.query';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles, CreateAdminUserCommand, UpdateAdminUserCommand, ADMIN_USERS_LIST, listAdminUsers, showAdminUser } from '../../modules/identity';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { ADMIN_ROLES, AdminRole } from '../../modules/identity/domain/admin.events';
+import { ADMIN_ROLES, AdminRole } from '../../modules/identity';
 
 export class AdminLoginDto {
   @ApiProperty() @IsString() @IsNotEmpty({ message: 'username is required' }) @MaxLength(40) username!: string;

@@ -2,9 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } fro
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { IssueEpinsCommand } from '../../modules/epins/commands/issue-epins/issue-epins.command';
-import { EPINS_LIST, listEpins } from '../../modules/epins/queries/epins/epins.query';
+import { IssueEpinsCommand, EPINS_LIST, listEpins } from '../../modules/epins';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
 import { Database } from '../../platform/db/database';
 import { listResource } from '../../platform/http/list-resource';
 import { idempotencyKeyOf, metadataFrom } from '../../platform/http/request-context';

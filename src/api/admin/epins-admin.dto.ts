@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
-import { MAX_ISSUE_QUANTITY } from '../../modules/epins/commands/issue-epins/issue-epins.command';
+import { MAX_ISSUE_QUANTITY } from '../../modules/epins';
 
 export class IssueEpinsDto {
   @ApiProperty({ example: '100001' }) @Matches(/^[1-9]\d{5}$/, { message: 'owner must be a 6-digit member id' }) owner!: string;

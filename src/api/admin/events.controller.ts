@@ -1,10 +1,8 @@
 import { Controller, Get, NotFoundException, Param, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { LedgerAuditService } from '../../modules/ledger-audit/ledger-audit.service';
-import { EventListRow, EVENTS_LIST, listEvents, showEvent } from '../../modules/ledger-audit/queries/events/events.query';
-import { EventView } from '../../modules/ledger-audit/redaction';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { EventListRow, LedgerAuditService, EVENTS_LIST, listEvents, showEvent, EventView } from '../../modules/ledger-audit';
 import { Database } from '../../platform/db/database';
 import { toStoredEvent } from '../../platform/event-store/event.types';
 import { errorBody } from '../../platform/http/error-body';

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { LedgerAuditService } from '../../modules/ledger-audit/ledger-audit.service';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { LedgerAuditService } from '../../modules/ledger-audit';
 import { ListShape } from '../../platform/db/page';
 import { listResource } from '../../platform/http/list-resource';
 import { JobMonitor } from '../../platform/jobs/job-monitor';

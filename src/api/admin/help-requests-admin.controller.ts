@@ -1,8 +1,8 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { AdminAuthGuard, Roles } from '../../modules/identity/auth/admin-auth';
-import { HELP_REQUESTS_LIST, listHelpRequests } from '../../modules/epins/queries/help-requests/help-requests.query';
+import { AdminAuthGuard, Roles } from '../../modules/identity';
+import { HELP_REQUESTS_LIST, listHelpRequests } from '../../modules/help';
 import { Database } from '../../platform/db/database';
 import { listResource } from '../../platform/http/list-resource';
 

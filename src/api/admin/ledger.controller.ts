@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { LedgerAuditService } from '../../modules/ledger-audit/ledger-audit.service';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { LedgerAuditService } from '../../modules/ledger-audit';
 
 /** The ledger page (admin-web's custom route `/ledger`): verify the chain, export it. Every admin role, the auditor included. */
 @ApiTags('admin')

@@ -1,8 +1,8 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { AdminAuthGuard, Roles } from '../../modules/identity/auth/admin-auth';
-import { LEVEL_INCOME_LIST, listLevelIncome } from '../../modules/income/queries/level-income/level-income.query';
+import { AdminAuthGuard, Roles } from '../../modules/identity';
+import { LEVEL_INCOME_LIST, listLevelIncome } from '../../modules/income';
 import { Database } from '../../platform/db/database';
 import { listResource } from '../../platform/http/list-resource';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, NotFoundException, Param, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { AdminAuthGuard, Roles } from '../../modules/identity/auth/admin-auth';
+import { AdminAuthGuard, Roles } from '../../modules/identity';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';

@@ -2,12 +2,7 @@ import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query,
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { SetMemberBlockedCommand } from '../../modules/identity/commands/block-member/block-member.command';
-import { IssueImpersonationCommand } from '../../modules/identity/commands/impersonate-member/impersonate-member.command';
-import { IMPERSONATING_ROLES } from '../../modules/identity/domain/admin.events';
-import { UID_PATTERN } from '../../modules/identity/member-state';
-import { listMembers, MEMBERS_LIST, showMember } from '../../modules/identity/queries/members/members.query';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles, SetMemberBlockedCommand, IssueImpersonationCommand, IMPERSONATING_ROLES, UID_PATTERN, listMembers, MEMBERS_LIST, showMember } from '../../modules/identity';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';

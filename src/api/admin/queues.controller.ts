@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { AdminAuthGuard, Roles } from '../../modules/identity/auth/admin-auth';
+import { AdminAuthGuard, Roles } from '../../modules/identity';
 import { ListShape } from '../../platform/db/page';
 import { listResource } from '../../platform/http/list-resource';
 import { JobMonitor } from '../../platform/jobs/job-monitor';

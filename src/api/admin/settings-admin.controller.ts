@@ -2,9 +2,8 @@ import { Body, Controller, Get, NotFoundException, Param, Put, Req, Res, UseGuar
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity/auth/admin-auth';
-import { ChangeSettingCommand } from '../../modules/settings/change-setting';
-import { isSettingKey, listSettings, showSetting } from '../../modules/settings/queries/settings/settings.query';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { ChangeSettingCommand, isSettingKey, listSettings, showSetting } from '../../modules/settings';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { wholeList } from '../../platform/http/list-resource';

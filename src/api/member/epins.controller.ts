@@ -2,12 +2,10 @@ import { Body, Controller, ForbiddenException, Get, Header, HttpCode, Post, Quer
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity/auth/member-auth';
-import { RequestHelpCommand } from '../../modules/epins/commands/request-help/request-help.command';
-import { TopUpMemberCommand } from '../../modules/epins/commands/top-up-member/top-up-member.command';
-import { TransferEpinsCommand } from '../../modules/epins/commands/transfer-epins/transfer-epins.command';
-import { EPIN_MSG } from '../../modules/epins/domain/epin.events';
-import { EpinQueries, HistoryType } from '../../modules/epins/queries/epin-queries';
+import { EPIN_MSG, EpinQueries, HistoryType, TopUpMemberCommand, TransferEpinsCommand } from '../../modules/epins';
+import { RequestHelpCommand } from '../../modules/help';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity';
+import { LevelIncomeReportQuery } from '../../modules/income';
 import { errorBody } from '../../platform/http/error-body';
 import { idempotencyKeyOf } from '../../platform/http/request-context';
 import { memberMetadata } from './member-metadata';
@@ -26,6 +24,7 @@ export class MemberEpinsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: EpinQueries,
+    private readonly incomeReport: LevelIncomeReportQuery,
   ) {}
 
   @Get('getEpinData')
@@ -78,7 +77,7 @@ export class MemberEpinsController {
   @Post('GetIncomeReport')
   @HttpCode(200)
   async income(@Body() body: IncomeReportDto, @CurrentMember() member: MemberPrincipal) {
-    return [await this.queries.levelIncome(member.uid, body.fdate || null, body.tdate || null)];
+    return [await this.incomeReport.run(member.uid, body.fdate || null, body.tdate || null)];
   }
 
   @Post('GHRequesttoAdmin')

@@ -1,5 +1,5 @@
 import { FastifyRequest } from 'fastify';
-import { MemberPrincipal } from '../../modules/identity/auth/member-auth';
+import { MemberPrincipal } from '../../modules/identity';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { metadataFrom } from '../../platform/http/request-context';
 

@@ -4,14 +4,7 @@ import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger
 import { FastifyRequest } from 'fastify';
 import { anonymous, metadataFrom } from '../../platform/http/request-context';
 import { RateLimited, RateLimitGuard } from '../../platform/http/rate-limit.guard';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity/auth/member-auth';
-import { AgreeDisclaimerCommand } from '../../modules/identity/commands/agree-disclaimer/agree-disclaimer.command';
-import { RedeemImpersonationCommand } from '../../modules/identity/commands/impersonate-member/impersonate-member.command';
-import { LoginMemberCommand, LoginResult } from '../../modules/identity/commands/login-member/login-member.command';
-import { RegisterMemberCommand, RegistrationResult } from '../../modules/identity/commands/register-member/register-member.command';
-import { RequestPasswordResetCommand } from '../../modules/identity/commands/request-password-reset/request-password-reset.command';
-import { ResetPasswordCommand } from '../../modules/identity/commands/reset-password/reset-password.command';
-import { MemberQueries } from '../../modules/identity/queries/member-queries';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, AgreeDisclaimerCommand, RedeemImpersonationCommand, LoginMemberCommand, LoginResult, RegisterMemberCommand, RegistrationResult, RequestPasswordResetCommand, ResetPasswordCommand, MemberQueries } from '../../modules/identity';
 import { memberMetadata } from './member-metadata';
 import { CountryQuery, ForgotPasswordDto, ImpersonationLoginDto, LoginDto, RegistrationDto, ResetPasswordDto, UidDto, UidQuery } from './member.dto';
 

@@ -2,7 +2,8 @@ import { BadRequestException, Body, Controller, ForbiddenException, Get, Header,
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity/auth/member-auth';
+import { EPIN_TYPE_BY_LABEL } from '../../modules/epins';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity';
 import {
   CreateOrderCommand,
   DepositResult,
@@ -18,13 +19,10 @@ import {
   PAYMENTS_CONFIG,
   SubmitBankRequestCommand,
 } from '../../modules/payments';
-import { EpinType } from '../../modules/settings/settings';
 import { errorBody } from '../../platform/http/error-body';
 import { metadataFrom } from '../../platform/http/request-context';
 import { memberMetadata } from './member-metadata';
 import { BankDetailsQuery, DepositDto, FundRequestBankDto, FundRequestHistoryDto, GenerateOrderDto, PaymentStatusDto, UpdatePaymentStatusDto } from './payments.dto';
-
-const TYPE_BY_SHOWN: Record<string, EpinType> = { EpintypeA: 'EpintypeA', EpintypeB: 'EpintypeB', '1000': 'EpintypeA', '299': 'EpintypeB' };
 
 /** A uid (or username) in a payload that differs from the token's is refused: identity comes from the JWT. */
 function sameMember(member: MemberPrincipal, ...claimed: Array<string | null | undefined>): void {
@@ -54,7 +52,7 @@ export class MemberPaymentsController {
     }
     const qty = (query.id ?? '').trim();
     if (!/^\d{0,5}$/.test(qty) || Number(qty) > 500) throw new BadRequestException(errorBody(400, PAY_MSG.badQty));
-    const epinType = TYPE_BY_SHOWN[(query.amount ?? '').trim()];
+    const epinType = EPIN_TYPE_BY_LABEL[(query.amount ?? '').trim()];
     if (!epinType) throw new BadRequestException(errorBody(400, PAY_MSG.enterEpinType));
     return [[await this.options.quote(epinType, Number(qty || '0'))]];
   }

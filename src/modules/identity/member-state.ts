@@ -1,7 +1,8 @@
 import { Sql } from '../../platform/db/sql';
-import { AdminRole, AdminState, IMPERSONATING_ROLES, roleMayCall } from './domain/admin.events';
+import { Locked } from '../../platform/event-store/locked';
+import { AdminRole, AdminState, adminStream, IMPERSONATING_ROLES, roleMayCall } from './domain/admin.events';
 import { LoginAddressState, LoginPolicy } from './domain/login-attempts';
-import { MemberState } from './domain/member.events';
+import { MemberState, memberStream } from './domain/member.events';
 
 export const UID_PATTERN = /^[1-9]\d{5}$/;
 
@@ -39,6 +40,27 @@ export async function loadMember(sql: Sql, uid: string, forUpdate = false): Prom
     credentialVersion: row.credential_version,
     version: row.version,
   };
+}
+
+/** The member's row locked FOR UPDATE, as the stream a command appends to (the append reads the head's hash). */
+export async function lockMember(sql: Sql, uid: string): Promise<Locked<MemberState> | null> {
+  const state = await loadMember(sql, uid, true);
+  return state && { streamId: memberStream(state.uid), state, version: state.version, headHash: null };
+}
+
+/** The admin's row locked FOR UPDATE, as the stream a command appends to. */
+export async function lockAdmin(sql: Sql, username: string): Promise<Locked<AdminState> | null> {
+  const state = await loadAdmin(sql, username, true);
+  return state && { streamId: adminStream(state.username), state, version: state.version, headHash: null };
+}
+
+/** A "Log in as" link's row, locked: two redemptions of one link queue, and the second finds it redeemed. */
+export async function lockImpersonationToken(sql: Sql, tokenId: string): Promise<{ uid: string; expiresAt: Date; redeemedAt: Date | null } | null> {
+  const [row] = await sql.query<{ uid: string; expires_at: Date; redeemed_at: Date | null }>(
+    'select uid, expires_at, redeemed_at from impersonation_tokens where token_id = $1 for update',
+    [tokenId],
+  );
+  return row ? { uid: row.uid, expiresAt: row.expires_at, redeemedAt: row.redeemed_at } : null;
 }
 
 export async function loadAdmin(sql: Sql, username: string, forUpdate = false): Promise<AdminState | null> {

@@ -6,7 +6,8 @@ import { DomainError } from '../../platform/errors';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { Ledger } from '../../platform/ledger';
 import { formatRupees } from '../../platform/money';
-import { EpinType, loadSettings } from '../settings/settings';
+import { EpinType } from '../epins';
+import { loadSettings } from '../settings';
 import { PaymentOptionFields, paymentOptionStream } from './domain/payment.events';
 import { percentText, quote } from './domain/pricing';
 

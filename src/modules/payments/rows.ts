@@ -1,5 +1,5 @@
 import { Sql } from '../../platform/db/sql';
-import { EpinType } from '../settings/settings';
+import { EpinType } from '../epins';
 import { EpinRequestState, OrderStatus, PaymentOrderState } from './domain/payment-order.decide';
 import { GatewayKind } from './domain/payment.events';
 

@@ -2,7 +2,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../platform/errors';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { Ledger } from '../../platform/ledger';
-import { checkSetting, SETTINGS_STREAM } from './settings';
+import { lockSettingsStream } from './rows';
+import { checkSetting } from './settings';
 
 export class ChangeSettingCommand {
   constructor(
@@ -21,10 +22,8 @@ export class ChangeSettingHandler implements ICommandHandler<ChangeSettingComman
     const problem = checkSetting(key, value);
     if (problem) throw new DomainError('SETTINGS.INVALID', problem, 'invalid');
     return this.ledger.run(metadata, async (tx) => {
-      // Changes queue on a transaction-scoped advisory lock instead of colliding on the version.
-      await tx.execute('select pg_advisory_xact_lock(hashtext($1))', [SETTINGS_STREAM]);
-      const [head] = await tx.query<{ v: number | null }>('select max(stream_version) as v from events where stream_id = $1', [SETTINGS_STREAM]);
-      await tx.append(SETTINGS_STREAM, head.v ?? 0, [{ type: 'SettingChanged', payload: { key, value } }]);
+      const stream = await lockSettingsStream(tx);
+      await tx.append(stream, [{ type: 'SettingChanged', payload: { key, value } }]);
       return { id: key, key, value };
     });
   }

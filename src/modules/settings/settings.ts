@@ -4,16 +4,17 @@ import { EARLIER_IN_LEDGER } from '../../platform/event-store/ledger-order';
 
 export const SETTINGS_STREAM = 'settings';
 
-export type EpinType = 'EpintypeA' | 'EpintypeB';
-export const EPIN_TYPES: readonly EpinType[] = ['EpintypeA', 'EpintypeB'];
-
 /**
  * Every business number is a setting with a default; a superadmin's change is a `SettingChanged`
  * event and applies to what comes after it in the ledger (`EARLIER_IN_LEDGER`), never retroactively.
  */
 export interface Settings {
-  /** Price of each e-pin type in paise (decimal strings). */
-  epinPricesPaise: Record<EpinType, string>;
+  /**
+   * Price of each e-pin type in paise (decimal strings), keyed by the types of
+   * `epins/domain/epin-type.ts`: exactly the defaults' keys (settings sit upstream of every context,
+   * so they name the types without importing them).
+   */
+  epinPricesPaise: Record<string, string>;
   /** Discount by quantity: the highest tier whose minQty ≤ q applies; rates in basis points. */
   epinDiscountTiers: Array<{ minQty: number; rateBp: number }>;
   /** Rupees per USDT, as a decimal string with up to 2 decimals. */
@@ -42,8 +43,9 @@ export function checkSetting(key: string, value: unknown): string | null {
     case 'epinPricesPaise': {
       const v = value as Record<string, unknown>;
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'epinPricesPaise must be an object of type → paise';
-      if (Object.keys(v).sort().join() !== [...EPIN_TYPES].sort().join()) return 'epinPricesPaise must name exactly EpintypeA and EpintypeB';
-      return EPIN_TYPES.every((t) => isPaise(v[t])) ? null : 'each price must be whole paise as text, e.g. "29900"';
+      const types = Object.keys(DEFAULT_SETTINGS.epinPricesPaise);
+      if (Object.keys(v).sort().join() !== [...types].sort().join()) return 'epinPricesPaise must name exactly EpintypeA and EpintypeB';
+      return types.every((t) => isPaise(v[t])) ? null : 'each price must be whole paise as text, e.g. "29900"';
     }
     case 'epinDiscountTiers': {
       if (!Array.isArray(value) || value.length > 20) return 'epinDiscountTiers must be a list of at most 20 tiers';

@@ -1,4 +1,5 @@
-import { EpinType } from '../../settings/settings';
+import { Outcome, textsOf } from '../../../platform/errors';
+import { EpinType } from './epin-type';
 
 export type EpinSource = { kind: 'admin' | 'request' | 'order'; ref: string };
 
@@ -21,30 +22,34 @@ export interface MemberToppedUp {
 
 export const epinStream = (number: string): string => `epin-${number}`;
 
+/** One e-pin as a command decides on it (its row in `epins`). */
 export interface EpinState {
   number: string;
   type: EpinType;
   valuePaise: bigint;
   ownerUid: string;
   status: 'unused' | 'used';
-  version: number;
 }
 
-/** Help tiers by e-pin type (business rules: Help). */
-export const HELP_TIER_PAISE: Record<EpinType, bigint> = { EpintypeB: 500_000n, EpintypeA: 1_000_000n };
+const outcome = <C extends `EPIN.${string}`>(code: C, text: string): Outcome<C> => ({ code, text });
 
-export const EPIN_MSG = {
-  insufficient: 'Insufficient Epin !!',
-  wrongUser: 'Wrong User Id',
-  epinRequired: 'Epin is required',
-  invalidEpin: 'Invalid Epin',
-  alreadyUsed: 'Epin already used',
-  activated: ' Activation Successfull',
-  upgraded: ' Upgrade Successfull',
-  transferDone: 'Success',
-  enterQty: 'Enter Epin Quantity',
-  enterUser: 'Enter User Id !!',
-  invalidUser: 'Invalid User Id !!',
-  selfTransfer: 'You cannot transfer e-pins to yourself',
-  openHelpRequest: 'You already have an open help request',
+/** The member contract's outcomes of e-pin commands: stable codes, and the spec's texts. */
+export const EPIN_OUTCOME = {
+  insufficient: outcome('EPIN.INSUFFICIENT', 'Insufficient Epin !!'),
+  wrongUser: outcome('EPIN.WRONG_USER', 'Wrong User Id'),
+  epinRequired: outcome('EPIN.REQUIRED', 'Epin is required'),
+  invalidEpin: outcome('EPIN.INVALID', 'Invalid Epin'),
+  alreadyUsed: outcome('EPIN.ALREADY_USED', 'Epin already used'),
+  activated: outcome('EPIN.ACTIVATED', ' Activation Successfull'),
+  upgraded: outcome('EPIN.UPGRADED', ' Upgrade Successfull'),
+  transferDone: outcome('EPIN.TRANSFERRED', 'Success'),
+  enterQty: outcome('EPIN.QUANTITY_REQUIRED', 'Enter Epin Quantity'),
+  enterUser: outcome('EPIN.RECEIVER_REQUIRED', 'Enter User Id !!'),
+  invalidUser: outcome('EPIN.UNKNOWN_RECEIVER', 'Invalid User Id !!'),
+  selfTransfer: outcome('EPIN.SELF_TRANSFER', 'You cannot transfer e-pins to yourself'),
 } as const;
+
+export type EpinOutcome = (typeof EPIN_OUTCOME)[keyof typeof EPIN_OUTCOME];
+
+/** The texts alone, as the answers carry them. */
+export const EPIN_MSG = textsOf(EPIN_OUTCOME);

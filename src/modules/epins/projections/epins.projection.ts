@@ -54,16 +54,3 @@ export const topupsProjection: Projection = {
     return [{ text: TOPUP_INSERT_SQL, params: [event.streamId, event.streamId.slice('member-'.length), p.activator, p.epin, p.epinType, p.valuePaise, p.kind, event.recordedAt, event.streamVersion] }];
   },
 };
-
-export const helpRequestsProjection: Projection = {
-  name: 'help-requests',
-  tables: ['help_requests'],
-  handles: ['HelpRequested'],
-  project(event: ProjectedEvent): Statement[] {
-    const p = event.payload as { id: string; uid: string; epinType: string; tierPaise: string; kind: string; topupPosition: string };
-    return [{
-      text: 'insert into help_requests (id, uid, epin_type, tier_paise, kind, topup_position, requested_at) values ($1, $2, $3, $4, $5, $6, $7)',
-      params: [p.id, p.uid, p.epinType, p.tierPaise, p.kind, p.topupPosition, event.recordedAt],
-    }];
-  },
-};

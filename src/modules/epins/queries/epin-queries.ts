@@ -1,18 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../../platform/db/database';
-import { formatRupees } from '../../../platform/money';
+import { dayFilter, MAX_HISTORY_ROWS, numbered, rupees } from '../../../platform/member-history';
 import { EPIN_MSG } from '../domain/epin.events';
 
-/** Rows a history screen shows at the most (client-side paging over them). */
-export const MAX_HISTORY_ROWS = 5000;
 
-/** Dates are the member's days in India: `fdate`/`tdate` (YYYY-MM-DD) bound the IST calendar date. */
-const dayFilter = (column: string, from: number, to: number) =>
-  `($${from}::date is null or (${column} at time zone 'Asia/Kolkata')::date >= $${from}::date)
-   and ($${to}::date is null or (${column} at time zone 'Asia/Kolkata')::date <= $${to}::date)`;
-
-const rupees = (paise: string | null) => formatRupees(BigInt(paise ?? '0'));
-const numbered = <T extends object>(rows: T[]) => rows.map((row, index) => ({ row: index + 1, ...row }));
 
 export type HistoryType = 1 | 2 | 3 | 4;
 
@@ -75,15 +66,5 @@ export class EpinQueries {
         return numbered(rows.map((r) => ({ fromid: r.fromid, uid: r.uid, f_name: r.f_name, Epin: r.epin, dd: r.dd.toISOString() })));
       }
     }
-  }
-
-  async levelIncome(uid: string, from: string | null, to: string | null): Promise<Array<Record<string, unknown>>> {
-    const rows = await this.db.query<{ sid: string; uid: string; lvl: number; on_amount: string; rate_bp: number; income: string; dd: Date }>(
-      `select earner_uid as sid, from_uid as uid, level as lvl, on_amount_paise::text as on_amount, rate_bp, amount_paise::text as income, paid_at as dd
-         from level_income where earner_uid = $1 and paid and ${dayFilter('paid_at', 2, 3)}
-        order by paid_at desc, topup_position desc, level limit ${MAX_HISTORY_ROWS}`,
-      [uid, from, to],
-    );
-    return numbered(rows.map((r) => ({ sid: r.sid, uid: r.uid, lvl: r.lvl, onamount: rupees(r.on_amount), onrate: (r.rate_bp / 100).toFixed(2), income: rupees(r.income), dd: r.dd.toISOString() })));
   }
 }

@@ -1,13 +1,6 @@
 import { prepared } from '../../../platform/db/sql';
 import { ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
-
-export interface LevelIncomeDistributed {
-  topupPosition: string;
-  fromUid: string;
-  packagePaise: string;
-  levels: Array<{ level: number; uid: string | null; rateBp: number; amountPaise: string; paid: boolean; reason?: string }>;
-  postings: Array<{ account: string; amountPaise: string }>;
-}
+import { LevelIncomeDistributed } from '../domain/level-income.events';
 
 /** One fixed text for any number of levels. */
 const INSERT_LEVEL_INCOME_SQL = prepared(`insert into level_income (topup_position, level, earner_uid, from_uid, on_amount_paise, rate_bp, amount_paise, paid, reason, paid_at)

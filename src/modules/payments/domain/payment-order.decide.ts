@@ -1,5 +1,5 @@
 import { DomainError } from '../../../platform/errors';
-import { EpinType } from '../../settings/settings';
+import { EpinType } from '../../epins';
 import { GatewayStatus } from '../gateways/gateway';
 import { EpinRequestEvent, GatewayKind, OrderOpened, PaymentOrderEvent, salePostings } from './payment.events';
 import { epinValueOf } from './pricing';

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '../../settings/settings';
+import { DEFAULT_SETTINGS } from '../../settings';
 import { salePostings } from './payment.events';
 import { percentText, quote, ratePaise, twoDecimals, usdtCents } from './pricing';
 

@@ -1,6 +1,7 @@
 import { assertInvariant } from '../../../platform/errors';
 import { formatRupees } from '../../../platform/money';
-import { EpinType, Settings } from '../../settings/settings';
+import { EpinType } from '../../epins';
+import { Settings } from '../../settings';
 
 /** The server's own price of an e-pin purchase (never the client's). All paise. */
 export interface Quote {

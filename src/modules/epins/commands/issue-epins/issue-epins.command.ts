@@ -1,5 +1,5 @@
 import { EventMetadata } from '../../../../platform/event-store/event.types';
-import { EpinType } from '../../../settings/settings';
+import { EpinType } from '../../domain/epin-type';
 import { EpinSource } from '../../domain/epin.events';
 
 /** The most e-pins one issue may create (a named limit; the static request page allows 500). */

@@ -1,32 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../../../platform/errors';
-import { Ledger, LedgerTx } from '../../../../platform/ledger';
-import { loadMember } from '../../../identity/member-state';
-import { loadSettings } from '../../../settings/settings';
-import { newEpinNumber } from '../../domain/epin-number';
-import { epinStream } from '../../domain/epin.events';
-import { IssueEpinsCommand, MAX_ISSUE_QUANTITY } from './issue-epins.command';
+import { Ledger } from '../../../../platform/ledger';
+import { issueEpins } from '../../steps/issue-epins';
+import { IssueEpinsCommand } from './issue-epins.command';
 
-/** Issues inside a caller's transaction (an approval or a confirmed payment issues in the same commit). */
-export async function issueEpins(tx: LedgerTx, command: Omit<IssueEpinsCommand, 'metadata'>): Promise<string[]> {
-  if (!Number.isInteger(command.quantity) || command.quantity < 1 || command.quantity > MAX_ISSUE_QUANTITY) {
-    throw new DomainError('EPIN.BAD_QUANTITY', `Quantity must be 1 to ${MAX_ISSUE_QUANTITY}`, 'invalid');
-  }
-  const owner = await loadMember(tx, command.ownerUid);
-  if (!owner) throw new DomainError('EPIN.UNKNOWN_OWNER', `Member ${command.ownerUid} does not exist`, 'invalid');
-  // A purchase keeps the price it was quoted at, whatever a later price change says (never retroactive).
-  const valuePaise = command.valuePaise ?? (await loadSettings(tx)).epinPricesPaise[command.epinType];
-  if (!/^[1-9]\d*$/.test(valuePaise)) throw new DomainError('EPIN.BAD_VALUE', `An e-pin's value must be a positive whole number of paise, got ${valuePaise}`, 'invalid');
-  const numbers: string[] = [];
-  for (let i = 0; i < command.quantity; i++) {
-    const number = newEpinNumber();
-    // A (vanishingly rare) duplicate number collides on stream version 1 and re-runs the command.
-    await tx.append(epinStream(number), 0, [{ type: 'EpinIssued', payload: { number, epinType: command.epinType, valuePaise, owner: owner.uid, source: command.source } }]);
-    numbers.push(number);
-  }
-  return numbers;
-}
-
+/** The admin's issue: the shared step, under the caller's Idempotency-Key when one is sent. */
 @CommandHandler(IssueEpinsCommand)
 export class IssueEpinsHandler implements ICommandHandler<IssueEpinsCommand, { numbers: string[] }> {
   constructor(private readonly ledger: Ledger) {}

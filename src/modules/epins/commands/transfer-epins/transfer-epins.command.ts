@@ -1,5 +1,5 @@
 import { EventMetadata } from '../../../../platform/event-store/event.types';
-import { EpinType } from '../../../settings/settings';
+import { EpinType } from '../../domain/epin-type';
 
 export class TransferEpinsCommand {
   constructor(

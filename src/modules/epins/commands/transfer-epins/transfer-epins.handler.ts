@@ -1,8 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Ledger } from '../../../../platform/ledger';
-import { loadMember } from '../../../identity/member-state';
+import { loadMember } from '../../../identity';
 import { MAX_ISSUE_QUANTITY } from '../issue-epins/issue-epins.command';
-import { EPIN_MSG, epinStream } from '../../domain/epin.events';
+import { EPIN_MSG } from '../../domain/epin.events';
+import { lockOldestUnused } from '../../rows';
 import { TransferEpinsCommand } from './transfer-epins.command';
 
 /**
@@ -24,15 +25,9 @@ export class TransferEpinsHandler implements ICommandHandler<TransferEpinsComman
       if (quantity > MAX_ISSUE_QUANTITY) return EPIN_MSG.insufficient; // no stock is that large a move
       const sender = await loadMember(tx, fromUid, true);
       if (!sender) return EPIN_MSG.invalidUser;
-      const stock = await tx.query<{ number: string; version: number }>(
-        `select number, version from epins where owner_uid = $1 and type = $2 and status = 'unused'
-          order by received_at, number limit $3 for update`,
-        [fromUid, epinType, quantity],
-      );
+      const stock = await lockOldestUnused(tx, fromUid, epinType, quantity);
       if (stock.length < quantity) return EPIN_MSG.insufficient;
-      for (const epin of stock) {
-        await tx.append(epinStream(epin.number), epin.version, [{ type: 'EpinTransferred', payload: { from: fromUid, to: toUid } }]);
-      }
+      for (const epin of stock) await tx.append(epin, [{ type: 'EpinTransferred', payload: { from: fromUid, to: toUid } }]);
       return EPIN_MSG.transferDone;
     }, idempotencyKey ? { idempotency: { scope: 'EpinTransfer', key: idempotencyKey, request: { fromUid, toUid, quantity, epinType } } } : {});
   }

@@ -6,7 +6,7 @@ import { APP_CONFIG, AppConfig } from '../../../../config/config';
 import { adminStream, decideAdminLogin } from '../../domain/admin.events';
 import { MSG } from '../../domain/member.messages';
 import { addressOf, loginPolicy, passLoginGate, StrangerTurns } from '../../login-gate';
-import { currentPasswordHash, loadAdmin, loadLoginAddress } from '../../member-state';
+import { currentPasswordHash, loadAdmin, loadLoginAddress, lockAdmin } from '../../member-state';
 import { burnVerification, hashPassword, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
 import { AdminView, CreateAdminUserCommand, LoginAdminCommand, UpdateAdminUserCommand } from './admin-users.command';
@@ -33,15 +33,16 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
   async execute({ username, changes, metadata }: UpdateAdminUserCommand): Promise<AdminView> {
     const hash = changes.password ? await hashPassword(changes.password) : null;
     return this.ledger.run(metadata, async (tx) => {
-      const admin = await loadAdmin(tx, username, true);
-      if (!admin) throw new DomainError('ADMIN.NOT_FOUND', `Admin ${username} does not exist`, 'not-found');
+      const locked = await lockAdmin(tx, username);
+      const admin = locked?.state;
+      if (!locked || !admin) throw new DomainError('ADMIN.NOT_FOUND', `Admin ${username} does not exist`, 'not-found');
       if (metadata.actor.id === username && (changes.disabled === true || (changes.role && changes.role !== 'superadmin'))) {
         throw new DomainError('ADMIN.SELF_LOCKOUT', 'You cannot disable or demote your own account', 'invalid');
       }
       const credentialVersion = hash ? admin.credentialVersion + 1 : undefined;
       const payload = { role: changes.role, disabled: changes.disabled, credentialVersion };
       const changed = (changes.role && changes.role !== admin.role) || (changes.disabled !== undefined && changes.disabled !== admin.disabled) || hash;
-      if (changed) await tx.append(adminStream(username), admin.version, [{ type: 'AdminUserUpdated', payload }]);
+      if (changed) await tx.append(locked, [{ type: 'AdminUserUpdated', payload }]);
       if (hash) await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, $2, $3)', [username, credentialVersion, hash]);
       return { id: username, username, role: changes.role ?? admin.role, disabled: changes.disabled ?? admin.disabled };
     });
@@ -75,11 +76,12 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, { t
     const passwordOk = hash !== null && (await verifyPassword(hash, password));
     // A failure is recorded, so the refusal is thrown only after the transaction has committed.
     const result = await this.ledger.run({ ...metadata, actor: { kind: 'admin', id: username } }, async (tx) => {
-      const state = await loadAdmin(tx, username, true);
-      if (!state) return null;
+      const locked = await lockAdmin(tx, username);
+      if (!locked) return null;
+      const state = locked.state;
       const address = await loadLoginAddress(tx, account, addressOf(metadata));
       const decision = decideAdminLogin(state, passwordOk && state.credentialVersion === admin.credentialVersion, address, tx.now, policy);
-      await tx.append(account, state.version, decision.events);
+      await tx.append(locked, decision.events);
       if (decision.outcome !== 'ok') return decision.outcome;
       return { token: this.tokens.admin(username, state.role, state.credentialVersion), username, role: state.role };
     });

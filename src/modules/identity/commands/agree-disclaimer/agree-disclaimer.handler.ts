@@ -2,9 +2,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../../../platform/errors';
 import { Ledger } from '../../../../platform/ledger';
 import { decideAgreeDisclaimer } from '../../domain/member.decide';
-import { memberStream } from '../../domain/member.events';
 import { MSG } from '../../domain/member.messages';
-import { loadMember } from '../../member-state';
+import { lockMember } from '../../member-state';
 import { AgreeDisclaimerCommand } from './agree-disclaimer.command';
 
 /** Records the disclaimer acknowledgement once; agreeing again changes nothing. */
@@ -14,9 +13,9 @@ export class AgreeDisclaimerHandler implements ICommandHandler<AgreeDisclaimerCo
 
   async execute({ uid, metadata }: AgreeDisclaimerCommand): Promise<{ result: string }> {
     return this.ledger.run(metadata, async (tx) => {
-      const state = await loadMember(tx, uid, true);
-      if (!state) throw new DomainError('MEMBER.NOT_FOUND', MSG.loginRequired, 'unauthorized');
-      await tx.append(memberStream(uid), state.version, decideAgreeDisclaimer(state));
+      const member = await lockMember(tx, uid);
+      if (!member) throw new DomainError('MEMBER.NOT_FOUND', MSG.loginRequired, 'unauthorized');
+      await tx.append(member, decideAgreeDisclaimer(member.state));
       return { result: MSG.success };
     });
   }

@@ -2,8 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../../../platform/errors';
 import { Ledger } from '../../../../platform/ledger';
 import { decideBlock } from '../../domain/member.decide';
-import { memberStream } from '../../domain/member.events';
-import { loadMember } from '../../member-state';
+import { lockMember } from '../../member-state';
 import { SetMemberBlockedCommand } from './block-member.command';
 
 /** An admin blocks or unblocks a member; the event names the admin and the remark. */
@@ -13,10 +12,10 @@ export class SetMemberBlockedHandler implements ICommandHandler<SetMemberBlocked
 
   async execute({ uid, blocked, remark, metadata }: SetMemberBlockedCommand): Promise<{ uid: string; blocked: boolean }> {
     return this.ledger.run(metadata, async (tx) => {
-      const member = await loadMember(tx, uid, true);
+      const member = await lockMember(tx, uid);
       if (!member) throw new DomainError('MEMBER.NOT_FOUND', `Member ${uid} does not exist`, 'not-found');
       if (uid === '100000' && blocked) throw new DomainError('MEMBER.ROOT', 'The root member cannot be blocked', 'invalid');
-      await tx.append(memberStream(uid), member.version, decideBlock(member, blocked, remark));
+      await tx.append(member, decideBlock(member.state, blocked, remark));
       return { uid, blocked };
     });
   }

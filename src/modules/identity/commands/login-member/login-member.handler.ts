@@ -6,7 +6,7 @@ import { decideLogin } from '../../domain/member.decide';
 import { memberStream } from '../../domain/member.events';
 import { MSG } from '../../domain/member.messages';
 import { addressOf, loginPolicy, passLoginGate, StrangerTurns } from '../../login-gate';
-import { currentPasswordHash, loadLoginAddress, loadMember } from '../../member-state';
+import { currentPasswordHash, loadLoginAddress, loadMember, lockMember } from '../../member-state';
 import { burnVerification, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
 import { LoginMemberCommand, LoginResult, loginRefused } from './login-member.command';
@@ -40,14 +40,15 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
     const passwordOk = hash !== null && (await verifyPassword(hash, password));
 
     return this.ledger.run({ ...metadata, actor: { kind: 'member', id: uid } }, async (tx) => {
-      const state = await loadMember(tx, uid, true);
-      if (!state) return loginRefused(MSG.badLogin);
+      const member = await lockMember(tx, uid);
+      if (!member) return loginRefused(MSG.badLogin);
+      const state = member.state;
       // A password change between the check and now makes the check stale: refuse, don't guess.
       const stillValid = passwordOk && state.credentialVersion === before.credentialVersion;
       // Read under the member's row lock: concurrent attempts on one member count one after another.
       const address = await loadLoginAddress(tx, account, addressOf(metadata));
       const decision = decideLogin(state, stillValid, address, tx.now, policy);
-      await tx.append(account, state.version, decision.events);
+      await tx.append(member, decision.events);
       switch (decision.outcome) {
         case 'blocked':
           return loginRefused(MSG.blocked);

@@ -4,9 +4,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../../../../config/config';
 import { sha256Hex } from '../../../../platform/event-store/canonical';
 import { Ledger } from '../../../../platform/ledger';
-import { memberStream } from '../../domain/member.events';
 import { MSG } from '../../domain/member.messages';
-import { loadMember } from '../../member-state';
+import { lockMember } from '../../member-state';
 import { RequestPasswordResetCommand, RESET_LINK_MINUTES } from './request-password-reset.command';
 
 /**
@@ -23,12 +22,13 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
 
   async execute({ uid, metadata }: RequestPasswordResetCommand): Promise<string> {
     return this.ledger.run(metadata, async (tx) => {
-      const member = await loadMember(tx, uid, true);
-      if (!member || member.blocked || !member.email.includes('@')) return MSG.invalidUserId;
+      const locked = await lockMember(tx, uid);
+      const member = locked?.state;
+      if (!locked || !member || member.blocked || !member.email.includes('@')) return MSG.invalidUserId;
       const tokenId = randomUUID();
       const secret = randomBytes(32).toString('base64url');
       const expiresAt = new Date(tx.now.getTime() + RESET_LINK_MINUTES * 60_000).toISOString();
-      const [event] = await tx.append(memberStream(uid), member.version, [
+      const [event] = await tx.append(locked, [
         { type: 'PasswordResetRequested', payload: { tokenId, secretHash: sha256Hex(secret), expiresAt, email: member.email } },
       ]);
       const link = `${this.config.publicUrl}/ResetPassword?token=${tokenId}.${secret}`;

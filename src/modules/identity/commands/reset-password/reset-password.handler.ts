@@ -2,9 +2,8 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { sha256Hex } from '../../../../platform/event-store/canonical';
 import { Ledger } from '../../../../platform/ledger';
 import { decideResetPassword } from '../../domain/member.decide';
-import { memberStream } from '../../domain/member.events';
 import { MSG } from '../../domain/member.messages';
-import { loadMember } from '../../member-state';
+import { lockMember } from '../../member-state';
 import { hashPassword } from '../../passwords';
 import { ResetPasswordCommand } from './reset-password.command';
 
@@ -25,11 +24,12 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
         [tokenId],
       );
       if (!reset) return { result: MSG.resetInvalid };
-      const member = await loadMember(tx, reset.uid, true);
-      if (!member) return { result: MSG.resetInvalid };
+      const locked = await lockMember(tx, reset.uid);
+      if (!locked) return { result: MSG.resetInvalid };
+      const member = locked.state;
       const events = decideResetPassword(member, { uid: reset.uid, secretHash: reset.secret_hash, expiresAt: reset.expires_at, usedAt: reset.used_at }, tokenId, sha256Hex(secret), tx.now);
       if (!events) return { result: MSG.resetInvalid };
-      await tx.append(memberStream(member.uid), member.version, events);
+      await tx.append(locked, events);
       await tx.execute('insert into member_credentials (principal, version, password_hash, txn_password_hash) select $1, $2, $3, txn_password_hash from member_credentials where principal = $1 and version = $4', [
         member.uid,
         member.credentialVersion + 1,

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../../../platform/errors';
 import { Ledger } from '../../../../platform/ledger';
-import { issueEpins } from '../../../epins/commands/issue-epins/issue-epins.handler';
+import { issueEpins } from '../../../epins';
 import { decideBankRequest } from '../../domain/payment-order.decide';
 import { epinRequestStream } from '../../domain/payment.events';
 import { lockRequest } from '../../rows';

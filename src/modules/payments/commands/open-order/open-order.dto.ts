@@ -1,4 +1,4 @@
-import { EpinType, EPIN_TYPES } from '../../../settings/settings';
+import { EpinType, EPIN_TYPES } from '../../../epins';
 import { PAY_MSG } from '../../domain/payment.messages';
 import { GATEWAY_EPIN_TYPE, MAX_REQUEST_QTY } from '../../domain/pricing';
 

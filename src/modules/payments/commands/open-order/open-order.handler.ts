@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Ledger } from '../../../../platform/ledger';
-import { loadSettings } from '../../../settings/settings';
+import { loadSettings } from '../../../settings';
 import { decideOpenOrder } from '../../domain/payment-order.decide';
 import { PAYMENT_WINDOW_SECONDS, paymentOrderStream } from '../../domain/payment.events';
 import { PAY_MSG } from '../../domain/payment.messages';

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Ledger } from '../../../../platform/ledger';
-import { issueEpins } from '../../../epins/commands/issue-epins/issue-epins.handler';
+import { issueEpins } from '../../../epins';
 import { decideSettlement, OrderStatus } from '../../domain/payment-order.decide';
 import { paymentOrderStream } from '../../domain/payment.events';
 import { lockOrder } from '../../rows';

@@ -1,5 +1,5 @@
 import { DomainError } from '../../../../platform/errors';
-import { EpinType, EPIN_TYPES } from '../../../settings/settings';
+import { EpinType, EPIN_TYPES } from '../../../epins';
 import { PAY_MSG } from '../../domain/payment.messages';
 import { MAX_REQUEST_QTY } from '../../domain/pricing';
 

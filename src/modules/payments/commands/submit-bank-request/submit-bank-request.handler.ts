@@ -2,7 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '../../../../platform/db/sql-errors';
 import { Ledger } from '../../../../platform/ledger';
-import { loadSettings } from '../../../settings/settings';
+import { loadSettings } from '../../../settings';
 import { epinRequestStream } from '../../domain/payment.events';
 import { PAY_MSG } from '../../domain/payment.messages';
 import { quote } from '../../domain/pricing';

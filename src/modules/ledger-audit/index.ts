@@ -1,0 +1,14 @@
+/** The ledger-audit context's public surface: verify, replay, export, and the checks they run. */
+export { LedgerAuditModule } from './ledger-audit.module';
+export { LedgerAuditService } from './ledger-audit.service';
+export { parseSavedDigest } from './against';
+export type { SavedDigest } from './against';
+export { LEDGER_CHECKS } from './checks';
+export { exportLedger } from './export';
+export { Redactor } from './redaction';
+export type { EventView } from './redaction';
+export { EVENTS_LIST, listEvents, showEvent } from './queries/events/events.query';
+export type { EventListRow } from './queries/events/events.query';
+export { replayLedger } from './replay';
+export { verifyLedger } from './verify';
+export type { VerifyReport } from './verify';
