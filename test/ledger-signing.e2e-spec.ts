@@ -3,8 +3,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { runLedgerCommand } from '../src/cli/ledger';
 import { loadConfig } from '../src/config/config';
@@ -16,7 +14,6 @@ import { chainHash, contentHash, digestStep, eventHash, GENESIS_HASH } from '../
 import { EVENT_COLUMNS, EventMetadata, EventRow, toStoredEvent } from '../src/platform/event-store/event.types';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { appendToStream } from '../src/platform/event-store/event-store';
-import { WorkerModule } from '../src/worker/worker.module';
 import { checkpointCovering, lastPosition } from './support/checkpoint';
 import { testLedgerKeys, testSigningKeyPem } from './support/ledger-keys';
 import { LedgerKeys } from '../src/platform/event-store/signing';
@@ -25,7 +22,8 @@ import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { readLastDigest, signCheckpoints } from '../src/modules/ledger-audit/last-digest';
 import { ledgerOn, seedBasics } from './support/seed';
 import { withScratchLedger } from './support/scratch';
-import { startTestApp, TestApp, TestDatabase, testRedisUrl } from './support/test-app';
+import { startTestApp, TestApp, TestDatabase } from './support/test-app';
+import { startTestAppWithWorker } from './support/with-worker';
 
 const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-signing-test' };
 
@@ -343,19 +341,14 @@ describe('signed checkpoints: tamper evidence a database superuser cannot undo (
 
 describe("the worker's checkpoint cadence (issue 8, point 10)", () => {
   let t: TestApp;
-  let worker: INestApplicationContext;
   const signedUpTo = async () => (await t.db.owner.query<{ v: number; to: string | null }>("select count(*)::int as v, max((payload->>'toPosition')::bigint)::text as to from events where stream_id = 'ledger-checkpoints'"))[0];
 
   beforeAll(async () => {
     // The timer an hour away: only the count of uncovered events can trigger a checkpoint here.
-    t = await startTestApp({ QUEUE_PREFIX: `sahyog-cadence-test-${process.pid}`, REDIS_URL: testRedisUrl(), LEDGER_CHECKPOINT_EVERY_MS: '3600000', LEDGER_CHECKPOINT_EVERY_EVENTS: '50' });
-    await seedBasics(t.db.app);
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
+    t = await startTestAppWithWorker({ QUEUE_PREFIX: `sahyog-cadence-test-${process.pid}`, LEDGER_CHECKPOINT_EVERY_MS: '3600000', LEDGER_CHECKPOINT_EVERY_EVENTS: '50' });
   });
   afterAll(async () => {
-    await worker?.close();
-    await t.close();
+    await t?.close();
   });
 
   it('signs a checkpoint as soon as LEDGER_CHECKPOINT_EVERY_EVENTS events are uncovered, without waiting for the timer', async () => {

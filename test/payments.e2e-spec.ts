@@ -10,8 +10,6 @@ import { createPaymentOrders } from '../src/modules/payments/payments.module';
 import { OUTBOX_ROUTES, QUEUE } from '../src/platform/jobs/queues';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
-import { NestFactory } from '@nestjs/core';
-import { WorkerModule } from '../src/worker/worker.module';
 import { GatewayDouble } from '../src/modules/payments/double/gateway-double';
 import { signIpn } from '../src/modules/payments/gateways/gateway';
 import { DEV_IPN_SECRET, LATE_PAYMENT_WATCH_SECONDS, loadPaymentsConfig } from '../src/modules/payments/payments.config';
@@ -20,6 +18,7 @@ import { ProjectionRunner } from '../src/platform/projections/projection';
 import { Network } from './support/network';
 import { eventCount, ledgerOn, seedBasics } from './support/seed';
 import { startTestApp, TestApp, testRedisUrl } from './support/test-app';
+import { startTestAppWithWorker } from './support/with-worker';
 
 /** The payment-status job's pace in the direct tests (the worker's comes from its env). */
 const timing: PollTiming = { everyMs: 1000, lateEveryMs: 5000, lateWatchMs: LATE_PAYMENT_WATCH_SECONDS * 1000 };
@@ -602,18 +601,13 @@ describe('payments: the double delivers its signed callback to PUBLIC_URL; the C
 describe('payments: the payment-status job through the real worker (relay → BullMQ → processor)', () => {
   let t: TestApp;
   let net: Network;
-  let worker: Awaited<ReturnType<typeof NestFactory.createApplicationContext>>;
 
   beforeAll(async () => {
-    t = await startTestApp({ QUEUE_PREFIX: `sahyog-payments-test-${process.pid}`, REDIS_URL: testRedisUrl(), PAYMENT_POLL_EVERY_MS: '200', PAYMENT_LATE_POLL_EVERY_MS: '300' });
-    await seedBasics(t.db.app);
+    t = await startTestAppWithWorker({ QUEUE_PREFIX: `sahyog-payments-test-${process.pid}`, PAYMENT_POLL_EVERY_MS: '200', PAYMENT_LATE_POLL_EVERY_MS: '300' });
     net = new Network(t);
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
   });
   afterAll(async () => {
-    await worker?.close();
-    await t.close();
+    await t?.close();
   });
 
   it('a UPI payment at the gateway is confirmed by the job alone: no callback, no status check by the member', async () => {

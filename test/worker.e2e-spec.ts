@@ -1,9 +1,7 @@
-import { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
-import { WorkerModule } from '../src/worker/worker.module';
-import { seedBasics, validRegistration } from './support/seed';
-import { startTestApp, TestApp, testRedisUrl } from './support/test-app';
+import { validRegistration } from './support/seed';
+import { TestApp } from './support/test-app';
+import { startTestAppWithWorker } from './support/with-worker';
 
 async function until<T>(probe: () => Promise<T | null | undefined>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -17,17 +15,12 @@ async function until<T>(probe: () => Promise<T | null | undefined>, timeoutMs: n
 
 describe('the worker process: outbox relay → BullMQ → processors', () => {
   let t: TestApp;
-  let worker: INestApplicationContext;
 
   beforeAll(async () => {
-    t = await startTestApp({ QUEUE_PREFIX: `sahyog-worker-test-${process.pid}`, REDIS_URL: testRedisUrl(), LEDGER_CHECKPOINT_EVERY_MS: '500' });
-    await seedBasics(t.db.app);
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
+    t = await startTestAppWithWorker({ QUEUE_PREFIX: `sahyog-worker-test-${process.pid}`, LEDGER_CHECKPOINT_EVERY_MS: '500' });
   });
   afterAll(async () => {
-    await worker?.close();
-    await t.close();
+    await t?.close();
   });
 
   it('sends the reset mail committed with the event, once, without anyone calling the worker', async () => {

@@ -8,7 +8,7 @@
  * The tests run in order: the admin flow blocks the member registered by the first one.
  */
 import { type Page } from 'playwright-core';
-import { BASE_URL, MEMBER_PASSWORD, ROOT_MEMBER, adminLogin, openSession, step, toast, toastTexts, type Session } from './support';
+import { BASE_URL, ROOT_MEMBER, adminLogin, openSession, step, toast, toastTexts, type Session } from './support';
 
 jest.setTimeout(120_000);
 
