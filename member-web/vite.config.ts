@@ -15,7 +15,13 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           if (id.includes('@mui/icons-material')) return 'mui-icons';
           if (id.includes('@mui') || id.includes('@emotion')) return 'mui';
-          if (id.includes('react-router') || id.includes('react-dom') || id.includes('/react/') || id.includes('scheduler')) return 'react';
+          if (
+            id.includes('react-router') ||
+            id.includes('react-dom') ||
+            id.includes('/react/') ||
+            id.includes('scheduler')
+          )
+            return 'react';
           return 'vendor';
         },
       },

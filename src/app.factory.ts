@@ -37,15 +37,21 @@ function spaFallback(root: string): SpaFallback | undefined {
 }
 
 /** Builds the API: validation, error mapping, OpenAPI at /api/docs, and the two web apps. */
-export async function createApiApp(options: { logger?: LogLevel[] | false; root?: string } = {}): Promise<NestFastifyApplication> {
+export async function createApiApp(
+  options: { logger?: LogLevel[] | false; root?: string } = {},
+): Promise<NestFastifyApplication> {
   const config = loadConfig();
   const root = options.root ?? process.cwd();
   const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: BODY_LIMIT_BYTES });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: options.logger ?? ['error', 'warn', 'log'] });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+    logger: options.logger ?? ['error', 'warn', 'log'],
+  });
   const instance = app.getHttpAdapter().getInstance();
   // Nest's own two parsers, except that JSON nested too deep is refused before it is parsed.
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, depthCheckedJsonParser(instance));
-  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) => done(null, parseForm(body.toString())));
+  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) =>
+    done(null, parseForm(body.toString())),
+  );
   instance.addHook('preValidation', refuseBadInput);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(spaFallback(root)));
@@ -55,7 +61,7 @@ export async function createApiApp(options: { logger?: LogLevel[] | false; root?
     app,
     new DocumentBuilder()
       .setTitle('Sahyog member contract')
-      .setDescription('The member API under /api: the original product\'s calls, with identity taken from the JWT.')
+      .setDescription("The member API under /api: the original product's calls, with identity taken from the JWT.")
       .setVersion('1')
       .addBearerAuth()
       .build(),
@@ -67,8 +73,16 @@ export async function createApiApp(options: { logger?: LogLevel[] | false; root?
   const adminDist = join(root, 'admin-web', 'dist');
   if (existsSync(memberDist) || existsSync(adminDist)) {
     const fastifyStatic = (await import('@fastify/static')).default;
-    if (existsSync(memberDist)) await app.register(fastifyStatic, { root: memberDist, prefix: '/', wildcard: false, index: false });
-    if (existsSync(adminDist)) await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: false, decorateReply: false });
+    if (existsSync(memberDist))
+      await app.register(fastifyStatic, { root: memberDist, prefix: '/', wildcard: false, index: false });
+    if (existsSync(adminDist))
+      await app.register(fastifyStatic, {
+        root: adminDist,
+        prefix: '/admin/',
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+      });
   }
 
   app.enableShutdownHooks();
@@ -81,4 +95,3 @@ export async function createApiApp(options: { logger?: LogLevel[] | false; root?
   await app.getHttpAdapter().getInstance().ready();
   return app;
 }
-

@@ -13,7 +13,8 @@ import { startTestApp, TestApp } from './support/test-app';
 import { testSigningKeyPem } from './support/ledger-keys';
 
 const JWT_SECRET = 'test-secret-of-sufficient-length';
-const IMPERSONATION_REFUSED = 'Not allowed in a "Log in as" session: only a superadmin may move money or change credentials for a member';
+const IMPERSONATION_REFUSED =
+  'Not allowed in a "Log in as" session: only a superadmin may move money or change credentials for a member';
 const LOCKED = 'Too many failed attempts. Try again after 15 minutes.';
 /** The slow-down of this file's app (LOGIN_SLOWDOWN_MS): long enough that a login without it never takes as long. */
 const SLOWDOWN_MS = 3000;
@@ -25,18 +26,31 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
   /** A client address of its own for each call site, so tests never share lock-out counters. */
   const address = () => `10.0.${Math.floor(++seq / 250)}.${(seq % 250) + 1}`;
 
-  const register = async (name: string, email = 'member@example.com') => (await request(server()).post('/api/registrationWeb').send(validRegistration({ name, email })).expect(200)).body.uid_output as string;
-  const login = (uid: string, password: string, from: string) => request(server()).post('/api/login').set('X-Forwarded-For', from).send({ uid, password });
-  const adminLogin = (username: string, password: string, from: string) => request(server()).post('/admin-api/auth/login').set('X-Forwarded-For', from).send({ username, password });
-  const adminToken = async (username = 'superadmin', password = ADMIN_PASSWORD) => (await adminLogin(username, password, address()).expect(200)).body.token as string;
+  const register = async (name: string, email = 'member@example.com') =>
+    (await request(server()).post('/api/registrationWeb').send(validRegistration({ name, email })).expect(200)).body
+      .uid_output as string;
+  const login = (uid: string, password: string, from: string) =>
+    request(server()).post('/api/login').set('X-Forwarded-For', from).send({ uid, password });
+  const adminLogin = (username: string, password: string, from: string) =>
+    request(server()).post('/admin-api/auth/login').set('X-Forwarded-For', from).send({ username, password });
+  const adminToken = async (username = 'superadmin', password = ADMIN_PASSWORD) =>
+    (await adminLogin(username, password, address()).expect(200)).body.token as string;
   const memberToken = async (uid: string) => (await login(uid, PASSWORD, address()).expect(200)).body.token as string;
   const asAdmin = (token: string, call: request.Test) => call.set('Authorization', `Bearer ${token}`);
-  const impersonate = async (uid: string, admin: string) => (await asAdmin(admin, request(server()).post(`/admin-api/members/${uid}/impersonate`)).expect(200)).body.token as string;
+  const impersonate = async (uid: string, admin: string) =>
+    (await asAdmin(admin, request(server()).post(`/admin-api/members/${uid}/impersonate`)).expect(200)).body
+      .token as string;
   const redeem = (link: string) => request(server()).post('/api/loginAdmin').send({ token: link });
   const issue = async (owner: string, quantity: number) =>
-    (await asAdmin(await adminToken(), request(server()).post('/admin-api/epins/issue')).send({ owner, type: 'EpintypeB', quantity }).expect(200)).body.numbers as string[];
+    (
+      await asAdmin(await adminToken(), request(server()).post('/admin-api/epins/issue'))
+        .send({ owner, type: 'EpintypeB', quantity })
+        .expect(200)
+    ).body.numbers as string[];
   const createAdmin = async (username: string, role: string) => {
-    await asAdmin(await adminToken(), request(server()).post('/admin-api/admin-users')).send({ username, password: 'Helpdesk@1', role }).expect(201);
+    await asAdmin(await adminToken(), request(server()).post('/admin-api/admin-users'))
+      .send({ username, password: 'Helpdesk@1', role })
+      .expect(201);
     return adminToken(username, 'Helpdesk@1');
   };
 
@@ -50,7 +64,9 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
     it('never shows a usable reset link to staff: support cannot read the catcher, a superadmin and the log see it masked', async () => {
       const uid = await register('Reset Seeker', 'seeker@example.com');
       await request(server()).post('/api/ForgetPassword').send({ uid }).expect(200);
-      const [row] = await t.db.owner.query<{ id: string; body: string; event_position: string }>("select id::text as id, body, event_position::text as event_position from mail_outbox where to_address = 'seeker@example.com'");
+      const [row] = await t.db.owner.query<{ id: string; body: string; event_position: string }>(
+        "select id::text as id, body, event_position::text as event_position from mail_outbox where to_address = 'seeker@example.com'",
+      );
       const secret = /ResetPassword\?token=(\S+)/.exec(row.body)![1];
 
       await asAdmin(await adminToken('support'), request(server()).get('/admin-api/mails')).expect(403);
@@ -64,24 +80,50 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       }
 
       const lines: string[] = [];
-      expect(await processMailJob(t.db.app, new CatcherTransport((line) => lines.push(line)), { position: row.event_position, type: 'PasswordResetRequested', streamId: `member-${uid}` })).toBe('sent');
+      expect(
+        await processMailJob(t.db.app, new CatcherTransport((line) => lines.push(line)), {
+          position: row.event_position,
+          type: 'PasswordResetRequested',
+          streamId: `member-${uid}`,
+        }),
+      ).toBe('sent');
       expect(lines).toHaveLength(1);
       expect(lines[0]).not.toContain(secret);
       expect(lines[0]).toContain('/ResetPassword?token=[hidden]');
       // The real link still works for its owner: only what staff can see is masked.
-      await request(server()).post('/api/ResetPassword').send({ token: secret, password: 'NewPass1' }).expect(200, { result: 'Password Reset Successfully' });
+      await request(server())
+        .post('/api/ResetPassword')
+        .send({ token: secret, password: 'NewPass1' })
+        .expect(200, { result: 'Password Reset Successfully' });
     });
 
     it('refuses to start in production without MAIL_URL unless MAIL_USE_CATCHER=true', async () => {
-      const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@localhost:5432/x', JWT_SECRET, LEDGER_SIGNING_KEY: testSigningKeyPem(), AUDITOR_REDACTION_SALT: 's'.repeat(32) };
-      expect(() => loadConfig(production)).toThrow('NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher');
+      const production = {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://u:p@localhost:5432/x',
+        JWT_SECRET,
+        LEDGER_SIGNING_KEY: testSigningKeyPem(),
+        AUDITOR_REDACTION_SALT: 's'.repeat(32),
+      };
+      expect(() => loadConfig(production)).toThrow(
+        'NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher',
+      );
       expect(loadConfig({ ...production, MAIL_USE_CATCHER: 'true' }).mailUrl).toBeNull();
-      expect(loadConfig({ ...production, MAIL_URL: 'smtp://u:p@mail.example.com:587' }).mailUrl).toBe('smtp://u:p@mail.example.com:587');
-      expect(() => loadConfig({ ...production, MAIL_USE_CATCHER: 'yes' })).toThrow('MAIL_USE_CATCHER must be true, false or unset');
+      expect(loadConfig({ ...production, MAIL_URL: 'smtp://u:p@mail.example.com:587' }).mailUrl).toBe(
+        'smtp://u:p@mail.example.com:587',
+      );
+      expect(() => loadConfig({ ...production, MAIL_USE_CATCHER: 'yes' })).toThrow(
+        'MAIL_USE_CATCHER must be true, false or unset',
+      );
 
       // And the API itself does not start.
       const saved = { ...process.env };
-      Object.assign(process.env, { NODE_ENV: 'production', PAYMENTS_USE_DOUBLE: 'true', MAIL_URL: '', MAIL_USE_CATCHER: '' });
+      Object.assign(process.env, {
+        NODE_ENV: 'production',
+        PAYMENTS_USE_DOUBLE: 'true',
+        MAIL_URL: '',
+        MAIL_USE_CATCHER: '',
+      });
       try {
         await expect(createApiApp({ logger: false, root: '/nonexistent' })).rejects.toThrow(/MAIL_URL/);
       } finally {
@@ -92,24 +134,41 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
   });
 
   describe('2. impersonation', () => {
-    it('ends a disabled or demoted admin\'s impersonated sessions and unredeemed links at once', async () => {
+    it("ends a disabled or demoted admin's impersonated sessions and unredeemed links at once", async () => {
       const uid = await register('Helped Member');
-      for (const [username, change] of [['helpdesk1', { disabled: true }], ['helpdesk2', { role: 'auditor' }]] as const) {
+      for (const [username, change] of [
+        ['helpdesk1', { disabled: true }],
+        ['helpdesk2', { role: 'auditor' }],
+      ] as const) {
         const helper = await createAdmin(username, 'support');
         const session = (await redeem(await impersonate(uid, helper)).expect(200)).body.token as string;
         const unredeemed = await impersonate(uid, helper);
-        await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${session}`).send({}).expect(200);
+        await request(server())
+          .post('/api/userDashboard')
+          .set('Authorization', `Bearer ${session}`)
+          .send({})
+          .expect(200);
 
-        await asAdmin(await adminToken(), request(server()).put(`/admin-api/admin-users/${username}`)).send(change).expect(200);
-        const refused = await request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${session}`).send({});
-        expect([username, refused.status, refused.body.result]).toEqual([username, 401, 'Please login to access this resource']);
+        await asAdmin(await adminToken(), request(server()).put(`/admin-api/admin-users/${username}`))
+          .send(change)
+          .expect(200);
+        const refused = await request(server())
+          .post('/api/userDashboard')
+          .set('Authorization', `Bearer ${session}`)
+          .send({});
+        expect([username, refused.status, refused.body.result]).toEqual([
+          username,
+          401,
+          'Please login to access this resource',
+        ]);
         expect([username, (await redeem(unredeemed)).body.result]).toEqual([username, 'Invalid or expired login link']);
       }
     });
 
     it('keeps an impersonated session to 30 minutes and refuses a longer one', async () => {
       const uid = await register('Short Session');
-      const session = (await redeem(await impersonate(uid, await adminToken('support'))).expect(200)).body.token as string;
+      const session = (await redeem(await impersonate(uid, await adminToken('support'))).expect(200)).body
+        .token as string;
       const jwt = new JwtService({ secret: JWT_SECRET });
       const claims = jwt.decode<{ iat: number; exp: number; imp: string }>(session);
       expect(claims.imp).toBe('support');
@@ -127,9 +186,20 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       const [first] = await issue(uid, 3);
       // Orders the member opened themselves, which a deposit call in the session would otherwise take on.
       const own = await memberToken(uid);
-      const order = async (path: string) => (await request(server()).post(path).set('Authorization', `Bearer ${own}`).send({ username: uid, amount: '1000' }).expect(200)).body.clientid as string;
-      const [cryptoOrder, upiOrder] = [await order('/api/genarateOrderIdNPayTRC'), await order('/api/genarateOrderIdPayatupi')];
-      const support = (await redeem(await impersonate(uid, await adminToken('support'))).expect(200)).body.token as string;
+      const order = async (path: string) =>
+        (
+          await request(server())
+            .post(path)
+            .set('Authorization', `Bearer ${own}`)
+            .send({ username: uid, amount: '1000' })
+            .expect(200)
+        ).body.clientid as string;
+      const [cryptoOrder, upiOrder] = [
+        await order('/api/genarateOrderIdNPayTRC'),
+        await order('/api/genarateOrderIdPayatupi'),
+      ];
+      const support = (await redeem(await impersonate(uid, await adminToken('support'))).expect(200)).body
+        .token as string;
       const before = await eventCount(t.db.app);
       const calls: Array<[string, Record<string, unknown>]> = [
         ['/api/EpinTransfer', { qty: '1', touid: receiver }],
@@ -139,8 +209,14 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
         // Opening a payment order in the member's name, or asking for its status, is a money call too.
         ['/api/genarateOrderIdNPayTRC', { username: uid, amount: '1000' }],
         ['/api/genarateOrderIdPayatupi', { username: uid, amount: '1000' }],
-        ['/api/depositByNowPayTRC', { username: uid, amount: '1000', epin_type: 'EpintypeB', epin_qty: '1', clientid: cryptoOrder }],
-        ['/api/depositByPayatupi', { username: uid, amount: '1000', epin_type: 'EpintypeB', epin_qty: '1', clientid: upiOrder }],
+        [
+          '/api/depositByNowPayTRC',
+          { username: uid, amount: '1000', epin_type: 'EpintypeB', epin_qty: '1', clientid: cryptoOrder },
+        ],
+        [
+          '/api/depositByPayatupi',
+          { username: uid, amount: '1000', epin_type: 'EpintypeB', epin_qty: '1', clientid: upiOrder },
+        ],
         ['/api/updatePaymentStatus', { uid, clientid: upiOrder, message: 'Success', utr: '412345678901' }],
       ];
       for (const [path, body] of calls) {
@@ -149,13 +225,27 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       }
       expect(await eventCount(t.db.app)).toBe(before);
       // Reading is still allowed in the session.
-      await request(server()).post('/api/ActivationHistory').set('Authorization', `Bearer ${support}`).send({ type: 2 }).expect(200);
+      await request(server())
+        .post('/api/ActivationHistory')
+        .set('Authorization', `Bearer ${support}`)
+        .send({ type: 2 })
+        .expect(200);
 
       const superadmin = (await redeem(await impersonate(uid, await adminToken())).expect(200)).body.token as string;
-      const moved = await request(server()).post('/api/EpinTransfer').set('Authorization', `Bearer ${superadmin}`).send({ qty: '1', touid: receiver }).expect(200);
+      const moved = await request(server())
+        .post('/api/EpinTransfer')
+        .set('Authorization', `Bearer ${superadmin}`)
+        .send({ qty: '1', touid: receiver })
+        .expect(200);
       expect(moved.body).toBe('Success');
-      const [event] = await t.db.owner.query<{ metadata: { actor: unknown; impersonatedBy: string } }>("select metadata from events where type = 'EpinTransferred' and payload->>'to' = $1", [receiver]);
-      expect(event.metadata).toMatchObject({ actor: { kind: 'admin', id: 'superadmin' }, impersonatedBy: 'superadmin' });
+      const [event] = await t.db.owner.query<{ metadata: { actor: unknown; impersonatedBy: string } }>(
+        "select metadata from events where type = 'EpinTransferred' and payload->>'to' = $1",
+        [receiver],
+      );
+      expect(event.metadata).toMatchObject({
+        actor: { kind: 'admin', id: 'superadmin' },
+        impersonatedBy: 'superadmin',
+      });
     });
   });
 
@@ -167,8 +257,16 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       const refused = await adminLogin('lockme', 'Helpdesk@1', attacker).expect(401);
       expect(refused.body).toMatchObject({ message: LOCKED });
       expect(refused.body.token).toBeUndefined();
-      const failures = await t.db.owner.query<{ type: string; metadata: { clientIp: string } }>("select type, metadata from events where stream_id = 'admin-lockme' and type in ('AdminLoginFailed', 'AdminLockedOut') order by stream_version");
-      expect(failures.map((e) => e.type).slice(0, 5)).toEqual(['AdminLoginFailed', 'AdminLoginFailed', 'AdminLoginFailed', 'AdminLoginFailed', 'AdminLoginFailed']);
+      const failures = await t.db.owner.query<{ type: string; metadata: { clientIp: string } }>(
+        "select type, metadata from events where stream_id = 'admin-lockme' and type in ('AdminLoginFailed', 'AdminLockedOut') order by stream_version",
+      );
+      expect(failures.map((e) => e.type).slice(0, 5)).toEqual([
+        'AdminLoginFailed',
+        'AdminLoginFailed',
+        'AdminLoginFailed',
+        'AdminLoginFailed',
+        'AdminLoginFailed',
+      ]);
       expect(failures.map((e) => e.type)).toContain('AdminLockedOut');
       expect(failures.every((e) => e.metadata.clientIp === attacker)).toBe(true);
       // The admin's own, clean address still logs in (slowed down, since it never succeeded before).
@@ -179,24 +277,27 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
   describe('4. member lock-out per (account, address)', () => {
     it('five wrong passwords from five addresses do not lock the member out', async () => {
       const uid = await register('Targeted Member');
-      for (let i = 0; i < 5; i++) expect((await login(uid, 'wrong-pass', address())).body.result).toBe('Invalid User Id or Password');
+      for (let i = 0; i < 5; i++)
+        expect((await login(uid, 'wrong-pass', address())).body.result).toBe('Invalid User Id or Password');
       expect((await login(uid, PASSWORD, address())).body.result).toBe('Successfull');
     });
 
     it('locks the address that failed five times, even with the right password, and no other', async () => {
       const uid = await register('Guessed Member');
       const guesser = address();
-      for (let i = 0; i < 4; i++) expect((await login(uid, 'wrong-pass', guesser)).body.result).toBe('Invalid User Id or Password');
+      for (let i = 0; i < 4; i++)
+        expect((await login(uid, 'wrong-pass', guesser)).body.result).toBe('Invalid User Id or Password');
       expect((await login(uid, 'wrong-pass', guesser)).body.result).toBe(LOCKED);
       expect((await login(uid, PASSWORD, guesser)).body.result).toBe(LOCKED);
       expect((await login(uid, PASSWORD, address())).body.result).toBe('Successfull');
     });
 
-    it('slows down addresses that never succeeded while the account is under attack, not the member\'s own address', async () => {
+    it("slows down addresses that never succeeded while the account is under attack, not the member's own address", async () => {
       const uid = await register('Attacked Member');
       const home = address();
       expect((await login(uid, PASSWORD, home)).body.result).toBe('Successfull');
-      for (let i = 0; i < 5; i++) expect((await login(uid, 'wrong-pass', address())).body.result).toBe('Invalid User Id or Password');
+      for (let i = 0; i < 5; i++)
+        expect((await login(uid, 'wrong-pass', address())).body.result).toBe('Invalid User Id or Password');
 
       let started = Date.now();
       expect((await login(uid, PASSWORD, address())).body.result).toBe('Successfull');
@@ -210,8 +311,17 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       const uid = await register('Besieged Member');
       const home = address();
       expect((await login(uid, PASSWORD, home)).body.result).toBe('Successfull');
-      for (let i = 0; i < 5; i++) expect((await login(uid, 'wrong-pass', address())).body.result).toBe('Invalid User Id or Password');
-      const failures = async () => Number((await t.db.owner.query<{ n: string }>("select count(*) as n from events where stream_id = $1 and type = 'LoginFailed'", [`member-${uid}`]))[0].n);
+      for (let i = 0; i < 5; i++)
+        expect((await login(uid, 'wrong-pass', address())).body.result).toBe('Invalid User Id or Password');
+      const failures = async () =>
+        Number(
+          (
+            await t.db.owner.query<{ n: string }>(
+              "select count(*) as n from events where stream_id = $1 and type = 'LoginFailed'",
+              [`member-${uid}`],
+            )
+          )[0].n,
+        );
       const [failuresBefore, eventsBefore] = [await failures(), await eventCount(t.db.app)];
 
       const started = Date.now();
@@ -230,19 +340,29 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       // The rest were answered at once, in the login's shape, with nothing written.
       const results = answers.map((a) => [a.status, a.body.result]);
       expect(results.filter(([, r]) => r === 'Invalid User Id or Password')).toHaveLength(checked);
-      expect(results.filter(([status, r]) => status === 200 && r === 'Too many requests. Please try again later.')).toHaveLength(20 - checked);
-      expect(answers.filter((a) => a.body.result !== 'Invalid User Id or Password').every((a) => a.body.token === '' && a.body.resultid === '')).toBe(true);
+      expect(
+        results.filter(([status, r]) => status === 200 && r === 'Too many requests. Please try again later.'),
+      ).toHaveLength(20 - checked);
+      expect(
+        answers
+          .filter((a) => a.body.result !== 'Invalid User Id or Password')
+          .every((a) => a.body.token === '' && a.body.resultid === ''),
+      ).toBe(true);
       expect(await eventCount(t.db.app)).toBe(eventsBefore + checked + 1);
     });
 
     it('counts an IPv6 client by its /64: two addresses in one /64 share a lock-out, the next /64 does not', async () => {
       const uid = await register('Network Member');
-      for (let i = 1; i <= 4; i++) expect((await login(uid, 'wrong-pass', `2001:db8:77:1::${i}`)).body.result).toBe('Invalid User Id or Password');
+      for (let i = 1; i <= 4; i++)
+        expect((await login(uid, 'wrong-pass', `2001:db8:77:1::${i}`)).body.result).toBe('Invalid User Id or Password');
       expect((await login(uid, 'wrong-pass', '2001:db8:77:1:ffff::5')).body.result).toBe(LOCKED);
       expect((await login(uid, PASSWORD, '2001:db8:77:1:abcd:1:2:3')).body.result).toBe(LOCKED);
       expect((await login(uid, PASSWORD, '2001:db8:77:2::1')).body.result).toBe('Successfull');
       // The count is the /64's.
-      const [row] = await t.db.owner.query<{ client_ip: string }>("select client_ip from login_addresses where account = $1 and locked_until is not null", [`member-${uid}`]);
+      const [row] = await t.db.owner.query<{ client_ip: string }>(
+        'select client_ip from login_addresses where account = $1 and locked_until is not null',
+        [`member-${uid}`],
+      );
       expect(row.client_ip).toBe('2001:db8:77:1::/64');
     });
   });
@@ -253,31 +373,52 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       const columns = 'account, client_ip, failures, last_failed_at, locked_until, succeeded_at';
       const live = await t.db.owner.query(`select ${columns} from login_addresses order by account, client_ip`);
       expect(live.length).toBeGreaterThan(20);
-      expect(await t.db.owner.query(`select ${columns} from (${LOGIN_ADDRESS_KEYS_FROM_EVENTS}) filled order by account, client_ip`)).toEqual(live);
+      expect(
+        await t.db.owner.query(
+          `select ${columns} from (${LOGIN_ADDRESS_KEYS_FROM_EVENTS}) filled order by account, client_ip`,
+        ),
+      ).toEqual(live);
       const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
       expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
     });
   });
 
   describe('13. identity checks without a test until now', () => {
-    it('refuses a uid in the query string that is not the token\'s own', async () => {
+    it("refuses a uid in the query string that is not the token's own", async () => {
       const uid = await register('Query Owner');
       const other = await register('Query Other');
       const token = await memberToken(uid);
-      const res = await request(server()).get('/api/getEpinData').query({ uid: other }).set('Authorization', `Bearer ${token}`).expect(403);
+      const res = await request(server())
+        .get('/api/getEpinData')
+        .query({ uid: other })
+        .set('Authorization', `Bearer ${token}`)
+        .expect(403);
       expect(res.body.result).toBe('Access denied for this user id');
-      await request(server()).get('/api/getEpinData').query({ uid }).set('Authorization', `Bearer ${token}`).expect(200);
+      await request(server())
+        .get('/api/getEpinData')
+        .query({ uid })
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
     });
 
-    it.each(['genarateOrderIdNPayTRC', 'depositByNowPayTRC', 'genarateOrderIdPayatupi', 'depositByPayatupi'])('refuses another member\'s username on %s, writing nothing', async (call) => {
-      const uid = await register('Order Owner');
-      const token = await memberToken(uid);
-      const before = await eventCount(t.db.app);
-      const body = call.startsWith('deposit') ? { username: ROOT, amount: '299', epin_type: 'EpintypeB', epin_qty: '1', clientid: 'x' } : { username: ROOT, amount: '299' };
-      const res = await request(server()).post(`/api/${call}`).set('Authorization', `Bearer ${token}`).send(body).expect(403);
-      expect(res.body.result).toBe('Access denied for this user id');
-      expect(await eventCount(t.db.app)).toBe(before);
-    });
+    it.each(['genarateOrderIdNPayTRC', 'depositByNowPayTRC', 'genarateOrderIdPayatupi', 'depositByPayatupi'])(
+      "refuses another member's username on %s, writing nothing",
+      async (call) => {
+        const uid = await register('Order Owner');
+        const token = await memberToken(uid);
+        const before = await eventCount(t.db.app);
+        const body = call.startsWith('deposit')
+          ? { username: ROOT, amount: '299', epin_type: 'EpintypeB', epin_qty: '1', clientid: 'x' }
+          : { username: ROOT, amount: '299' };
+        const res = await request(server())
+          .post(`/api/${call}`)
+          .set('Authorization', `Bearer ${token}`)
+          .send(body)
+          .expect(403);
+        expect(res.body.result).toBe('Access denied for this user id');
+        expect(await eventCount(t.db.app)).toBe(before);
+      },
+    );
 
     it('refuses a member token on the admin API', async () => {
       const token = await memberToken(await register('Not An Admin'));
@@ -285,7 +426,10 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
         const res = await request(server()).get(path).set('Authorization', `Bearer ${token}`);
         expect([path, res.status]).toEqual([path, 401]);
       }
-      await request(server()).post(`/admin-api/members/${ROOT}/impersonate`).set('Authorization', `Bearer ${token}`).expect(401);
+      await request(server())
+        .post(`/admin-api/members/${ROOT}/impersonate`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(401);
     });
   });
 });

@@ -17,7 +17,11 @@ describe('edge input: emails, control characters, deep JSON and out-of-range num
   let memberToken: string;
   let adminToken: string;
   const server = () => t.app.getHttpServer();
-  const register = (body: Record<string, unknown> | string) => request(server()).post('/api/registrationWeb').set('Content-Type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
+  const register = (body: Record<string, unknown> | string) =>
+    request(server())
+      .post('/api/registrationWeb')
+      .set('Content-Type', 'application/json')
+      .send(typeof body === 'string' ? body : JSON.stringify(body));
   const members = async () => (await t.db.owner.query<{ n: number }>('select count(*)::int as n from members'))[0].n;
   const events = async () => (await t.db.owner.query<{ n: number }>('select count(*)::int as n from events'))[0].n;
 
@@ -25,7 +29,9 @@ describe('edge input: emails, control characters, deep JSON and out-of-range num
     t = await startTestApp();
     await seedBasics(t.db.app);
     memberToken = (await request(server()).post('/api/login').send({ uid: ROOT, password: PASSWORD })).body.token;
-    adminToken = (await request(server()).post('/admin-api/auth/login').send({ username: 'superadmin', password: ADMIN_PASSWORD })).body.token;
+    adminToken = (
+      await request(server()).post('/admin-api/auth/login').send({ username: 'superadmin', password: ADMIN_PASSWORD })
+    ).body.token;
   });
   afterAll(() => t.close());
 
@@ -54,24 +60,33 @@ describe('edge input: emails, control characters, deep JSON and out-of-range num
     });
 
     it('stores a well-formed address, trimmed', async () => {
-      const res = await register(validRegistration({ email: '  asha.rao+sahyog@example.co.in ', name: 'Mail Keeper' })).expect(200);
-      const [row] = await t.db.owner.query<{ email: string }>('select email from members where uid = $1', [res.body.uid_output]);
+      const res = await register(
+        validRegistration({ email: '  asha.rao+sahyog@example.co.in ', name: 'Mail Keeper' }),
+      ).expect(200);
+      const [row] = await t.db.owner.query<{ email: string }>('select email from members where uid = $1', [
+        res.body.uid_output,
+      ]);
       expect(row.email).toBe('asha.rao+sahyog@example.co.in');
     });
 
-    it.each(['\u0007', '\u001b[31m', '\u007f', '\u0085', '\t', '\r', '\n'])('refuses the control character %j in any registration field with 400', async (control) => {
-      const before = await events();
-      for (const key of Object.keys(validRegistration())) {
-        const res = await register(validRegistration({ [key]: `ab${control}cd` }));
-        expect([key, res.status, res.body.result]).toEqual([key, 400, NOT_ALLOWED]);
-      }
-      expect(await events()).toBe(before);
-    });
+    it.each(['\u0007', '\u001b[31m', '\u007f', '\u0085', '\t', '\r', '\n'])(
+      'refuses the control character %j in any registration field with 400',
+      async (control) => {
+        const before = await events();
+        for (const key of Object.keys(validRegistration())) {
+          const res = await register(validRegistration({ [key]: `ab${control}cd` }));
+          expect([key, res.status, res.body.result]).toEqual([key, 400, NOT_ALLOWED]);
+        }
+        expect(await events()).toBe(before);
+      },
+    );
 
     it('refuses control characters in query values, path ids and field names too', async () => {
       const query = await request(server()).get('/api/check_sponsorid').query({ uid: '1000\u001b0' });
       expect([query.status, query.body.result]).toEqual([400, NOT_ALLOWED]);
-      const path = await request(server()).get('/admin-api/members/1000%0A00').set('Authorization', `Bearer ${adminToken}`);
+      const path = await request(server())
+        .get('/admin-api/members/1000%0A00')
+        .set('Authorization', `Bearer ${adminToken}`);
       expect([path.status, path.body.result]).toEqual([400, NOT_ALLOWED]);
       const key = await register({ ...validRegistration(), 'na\u0007me': 'x' });
       expect([key.status, key.body.result]).toEqual([400, NOT_ALLOWED]);
@@ -80,9 +95,15 @@ describe('edge input: emails, control characters, deep JSON and out-of-range num
     it('lets a remark (a multi-line field) hold line breaks and tabs, but no other control character', async () => {
       // Not the root: a block would end the member token the other tests use.
       const uid = (await register(validRegistration({ name: 'Remark Subject' })).expect(200)).body.uid_output as string;
-      const ok = await request(server()).post(`/admin-api/members/${uid}/block`).set('Authorization', `Bearer ${adminToken}`).send({ remark: 'first line\r\nsecond\tline' });
+      const ok = await request(server())
+        .post(`/admin-api/members/${uid}/block`)
+        .set('Authorization', `Bearer ${adminToken}`)
+        .send({ remark: 'first line\r\nsecond\tline' });
       expect(ok.status).toBe(200);
-      const bell = await request(server()).post(`/admin-api/members/${uid}/unblock`).set('Authorization', `Bearer ${adminToken}`).send({ remark: 'ring\u0007' });
+      const bell = await request(server())
+        .post(`/admin-api/members/${uid}/unblock`)
+        .set('Authorization', `Bearer ${adminToken}`)
+        .send({ remark: 'ring\u0007' });
       expect([bell.status, bell.body.result]).toEqual([400, NOT_ALLOWED]);
     });
   });
@@ -102,20 +123,33 @@ describe('edge input: emails, control characters, deep JSON and out-of-range num
     });
 
     it(`draws the line at ${MAX_JSON_DEPTH} levels, counting brackets inside strings as text`, async () => {
-      const over = await request(server()).post('/api/login').set('Content-Type', 'application/json').send(deepArray(MAX_JSON_DEPTH + 1));
+      const over = await request(server())
+        .post('/api/login')
+        .set('Content-Type', 'application/json')
+        .send(deepArray(MAX_JSON_DEPTH + 1));
       expect([over.status, over.body.result]).toEqual([400, NESTED_TOO_DEEP]);
       // At the limit the body is parsed, and the validation pipe answers (a login body is no array).
-      const at = await request(server()).post('/api/login').set('Content-Type', 'application/json').send(deepArray(MAX_JSON_DEPTH));
+      const at = await request(server())
+        .post('/api/login')
+        .set('Content-Type', 'application/json')
+        .send(deepArray(MAX_JSON_DEPTH));
       expect(at.status).toBe(400);
       expect(at.body.result).not.toBe(NESTED_TOO_DEEP);
       const bracketsInText = await register(validRegistration({ name: `"\\${'['.repeat(150)}` }));
-      expect([bracketsInText.status, bracketsInText.body.result]).toEqual([400, 'User Name should not be greater than 20 characters']);
+      expect([bracketsInText.status, bracketsInText.body.result]).toEqual([
+        400,
+        'User Name should not be greater than 20 characters',
+      ]);
     });
 
     it('answers 30 deep bodies at once with 400 while /api/health keeps answering', async () => {
       const deep = deepArray(100_000);
       const started = Date.now();
-      const answers = Promise.all(Array.from({ length: 30 }, () => request(server()).post('/api/registrationWeb').set('Content-Type', 'application/json').send(deep)));
+      const answers = Promise.all(
+        Array.from({ length: 30 }, () =>
+          request(server()).post('/api/registrationWeb').set('Content-Type', 'application/json').send(deep),
+        ),
+      );
       const health = await request(server()).get('/api/health');
       expect(health.status).toBe(200);
       expect((await answers).map((r) => r.status)).toEqual(Array(30).fill(400));
@@ -132,7 +166,10 @@ describe('edge input: emails, control characters, deep JSON and out-of-range num
       ['1e20 as a JSON number', '1e20', UNSAFE_NUMBER_MESSAGE],
     ])('registrationWeb refuses countryid as %s with 400 and writes nothing', async (_what, countryid, message) => {
       const before = await events();
-      const body = JSON.stringify(validRegistration({ name: 'Range Tester' })).replace('"countryid":"101"', `"countryid":${countryid}`);
+      const body = JSON.stringify(validRegistration({ name: 'Range Tester' })).replace(
+        '"countryid":"101"',
+        `"countryid":${countryid}`,
+      );
       const res = await register(body);
       expect([res.status, res.body.result]).toEqual([400, message]);
       expect(await events()).toBe(before);
@@ -169,7 +206,10 @@ describe('edge input: emails, control characters, deep JSON and out-of-range num
       ['epinPricesPaise', { EpintypeA: '99999999999999999999', EpintypeB: '29900' }],
     ])('admin PUT /admin-api/settings/%s with an out-of-range number answers 400', async (key, value) => {
       const before = await events();
-      const res = await request(server()).put(`/admin-api/settings/${key}`).set('Authorization', `Bearer ${adminToken}`).send({ value });
+      const res = await request(server())
+        .put(`/admin-api/settings/${key}`)
+        .set('Authorization', `Bearer ${adminToken}`)
+        .send({ value });
       expect(res.status).toBe(400);
       expect(await events()).toBe(before);
     });

@@ -27,13 +27,18 @@ describe('e-pins, top-ups and level income', () => {
   let net: Network;
 
   const topupPositionOf = async (memberUid: string): Promise<string> => {
-    const [row] = await t.db.owner.query<{ position: string }>('select position::text as position from topups where member_uid = $1 order by position desc limit 1', [memberUid]);
+    const [row] = await t.db.owner.query<{ position: string }>(
+      'select position::text as position from topups where member_uid = $1 order by position desc limit 1',
+      [memberUid],
+    );
     return row.position;
   };
   const pay = async (memberUid: string) => payLevelIncome(ledgerOn(t.db.app), await topupPositionOf(memberUid));
   const activateSelf = async (uid: string) => {
     const [pin] = await net.issue(uid, 1);
-    expect((await net.as(uid, '/api/ActivateId', { touid: uid, epin: pin })).body.result).toBe(' Activation Successfull');
+    expect((await net.as(uid, '/api/ActivateId', { touid: uid, epin: pin })).body.result).toBe(
+      ' Activation Successfull',
+    );
     await pay(uid);
   };
 
@@ -73,16 +78,29 @@ describe('e-pins, top-ups and level income', () => {
     const unused = await net.unused(uid);
     expect(unused.map((r) => r.pin).sort()).toEqual([...numbers].sort());
     expect(unused[0]).toMatchObject({ row: 1, pin_owner: uid, pinamnt: '299.00', ss: 'Unused', epintype: 'EpintypeB' });
-    const data = await request(t.app.getHttpServer()).get('/api/getEpinData').query({ uid }).set('Authorization', `Bearer ${await net.token(uid)}`).expect(200);
-    expect(data.body).toEqual({ result: { result: 'Successfull', epintype: 'EpintypeB' }, data: [[{ epin: unused[0].pin }]] });
-    const [issued] = await t.db.owner.query<{ payload: { source: unknown }; metadata: { actor: unknown } }>("select payload, metadata from events where type = 'EpinIssued' and stream_id = $1", [`epin-${numbers[0]}`]);
+    const data = await request(t.app.getHttpServer())
+      .get('/api/getEpinData')
+      .query({ uid })
+      .set('Authorization', `Bearer ${await net.token(uid)}`)
+      .expect(200);
+    expect(data.body).toEqual({
+      result: { result: 'Successfull', epintype: 'EpintypeB' },
+      data: [[{ epin: unused[0].pin }]],
+    });
+    const [issued] = await t.db.owner.query<{ payload: { source: unknown }; metadata: { actor: unknown } }>(
+      "select payload, metadata from events where type = 'EpinIssued' and stream_id = $1",
+      [`epin-${numbers[0]}`],
+    );
     expect(issued.payload.source).toEqual({ kind: 'admin', ref: 'superadmin' });
     expect(issued.metadata.actor).toEqual({ kind: 'admin', id: 'superadmin' });
   });
 
   it("answers 'Insufficient Epin !!' when a member has none", async () => {
     const uid = await net.register();
-    const data = await request(t.app.getHttpServer()).get('/api/getEpinData').set('Authorization', `Bearer ${await net.token(uid)}`).expect(200);
+    const data = await request(t.app.getHttpServer())
+      .get('/api/getEpinData')
+      .set('Authorization', `Bearer ${await net.token(uid)}`)
+      .expect(200);
     expect(data.body.result.result).toBe('Insufficient Epin !!');
   });
 
@@ -109,20 +127,40 @@ describe('e-pins, top-ups and level income', () => {
   it('activates, then upgrades, with one e-pin each; a used or foreign e-pin is refused', async () => {
     const activator = await net.register();
     const member = await net.register(activator, 'Topped Member');
-    const [pinB, pinA] = [...(await net.issue(activator, 1, 'EpintypeB')), ...(await net.issue(activator, 1, 'EpintypeA'))];
-    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: '' })).body.result).toBe('Epin is required');
+    const [pinB, pinA] = [
+      ...(await net.issue(activator, 1, 'EpintypeB')),
+      ...(await net.issue(activator, 1, 'EpintypeA')),
+    ];
+    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: '' })).body.result).toBe(
+      'Epin is required',
+    );
     // The spec's order: 'Epin is required' before 'Wrong User Id', whatever the user id looks like.
     for (const touid of ['', '   ', '12', '9'.repeat(50), undefined]) {
-      expect((await net.as(activator, '/api/ActivateId', { touid, epin: '' })).body).toEqual({ result: 'Epin is required' });
+      expect((await net.as(activator, '/api/ActivateId', { touid, epin: '' })).body).toEqual({
+        result: 'Epin is required',
+      });
     }
     expect((await net.as(activator, '/api/ActivateId', {})).body).toEqual({ result: 'Epin is required' });
-    for (const touid of ['', '9'.repeat(50), 'abcdef']) expect((await net.as(activator, '/api/ActivateId', { touid, epin: pinB })).body).toEqual({ result: 'Wrong User Id' });
-    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: 'X'.repeat(41) })).body).toEqual({ result: 'Invalid Epin' });
-    expect((await net.as(activator, '/api/ActivateId', { touid: '999999', epin: pinB })).body.result).toBe('Wrong User Id');
+    for (const touid of ['', '9'.repeat(50), 'abcdef'])
+      expect((await net.as(activator, '/api/ActivateId', { touid, epin: pinB })).body).toEqual({
+        result: 'Wrong User Id',
+      });
+    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: 'X'.repeat(41) })).body).toEqual({
+      result: 'Invalid Epin',
+    });
+    expect((await net.as(activator, '/api/ActivateId', { touid: '999999', epin: pinB })).body.result).toBe(
+      'Wrong User Id',
+    );
     expect((await net.as(member, '/api/ActivateId', { touid: member, epin: pinB })).body.result).toBe('Invalid Epin');
-    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: pinB })).body.result).toBe(' Activation Successfull');
-    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: pinB })).body.result).toBe('Epin already used');
-    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: pinA })).body.result).toBe(' Upgrade Successfull');
+    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: pinB })).body.result).toBe(
+      ' Activation Successfull',
+    );
+    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: pinB })).body.result).toBe(
+      'Epin already used',
+    );
+    expect((await net.as(activator, '/api/ActivateId', { touid: member, epin: pinA })).body.result).toBe(
+      ' Upgrade Successfull',
+    );
     const [row] = await t.db.owner.query<{ status: string; current: string; total: string; activated_at: Date | null }>(
       'select status, current_package_paise::text as current, total_package_paise::text as total, activated_at from members where uid = $1',
       [member],
@@ -160,11 +198,19 @@ describe('e-pins, top-ups and level income', () => {
     expect(await net.unused(owner)).toHaveLength(4);
     const other = await issue('issue-dialog-1', { ...body, quantity: 3 });
     expect([other.status, other.body.message]).toEqual([409, 'Idempotency key reused with a different request']);
-    const approver = (await request(t.app.getHttpServer()).post('/admin-api/auth/login').send({ username: 'approver', password: 'Admin@123' }).expect(200)).body.token;
+    const approver = (
+      await request(t.app.getHttpServer())
+        .post('/admin-api/auth/login')
+        .send({ username: 'approver', password: 'Admin@123' })
+        .expect(200)
+    ).body.token;
     expect((await issue('issue-dialog-1', body, approver)).status).toBe(409); // the same key from another admin is another request
     expect((await issue('x'.repeat(129), body)).status).toBe(400);
     expect(await net.unused(owner)).toHaveLength(4);
-    const [issued] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where type = 'EpinIssued' and payload->>'owner' = $1", [owner]);
+    const [issued] = await t.db.owner.query<{ n: number }>(
+      "select count(*)::int as n from events where type = 'EpinIssued' and payload->>'owner' = $1",
+      [owner],
+    );
     expect(issued.n).toBe(4);
     // Without a key it still works (and issues each time).
     expect((await issue(undefined, { ...body, quantity: 1 })).status).toBe(200);
@@ -186,7 +232,10 @@ describe('e-pins, top-ups and level income', () => {
     const replay = await transfer('transfer-1', { qty: '1', touid: to });
     expect([replay.status, replay.text]).toEqual([200, '"Success"']);
     expect(await net.unused(to)).toHaveLength(1);
-    const both = await Promise.all([transfer('transfer-2', { qty: '2', touid: to }), transfer('transfer-2', { qty: '2', touid: to })]);
+    const both = await Promise.all([
+      transfer('transfer-2', { qty: '2', touid: to }),
+      transfer('transfer-2', { qty: '2', touid: to }),
+    ]);
     expect(both.map((r) => r.body)).toEqual(['Success', 'Success']);
     expect(await net.unused(to)).toHaveLength(3);
     expect(await net.unused(from)).toHaveLength(1);
@@ -194,7 +243,10 @@ describe('e-pins, top-ups and level income', () => {
     expect([other.status, other.body.result]).toEqual([409, 'Idempotency key reused with a different request']);
     expect((await transfer('transfer-1', { qty: '2', touid: to })).status).toBe(409);
     expect(await net.unused(to)).toHaveLength(3);
-    const [moves] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where type = 'EpinTransferred' and payload->>'from' = $1", [from]);
+    const [moves] = await t.db.owner.query<{ n: number }>(
+      "select count(*)::int as n from events where type = 'EpinTransferred' and payload->>'from' = $1",
+      [from],
+    );
     expect(moves.n).toBe(3);
     // The member contract stays compatible: no key, an ordinary transfer.
     expect((await transfer(undefined, { qty: '1', touid: to })).body).toBe('Success');
@@ -209,7 +261,13 @@ describe('e-pins, top-ups and level income', () => {
     await net.as(c, '/api/ActivateId', { touid: d, epin: pin });
     expect(await pay(d)).toBe('paid');
     const position = await topupPositionOf(d);
-    const rows = await t.db.owner.query<{ level: number; earner_uid: string | null; amount: string; paid: boolean; reason: string | null }>(
+    const rows = await t.db.owner.query<{
+      level: number;
+      earner_uid: string | null;
+      amount: string;
+      paid: boolean;
+      reason: string | null;
+    }>(
       'select level, earner_uid, amount_paise::text as amount, paid, reason from level_income where topup_position = $1 order by level',
       [position],
     );
@@ -221,7 +279,10 @@ describe('e-pins, top-ups and level income', () => {
       { level: 4, earner_uid: '100000', amount: '598', paid: false, reason: 'inactive' },
     ]);
     expect(rows[14]).toMatchObject({ level: 15, earner_uid: null, amount: '149', paid: false, reason: 'no-upline' });
-    const [event] = await t.db.owner.query<{ payload: { postings: Array<{ account: string; amountPaise: string }> } }>("select payload from events where stream_id = $1", [`level-income-${position}`]);
+    const [event] = await t.db.owner.query<{ payload: { postings: Array<{ account: string; amountPaise: string }> } }>(
+      'select payload from events where stream_id = $1',
+      [`level-income-${position}`],
+    );
     expect(event.payload.postings).toEqual([
       { account: 'platform:topups', amountPaise: '-8820' },
       { account: `member:${c}:level-income`, amountPaise: '2990' },
@@ -230,9 +291,22 @@ describe('e-pins, top-ups and level income', () => {
       { account: 'platform:level-income', amountPaise: '3438' },
     ]);
     const report = (await net.as(c, '/api/GetIncomeReport', { type: 'LevelIncome' })).body[0];
-    expect(report[0]).toMatchObject({ row: 1, sid: c, uid: d, lvl: 1, onamount: '299.00', onrate: '10.00', income: '29.90' });
+    expect(report[0]).toMatchObject({
+      row: 1,
+      sid: c,
+      uid: d,
+      lvl: 1,
+      onamount: '299.00',
+      onrate: '10.00',
+      income: '29.90',
+    });
     const dash = (await net.as(c, '/api/userDashboard')).body[0];
-    expect(dash).toMatchObject({ TeamIncome: '29.90', TotalIncome: '29.90', Net_Balance: '29.90', Activestatus: 'Active' });
+    expect(dash).toMatchObject({
+      TeamIncome: '29.90',
+      TotalIncome: '29.90',
+      Net_Balance: '29.90',
+      Activestatus: 'Active',
+    });
   });
 
   it('an upline must be Active at the moment of the top-up: activated after it (before the income job runs) → that level unpaid, its share to platform:level-income', async () => {
@@ -243,13 +317,21 @@ describe('e-pins, top-ups and level income', () => {
     const position = await topupPositionOf(x);
     // The sponsor is activated after X's top-up, and before X's income job has run.
     const [pinS] = await net.issue(sponsor, 1);
-    expect((await net.as(sponsor, '/api/ActivateId', { touid: sponsor, epin: pinS })).body.result).toBe(' Activation Successfull');
+    expect((await net.as(sponsor, '/api/ActivateId', { touid: sponsor, epin: pinS })).body.result).toBe(
+      ' Activation Successfull',
+    );
     const [now] = await t.db.owner.query<{ status: string }>('select status from members where uid = $1', [sponsor]);
     expect(now.status).toBe('Active');
     expect(await payLevelIncome(ledgerOn(t.db.app), position)).toBe('paid');
-    const [level1] = await t.db.owner.query('select level, earner_uid, amount_paise::text as amount, paid, reason from level_income where topup_position = $1 and level = 1', [position]);
+    const [level1] = await t.db.owner.query(
+      'select level, earner_uid, amount_paise::text as amount, paid, reason from level_income where topup_position = $1 and level = 1',
+      [position],
+    );
     expect(level1).toEqual({ level: 1, earner_uid: sponsor, amount: '2990', paid: false, reason: 'inactive' });
-    const [event] = await t.db.owner.query<{ payload: { postings: Array<{ account: string; amountPaise: string }> } }>('select payload from events where stream_id = $1', [`level-income-${position}`]);
+    const [event] = await t.db.owner.query<{ payload: { postings: Array<{ account: string; amountPaise: string }> } }>(
+      'select payload from events where stream_id = $1',
+      [`level-income-${position}`],
+    );
     expect(event.payload.postings).toEqual([
       { account: 'platform:topups', amountPaise: '-8820' },
       { account: 'platform:level-income', amountPaise: '8820' },
@@ -260,7 +342,10 @@ describe('e-pins, top-ups and level income', () => {
     const [pinY] = await net.issue(y, 1);
     await net.as(y, '/api/ActivateId', { touid: y, epin: pinY });
     await pay(y);
-    const [paid] = await t.db.owner.query('select earner_uid, amount_paise::text as amount, paid from level_income where topup_position = $1 and level = 1', [await topupPositionOf(y)]);
+    const [paid] = await t.db.owner.query(
+      'select earner_uid, amount_paise::text as amount, paid from level_income where topup_position = $1 and level = 1',
+      [await topupPositionOf(y)],
+    );
     expect(paid).toEqual({ earner_uid: sponsor, amount: '2990', paid: true });
   });
 
@@ -275,7 +360,10 @@ describe('e-pins, top-ups and level income', () => {
     const outcomes = await Promise.all([1, 2, 3, 4].map(() => payLevelIncome(ledger, position)));
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
     expect(await payLevelIncome(ledger, position)).toBe('already-paid');
-    const [count] = await t.db.owner.query<{ n: number }>('select count(*)::int as n from level_income where topup_position = $1', [position]);
+    const [count] = await t.db.owner.query<{ n: number }>(
+      'select count(*)::int as n from level_income where topup_position = $1',
+      [position],
+    );
     expect(count.n).toBe(15);
   });
 
@@ -287,15 +375,33 @@ describe('e-pins, top-ups and level income', () => {
     const [pin1, pin2] = await net.issue(a, 2);
     await net.as(a, '/api/ActivateId', { touid: before, epin: pin1 });
     const rates = [2000, ...Array(14).fill(0)];
-    await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: rates }).expect(200);
+    await request(t.app.getHttpServer())
+      .put('/admin-api/settings/levelIncomeRatesBp')
+      .set('Authorization', `Bearer ${await net.admin()}`)
+      .send({ value: rates })
+      .expect(200);
     await net.as(a, '/api/ActivateId', { touid: after, epin: pin2 });
     await pay(before);
     await pay(after);
-    const level1 = async (uid: string) => (await t.db.owner.query<{ amount: string }>('select amount_paise::text as amount from level_income where from_uid = $1 and level = 1', [uid]))[0].amount;
+    const level1 = async (uid: string) =>
+      (
+        await t.db.owner.query<{ amount: string }>(
+          'select amount_paise::text as amount from level_income where from_uid = $1 and level = 1',
+          [uid],
+        )
+      )[0].amount;
     expect(await level1(before)).toBe('2990');
     expect(await level1(after)).toBe('5980');
-    await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: [1000, 500, 300, 200, 200, 100, 100, 100, 100, 100, 50, 50, 50, 50, 50] }).expect(200);
-    await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: [1, 2] }).expect(400);
+    await request(t.app.getHttpServer())
+      .put('/admin-api/settings/levelIncomeRatesBp')
+      .set('Authorization', `Bearer ${await net.admin()}`)
+      .send({ value: [1000, 500, 300, 200, 200, 100, 100, 100, 100, 100, 50, 50, 50, 50, 50] })
+      .expect(200);
+    await request(t.app.getHttpServer())
+      .put('/admin-api/settings/levelIncomeRatesBp')
+      .set('Authorization', `Bearer ${await net.admin()}`)
+      .send({ value: [1, 2] })
+      .expect(400);
   });
 
   // "Before the top-up" is the ledger's commit-safe order, (transaction id, position): positions are handed
@@ -316,8 +422,16 @@ describe('e-pins, top-ups and level income', () => {
       });
       await topupHasId.opened;
       // The rate change: a younger transaction that inserts its event first (a lower position) and stays open.
-      const [head] = await open.query<{ v: number | null }>("select max(stream_version) as v from events where stream_id = 'settings'");
-      const [change] = await appendToStream(open, 'settings', head.v ?? 0, [{ type: 'SettingChanged', payload: { key: 'levelIncomeRatesBp', value: raised } }], meta);
+      const [head] = await open.query<{ v: number | null }>(
+        "select max(stream_version) as v from events where stream_id = 'settings'",
+      );
+      const [change] = await appendToStream(
+        open,
+        'settings',
+        head.v ?? 0,
+        [{ type: 'SettingChanged', payload: { key: 'levelIncomeRatesBp', value: raised } }],
+        meta,
+      );
       await new ProjectionRunner(ALL_PROJECTIONS).apply(open, [change]);
       changeInserted.open();
       expect(await topup).toMatchObject({ ok: true });
@@ -326,12 +440,19 @@ describe('e-pins, top-ups and level income', () => {
       expect(await payLevelIncome(ledger, position)).toBe('paid'); // at once: the open transaction is younger
       await commit();
 
-      const [level1] = await t.db.owner.query<{ rate_bp: number; earner_uid: string }>('select rate_bp, earner_uid from level_income where topup_position = $1 and level = 1', [position]);
+      const [level1] = await t.db.owner.query<{ rate_bp: number; earner_uid: string }>(
+        'select rate_bp, earner_uid from level_income where topup_position = $1 and level = 1',
+        [position],
+      );
       expect(level1).toEqual({ rate_bp: rates[0], earner_uid: sponsor });
       // The ledger says the same now that the change has committed: before that top-up, the old rates were in force.
       expect((await loadSettings(t.db.app, position)).levelIncomeRatesBp).toEqual(rates);
     });
-    await request(t.app.getHttpServer()).put('/admin-api/settings/levelIncomeRatesBp').set('Authorization', `Bearer ${await net.admin()}`).send({ value: rates }).expect(200);
+    await request(t.app.getHttpServer())
+      .put('/admin-api/settings/levelIncomeRatesBp')
+      .set('Authorization', `Bearer ${await net.admin()}`)
+      .send({ value: rates })
+      .expect(200);
   });
 
   it('decides only once every older transaction has ended: an upline activated in an older one, still open, is paid when it commits', async () => {
@@ -352,13 +473,18 @@ describe('e-pins, top-ups and level income', () => {
     expect(await ledger.run(meta, (tx) => topUp(tx, member, member, memberPin))).toMatchObject({ ok: true }); // younger, higher position, committed first
     const memberTopup = await topupPositionOf(member);
     // While the sponsor's older transaction is open, an attempt to decide pays nothing.
-    await expect(payLevelIncome(ledger, memberTopup, { settleWaitMs: 0 })).rejects.toThrow(/a transaction older than the top-up's is still open/);
+    await expect(payLevelIncome(ledger, memberTopup, { settleWaitMs: 0 })).rejects.toThrow(
+      /a transaction older than the top-up's is still open/,
+    );
     expect(await t.db.owner.query('select 1 from level_income where topup_position = $1', [memberTopup])).toEqual([]);
     const paying = payLevelIncome(ledger, memberTopup);
     sponsorMayCommit.open();
     expect(await sponsorTopup).toMatchObject({ ok: true });
     expect(await paying).toBe('paid');
-    const [level1] = await t.db.owner.query<{ paid: boolean; earner_uid: string }>('select paid, earner_uid from level_income where topup_position = $1 and level = 1', [await topupPositionOf(member)]);
+    const [level1] = await t.db.owner.query<{ paid: boolean; earner_uid: string }>(
+      'select paid, earner_uid from level_income where topup_position = $1 and level = 1',
+      [await topupPositionOf(member)],
+    );
     expect(level1).toEqual({ paid: true, earner_uid: sponsor });
   });
 
@@ -369,7 +495,9 @@ describe('e-pins, top-ups and level income', () => {
       await older.query('select pg_current_xact_id()');
       expect(await ledger.run(meta, (tx) => topUp(tx, member, member, pin))).toMatchObject({ ok: true });
       const started = Date.now();
-      await expect(payLevelIncome(ledger, await topupPositionOf(member), { settleWaitMs: 300 })).rejects.toThrow(/a transaction older than the top-up's is still open/);
+      await expect(payLevelIncome(ledger, await topupPositionOf(member), { settleWaitMs: 300 })).rejects.toThrow(
+        /a transaction older than the top-up's is still open/,
+      );
       expect(Date.now() - started).toBeGreaterThanOrEqual(300); // it waited before giving up
       await commit();
     });
@@ -381,13 +509,21 @@ describe('e-pins, top-ups and level income', () => {
     const targets = await Promise.all(Array.from({ length: 5 }, () => net.register(owner)));
     const [pin] = await net.issue(owner, 1);
     await net.token(owner);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => net.as(owner, '/api/ActivateId', { touid: targets[i % 5], epin: pin })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => net.as(owner, '/api/ActivateId', { touid: targets[i % 5], epin: pin })),
+    );
     const results = answers.map((a) => a.body.result);
     expect(results.filter((r) => r === ' Activation Successfull')).toHaveLength(1);
     expect(results.filter((r) => r === 'Epin already used')).toHaveLength(49);
-    const [used] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where type = 'EpinUsed' and stream_id = $1", [`epin-${pin}`]);
+    const [used] = await t.db.owner.query<{ n: number }>(
+      "select count(*)::int as n from events where type = 'EpinUsed' and stream_id = $1",
+      [`epin-${pin}`],
+    );
     expect(used.n).toBe(1);
-    const topups = await t.db.owner.query<{ position: string }>("select position::text as position from events where type = 'MemberToppedUp' and payload->>'epin' = $1", [pin]);
+    const topups = await t.db.owner.query<{ position: string }>(
+      "select position::text as position from events where type = 'MemberToppedUp' and payload->>'epin' = $1",
+      [pin],
+    );
     expect(topups).toHaveLength(1);
     // One top-up, so one set of income payments, however often its job runs.
     const ledger = ledgerOn(t.db.app);
@@ -404,29 +540,56 @@ describe('e-pins, top-ups and level income', () => {
     const receivers = await Promise.all(Array.from({ length: 5 }, () => net.register(owner)));
     const numbers = await net.issue(owner, 20);
     await net.token(owner);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => net.as(owner, '/api/EpinTransfer', { qty: '1', touid: receivers[i % 5] })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => net.as(owner, '/api/EpinTransfer', { qty: '1', touid: receivers[i % 5] })),
+    );
     expect(answers.filter((a) => a.body === 'Success')).toHaveLength(20);
     expect(answers.filter((a) => a.body === 'Insufficient Epin !!')).toHaveLength(30);
-    const moves = await t.db.owner.query<{ stream_id: string; n: number }>("select stream_id, count(*)::int as n from events where type = 'EpinTransferred' and stream_id = any($1) group by stream_id", [numbers.map((n) => `epin-${n}`)]);
+    const moves = await t.db.owner.query<{ stream_id: string; n: number }>(
+      "select stream_id, count(*)::int as n from events where type = 'EpinTransferred' and stream_id = any($1) group by stream_id",
+      [numbers.map((n) => `epin-${n}`)],
+    );
     expect(moves).toHaveLength(20);
     expect(moves.every((m) => m.n === 1)).toBe(true);
     expect(await net.unused(owner)).toHaveLength(0);
-    const [held] = await t.db.owner.query<{ n: number }>('select count(*)::int as n from epins where owner_uid = any($1)', [receivers]);
+    const [held] = await t.db.owner.query<{ n: number }>(
+      'select count(*)::int as n from epins where owner_uid = any($1)',
+      [receivers],
+    );
     expect(held.n).toBe(20);
   });
 
-  it('opens one help request with a top-up from the caller\'s own oldest e-pin', async () => {
+  it("opens one help request with a top-up from the caller's own oldest e-pin", async () => {
     const uid = await net.register();
-    expect((await net.as(uid, '/api/GHRequesttoAdmin', { sid: uid, referby: uid, epin: 'EpintypeB', type: 'Activate' })).body.result).toBe('Insufficient Epin !!');
+    expect(
+      (await net.as(uid, '/api/GHRequesttoAdmin', { sid: uid, referby: uid, epin: 'EpintypeB', type: 'Activate' })).body
+        .result,
+    ).toBe('Insufficient Epin !!');
     await net.issue(uid, 2);
     const other = await net.register();
-    expect((await net.as(uid, '/api/GHRequesttoAdmin', { sid: other, referby: other, epin: 'EpintypeB', type: 'Activate' })).status).toBe(403);
-    expect((await net.as(uid, '/api/GHRequesttoAdmin', { sid: uid, referby: uid, epin: 'EpintypeB', type: 'Activate' })).body.result).toBe('Successfull');
-    expect((await net.as(uid, '/api/GHRequesttoAdmin', { sid: uid, referby: uid, epin: 'EpintypeB', type: 'Upgrade' })).body.result).toBe('You already have an open help request');
+    expect(
+      (await net.as(uid, '/api/GHRequesttoAdmin', { sid: other, referby: other, epin: 'EpintypeB', type: 'Activate' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await net.as(uid, '/api/GHRequesttoAdmin', { sid: uid, referby: uid, epin: 'EpintypeB', type: 'Activate' })).body
+        .result,
+    ).toBe('Successfull');
+    expect(
+      (await net.as(uid, '/api/GHRequesttoAdmin', { sid: uid, referby: uid, epin: 'EpintypeB', type: 'Upgrade' })).body
+        .result,
+    ).toBe('You already have an open help request');
     expect(await net.unused(uid)).toHaveLength(1); // the refused second request used no e-pin
-    const [hr] = await t.db.owner.query<{ kind: string; tier: string }>('select kind, tier_paise::text as tier from help_requests where uid = $1', [uid]);
+    const [hr] = await t.db.owner.query<{ kind: string; tier: string }>(
+      'select kind, tier_paise::text as tier from help_requests where uid = $1',
+      [uid],
+    );
     expect(hr).toEqual({ kind: 'Activate', tier: '500000' });
-    const admin = await request(t.app.getHttpServer()).get('/admin-api/help-requests').query({ filter: JSON.stringify({ uid }) }).set('Authorization', `Bearer ${await net.admin()}`).expect(200);
+    const admin = await request(t.app.getHttpServer())
+      .get('/admin-api/help-requests')
+      .query({ filter: JSON.stringify({ uid }) })
+      .set('Authorization', `Bearer ${await net.admin()}`)
+      .expect(200);
     expect(admin.body).toHaveLength(1);
   });
 
@@ -437,11 +600,15 @@ describe('e-pins, top-ups and level income', () => {
     expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
 
     // A read table edited behind the ledger's back is caught.
-    const [victim] = await t.db.owner.query<{ number: string }>("select number from epins where status = 'unused' limit 1");
+    const [victim] = await t.db.owner.query<{ number: string }>(
+      "select number from epins where status = 'unused' limit 1",
+    );
     await t.db.owner.execute("update epins set owner_uid = '100000' where number = $1", [victim.number]);
     const broken = await verifyLedger(t.db.app, LEDGER_CHECKS);
     expect(broken.ok).toBe(false);
-    expect(broken.problems.map((p) => p.reason).join('\n')).toMatch(/e-pins of 100000: 0 in the ledger, 1 in the read table/);
+    expect(broken.problems.map((p) => p.reason).join('\n')).toMatch(
+      /e-pins of 100000: 0 in the ledger, 1 in the read table/,
+    );
   });
 });
 
@@ -462,60 +629,119 @@ describe('ledger verify catches tampering with e-pins and level income (as the d
     const sponsor = await net.register();
     const [pinS] = await net.issue(sponsor, 1);
     await net.as(sponsor, '/api/ActivateId', { touid: sponsor, epin: pinS });
-    await payLevelIncome(ledgerOn(t.db.app), (await t.db.owner.query<{ position: string }>('select position::text as position from topups where member_uid = $1', [sponsor]))[0].position);
+    await payLevelIncome(
+      ledgerOn(t.db.app),
+      (
+        await t.db.owner.query<{ position: string }>(
+          'select position::text as position from topups where member_uid = $1',
+          [sponsor],
+        )
+      )[0].position,
+    );
     // An e-pin issued, transferred to the member, then used: three events.
     const member = await net.register(sponsor);
     const [pin] = await net.issue(sponsor, 1);
     expect((await net.as(sponsor, '/api/EpinTransfer', { qty: '1', touid: member })).body).toBe('Success');
-    expect((await net.as(member, '/api/ActivateId', { touid: member, epin: pin })).body.result).toBe(' Activation Successfull');
-    const [topup] = await t.db.owner.query<{ position: string }>('select position::text as position from topups where member_uid = $1', [member]);
+    expect((await net.as(member, '/api/ActivateId', { touid: member, epin: pin })).body.result).toBe(
+      ' Activation Successfull',
+    );
+    const [topup] = await t.db.owner.query<{ position: string }>(
+      'select position::text as position from topups where member_uid = $1',
+      [member],
+    );
     expect(await payLevelIncome(ledgerOn(t.db.app), topup.position)).toBe('paid');
     expect(await reasons()).toEqual([]);
 
     // (a) The transfer event rewritten into a second EpinUsed.
-    const [transferred] = await t.db.owner.query<{ position: string }>("select position::text as position from events where stream_id = $1 and type = 'EpinTransferred'", [`epin-${pin}`]);
+    const [transferred] = await t.db.owner.query<{ position: string }>(
+      "select position::text as position from events where stream_id = $1 and type = 'EpinTransferred'",
+      [`epin-${pin}`],
+    );
     await t.db.owner.transaction(async (tx) => {
       await tx.execute('set local session_replication_role = replica');
-      await tx.execute(`update events set type = 'EpinUsed', payload = jsonb_build_object('by', $2::text, 'member', $2::text) where position = $1`, [transferred.position, member]);
+      await tx.execute(
+        `update events set type = 'EpinUsed', payload = jsonb_build_object('by', $2::text, 'member', $2::text) where position = $1`,
+        [transferred.position, member],
+      );
     });
     const afterUse = await reasons();
-    expect(afterUse).toEqual(expect.arrayContaining([{ position: expect.any(String), stream_id: `epin-${pin}`, reason: 'e-pin used more than once' }]));
+    expect(afterUse).toEqual(
+      expect.arrayContaining([
+        { position: expect.any(String), stream_id: `epin-${pin}`, reason: 'e-pin used more than once' },
+      ]),
+    );
 
     // (b) The sponsor's level-income row of that top-up changed from 29.90 to 299.00.
     await t.db.owner.transaction(async (tx) => {
       await tx.execute('set local session_replication_role = replica');
-      await tx.execute('update level_income set amount_paise = 29900 where topup_position = $1 and level = 1', [topup.position]);
+      await tx.execute('update level_income set amount_paise = 29900 where topup_position = $1 and level = 1', [
+        topup.position,
+      ]);
     });
     const afterIncome = await reasons();
-    expect(afterIncome.map((p) => p.reason)).toContain(`level income of ${sponsor}: 29900 paise in the read table, 2990 in postings`);
-    expect(afterIncome.find((p) => p.reason.startsWith('level income'))).toMatchObject({ stream_id: `member-${sponsor}` });
+    expect(afterIncome.map((p) => p.reason)).toContain(
+      `level income of ${sponsor}: 29900 paise in the read table, 2990 in postings`,
+    );
+    expect(afterIncome.find((p) => p.reason.startsWith('level income'))).toMatchObject({
+      stream_id: `member-${sponsor}`,
+    });
   });
 
-  it("names an e-pin whose type or value was changed in the read table, a top-up valued unlike its e-pin, and postings rows the events do not carry", async () => {
+  it('names an e-pin whose type or value was changed in the read table, a top-up valued unlike its e-pin, and postings rows the events do not carry', async () => {
     const sponsor = await net.register();
     const [pinS] = await net.issue(sponsor, 1);
     await net.as(sponsor, '/api/ActivateId', { touid: sponsor, epin: pinS });
-    const [sponsorTopup] = await t.db.owner.query<{ position: string }>('select position::text as position from topups where member_uid = $1', [sponsor]);
+    const [sponsorTopup] = await t.db.owner.query<{ position: string }>(
+      'select position::text as position from topups where member_uid = $1',
+      [sponsor],
+    );
     await payLevelIncome(ledgerOn(t.db.app), sponsorTopup.position);
     const member = await net.register(sponsor);
     const [pin] = await net.issue(member, 1);
 
     // (a) An e-pin made worth more in the read table, then used: the top-up records the forged value.
     await t.db.owner.execute("update epins set type = 'EpintypeA', value_paise = 100000 where number = $1", [pin]);
-    expect((await net.as(member, '/api/ActivateId', { touid: member, epin: pin })).body.result).toBe(' Activation Successfull');
-    const [topup] = await t.db.owner.query<{ position: string }>('select position::text as position from topups where member_uid = $1', [member]);
-    expect(await reasons()).toEqual(expect.arrayContaining([
-      { position: expect.any(String), stream_id: `epin-${pin}`, reason: `e-pin ${pin}: EpintypeB of 29900 paise in the ledger, EpintypeA of 100000 paise in the read table` },
-      { position: topup.position, stream_id: `member-${member}`, reason: `top-up with e-pin ${pin} valued 100000 paise, the e-pin was issued at 29900` },
-    ]));
+    expect((await net.as(member, '/api/ActivateId', { touid: member, epin: pin })).body.result).toBe(
+      ' Activation Successfull',
+    );
+    const [topup] = await t.db.owner.query<{ position: string }>(
+      'select position::text as position from topups where member_uid = $1',
+      [member],
+    );
+    expect(await reasons()).toEqual(
+      expect.arrayContaining([
+        {
+          position: expect.any(String),
+          stream_id: `epin-${pin}`,
+          reason: `e-pin ${pin}: EpintypeB of 29900 paise in the ledger, EpintypeA of 100000 paise in the read table`,
+        },
+        {
+          position: topup.position,
+          stream_id: `member-${member}`,
+          reason: `top-up with e-pin ${pin} valued 100000 paise, the e-pin was issued at 29900`,
+        },
+      ]),
+    );
 
     // (b) Income credited in the read tables with no event behind it: a level_income row and a matching postings row.
-    await t.db.owner.execute("insert into postings (position, seq, account, amount_paise, recorded_at) values ($1, 99, $2, 5000000, now())", [sponsorTopup.position, `member:${sponsor}:level-income`]);
+    await t.db.owner.execute(
+      'insert into postings (position, seq, account, amount_paise, recorded_at) values ($1, 99, $2, 5000000, now())',
+      [sponsorTopup.position, `member:${sponsor}:level-income`],
+    );
     const orphan = (await reasons()).find((p) => p.reason.startsWith(`posting 99 of event ${sponsorTopup.position}`));
-    expect(orphan).toEqual({ position: sponsorTopup.position, stream_id: `member-${sponsor}`, reason: `posting 99 of event ${sponsorTopup.position}: none in the ledger, member:${sponsor}:level-income 5000000 in the read table` });
+    expect(orphan).toEqual({
+      position: sponsorTopup.position,
+      stream_id: `member-${sponsor}`,
+      reason: `posting 99 of event ${sponsorTopup.position}: none in the ledger, member:${sponsor}:level-income 5000000 in the read table`,
+    });
     // ...and a posting the ledger carries but the table lost.
-    const [payment] = await t.db.owner.query<{ position: string }>("select position::text as position from events where type = 'LevelIncomeDistributed' and payload->>'topupPosition' = $1", [sponsorTopup.position]);
+    const [payment] = await t.db.owner.query<{ position: string }>(
+      "select position::text as position from events where type = 'LevelIncomeDistributed' and payload->>'topupPosition' = $1",
+      [sponsorTopup.position],
+    );
     await t.db.owner.execute('delete from postings where position = $1 and seq = 0', [payment.position]);
-    expect((await reasons()).map((p) => p.reason)).toContain(`posting 0 of event ${payment.position}: platform:topups -${(29900n * 2950n) / 10000n} in the ledger, none in the read table`);
+    expect((await reasons()).map((p) => p.reason)).toContain(
+      `posting 0 of event ${payment.position}: platform:topups -${(29900n * 2950n) / 10000n} in the ledger, none in the read table`,
+    );
   });
 });

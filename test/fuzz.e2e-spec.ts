@@ -19,7 +19,22 @@ const OTHER = '100001';
 const DEEP_RUNS = Math.max(3, Math.round(RUNS / 8));
 
 /** Every admin list (react-admin's sort, range and filter query). */
-const LISTS = ['members', 'admin-users', 'events', 'mails', 'epins', 'level-income', 'help-requests', 'settings', 'payment-options', 'epin-requests', 'payment-orders', 'payment-double/orders', 'queues', 'failed-jobs'];
+const LISTS = [
+  'members',
+  'admin-users',
+  'events',
+  'mails',
+  'epins',
+  'level-income',
+  'help-requests',
+  'settings',
+  'payment-options',
+  'epin-requests',
+  'payment-orders',
+  'payment-double/orders',
+  'queues',
+  'failed-jobs',
+];
 
 /** Tables written beside the ledger and updated in place (not only appended to): their content is compared, not only their size. */
 const IN_PLACE = ['gateway_double_orders', 'idempotency_keys', 'mail_outbox', 'subscription_cursors'];
@@ -42,12 +57,19 @@ interface Call extends Writes {
 }
 
 /** What counting a failed login writes: its events, and the per-address counters they feed where that table exists. */
-const LOGIN_FAILURE_WRITES = ['LoginFailed', 'MemberLockedOut', 'AdminLoginFailed', 'AdminLockedOut', 'login_addresses'];
+const LOGIN_FAILURE_WRITES = [
+  'LoginFailed',
+  'MemberLockedOut',
+  'AdminLoginFailed',
+  'AdminLockedOut',
+  'login_addresses',
+];
 
 /** Admin calls refuse with 4xx: any 2xx is a success. */
 const ADMIN_WRITES: Writes = { writes: 'any' };
 
-const mayWrite = (call: Writes | undefined, body: unknown): boolean => (call === undefined || call.writes === 'never' ? false : call.writes === 'any' ? true : call.writes(body));
+const mayWrite = (call: Writes | undefined, body: unknown): boolean =>
+  call === undefined || call.writes === 'never' ? false : call.writes === 'any' ? true : call.writes(body);
 
 /** Values a hostile or broken client might send in any field. */
 const junk = fc.oneof(
@@ -59,13 +81,28 @@ const junk = fc.oneof(
   fc.constant(null),
   fc.array(fc.string(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
-  fc.constantFrom('', ' ', '\u0000', "' or 1=1 --", '../../etc/passwd', '999999', '100000', '0x' + 'f'.repeat(64), '💸', '{"$gt":""}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    "' or 1=1 --",
+    '../../etc/passwd',
+    '999999',
+    '100000',
+    '0x' + 'f'.repeat(64),
+    '💸',
+    '{"$gt":""}',
+  ),
 );
 
 /** A body shaped like the real one, with some fields replaced by junk, dropped, or extra ones added. */
 const mangled = (base: Record<string, unknown>) =>
   fc
-    .tuple(fc.dictionary(fc.constantFrom(...Object.keys(base)), junk), fc.subarray(Object.keys(base)), fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), junk, { maxKeys: 2 }))
+    .tuple(
+      fc.dictionary(fc.constantFrom(...Object.keys(base)), junk),
+      fc.subarray(Object.keys(base)),
+      fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), junk, { maxKeys: 2 }),
+    )
     .map(([replaced, dropped, extra]) => {
       const body: Record<string, unknown> = { ...base, ...replaced, ...extra };
       for (const key of dropped) delete body[key];
@@ -77,16 +114,41 @@ const anyBody = fc.oneof(junk, fc.anything({ maxDepth: 2 }));
 /** JSON nested deeper than the edge allows, as text: the whole body, or one field of a real body. */
 const tooDeep = (base: Record<string, unknown>) =>
   fc
-    .tuple(fc.integer({ min: MAX_JSON_DEPTH + 1, max: 40_000 }), fc.constantFrom('array', 'object'), Object.keys(base).length ? fc.option(fc.constantFrom(...Object.keys(base)), { nil: undefined }) : fc.constant(undefined))
+    .tuple(
+      fc.integer({ min: MAX_JSON_DEPTH + 1, max: 40_000 }),
+      fc.constantFrom('array', 'object'),
+      Object.keys(base).length
+        ? fc.option(fc.constantFrom(...Object.keys(base)), { nil: undefined })
+        : fc.constant(undefined),
+    )
     .map(([depth, shape, field]) => {
-      const nest = shape === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+      const nest =
+        shape === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
       return field === undefined ? nest : withRaw(base, field, nest);
     });
 
 /** Numbers JSON.parse cannot keep (past 2^53, or past any column), as raw JSON number text: the edge refuses them. */
-const UNSAFE_NUMBERS = ['9007199254740993', '-9007199254740993', '99999999999999999999', '1e20', '-1e20', '1e308', '123456789012345678901234567890'];
+const UNSAFE_NUMBERS = [
+  '9007199254740993',
+  '-9007199254740993',
+  '99999999999999999999',
+  '1e20',
+  '-1e20',
+  '1e308',
+  '123456789012345678901234567890',
+];
 /** The same magnitudes as text, and the edges of PostgreSQL's integer types: each field's own check decides (never a 5xx; a refusal writes nothing). */
-const BIG_NUMBER_TEXTS = ['99999999999999999999', '9223372036854775808', '9223372036854775807', '2147483648', '2147483647', '-1', '-2147483649', '1e308', '0x7fffffff'];
+const BIG_NUMBER_TEXTS = [
+  '99999999999999999999',
+  '9223372036854775808',
+  '9223372036854775807',
+  '2147483648',
+  '2147483647',
+  '-1',
+  '-2147483649',
+  '1e308',
+  '0x7fffffff',
+];
 
 /** `base` as JSON text, with `field`'s value replaced by raw JSON text (a number JSON.stringify could not write). */
 function withRaw(base: Record<string, unknown>, field: string, raw: string): string {
@@ -103,11 +165,33 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
   beforeAll(async () => {
     t = await startTestApp();
     await seedBasics(t.db.app);
-    await ledgerOn(t.db.app).run({ actor: { kind: 'system', id: 'test-seed' }, correlationId: 'test-seed' }, async (tx) => {
-      await tx.append(`member-${OTHER}`, 0, [{ type: 'MemberRegistered', payload: { uid: OTHER, sponsorUid: ROOT, name: 'Other Member', email: 'other@sahyog.test', mobile: '9000000001', countryId: 101, city: 'Nashik', state: 'Maharashtra', upiNumber: 'other', walletAddress: '', credentialVersion: 1 } }]);
-    });
+    await ledgerOn(t.db.app).run(
+      { actor: { kind: 'system', id: 'test-seed' }, correlationId: 'test-seed' },
+      async (tx) => {
+        await tx.append(`member-${OTHER}`, 0, [
+          {
+            type: 'MemberRegistered',
+            payload: {
+              uid: OTHER,
+              sponsorUid: ROOT,
+              name: 'Other Member',
+              email: 'other@sahyog.test',
+              mobile: '9000000001',
+              countryId: 101,
+              city: 'Nashik',
+              state: 'Maharashtra',
+              upiNumber: 'other',
+              walletAddress: '',
+              credentialVersion: 1,
+            },
+          },
+        ]);
+      },
+    );
     memberToken = (await request(server()).post('/api/login').send({ uid: ROOT, password: PASSWORD })).body.token;
-    adminToken = (await request(server()).post('/admin-api/auth/login').send({ username: 'superadmin', password: ADMIN_PASSWORD })).body.token;
+    adminToken = (
+      await request(server()).post('/admin-api/auth/login').send({ username: 'superadmin', password: ADMIN_PASSWORD })
+    ).body.token;
   });
   afterAll(() => t.close());
 
@@ -127,27 +211,49 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     const before = await written();
     const res = await send();
     if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(res.request)}: ${res.text}`);
-    if (res.status >= 400 || !mayWrite(call, res.body)) expectUnchanged(before, await written(), call?.refusalMayWrite ?? [], res);
+    if (res.status >= 400 || !mayWrite(call, res.body))
+      expectUnchanged(before, await written(), call?.refusalMayWrite ?? [], res);
     return res;
   }
 
   /** Equal, except for the event types and tables named in `mayWrite` (what a refusal writes on purpose). */
-  function expectUnchanged(before: Record<string, unknown>, after: Record<string, unknown>, mayWrite: readonly string[], res: request.Response): void {
+  function expectUnchanged(
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+    mayWrite: readonly string[],
+    res: request.Response,
+  ): void {
     const rest = (row: Record<string, unknown>) => {
-      const types = Object.entries((row.event_types ?? {}) as Record<string, number>).filter(([type]) => !mayWrite.includes(type));
-      const others = Object.entries(row).filter(([key]) => key !== 'event_types' && !mayWrite.includes(key) && !mayWrite.includes(key.replace(/_content$/, '')));
+      const types = Object.entries((row.event_types ?? {}) as Record<string, number>).filter(
+        ([type]) => !mayWrite.includes(type),
+      );
+      const others = Object.entries(row).filter(
+        ([key]) => key !== 'event_types' && !mayWrite.includes(key) && !mayWrite.includes(key.replace(/_content$/, '')),
+      );
       // When a refusal may append events, the total may grow by those; the count per other type must not.
-      return { ...Object.fromEntries(others), events: mayWrite.length ? 'may grow' : row.events, event_types: Object.fromEntries(types) };
+      return {
+        ...Object.fromEntries(others),
+        events: mayWrite.length ? 'may grow' : row.events,
+        event_types: Object.fromEntries(types),
+      };
     };
     const context = `${res.status} ${res.text.slice(0, 200)}`;
     expect({ context, ...rest(after) }).toEqual({ context, ...rest(before) });
   }
 
   beforeAll(async () => {
-    const tables = (await t.db.owner.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1")).map((r) => r.name);
+    const tables = (
+      await t.db.owner.query<{ name: string }>(
+        "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+      )
+    ).map((r) => r.name);
     const counts = tables.map((table) => `(select count(*)::int from ${table}) as ${table}`);
-    const inPlace = IN_PLACE.map((table) => `(select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from ${table} x) as ${table}_content`);
-    const byType = "(select coalesce(jsonb_object_agg(type, n), '{}') from (select type, count(*)::int as n from events group by type) e) as event_types";
+    const inPlace = IN_PLACE.map(
+      (table) =>
+        `(select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from ${table} x) as ${table}_content`,
+    );
+    const byType =
+      "(select coalesce(jsonb_object_agg(type, n), '{}') from (select type, count(*)::int as n from events group by type) e) as event_types";
     snapshotQuery = `select ${[...counts, ...inPlace, byType].join(', ')}`;
   });
 
@@ -155,51 +261,220 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
   const asAdmin = { auth: 'admin', writes: 'any' } as const;
   const result = (text: string) => (body: unknown) => (body as { result?: unknown })?.result === text;
   const calls: Call[] = [
-    { method: 'post', path: '/api/registrationWeb', base: validRegistration(), auth: 'none', writes: result(MSG.registered) },
+    {
+      method: 'post',
+      path: '/api/registrationWeb',
+      base: validRegistration(),
+      auth: 'none',
+      writes: result(MSG.registered),
+    },
     // A wrong password is counted on the account's stream: the one write a refused login makes.
-    { method: 'post', path: '/api/login', base: { uid: ROOT, password: 'wrong-but-shaped', ipaddress: '' }, auth: 'none', writes: result(MSG.success), refusalMayWrite: LOGIN_FAILURE_WRITES },
+    {
+      method: 'post',
+      path: '/api/login',
+      base: { uid: ROOT, password: 'wrong-but-shaped', ipaddress: '' },
+      auth: 'none',
+      writes: result(MSG.success),
+      refusalMayWrite: LOGIN_FAILURE_WRITES,
+    },
     { method: 'post', path: '/api/loginAdmin', base: { token: 'x.y.z' }, auth: 'none', writes: result(MSG.success) },
     { method: 'post', path: '/api/showpopup', base: { uid: ROOT }, ...asMember, writes: 'any' },
     { method: 'post', path: '/api/userDashboard', base: { uid: ROOT }, ...asMember, writes: 'never' },
     { method: 'post', path: '/api/userdashboard', base: { uid: ROOT }, ...asMember, writes: 'never' },
-    { method: 'post', path: '/api/ForgetPassword', base: { uid: '999999' }, auth: 'none', writes: (body) => body === MSG.passwordSent },
-    { method: 'post', path: '/api/ResetPassword', base: { token: 'x', password: 'secret12' }, auth: 'none', writes: result(MSG.resetDone) },
-    { method: 'post', path: '/api/ActivationHistory', base: { uid: ROOT, sid: ROOT, fdate: '', tdate: '', type: '2' }, ...asMember, writes: 'never' },
-    { method: 'post', path: '/api/EpinTransfer', base: { uid: ROOT, qty: '1', touid: '999999', epintype: 'EpintypeB' }, ...asMember, writes: (body) => body === EPIN_MSG.transferDone },
-    { method: 'post', path: '/api/ActivateId', base: { uid: ROOT, touid: '999999', epin: 'ABCDEFGHJKLM' }, ...asMember, writes: (body) => result(EPIN_MSG.activated)(body) || result(EPIN_MSG.upgraded)(body) },
-    { method: 'post', path: '/api/GetIncomeReport', base: { uid: ROOT, fdate: '', tdate: '', type: 'LevelIncome' }, ...asMember, writes: 'never' },
-    { method: 'post', path: '/api/GHRequesttoAdmin', base: { sid: ROOT, referby: ROOT, epin: 'EpintypeA', type: 'Activate' }, ...asMember, writes: result(MSG.success) },
-    { method: 'post', path: '/api/FundRequestBank', base: { uid: ROOT, utrno: 'UTR0000001', amount: '299', bankid: 'PO0000000000', qty: '1', epintype: 'EpintypeB', usertype: 'Activate' }, ...asMember, writes: (body) => body === PAY_MSG.success },
+    {
+      method: 'post',
+      path: '/api/ForgetPassword',
+      base: { uid: '999999' },
+      auth: 'none',
+      writes: (body) => body === MSG.passwordSent,
+    },
+    {
+      method: 'post',
+      path: '/api/ResetPassword',
+      base: { token: 'x', password: 'secret12' },
+      auth: 'none',
+      writes: result(MSG.resetDone),
+    },
+    {
+      method: 'post',
+      path: '/api/ActivationHistory',
+      base: { uid: ROOT, sid: ROOT, fdate: '', tdate: '', type: '2' },
+      ...asMember,
+      writes: 'never',
+    },
+    {
+      method: 'post',
+      path: '/api/EpinTransfer',
+      base: { uid: ROOT, qty: '1', touid: '999999', epintype: 'EpintypeB' },
+      ...asMember,
+      writes: (body) => body === EPIN_MSG.transferDone,
+    },
+    {
+      method: 'post',
+      path: '/api/ActivateId',
+      base: { uid: ROOT, touid: '999999', epin: 'ABCDEFGHJKLM' },
+      ...asMember,
+      writes: (body) => result(EPIN_MSG.activated)(body) || result(EPIN_MSG.upgraded)(body),
+    },
+    {
+      method: 'post',
+      path: '/api/GetIncomeReport',
+      base: { uid: ROOT, fdate: '', tdate: '', type: 'LevelIncome' },
+      ...asMember,
+      writes: 'never',
+    },
+    {
+      method: 'post',
+      path: '/api/GHRequesttoAdmin',
+      base: { sid: ROOT, referby: ROOT, epin: 'EpintypeA', type: 'Activate' },
+      ...asMember,
+      writes: result(MSG.success),
+    },
+    {
+      method: 'post',
+      path: '/api/FundRequestBank',
+      base: {
+        uid: ROOT,
+        utrno: 'UTR0000001',
+        amount: '299',
+        bankid: 'PO0000000000',
+        qty: '1',
+        epintype: 'EpintypeB',
+        usertype: 'Activate',
+      },
+      ...asMember,
+      writes: (body) => body === PAY_MSG.success,
+    },
     { method: 'post', path: '/api/FundRequestHistory', base: { uid: ROOT, action: '7' }, ...asMember, writes: 'never' },
-    { method: 'post', path: '/api/genarateOrderIdNPayTRC', base: { username: ROOT, amount: '3.32' }, ...asMember, writes: result(PAY_MSG.orderSuccess) },
-    { method: 'post', path: '/api/depositByNowPayTRC', base: { username: ROOT, amount: '3.32', epin_type: 'EpintypeB', epin_qty: '1', clientid: 'NP0' }, ...asMember, writes: (body) => (body as { success?: unknown })?.success === true },
-    { method: 'post', path: '/api/genarateOrderIdPayatupi', base: { username: ROOT, amount: '299' }, ...asMember, writes: result(PAY_MSG.orderSuccess) },
-    { method: 'post', path: '/api/depositByPayatupi', base: { username: ROOT, amount: '299', epin_type: 'EpintypeB', epin_qty: '1', clientid: 'UP0' }, ...asMember, writes: (body) => (body as { data?: { message?: unknown } })?.data?.message === 'Success' },
+    {
+      method: 'post',
+      path: '/api/genarateOrderIdNPayTRC',
+      base: { username: ROOT, amount: '3.32' },
+      ...asMember,
+      writes: result(PAY_MSG.orderSuccess),
+    },
+    {
+      method: 'post',
+      path: '/api/depositByNowPayTRC',
+      base: { username: ROOT, amount: '3.32', epin_type: 'EpintypeB', epin_qty: '1', clientid: 'NP0' },
+      ...asMember,
+      writes: (body) => (body as { success?: unknown })?.success === true,
+    },
+    {
+      method: 'post',
+      path: '/api/genarateOrderIdPayatupi',
+      base: { username: ROOT, amount: '299' },
+      ...asMember,
+      writes: result(PAY_MSG.orderSuccess),
+    },
+    {
+      method: 'post',
+      path: '/api/depositByPayatupi',
+      base: { username: ROOT, amount: '299', epin_type: 'EpintypeB', epin_qty: '1', clientid: 'UP0' },
+      ...asMember,
+      writes: (body) => (body as { data?: { message?: unknown } })?.data?.message === 'Success',
+    },
     // A status check of a known order may settle it (the server asked the gateway); an unknown one writes nothing.
-    { method: 'post', path: '/api/checkPaymentStatus', base: { clientid: 'NP0' }, ...asMember, writes: (body) => (body as { data?: { message?: unknown } })?.data?.message !== PAY_MSG.unknownOrder },
-    { method: 'post', path: '/api/updatePaymentStatus', base: { clientid: 'NP0', message: 'Response Received', utr: '1' }, ...asMember, writes: (body) => (body as { data?: { message?: unknown } })?.data?.message !== PAY_MSG.unknownOrder },
-    { method: 'post', path: '/api/payments/crypto/callback', base: { order_id: 'NP0', payment_status: 'finished', actually_paid: '1' }, auth: 'none', writes: 'any' },
-    { method: 'post', path: '/admin-api/auth/login', base: { username: 'superadmin', password: 'wrong' }, auth: 'none', writes: 'any', refusalMayWrite: LOGIN_FAILURE_WRITES },
+    {
+      method: 'post',
+      path: '/api/checkPaymentStatus',
+      base: { clientid: 'NP0' },
+      ...asMember,
+      writes: (body) => (body as { data?: { message?: unknown } })?.data?.message !== PAY_MSG.unknownOrder,
+    },
+    {
+      method: 'post',
+      path: '/api/updatePaymentStatus',
+      base: { clientid: 'NP0', message: 'Response Received', utr: '1' },
+      ...asMember,
+      writes: (body) => (body as { data?: { message?: unknown } })?.data?.message !== PAY_MSG.unknownOrder,
+    },
+    {
+      method: 'post',
+      path: '/api/payments/crypto/callback',
+      base: { order_id: 'NP0', payment_status: 'finished', actually_paid: '1' },
+      auth: 'none',
+      writes: 'any',
+    },
+    {
+      method: 'post',
+      path: '/admin-api/auth/login',
+      base: { username: 'superadmin', password: 'wrong' },
+      auth: 'none',
+      writes: 'any',
+      refusalMayWrite: LOGIN_FAILURE_WRITES,
+    },
     // Not the root: a block would end the member token every member call here uses.
     { method: 'post', path: `/admin-api/members/${OTHER}/block`, base: { remark: 'x' }, ...asAdmin },
     { method: 'post', path: `/admin-api/members/${OTHER}/unblock`, base: { remark: 'x' }, ...asAdmin },
     { method: 'post', path: '/admin-api/members/999999/impersonate', base: {}, ...asAdmin },
-    { method: 'post', path: '/admin-api/admin-users', base: { username: 'fuzzed', password: 'Password1', role: 'support' }, ...asAdmin },
-    { method: 'put', path: '/admin-api/admin-users/support', base: { role: 'support', disabled: false, password: 'Password1' }, ...asAdmin },
-    { method: 'post', path: '/admin-api/epins/issue', base: { owner: '999999', type: 'EpintypeB', quantity: 1 }, ...asAdmin },
-    { method: 'put', path: '/admin-api/settings/epinDiscountTiers', base: { value: [{ minQty: 10, rateBp: 100 }] }, ...asAdmin },
-    { method: 'post', path: '/admin-api/payment-options', base: { type: 'Bank', Bank_Name: 'Bank', acholdername: 'Holder', btcaddress: '1234567890', ifsc: 'SBIN0001234', Branch: 'Nashik' }, ...asAdmin },
-    { method: 'put', path: '/admin-api/payment-options/PO0', base: { type: 'Bank', Bank_Name: 'Bank', acholdername: 'Holder', btcaddress: '1234567890', ifsc: 'SBIN0001234', Branch: 'Nashik' }, ...asAdmin },
+    {
+      method: 'post',
+      path: '/admin-api/admin-users',
+      base: { username: 'fuzzed', password: 'Password1', role: 'support' },
+      ...asAdmin,
+    },
+    {
+      method: 'put',
+      path: '/admin-api/admin-users/support',
+      base: { role: 'support', disabled: false, password: 'Password1' },
+      ...asAdmin,
+    },
+    {
+      method: 'post',
+      path: '/admin-api/epins/issue',
+      base: { owner: '999999', type: 'EpintypeB', quantity: 1 },
+      ...asAdmin,
+    },
+    {
+      method: 'put',
+      path: '/admin-api/settings/epinDiscountTiers',
+      base: { value: [{ minQty: 10, rateBp: 100 }] },
+      ...asAdmin,
+    },
+    {
+      method: 'post',
+      path: '/admin-api/payment-options',
+      base: {
+        type: 'Bank',
+        Bank_Name: 'Bank',
+        acholdername: 'Holder',
+        btcaddress: '1234567890',
+        ifsc: 'SBIN0001234',
+        Branch: 'Nashik',
+      },
+      ...asAdmin,
+    },
+    {
+      method: 'put',
+      path: '/admin-api/payment-options/PO0',
+      base: {
+        type: 'Bank',
+        Bank_Name: 'Bank',
+        acholdername: 'Holder',
+        btcaddress: '1234567890',
+        ifsc: 'SBIN0001234',
+        Branch: 'Nashik',
+      },
+      ...asAdmin,
+    },
     { method: 'post', path: '/admin-api/epin-requests/ER0/approve', base: { note: 'x' }, ...asAdmin },
     { method: 'post', path: '/admin-api/epin-requests/ER0/reject', base: { remark: 'x' }, ...asAdmin },
-    { method: 'post', path: '/admin-api/payment-orders/NP0/resolve', base: { decision: 'issue', remark: 'x' }, ...asAdmin },
+    {
+      method: 'post',
+      path: '/admin-api/payment-orders/NP0/resolve',
+      base: { decision: 'issue', remark: 'x' },
+      ...asAdmin,
+    },
     { method: 'post', path: '/admin-api/payment-orders/NP0/recheck', base: { note: 'x' }, ...asAdmin },
     { method: 'post', path: '/admin-api/payment-double/orders/NP0/mark-paid', base: { note: 'x' }, ...asAdmin },
     { method: 'post', path: '/admin-api/payment-double/orders/NP0/expire', base: { note: 'x' }, ...asAdmin },
     { method: 'post', path: '/admin-api/failed-jobs/0/retry', base: {}, ...asAdmin },
     { method: 'post', path: '/admin-api/ledger/verify', base: {}, auth: 'admin', writes: 'never' },
   ];
-  const posts = calls.filter((c) => c.method === 'post' && Object.keys(c.base).length > 0).map((c) => [c.path, c.base, c.auth, c] as const);
+  const posts = calls
+    .filter((c) => c.method === 'post' && Object.keys(c.base).length > 0)
+    .map((c) => [c.path, c.base, c.auth, c] as const);
 
   /** A request for `call` with its token, `body` sent as given (text) or as JSON. */
   function send(call: Call, body: unknown, type = 'application/json'): request.Test {
@@ -220,14 +495,27 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
 
   // PostgreSQL cannot store a NUL or half a surrogate pair, and no single-line field has a use for a
   // control character (a CR LF in an email is a header injection): every field of every call, one at a time.
-  it.each(posts)('POST %s refuses a NUL, a lone surrogate or a control character in any field with 400', async (_path, base, _auth, call) => {
-    for (const key of Object.keys(base)) {
-      for (const bad of ['a\u0000b', '\u0000', 'x\ud800', '\udc00y', 'a\u0007b', '\u001b[2J', 'a\u007f', 'a\u0085', ...(key === 'remark' || key === 'note' ? [] : ['a\r\nSet-Cookie: x=1', '\t'])]) {
-        const res = await probe(() => send(call, { ...base, [key]: bad }), call);
-        expect([key, bad, res.status, res.body.result]).toEqual([key, bad, 400, UNSTORABLE_TEXT_MESSAGE]);
+  it.each(posts)(
+    'POST %s refuses a NUL, a lone surrogate or a control character in any field with 400',
+    async (_path, base, _auth, call) => {
+      for (const key of Object.keys(base)) {
+        for (const bad of [
+          'a\u0000b',
+          '\u0000',
+          'x\ud800',
+          '\udc00y',
+          'a\u0007b',
+          '\u001b[2J',
+          'a\u007f',
+          'a\u0085',
+          ...(key === 'remark' || key === 'note' ? [] : ['a\r\nSet-Cookie: x=1', '\t']),
+        ]) {
+          const res = await probe(() => send(call, { ...base, [key]: bad }), call);
+          expect([key, bad, res.status, res.body.result]).toEqual([key, bad, 400, UNSTORABLE_TEXT_MESSAGE]);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('GET query values and path ids with a NUL answer 400', async () => {
     const res = await request(server()).get('/api/check_sponsorid?uid=10%000');
@@ -238,48 +526,66 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
 
   it.each(posts)('POST %s with bodies that are not JSON at all', async (_path, _base, _auth, call) => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 200 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), async (raw, type) => {
-        await probe(() => send(call, raw, type), call);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+        async (raw, type) => {
+          await probe(() => send(call, raw, type), call);
+        },
+      ),
       { numRuns: RUNS / 2 },
     );
   });
 
   // Issue 8, point 6: nesting thousands deep overflowed the validation pipe's stack (a 500). Every call, member and admin.
-  it.each(calls.map((c) => [c.method.toUpperCase(), c.path, c] as const))(`%s %s refuses JSON nested deeper than ${MAX_JSON_DEPTH} with 400 before parsing it`, async (_method, _path, call) => {
-    await fc.assert(
-      fc.asyncProperty(tooDeep(call.base), async (body) => {
-        const res = await probe(() => send(call, body), call);
-        expect([res.status, res.body.result]).toEqual([400, TOO_DEEP_MESSAGE]);
-      }),
-      { numRuns: DEEP_RUNS },
-    );
-  });
+  it.each(calls.map((c) => [c.method.toUpperCase(), c.path, c] as const))(
+    `%s %s refuses JSON nested deeper than ${MAX_JSON_DEPTH} with 400 before parsing it`,
+    async (_method, _path, call) => {
+      await fc.assert(
+        fc.asyncProperty(tooDeep(call.base), async (body) => {
+          const res = await probe(() => send(call, body), call);
+          expect([res.status, res.body.result]).toEqual([400, TOO_DEEP_MESSAGE]);
+        }),
+        { numRuns: DEEP_RUNS },
+      );
+    },
+  );
 
   // Issue 8, point 7: a 20-digit country id overflowed PostgreSQL's integer (a 500). Every field of every call, member and admin.
-  it.each(calls.map((c) => [c.method.toUpperCase(), c.path, c] as const))('%s %s refuses numbers out of range in any field with 400, and numbers as text never answer 5xx', async (_method, _path, call) => {
-    const fields = Object.keys(call.base);
-    for (const raw of UNSAFE_NUMBERS) {
-      const res = await probe(() => send(call, fields.length ? withRaw(call.base, fields[0], raw) : raw), call);
-      expect([raw, res.status, res.body.result]).toEqual([raw, 400, UNSAFE_NUMBER_MESSAGE]);
-    }
-    if (fields.length === 0) return;
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...fields), fc.constantFrom(...UNSAFE_NUMBERS), async (field, raw) => {
-        const res = await probe(() => send(call, withRaw(call.base, field, raw)), call);
-        expect([field, raw, res.status, res.body.result]).toEqual([field, raw, 400, UNSAFE_NUMBER_MESSAGE]);
-      }),
-      { numRuns: Math.min(RUNS / 2, fields.length * UNSAFE_NUMBERS.length) },
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...fields), fc.constantFrom(...BIG_NUMBER_TEXTS), fc.boolean(), async (field, text, asNumber) => {
-        // A number that fits 2^53 is sent as a JSON number too: the field's own check must refuse it where it is out of range.
-        const body = asNumber && Number.isSafeInteger(Number(text)) ? withRaw(call.base, field, text) : { ...call.base, [field]: text };
-        await probe(() => send(call, body), call);
-      }),
-      { numRuns: Math.min(RUNS / 2, fields.length * BIG_NUMBER_TEXTS.length * 2) },
-    );
-  });
+  it.each(calls.map((c) => [c.method.toUpperCase(), c.path, c] as const))(
+    '%s %s refuses numbers out of range in any field with 400, and numbers as text never answer 5xx',
+    async (_method, _path, call) => {
+      const fields = Object.keys(call.base);
+      for (const raw of UNSAFE_NUMBERS) {
+        const res = await probe(() => send(call, fields.length ? withRaw(call.base, fields[0], raw) : raw), call);
+        expect([raw, res.status, res.body.result]).toEqual([raw, 400, UNSAFE_NUMBER_MESSAGE]);
+      }
+      if (fields.length === 0) return;
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...fields), fc.constantFrom(...UNSAFE_NUMBERS), async (field, raw) => {
+          const res = await probe(() => send(call, withRaw(call.base, field, raw)), call);
+          expect([field, raw, res.status, res.body.result]).toEqual([field, raw, 400, UNSAFE_NUMBER_MESSAGE]);
+        }),
+        { numRuns: Math.min(RUNS / 2, fields.length * UNSAFE_NUMBERS.length) },
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...fields),
+          fc.constantFrom(...BIG_NUMBER_TEXTS),
+          fc.boolean(),
+          async (field, text, asNumber) => {
+            // A number that fits 2^53 is sent as a JSON number too: the field's own check must refuse it where it is out of range.
+            const body =
+              asNumber && Number.isSafeInteger(Number(text))
+                ? withRaw(call.base, field, text)
+                : { ...call.base, [field]: text };
+            await probe(() => send(call, body), call);
+          },
+        ),
+        { numRuns: Math.min(RUNS / 2, fields.length * BIG_NUMBER_TEXTS.length * 2) },
+      );
+    },
+  );
 
   it.each([
     ['/api/check_sponsorid?uid=', ''],
@@ -307,19 +613,28 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
   });
 
   // The settings list is a handful of rows and reads no sort, range or filter.
-  it.each(LISTS.filter((resource) => resource !== 'settings'))('GET /admin-api/%s refuses deep JSON and numbers past 2^53 in sort, range and filter with 400', async (resource) => {
-    const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
-    for (const [query, message] of [
-      [{ filter: '{"q":' + deep(MAX_JSON_DEPTH + 1) + '}' }, TOO_DEEP_MESSAGE],
-      [{ sort: deep(2_000) }, TOO_DEEP_MESSAGE],
-      [{ range: '[0,' + deep(500) + ']' }, TOO_DEEP_MESSAGE],
-      [{ filter: '{"id":99999999999999999999}' }, UNSAFE_NUMBER_MESSAGE],
-      [{ range: '[0,9007199254740993]' }, `range must be [start, end] with 0 <= start <= end <= ${MAX_RANGE_INDEX}`],
-    ] as const) {
-      const res = await probe(() => request(server()).get(`/admin-api/${resource}`).query(query).set('Authorization', `Bearer ${adminToken}`));
-      expect([JSON.stringify(query).slice(0, 60), res.status, res.body.result]).toEqual([JSON.stringify(query).slice(0, 60), 400, message]);
-    }
-  });
+  it.each(LISTS.filter((resource) => resource !== 'settings'))(
+    'GET /admin-api/%s refuses deep JSON and numbers past 2^53 in sort, range and filter with 400',
+    async (resource) => {
+      const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+      for (const [query, message] of [
+        [{ filter: '{"q":' + deep(MAX_JSON_DEPTH + 1) + '}' }, TOO_DEEP_MESSAGE],
+        [{ sort: deep(2_000) }, TOO_DEEP_MESSAGE],
+        [{ range: '[0,' + deep(500) + ']' }, TOO_DEEP_MESSAGE],
+        [{ filter: '{"id":99999999999999999999}' }, UNSAFE_NUMBER_MESSAGE],
+        [{ range: '[0,9007199254740993]' }, `range must be [start, end] with 0 <= start <= end <= ${MAX_RANGE_INDEX}`],
+      ] as const) {
+        const res = await probe(() =>
+          request(server()).get(`/admin-api/${resource}`).query(query).set('Authorization', `Bearer ${adminToken}`),
+        );
+        expect([JSON.stringify(query).slice(0, 60), res.status, res.body.result]).toEqual([
+          JSON.stringify(query).slice(0, 60),
+          400,
+          message,
+        ]);
+      }
+    },
+  );
 
   it.each([
     ['/api/check_sponsorid', 'uid'],
@@ -328,19 +643,38 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     ['/api/countryList', 'x'],
   ])('GET %s with junk query values', async (path, key) => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 50 }), fc.array(fc.string({ maxLength: 5 }), { minLength: 2, maxLength: 3 })), async (value) => {
-        await probe(() => request(server()).get(path).query({ [key]: value }));
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 50 }), fc.array(fc.string({ maxLength: 5 }), { minLength: 2, maxLength: 3 })),
+        async (value) => {
+          await probe(() =>
+            request(server())
+              .get(path)
+              .query({ [key]: value }),
+          );
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('GET /api/adminBankDetailsByBankid with junk type, id and amount', async () => {
-    const value = fc.oneof(fc.constantFrom('1', '9', '10', '', 'EpintypeA', '500', '501', '-1'), fc.string({ maxLength: 50 }), fc.array(fc.string({ maxLength: 5 }), { minLength: 2, maxLength: 3 }));
+    const value = fc.oneof(
+      fc.constantFrom('1', '9', '10', '', 'EpintypeA', '500', '501', '-1'),
+      fc.string({ maxLength: 50 }),
+      fc.array(fc.string({ maxLength: 5 }), { minLength: 2, maxLength: 3 }),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.record({ type: value, id: value, amount: value, uid: value }, { requiredKeys: [] }), async (query) => {
-        await probe(() => request(server()).get('/api/adminBankDetailsByBankid').query(query).set('Authorization', `Bearer ${memberToken}`));
-      }),
+      fc.asyncProperty(
+        fc.record({ type: value, id: value, amount: value, uid: value }, { requiredKeys: [] }),
+        async (query) => {
+          await probe(() =>
+            request(server())
+              .get('/api/adminBankDetailsByBankid')
+              .query(query)
+              .set('Authorization', `Bearer ${memberToken}`),
+          );
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -352,28 +686,47 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
   ] as const)('POST %s with junk Idempotency-Key headers', async (path, base, auth) => {
     const bearer = auth === 'member' ? memberToken : auth === 'admin' ? adminToken : undefined;
     const call = calls.find((c) => c.path === path);
-    const key = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ minLength: 120, maxLength: 300 }), fc.constantFrom('', ' ', 'k'.repeat(128), 'k'.repeat(129), '../x', '💸'));
+    const key = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.string({ minLength: 120, maxLength: 300 }),
+      fc.constantFrom('', ' ', 'k'.repeat(128), 'k'.repeat(129), '../x', '💸'),
+    );
     await fc.assert(
-      fc.asyncProperty(key, fc.oneof(fc.constant(base as Record<string, unknown>), mangled(base)), async (idempotencyKey, body) => {
-        await probe(() => {
-          const req = request(server()).post(path).set('Content-Type', 'application/json');
-          if (bearer) req.set('Authorization', `Bearer ${bearer}`);
-          // Header values must be Latin-1 on the wire: send what a client could send.
-          req.set('Idempotency-Key', Buffer.from(idempotencyKey, 'utf8').toString('latin1'));
-          return req.send(JSON.stringify(body));
-        }, call);
-      }),
+      fc.asyncProperty(
+        key,
+        fc.oneof(fc.constant(base as Record<string, unknown>), mangled(base)),
+        async (idempotencyKey, body) => {
+          await probe(() => {
+            const req = request(server()).post(path).set('Content-Type', 'application/json');
+            if (bearer) req.set('Authorization', `Bearer ${bearer}`);
+            // Header values must be Latin-1 on the wire: send what a client could send.
+            req.set('Idempotency-Key', Buffer.from(idempotencyKey, 'utf8').toString('latin1'));
+            return req.send(JSON.stringify(body));
+          }, call);
+        },
+      ),
       { numRuns: RUNS / 2 },
     );
   });
 
   it('PUT /admin-api/admin-users/:id with junk bodies and ids', async () => {
     // Never the superadmin whose token the other properties use: a valid body may disable it.
-    const id = fc.oneof(fc.constantFrom('support', 'auditor', 'nobody'), fc.string({ minLength: 1, maxLength: 30 }).filter((x) => !/[/?#]/.test(x) && x !== 'superadmin'));
+    const id = fc.oneof(
+      fc.constantFrom('support', 'auditor', 'nobody'),
+      fc.string({ minLength: 1, maxLength: 30 }).filter((x) => !/[/?#]/.test(x) && x !== 'superadmin'),
+    );
     const body = fc.oneof(mangled({ role: 'support', disabled: false, password: 'Password1' }), anyBody);
     await fc.assert(
       fc.asyncProperty(id, body, async (username, payload) => {
-        await probe(() => request(server()).put(`/admin-api/admin-users/${encodeURIComponent(username)}`).set('Authorization', `Bearer ${adminToken}`).set('Content-Type', 'application/json').send(JSON.stringify(payload)), ADMIN_WRITES);
+        await probe(
+          () =>
+            request(server())
+              .put(`/admin-api/admin-users/${encodeURIComponent(username)}`)
+              .set('Authorization', `Bearer ${adminToken}`)
+              .set('Content-Type', 'application/json')
+              .send(JSON.stringify(payload)),
+          ADMIN_WRITES,
+        );
       }),
       { numRuns: RUNS },
     );
@@ -381,29 +734,74 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
 
   it('PUT /admin-api/settings/:key with junk values', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('epinPricesPaise', 'epinDiscountTiers', 'usdtRateInr', 'levelIncomeRatesBp', 'nope'), fc.oneof(fc.record({ value: anyBody }), anyBody), async (key, body) => {
-        await probe(() => request(server()).put(`/admin-api/settings/${key}`).set('Authorization', `Bearer ${adminToken}`).set('Content-Type', 'application/json').send(JSON.stringify(body)), ADMIN_WRITES);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('epinPricesPaise', 'epinDiscountTiers', 'usdtRateInr', 'levelIncomeRatesBp', 'nope'),
+        fc.oneof(fc.record({ value: anyBody }), anyBody),
+        async (key, body) => {
+          await probe(
+            () =>
+              request(server())
+                .put(`/admin-api/settings/${key}`)
+                .set('Authorization', `Bearer ${adminToken}`)
+                .set('Content-Type', 'application/json')
+                .send(JSON.stringify(body)),
+            ADMIN_WRITES,
+          );
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it.each(LISTS)('GET /admin-api/%s with junk sort, range and filter', async (resource) => {
     await fc.assert(
-      fc.asyncProperty(fc.record({ sort: fc.oneof(fc.string(), fc.json()), range: fc.oneof(fc.string(), fc.json()), filter: fc.oneof(fc.string(), fc.json()) }, { requiredKeys: [] }), async (query) => {
-        await probe(() => request(server()).get(`/admin-api/${resource}`).query(query).set('Authorization', `Bearer ${adminToken}`));
-      }),
+      fc.asyncProperty(
+        fc.record(
+          {
+            sort: fc.oneof(fc.string(), fc.json()),
+            range: fc.oneof(fc.string(), fc.json()),
+            filter: fc.oneof(fc.string(), fc.json()),
+          },
+          { requiredKeys: [] },
+        ),
+        async (query) => {
+          await probe(() =>
+            request(server()).get(`/admin-api/${resource}`).query(query).set('Authorization', `Bearer ${adminToken}`),
+          );
+        },
+      ),
       { numRuns: RUNS },
     );
   });
 
   it('admin member actions with junk ids', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !s.includes('/') && !s.includes('?') && !s.includes('#')), fc.constantFrom('block', 'unblock', 'impersonate'), async (id, action) => {
-        await probe(() => request(server()).post(`/admin-api/members/${encodeURIComponent(id)}/${action}`).set('Authorization', `Bearer ${adminToken}`).send({ remark: 'fuzz' }), ADMIN_WRITES);
-        await probe(() => request(server()).get(`/admin-api/members/${encodeURIComponent(id)}`).set('Authorization', `Bearer ${adminToken}`));
-        await probe(() => request(server()).get(`/admin-api/events/${encodeURIComponent(id)}`).set('Authorization', `Bearer ${adminToken}`));
-      }),
+      fc.asyncProperty(
+        fc
+          .string({ minLength: 1, maxLength: 30 })
+          .filter((s) => !s.includes('/') && !s.includes('?') && !s.includes('#')),
+        fc.constantFrom('block', 'unblock', 'impersonate'),
+        async (id, action) => {
+          await probe(
+            () =>
+              request(server())
+                .post(`/admin-api/members/${encodeURIComponent(id)}/${action}`)
+                .set('Authorization', `Bearer ${adminToken}`)
+                .send({ remark: 'fuzz' }),
+            ADMIN_WRITES,
+          );
+          await probe(() =>
+            request(server())
+              .get(`/admin-api/members/${encodeURIComponent(id)}`)
+              .set('Authorization', `Bearer ${adminToken}`),
+          );
+          await probe(() =>
+            request(server())
+              .get(`/admin-api/events/${encodeURIComponent(id)}`)
+              .set('Authorization', `Bearer ${adminToken}`),
+          );
+        },
+      ),
       { numRuns: RUNS },
     );
   });

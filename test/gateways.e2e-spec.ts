@@ -33,7 +33,12 @@ class FakeGateway {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        const seen: Seen = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+        const seen: Seen = {
+          method: req.method ?? '',
+          path: req.url ?? '',
+          headers: req.headers,
+          body: text ? (JSON.parse(text) as Record<string, unknown>) : null,
+        };
         this.seen.push(seen);
         const { status, body } = this.reply(seen);
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -64,14 +69,29 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
   let net: Network;
   const server = () => t.app.getHttpServer();
   const orderOf = async (clientid: string) =>
-    (await t.db.owner.query<{ status: string; gateway_ref: string | null; pay_address: string | null; utr: string | null; txn_hash: string | null }>(
-      'select status, gateway_ref, pay_address, utr, txn_hash from payment_orders where clientid = $1',
-      [clientid],
-    ))[0];
+    (
+      await t.db.owner.query<{
+        status: string;
+        gateway_ref: string | null;
+        pay_address: string | null;
+        utr: string | null;
+        txn_hash: string | null;
+      }>('select status, gateway_ref, pay_address, utr, txn_hash from payment_orders where clientid = $1', [clientid])
+    )[0];
   const eventsOf = async (clientid: string) =>
-    (await t.db.owner.query<{ type: string; payload: Record<string, unknown> }>('select type, payload from events where stream_id = $1 order by stream_version', [`payment-order-${clientid}`]));
-  const epinsOf = async (clientid: string) => (await t.db.owner.query("select number from epins where source_kind = 'order' and source_ref = $1", [clientid])).length;
-  const check = async (uid: string, clientid: string) => (await net.as(uid, '/api/checkPaymentStatus', { clientid })).body.data as { message: string; status_id: number; data: { utr: string } };
+    await t.db.owner.query<{ type: string; payload: Record<string, unknown> }>(
+      'select type, payload from events where stream_id = $1 order by stream_version',
+      [`payment-order-${clientid}`],
+    );
+  const epinsOf = async (clientid: string) =>
+    (await t.db.owner.query("select number from epins where source_kind = 'order' and source_ref = $1", [clientid]))
+      .length;
+  const check = async (uid: string, clientid: string) =>
+    (await net.as(uid, '/api/checkPaymentStatus', { clientid })).body.data as {
+      message: string;
+      status_id: number;
+      data: { utr: string };
+    };
 
   /** The NowPayments payment the fake holds, by payment id; GET /v1/payment/:id answers it. */
   const payments = new Map<string, Record<string, unknown>>();
@@ -83,7 +103,15 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
       if (headers['x-api-key'] !== API_KEY) return { status: 403, body: { message: 'Invalid api key' } };
       if (method === 'POST' && path === '/v1/payment' && body) {
         const id = String(5_000_000_000 + payments.size);
-        const payment = { payment_id: Number(id), payment_status: 'waiting', pay_address: `0x${id.padStart(40, 'a')}`, pay_amount: Number(body.price_amount), pay_currency: 'usdtbsc', order_id: body.order_id, actually_paid: 0 };
+        const payment = {
+          payment_id: Number(id),
+          payment_status: 'waiting',
+          pay_address: `0x${id.padStart(40, 'a')}`,
+          pay_amount: Number(body.price_amount),
+          pay_currency: 'usdtbsc',
+          order_id: body.order_id,
+          actually_paid: 0,
+        };
         payments.set(id, payment);
         return { status: 201, body: payment };
       }
@@ -91,7 +119,13 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
       if (method === 'GET' && m && payments.has(m[1])) return { status: 200, body: payments.get(m[1]) };
       return { status: 404, body: { message: 'not found' } };
     };
-    t = await startTestApp({ CRYPTO_GATEWAY_URL: `${cryptoUrl}/`, CRYPTO_GATEWAY_API_KEY: API_KEY, CRYPTO_GATEWAY_IPN_SECRET: IPN_SECRET, UPI_GATEWAY_URL: upiUrl, UPI_GATEWAY_KEY: UPI_KEY });
+    t = await startTestApp({
+      CRYPTO_GATEWAY_URL: `${cryptoUrl}/`,
+      CRYPTO_GATEWAY_API_KEY: API_KEY,
+      CRYPTO_GATEWAY_IPN_SECRET: IPN_SECRET,
+      UPI_GATEWAY_URL: upiUrl,
+      UPI_GATEWAY_KEY: UPI_KEY,
+    });
     await seedBasics(t.db.app);
     net = new Network(t);
   });
@@ -117,15 +151,23 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
     const [created] = nowPayments.calls('/v1/payment');
     expect(created.headers['x-api-key']).toBe(API_KEY);
     expect(created.body).toEqual({
-      price_amount: '6.64', price_currency: 'usdtbsc', pay_currency: 'usdtbsc', order_id: clientid,
-      order_description: `2 x EpintypeB e-pins for ${uid}`, ipn_callback_url: 'http://sahyog.test/api/payments/crypto/callback',
+      price_amount: '6.64',
+      price_currency: 'usdtbsc',
+      pay_currency: 'usdtbsc',
+      order_id: clientid,
+      order_description: `2 x EpintypeB e-pins for ${uid}`,
+      ipn_callback_url: 'http://sahyog.test/api/payments/crypto/callback',
     });
     expect(paymentId).toBe(String(payments.get(paymentId)!.payment_id));
     expect(address).toBe(payments.get(paymentId)!.pay_address);
 
     expect(await check(uid, clientid)).toEqual({ message: 'Payment Pending', status_id: 0, data: { utr: '' } });
     const statusCall = nowPayments.seen.at(-1)!;
-    expect([statusCall.method, statusCall.path, statusCall.headers['x-api-key']]).toEqual(['GET', `/v1/payment/${paymentId}`, API_KEY]);
+    expect([statusCall.method, statusCall.path, statusCall.headers['x-api-key']]).toEqual([
+      'GET',
+      `/v1/payment/${paymentId}`,
+      API_KEY,
+    ]);
     // Seen on chain but not final yet: still pending, nothing issued.
     Object.assign(payments.get(paymentId)!, { payment_status: 'confirming', actually_paid: 6.64 });
     expect((await check(uid, clientid)).status_id).toBe(0);
@@ -145,12 +187,23 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
   it("NowPayments IPN: the configured secret's signature is accepted and makes the server ask the gateway; a bad one is 401 and asks nothing", async () => {
     const uid = await net.register();
     const { clientid, paymentId } = await openCrypto(uid);
-    const ipn = { payment_id: Number(paymentId), payment_status: 'finished', order_id: clientid, actually_paid: 6.64, pay_currency: 'usdtbsc' };
-    const post = (signature: string) => request(server()).post('/api/payments/crypto/callback').set('x-nowpayments-sig', signature).send(ipn);
+    const ipn = {
+      payment_id: Number(paymentId),
+      payment_status: 'finished',
+      order_id: clientid,
+      actually_paid: 6.64,
+      pay_currency: 'usdtbsc',
+    };
+    const post = (signature: string) =>
+      request(server()).post('/api/payments/crypto/callback').set('x-nowpayments-sig', signature).send(ipn);
 
     const asked = () => nowPayments.calls(`/v1/payment/${paymentId}`).length;
     const before = asked();
-    for (const forged of [signIpn('another-secret', ipn), signIpn(IPN_SECRET, { ...ipn, order_id: 'NP0' }), 'x'.repeat(128)]) {
+    for (const forged of [
+      signIpn('another-secret', ipn),
+      signIpn(IPN_SECRET, { ...ipn, order_id: 'NP0' }),
+      'x'.repeat(128),
+    ]) {
       expect((await post(forged)).status).toBe(401);
     }
     expect(asked()).toBe(before);
@@ -160,7 +213,11 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
     expect(asked()).toBe(before + 1);
     expect(await epinsOf(clientid)).toBe(0);
 
-    Object.assign(payments.get(paymentId)!, { payment_status: 'finished', payin_hash: `0x${'cd'.repeat(32)}`, updated_at: new Date().toISOString() });
+    Object.assign(payments.get(paymentId)!, {
+      payment_status: 'finished',
+      payin_hash: `0x${'cd'.repeat(32)}`,
+      updated_at: new Date().toISOString(),
+    });
     const answers = await Promise.all([post(signIpn(IPN_SECRET, ipn)), post(signIpn(IPN_SECRET, ipn))]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     expect(answers.map((r) => r.body.status)).toEqual(['confirmed', 'confirmed']);
@@ -171,7 +228,12 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
   it('NowPayments: expired with money received is a late payment (no e-pins); expired with none expires the order', async () => {
     const uid = await net.register();
     const late = await openCrypto(uid);
-    Object.assign(payments.get(late.paymentId)!, { payment_status: 'expired', actually_paid: 6.64, payin_hash: `0x${'ef'.repeat(32)}`, updated_at: new Date().toISOString() });
+    Object.assign(payments.get(late.paymentId)!, {
+      payment_status: 'expired',
+      actually_paid: 6.64,
+      payin_hash: `0x${'ef'.repeat(32)}`,
+      updated_at: new Date().toISOString(),
+    });
     expect(await check(uid, late.clientid)).toMatchObject({ status_id: 3 });
     expect(await epinsOf(late.clientid)).toBe(0);
     expect((await eventsOf(late.clientid)).map((e) => e.type)).toEqual(['OrderCreated', 'OrderOpened', 'PaymentLate']);
@@ -179,7 +241,11 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
     const unpaid = await openCrypto(uid);
     Object.assign(payments.get(unpaid.paymentId)!, { payment_status: 'expired', actually_paid: 0 });
     expect(await check(uid, unpaid.clientid)).toMatchObject({ message: 'Payment Expired', status_id: 2 });
-    expect((await eventsOf(unpaid.clientid)).map((e) => e.type)).toEqual(['OrderCreated', 'OrderOpened', 'OrderExpired']);
+    expect((await eventsOf(unpaid.clientid)).map((e) => e.type)).toEqual([
+      'OrderCreated',
+      'OrderOpened',
+      'OrderExpired',
+    ]);
   });
 
   it('a gateway that refuses, answers without JSON or without a pay address: a clear answer, the order stays unopened, no 500', async () => {
@@ -196,7 +262,9 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
         const clientid = (await net.as(uid, '/api/genarateOrderIdNPayTRC', { username: uid })).body.clientid as string;
         const res = await net.as(uid, '/api/depositByNowPayTRC', { epin_type: 'EpintypeB', epin_qty: '1', clientid });
         expect(res.status).toBe(422);
-        expect(res.body.message).toMatch(/^Payment gateway (refused the order \(500\)|answered 200 without JSON|gave no pay address)$/);
+        expect(res.body.message).toMatch(
+          /^Payment gateway (refused the order \(500\)|answered 200 without JSON|gave no pay address)$/,
+        );
         expect((await orderOf(clientid)).status).toBe('created');
         expect((await eventsOf(clientid)).map((e) => e.type)).toEqual(['OrderCreated']);
       }
@@ -211,14 +279,24 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
 
     beforeAll(() => {
       upi.reply = ({ method, path, body }) => {
-        if (method !== 'POST' || !body || body.key !== UPI_KEY) return { status: 200, body: { status: false, msg: 'Invalid key' } };
+        if (method !== 'POST' || !body || body.key !== UPI_KEY)
+          return { status: 200, body: { status: false, msg: 'Invalid key' } };
         if (path === '/create_order') {
           upiStatus.set(String(body.client_txn_id), { status: 'created' });
-          return { status: 200, body: { status: true, msg: 'Order Created', data: { order_id: 700000 + upiStatus.size, payment_url: 'https://upi.test/pay' } } };
+          return {
+            status: 200,
+            body: {
+              status: true,
+              msg: 'Order Created',
+              data: { order_id: 700000 + upiStatus.size, payment_url: 'https://upi.test/pay' },
+            },
+          };
         }
         if (path === '/check_order_status') {
           const data = upiStatus.get(String(body.client_txn_id));
-          return data ? { status: 200, body: { status: true, msg: 'Transaction found', data } } : { status: 200, body: { status: false, msg: 'Record not found' } };
+          return data
+            ? { status: 200, body: { status: true, msg: 'Transaction found', data } }
+            : { status: 200, body: { status: false, msg: 'Record not found' } };
         }
         return { status: 404, body: { status: false, msg: 'no such call' } };
       };
@@ -227,19 +305,35 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
     const openUpi = async (uid: string) => {
       const clientid = (await net.as(uid, '/api/genarateOrderIdPayatupi', { username: uid })).body.clientid as string;
       const deposit = await net.as(uid, '/api/depositByPayatupi', { epin_type: 'EpintypeB', epin_qty: '1', clientid });
-      expect(deposit.body.data).toEqual({ message: 'Success', upiUrl: `upi://pay?pa=sahyog%40upi&pn=Sahyog+Foundation&am=299.00&tn=${clientid}&cu=INR` });
+      expect(deposit.body.data).toEqual({
+        message: 'Success',
+        upiUrl: `upi://pay?pa=sahyog%40upi&pn=Sahyog+Foundation&am=299.00&tn=${clientid}&cu=INR`,
+      });
       return clientid;
     };
     /** The order's window ends now, here (as if 20 minutes had passed): the next check comes after it. */
-    const windowOver = async (clientid: string) => void (await t.db.owner.query("update payment_orders set expires_at = now() - interval '1 minute' where clientid = $1", [clientid]));
+    const windowOver = async (clientid: string) =>
+      void (await t.db.owner.query(
+        "update payment_orders set expires_at = now() - interval '1 minute' where clientid = $1",
+        [clientid],
+      ));
 
     it('creates the order with its key, draws the QR locally, parses created → success (UTR, txnAt) and failure', async () => {
       const uid = await net.register();
       const clientid = await openUpi(uid);
       const created = upi.calls('/create_order').at(-1)!;
-      expect(created.body).toEqual({ key: UPI_KEY, client_txn_id: clientid, amount: '299.00', p_info: `1 x EpintypeB e-pins for ${uid}` });
+      expect(created.body).toEqual({
+        key: UPI_KEY,
+        client_txn_id: clientid,
+        amount: '299.00',
+        p_info: `1 x EpintypeB e-pins for ${uid}`,
+      });
       const order = await orderOf(clientid);
-      expect(order).toMatchObject({ status: 'open', gateway_ref: String(700000 + upiStatus.size), pay_address: 'sahyog@upi' });
+      expect(order).toMatchObject({
+        status: 'open',
+        gateway_ref: String(700000 + upiStatus.size),
+        pay_address: 'sahyog@upi',
+      });
 
       expect(await check(uid, clientid)).toMatchObject({ message: 'Payment Pending', status_id: 0 });
       expect(upi.calls('/check_order_status').at(-1)!.body).toEqual({ key: UPI_KEY, client_txn_id: clientid });
@@ -247,9 +341,16 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
       expect((await check(uid, clientid)).status_id).toBe(0);
       const txnAt = new Date(Date.now() - 30_000).toISOString();
       upiStatus.set(clientid, { status: 'success', upi_txn_id: '412345678901', txnAt });
-      expect(await check(uid, clientid)).toEqual({ message: 'Response Received', status_id: 1, data: { utr: '412345678901' } });
+      expect(await check(uid, clientid)).toEqual({
+        message: 'Response Received',
+        status_id: 1,
+        data: { utr: '412345678901' },
+      });
       expect(await epinsOf(clientid)).toBe(1);
-      expect((await eventsOf(clientid))[2]).toMatchObject({ type: 'PaymentConfirmed', payload: { paidAt: txnAt, utr: '412345678901', txnHash: null } });
+      expect((await eventsOf(clientid))[2]).toMatchObject({
+        type: 'PaymentConfirmed',
+        payload: { paidAt: txnAt, utr: '412345678901', txnHash: null },
+      });
 
       const failed = await openUpi(uid);
       upiStatus.set(failed, { status: 'failure' });
@@ -274,10 +375,18 @@ describe('payment gateways: the real HTTP adapters against local servers speakin
       for (const txnAt of [undefined, new Date().toISOString().slice(0, 10), 'yesterday']) {
         const afterWindow = await openUpi(uid);
         await windowOver(afterWindow);
-        upiStatus.set(afterWindow, { status: 'success', upi_txn_id: '612345678901', ...(txnAt === undefined ? {} : { txnAt }) });
+        upiStatus.set(afterWindow, {
+          status: 'success',
+          upi_txn_id: '612345678901',
+          ...(txnAt === undefined ? {} : { txnAt }),
+        });
         expect(await check(uid, afterWindow)).toMatchObject({ status_id: 3, data: { utr: '612345678901' } });
         expect(await epinsOf(afterWindow)).toBe(0);
-        expect((await eventsOf(afterWindow)).map((e) => e.type)).toEqual(['OrderCreated', 'OrderOpened', 'PaymentLate']);
+        expect((await eventsOf(afterWindow)).map((e) => e.type)).toEqual([
+          'OrderCreated',
+          'OrderOpened',
+          'PaymentLate',
+        ]);
       }
     });
 

@@ -10,9 +10,15 @@ const EXTRA = 'https://partner.example';
 /** A stand-in for the two web builds, so the static files and the SPA fallback are served too. */
 function fakeBuilds(): string {
   const root = mkdtempSync(join(tmpdir(), 'sahyog-builds-'));
-  for (const [app, title] of [['member-web', 'Sahyog'], ['admin-web', 'Sahyog admin']]) {
+  for (const [app, title] of [
+    ['member-web', 'Sahyog'],
+    ['admin-web', 'Sahyog admin'],
+  ]) {
     mkdirSync(join(root, app, 'dist', 'assets'), { recursive: true });
-    writeFileSync(join(root, app, 'dist', 'index.html'), `<!doctype html><title>${title}</title><script type="module" src="/assets/app.js"></script>`);
+    writeFileSync(
+      join(root, app, 'dist', 'index.html'),
+      `<!doctype html><title>${title}</title><script type="module" src="/assets/app.js"></script>`,
+    );
     writeFileSync(join(root, app, 'dist', 'assets', 'app.js'), 'export {};');
   }
   return root;
@@ -56,7 +62,15 @@ describe('security headers and CORS', () => {
   it.each([
     ['an API answer', () => request(server()).get('/api/health'), 200],
     ['a refusal', () => request(server()).post('/api/login').send({}), 400],
-    ['a JSON nested too deep (refused before parsing)', () => request(server()).post('/api/login').set('Content-Type', 'application/json').send('['.repeat(100) + ']'.repeat(100)), 400],
+    [
+      'a JSON nested too deep (refused before parsing)',
+      () =>
+        request(server())
+          .post('/api/login')
+          .set('Content-Type', 'application/json')
+          .send('['.repeat(100) + ']'.repeat(100)),
+      400,
+    ],
     ['an admin answer', () => request(server()).get('/admin-api/members'), 401],
     ['an unknown API path', () => request(server()).get('/api/nope'), 404],
     ['member-web', () => request(server()).get('/'), 200],
@@ -91,7 +105,10 @@ describe('security headers and CORS', () => {
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it.each([['PUBLIC_URL', 'http://sahyog.test'], ['CORS_ORIGINS', EXTRA]])('allows the origin of %s, by name (never *)', async (_source, origin) => {
+  it.each([
+    ['PUBLIC_URL', 'http://sahyog.test'],
+    ['CORS_ORIGINS', EXTRA],
+  ])('allows the origin of %s, by name (never *)', async (_source, origin) => {
     const preflight = await request(server())
       .options('/api/userDashboard')
       .set('Origin', origin)
@@ -111,7 +128,8 @@ describe('security headers and CORS', () => {
   it('adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
     const secure = await startTestApp({ PUBLIC_URL: 'https://sahyog.example', CORS_ORIGINS: '' }, builds);
     try {
-      for (const path of ['/api/health', '/', '/admin/']) expectSecurityHeaders(await request(secure.app.getHttpServer()).get(path), true);
+      for (const path of ['/api/health', '/', '/admin/'])
+        expectSecurityHeaders(await request(secure.app.getHttpServer()).get(path), true);
       const old = await request(secure.app.getHttpServer()).get('/api/health').set('Origin', 'http://sahyog.test');
       expect(old.headers['access-control-allow-origin']).toBeUndefined();
     } finally {

@@ -34,7 +34,9 @@ describe('ledger core (real PostgreSQL, application role)', () => {
   afterAll(() => db.drop());
 
   it('refuses UPDATE, DELETE and TRUNCATE of events from the application role', async () => {
-    await expect(db.app.execute("update events set type = 'X' where position = 1")).rejects.toThrow(/permission denied/);
+    await expect(db.app.execute("update events set type = 'X' where position = 1")).rejects.toThrow(
+      /permission denied/,
+    );
     await expect(db.app.execute('delete from events where position = 1')).rejects.toThrow(/permission denied/);
     await expect(db.app.execute('truncate events')).rejects.toThrow(/permission denied/);
   });
@@ -48,20 +50,39 @@ describe('ledger core (real PostgreSQL, application role)', () => {
   it('lets exactly one of many concurrent appends at the same expected version win', async () => {
     const stream = `race-${randomBytes(4).toString('hex')}`;
     const attempts = await Promise.allSettled(
-      Array.from({ length: 12 }, (_, i) => db.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'Raced', payload: { i } }], meta), { retry: false })),
+      Array.from({ length: 12 }, (_, i) =>
+        db.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'Raced', payload: { i } }], meta), {
+          retry: false,
+        }),
+      ),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     const losers = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
     expect(losers).toHaveLength(11);
     for (const loser of losers) expect(loser.reason).toBeInstanceOf(ConcurrencyError);
-    const rows = await db.app.query<{ n: number }>('select count(*)::int as n from events where stream_id = $1', [stream]);
+    const rows = await db.app.query<{ n: number }>('select count(*)::int as n from events where stream_id = $1', [
+      stream,
+    ]);
     expect(rows[0].n).toBe(1);
   });
 
   it('chains each stream: every hash covers the previous one, so the chain verifies', async () => {
     const stream = `chain-${randomBytes(4).toString('hex')}`;
-    const first = await db.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'A', payload: { n: 1 } }, { type: 'B', payload: { n: 2 } }], meta));
-    const third = await db.app.transaction((tx) => appendToStream(tx, stream, 2, [{ type: 'C', payload: { n: 3 } }], meta));
+    const first = await db.app.transaction((tx) =>
+      appendToStream(
+        tx,
+        stream,
+        0,
+        [
+          { type: 'A', payload: { n: 1 } },
+          { type: 'B', payload: { n: 2 } },
+        ],
+        meta,
+      ),
+    );
+    const third = await db.app.transaction((tx) =>
+      appendToStream(tx, stream, 2, [{ type: 'C', payload: { n: 3 } }], meta),
+    );
     expect(first.map((e) => e.streamVersion)).toEqual([1, 2]);
     expect(third[0].streamVersion).toBe(3);
     expect(new Set([...first, ...third].map((e) => e.hash)).size).toBe(3);
@@ -72,14 +93,27 @@ describe('ledger core (real PostgreSQL, application role)', () => {
   it('rolls the append back when an inline projection fails: no event without its read rows', async () => {
     const before = await eventCount(db.app);
     // LoginFailed for a member the projection has never seen breaks its invariant.
-    await expect(ledgerOn(db.app).run(meta, (tx) => tx.append('member-999999', 0, [{ type: 'LoginFailed', payload: { failures: 1 } }]))).rejects.toBeInstanceOf(InvariantViolation);
+    await expect(
+      ledgerOn(db.app).run(meta, (tx) =>
+        tx.append('member-999999', 0, [{ type: 'LoginFailed', payload: { failures: 1 } }]),
+      ),
+    ).rejects.toBeInstanceOf(InvariantViolation);
     expect(await eventCount(db.app)).toBe(before);
   });
 
   it('refuses postings that do not sum to zero before anything is written', async () => {
     const before = await eventCount(db.app);
-    const unbalanced = { postings: [{ account: 'member:100000:income', amountPaise: '100' }, { account: 'platform:level-income', amountPaise: '-99' }] };
-    await expect(ledgerOn(db.app).run(meta, (tx) => tx.append(`money-${randomBytes(3).toString('hex')}`, 0, [{ type: 'Moved', payload: unbalanced }]))).rejects.toBeInstanceOf(InvariantViolation);
+    const unbalanced = {
+      postings: [
+        { account: 'member:100000:income', amountPaise: '100' },
+        { account: 'platform:level-income', amountPaise: '-99' },
+      ],
+    };
+    await expect(
+      ledgerOn(db.app).run(meta, (tx) =>
+        tx.append(`money-${randomBytes(3).toString('hex')}`, 0, [{ type: 'Moved', payload: unbalanced }]),
+      ),
+    ).rejects.toBeInstanceOf(InvariantViolation);
     expect(await eventCount(db.app)).toBe(before);
   });
 
@@ -87,10 +121,15 @@ describe('ledger core (real PostgreSQL, application role)', () => {
     await withScratchLedger(async (scratch) => {
       await writeCheckpoint(scratch.app, testLedgerKeys());
       expect((await verifyLedger(scratch.app)).ok).toBe(true);
-      const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'admin-auditor'");
+      const [victim] = await scratch.owner.query<{ position: string }>(
+        "select position::text as position from events where stream_id = 'admin-auditor'",
+      );
       await scratch.owner.transaction(async (tx) => {
         await tx.execute('set local session_replication_role = replica'); // a superuser switching the trigger off
-        await tx.execute(`update events set payload = jsonb_set(payload, '{role}', '"superadmin"') where position = $1`, [victim.position]);
+        await tx.execute(
+          `update events set payload = jsonb_set(payload, '{role}', '"superadmin"') where position = $1`,
+          [victim.position],
+        );
       });
       const report = await verifyLedger(scratch.app);
       expect(report.ok).toBe(false);
@@ -102,9 +141,24 @@ describe('ledger core (real PostgreSQL, application role)', () => {
   it('detects a deleted event through the stream versions and names it through the signed checkpoint', async () => {
     await withScratchLedger(async (scratch) => {
       const stream = 'gap-stream';
-      const written = await scratch.app.transaction((tx) => appendToStream(tx, stream, 0, [{ type: 'A', payload: {} }, { type: 'B', payload: {} }, { type: 'C', payload: {} }], meta));
+      const written = await scratch.app.transaction((tx) =>
+        appendToStream(
+          tx,
+          stream,
+          0,
+          [
+            { type: 'A', payload: {} },
+            { type: 'B', payload: {} },
+            { type: 'C', payload: {} },
+          ],
+          meta,
+        ),
+      );
       expect(await checkpointCovering(scratch.app, written[2].position)).toBe(true);
-      const [middle] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = $1 and stream_version = 2", [stream]);
+      const [middle] = await scratch.owner.query<{ position: string }>(
+        'select position::text as position from events where stream_id = $1 and stream_version = 2',
+        [stream],
+      );
       await scratch.owner.transaction(async (tx) => {
         await tx.execute('set local session_replication_role = replica');
         await tx.execute('delete from events where position = $1', [middle.position]);
@@ -114,18 +168,34 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       const reasons = report.problems.map((p) => p.reason).join('\n');
       expect(reasons).toMatch(/an event is missing/);
       // The signed checkpoint's witness names the deleted event itself, not the checkpoint.
-      expect(report.firstBad).toMatchObject({ position: middle.position, reason: expect.stringMatching(/^event \d+ is missing: it no longer matches what signed checkpoint \d+ covered$/) });
+      expect(report.firstBad).toMatchObject({
+        position: middle.position,
+        reason: expect.stringMatching(
+          /^event \d+ is missing: it no longer matches what signed checkpoint \d+ covered$/,
+        ),
+      });
     });
   });
 
-  it('names stored postings that do not sum to zero (written past the command layer\'s check)', async () => {
+  it("names stored postings that do not sum to zero (written past the command layer's check)", async () => {
     await withScratchLedger(async (scratch) => {
-      const unbalanced = { postings: [{ account: 'member:100000:level-income', amountPaise: '500' }, { account: 'platform:level-income', amountPaise: '-400' }] };
+      const unbalanced = {
+        postings: [
+          { account: 'member:100000:level-income', amountPaise: '500' },
+          { account: 'platform:level-income', amountPaise: '-400' },
+        ],
+      };
       // appendToStream alone hashes and chains correctly; only LedgerTx.append refuses the postings.
-      const [bad] = await scratch.app.transaction((tx) => appendToStream(tx, 'forged-money', 0, [{ type: 'Moved', payload: unbalanced }], meta));
+      const [bad] = await scratch.app.transaction((tx) =>
+        appendToStream(tx, 'forged-money', 0, [{ type: 'Moved', payload: unbalanced }], meta),
+      );
       const report = await verifyLedger(scratch.app);
       expect(report.ok).toBe(false);
-      expect(report.firstBad).toMatchObject({ position: bad.position, stream_id: 'forged-money', reason: 'postings do not sum to zero' });
+      expect(report.firstBad).toMatchObject({
+        position: bad.position,
+        stream_id: 'forged-money',
+        reason: 'postings do not sum to zero',
+      });
     });
   });
 
@@ -149,8 +219,24 @@ describe('ledger core (real PostgreSQL, application role)', () => {
   it('replays a live ledger as of one snapshot: appends committed meanwhile, a lower position among them, cause no difference', async () => {
     await withScratchLedger(async (scratch) => {
       const projections = new ProjectionRunner(ALL_PROJECTIONS);
-      const registration = (uid: string) => ({ type: 'MemberRegistered', payload: { uid, sponsorUid: '100000', name: `Member ${uid}`, email: `${uid}@sahyog.test`, mobile: '9000000001', countryId: 101, city: 'Nashik', state: 'Maharashtra', upiNumber: '', walletAddress: '', credentialVersion: 1 } });
-      const register = (uid: string) => ledgerOn(scratch.app).run(meta, (tx) => tx.append(`member-${uid}`, 0, [registration(uid)]));
+      const registration = (uid: string) => ({
+        type: 'MemberRegistered',
+        payload: {
+          uid,
+          sponsorUid: '100000',
+          name: `Member ${uid}`,
+          email: `${uid}@sahyog.test`,
+          mobile: '9000000001',
+          countryId: 101,
+          city: 'Nashik',
+          state: 'Maharashtra',
+          upiNumber: '',
+          walletAddress: '',
+          credentialVersion: 1,
+        },
+      });
+      const register = (uid: string) =>
+        ledgerOn(scratch.app).run(meta, (tx) => tx.append(`member-${uid}`, 0, [registration(uid)]));
       // A registration whose transaction takes its position now and commits only while the replay runs.
       const runner = scratch.app.dataSource.createQueryRunner();
       await runner.connect();
@@ -182,15 +268,26 @@ describe('ledger core (real PostgreSQL, application role)', () => {
         expect(sessions).toContainEqual({ state: 'idle in transaction', has_xid: false }); // the replay's snapshot
         expect(sessions.filter((x) => x.has_xid)).toEqual([]);
         expect(report.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
-        expect(report).toMatchObject({ ok: true, differences: 0, eventsReplayed: before, asOfPosition: later.position });
+        expect(report).toMatchObject({
+          ok: true,
+          differences: 0,
+          eventsReplayed: before,
+          asOfPosition: later.position,
+        });
       } finally {
         if (held) await runner.rollbackTransaction();
         await runner.release();
       }
 
       const after = await replayLedger(scratch.owner, projections);
-      expect(after).toMatchObject({ ok: true, differences: 0, eventsReplayed: (await eventCount(scratch.owner)) });
-      expect((await scratch.owner.query<{ n: string }>("select count(*)::text as n from members where uid in ('200001', '200002', '200003')"))[0].n).toBe('3');
+      expect(after).toMatchObject({ ok: true, differences: 0, eventsReplayed: await eventCount(scratch.owner) });
+      expect(
+        (
+          await scratch.owner.query<{ n: string }>(
+            "select count(*)::text as n from members where uid in ('200001', '200002', '200003')",
+          )
+        )[0].n,
+      ).toBe('3');
     });
   });
 
@@ -202,10 +299,16 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       // As a pg_dump of an older, busier cluster would bring it: a stored transaction id far above this server's.
       await scratch.owner.transaction(async (tx) => {
         await tx.execute('set local session_replication_role = replica');
-        await tx.execute("update events set tx_id = '9000000000000'::xid8 where position = (select max(position) from events)");
+        await tx.execute(
+          "update events set tx_id = '9000000000000'::xid8 where position = (select max(position) from events)",
+        );
       });
-      await expect(guard()).rejects.toThrow(/transaction ids \(up to 9000000000000\) are ahead of this PostgreSQL server's/);
-      await expect(migrate(scratch.ownerUrl, 'sahyog_app', ALL_MIGRATIONS)).rejects.toThrow(/restored into a new cluster without its transaction-id epoch/);
+      await expect(guard()).rejects.toThrow(
+        /transaction ids \(up to 9000000000000\) are ahead of this PostgreSQL server's/,
+      );
+      await expect(migrate(scratch.ownerUrl, 'sahyog_app', ALL_MIGRATIONS)).rejects.toThrow(
+        /restored into a new cluster without its transaction-id epoch/,
+      );
     });
   });
 
@@ -213,21 +316,34 @@ describe('ledger core (real PostgreSQL, application role)', () => {
     await withScratchLedger(async (scratch) => {
       const lines: string[] = [];
       const progress: string[] = [];
-      const out = { log: (line: string) => void lines.push(line), progress: (text: string) => void progress.push(text) };
+      const out = {
+        log: (line: string) => void lines.push(line),
+        progress: (text: string) => void progress.push(text),
+      };
       expect(await runLedgerCommand(scratch.owner, 'verify', [], out)).toBe(0);
       expect(lines.at(-1)).toMatch(/^ledger verified: \d+ events/);
       expect(await runLedgerCommand(scratch.owner, 'replay', [], out)).toBe(0);
-      expect(lines.at(-1)).toMatch(/^replay matches the live tables in one snapshot \(highest position \d+\): \d+ events, \d+ tables, 0 differences$/);
+      expect(lines.at(-1)).toMatch(
+        /^replay matches the live tables in one snapshot \(highest position \d+\): \d+ events, \d+ tables, 0 differences$/,
+      );
       // Progress through both long parts: the events, then each table's comparison.
-      expect(progress.join('')).toMatch(/^\rreplayed \d+ events\ncomparing table 1 of (\d+): \w+ *(\rcomparing table \d+ of \1: \w+ *)+\n$/);
+      expect(progress.join('')).toMatch(
+        /^\rreplayed \d+ events\ncomparing table 1 of (\d+): \w+ *(\rcomparing table \d+ of \1: \w+ *)+\n$/,
+      );
 
-      const [victim] = await scratch.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'member-100000'");
+      const [victim] = await scratch.owner.query<{ position: string }>(
+        "select position::text as position from events where stream_id = 'member-100000'",
+      );
       await scratch.owner.transaction(async (tx) => {
         await tx.execute('set local session_replication_role = replica');
-        await tx.execute(`update events set payload = jsonb_set(payload, '{name}', '"Mallory"') where position = $1`, [victim.position]);
+        await tx.execute(`update events set payload = jsonb_set(payload, '{name}', '"Mallory"') where position = $1`, [
+          victim.position,
+        ]);
       });
       expect(await runLedgerCommand(scratch.owner, 'verify', [], out)).toBe(1);
-      expect(lines.at(-1)).toBe(`LEDGER BROKEN at event ${victim.position} (member-100000): hash does not match the event content and the previous hash: the event was altered`);
+      expect(lines.at(-1)).toBe(
+        `LEDGER BROKEN at event ${victim.position} (member-100000): hash does not match the event content and the previous hash: the event was altered`,
+      );
       expect(await runLedgerCommand(scratch.owner, 'nonsense', [], out)).toBe(2);
     });
   });
@@ -248,7 +364,9 @@ describe('ledger core (real PostgreSQL, application role)', () => {
     });
 
     /** Holds a transaction open after appending, until `commit` is called. */
-    async function openAppend(stream: string): Promise<{ position: string; txId: string; commit: () => Promise<void> }> {
+    async function openAppend(
+      stream: string,
+    ): Promise<{ position: string; txId: string; commit: () => Promise<void> }> {
       const runner = db.app.dataSource.createQueryRunner();
       await runner.connect();
       await runner.startTransaction('READ COMMITTED');
@@ -270,7 +388,12 @@ describe('ledger core (real PostgreSQL, application role)', () => {
 
     it('delivers both events, once each, even though the later position committed first', async () => {
       const routes = { RelayProbe: queueName };
-      const relay = new OutboxRelay(db.app, routes, { add: async (q, name, data, jobId) => void (await queue.add(name, data, { jobId })) }, `test-relay-${queueName}`);
+      const relay = new OutboxRelay(
+        db.app,
+        routes,
+        { add: async (q, name, data, jobId) => void (await queue.add(name, data, { jobId })) },
+        `test-relay-${queueName}`,
+      );
       await relay.pumpOnce(); // move the cursor past everything already in the ledger
       const early = await openAppend(`probe-early-${queueName}`); // lower position, commits last
       const late = await openAppend(`probe-late-${queueName}`);
@@ -284,7 +407,7 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       // Other test files share the cluster and may hold an older transaction open for a moment,
       // so pump until both arrive, exactly as the worker's relay keeps pumping.
       const both = [early.position, late.position].sort();
-      for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
         await relay.pumpOnce();
         if ((await queuedPositions()).length >= 2) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -292,16 +415,22 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       expect(await queuedPositions()).toEqual(both);
 
       // A relay that crashed before saving its cursor re-reads the same events: jobIds dedupe them.
-      await db.app.execute("update subscription_cursors set tx_id = '0', position = 0 where name = $1", [`test-relay-${queueName}`]);
+      await db.app.execute("update subscription_cursors set tx_id = '0', position = 0 where name = $1", [
+        `test-relay-${queueName}`,
+      ]);
       await relay.pumpOnce(100_000);
       expect(await queuedPositions()).toEqual(both);
     });
 
     it('checkpoints only what no in-flight transaction can still precede, and verifies afterwards', async () => {
-      const [earlier] = await db.app.transaction((tx) => appendToStream(tx, `probe-cp-earlier-${queueName}`, 0, [{ type: 'RelayProbe', payload: {} }], meta));
+      const [earlier] = await db.app.transaction((tx) =>
+        appendToStream(tx, `probe-cp-earlier-${queueName}`, 0, [{ type: 'RelayProbe', payload: {} }], meta),
+      );
       const pending = await openAppend(`probe-cp-${queueName}`);
       // An append committed after the pending one opened: a higher position, a younger transaction.
-      const [later] = await db.app.transaction((tx) => appendToStream(tx, `probe-cp-later-${queueName}`, 0, [{ type: 'RelayProbe', payload: {} }], meta));
+      const [later] = await db.app.transaction((tx) =>
+        appendToStream(tx, `probe-cp-later-${queueName}`, 0, [{ type: 'RelayProbe', payload: {} }], meta),
+      );
       expect(BigInt(later.position)).toBeGreaterThan(BigInt(pending.position));
       // While it is open, checkpoints are written up to the committed event before it…
       expect(await checkpointCovering(db.app, earlier.position)).toBe(true);

@@ -14,10 +14,22 @@ import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { Database } from '../src/platform/db/database';
 import { Sql } from '../src/platform/db/sql';
 import { migrate } from '../src/platform/db/migrate';
-import { canonicalJson, digestStep, eventHash, GENESIS_HASH, legacyEventHash } from '../src/platform/event-store/canonical';
+import {
+  canonicalJson,
+  digestStep,
+  eventHash,
+  GENESIS_HASH,
+  legacyEventHash,
+} from '../src/platform/event-store/canonical';
 import { chainDigest, CHECKPOINT_EVENT, CHECKPOINT_STREAM, latestDigest } from '../src/platform/event-store/checkpoint';
 import { appendToStream } from '../src/platform/event-store/event-store';
-import { EVENT_COLUMNS, EventMetadata, EventRow, NewEvent, toStoredEvent } from '../src/platform/event-store/event.types';
+import {
+  EVENT_COLUMNS,
+  EventMetadata,
+  EventRow,
+  NewEvent,
+  toStoredEvent,
+} from '../src/platform/event-store/event.types';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { checkpointCovering, lastPosition } from './support/checkpoint';
 import { testLedgerKeys, testSigningKeyPem } from './support/ledger-keys';
@@ -34,27 +46,69 @@ import { createTestDatabase, TestDatabase } from './support/test-app';
 /** The migrations the previous release shipped: everything before the signed checkpoints' witnesses. */
 const PREVIOUS_RELEASE = ALL_MIGRATIONS.slice(0, ALL_MIGRATIONS.indexOf(CheckpointWitnesses1763800009000));
 /** The previous release's INSERT, word for word: it names no hash_rule. */
-const LEGACY_INSERT = 'insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash) values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8)';
+const LEGACY_INSERT =
+  'insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash) values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8)';
 
-const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'ledger-upgrade-test', clientIp: '203.0.113.7' };
+const meta: EventMetadata = {
+  actor: { kind: 'system', id: 'test' },
+  correlationId: 'ledger-upgrade-test',
+  clientIp: '203.0.113.7',
+};
 const runner = new ProjectionRunner(ALL_PROJECTIONS);
 
 const registration = (uid: string, sponsorUid: string | null) => ({
   type: 'MemberRegistered',
-  payload: { uid, sponsorUid, name: `Member ${uid}`, email: `${uid}@sahyog.test`, mobile: `90000${uid.slice(-5)}`, countryId: 101, city: 'Nashik', state: 'Maharashtra', upiNumber: '', walletAddress: '', credentialVersion: 1 },
+  payload: {
+    uid,
+    sponsorUid,
+    name: `Member ${uid}`,
+    email: `${uid}@sahyog.test`,
+    mobile: `90000${uid.slice(-5)}`,
+    countryId: 101,
+    city: 'Nashik',
+    state: 'Maharashtra',
+    upiNumber: '',
+    walletAddress: '',
+    credentialVersion: 1,
+  },
 });
 
 /** An append as the previous release made it: rule-1 hashes, its INSERT, the projections in the same transaction. */
-async function legacyAppend(tx: Sql, streamId: string, events: readonly NewEvent[], metadata: EventMetadata = meta): Promise<void> {
-  const [head] = await tx.query<{ v: number; hash: string }>('select stream_version as v, hash from events where stream_id = $1 order by stream_version desc limit 1', [streamId]);
+async function legacyAppend(
+  tx: Sql,
+  streamId: string,
+  events: readonly NewEvent[],
+  metadata: EventMetadata = meta,
+): Promise<void> {
+  const [head] = await tx.query<{ v: number; hash: string }>(
+    'select stream_version as v, hash from events where stream_id = $1 order by stream_version desc limit 1',
+    [streamId],
+  );
   let previous = head?.hash ?? GENESIS_HASH;
   let version = head?.v ?? 0;
   const recordedAt = new Date().toISOString();
   for (const event of events) {
     version += 1;
-    const content = { streamId, streamVersion: version, type: event.type, schemaVersion: event.schemaVersion ?? 1, payload: event.payload, metadata, recordedAt };
+    const content = {
+      streamId,
+      streamVersion: version,
+      type: event.type,
+      schemaVersion: event.schemaVersion ?? 1,
+      payload: event.payload,
+      metadata,
+      recordedAt,
+    };
     const hash = legacyEventHash(previous, content);
-    await tx.execute(LEGACY_INSERT, [streamId, version, event.type, content.schemaVersion, canonicalJson(event.payload), canonicalJson(metadata), recordedAt, hash]);
+    await tx.execute(LEGACY_INSERT, [
+      streamId,
+      version,
+      event.type,
+      content.schemaVersion,
+      canonicalJson(event.payload),
+      canonicalJson(metadata),
+      recordedAt,
+      hash,
+    ]);
     const stored = { ...content, hash, hashRule: 1 };
     await runner.apply(tx, [stored]);
     previous = hash;
@@ -67,16 +121,34 @@ async function legacyAppend(tx: Sql, streamId: string, events: readonly NewEvent
  * checkpoint stops below the oldest open transaction).
  */
 async function legacyCheckpointCovering(db: Database, position: string): Promise<void> {
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     await db.transaction(async (tx) => {
-      const [{ xmin }] = await tx.query<{ xmin: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as xmin');
-      const [last] = await tx.query<{ payload: { toTxId: string; toPosition: string; digest: string } }>('select payload from events where stream_id = $1 order by stream_version desc limit 1', [CHECKPOINT_STREAM]);
-      const from = last ? { txId: last.payload.toTxId, position: last.payload.toPosition } : { txId: '0', position: '0' };
+      const [{ xmin }] = await tx.query<{ xmin: string }>(
+        'select pg_snapshot_xmin(pg_current_snapshot())::text as xmin',
+      );
+      const [last] = await tx.query<{ payload: { toTxId: string; toPosition: string; digest: string } }>(
+        'select payload from events where stream_id = $1 order by stream_version desc limit 1',
+        [CHECKPOINT_STREAM],
+      );
+      const from = last
+        ? { txId: last.payload.toTxId, position: last.payload.toPosition }
+        : { txId: '0', position: '0' };
       const previousDigest = last ? last.payload.digest : GENESIS_HASH;
       const run = await chainDigest(tx, from, previousDigest, { beforeTxId: xmin });
       if (run.count === 0) return;
-      const payload = { fromTxId: from.txId, fromPosition: from.position, toTxId: run.lastTxId, toPosition: run.lastPosition, count: run.count, previousDigest, digest: run.digest };
-      await legacyAppend(tx, CHECKPOINT_STREAM, [{ type: CHECKPOINT_EVENT, payload }], { actor: { kind: 'system', id: 'ledger-checkpoint' }, correlationId: `checkpoint-${run.lastPosition}` });
+      const payload = {
+        fromTxId: from.txId,
+        fromPosition: from.position,
+        toTxId: run.lastTxId,
+        toPosition: run.lastPosition,
+        count: run.count,
+        previousDigest,
+        digest: run.digest,
+      };
+      await legacyAppend(tx, CHECKPOINT_STREAM, [{ type: CHECKPOINT_EVENT, payload }], {
+        actor: { kind: 'system', id: 'ledger-checkpoint' },
+        correlationId: `checkpoint-${run.lastPosition}`,
+      });
     });
     const [row] = await db.query<{ n: number }>(
       `select count(*)::int as n from events c, events p
@@ -91,16 +163,29 @@ async function legacyCheckpointCovering(db: Database, position: string): Promise
 
 async function cli(db: Database, command: string, args: string[] = []): Promise<{ code: number; all: string }> {
   const lines: string[] = [];
-  const code = await runLedgerCommand(db, command, args, { log: (line) => void lines.push(line), progress: () => undefined }, testLedgerKeys());
+  const code = await runLedgerCommand(
+    db,
+    command,
+    args,
+    { log: (line) => void lines.push(line), progress: () => undefined },
+    testLedgerKeys(),
+  );
   return { code, all: lines.join('\n') };
 }
 
 const verify = (db: Database): Promise<VerifyReport> =>
-  db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, testLedgerKeys()), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+  db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, testLedgerKeys()), {
+    retry: false,
+    isolation: 'REPEATABLE READ',
+    readOnly: true,
+  });
 
 /** A superuser with the triggers off rewrites a stream's hashes, each event by its own rule. */
 async function rehashStream(tx: Sql, streamId: string): Promise<void> {
-  const rows = await tx.query<EventRow & { rule: number }>(`select ${EVENT_COLUMNS}, hash_rule as rule from events where stream_id = $1 order by stream_version`, [streamId]);
+  const rows = await tx.query<EventRow & { rule: number }>(
+    `select ${EVENT_COLUMNS}, hash_rule as rule from events where stream_id = $1 order by stream_version`,
+    [streamId],
+  );
   let previous = GENESIS_HASH;
   for (const row of rows) {
     const event = toStoredEvent(row);
@@ -126,13 +211,28 @@ function snippet(heading: string, dir: string): string {
 }
 
 /** One export line, as docs/ledger-format.md describes it. */
-type ExportLine = { position: string; streamId: string; streamVersion: number; hashRule: number; type: string; redacted?: true; coveredBy?: 'checkpoint'; hash?: string; contentHash?: string; metadata: Record<string, unknown>; payload: Record<string, unknown> };
+type ExportLine = {
+  position: string;
+  streamId: string;
+  streamVersion: number;
+  hashRule: number;
+  type: string;
+  redacted?: true;
+  coveredBy?: 'checkpoint';
+  hash?: string;
+  contentHash?: string;
+  metadata: Record<string, unknown>;
+  payload: Record<string, unknown>;
+};
 
 async function exportTo(db: Database, file: string, view?: EventView): Promise<ExportLine[]> {
   const out = createWriteStream(file);
   await exportLedger(db, out, view);
   await new Promise((resolve) => out.end(resolve));
-  return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 describe('upgrading a ledger the previous release wrote (decision 0015, "Upgrading an existing ledger")', () => {
@@ -149,18 +249,29 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
     const old = upgraded.app;
     await old.transaction(async (tx) => {
       await legacyAppend(tx, 'member-100000', [registration('100000', null)]);
-      for (const role of ['superadmin', 'auditor']) await legacyAppend(tx, `admin-${role}`, [{ type: 'AdminUserCreated', payload: { username: role, role, credentialVersion: 1 } }]);
+      for (const role of ['superadmin', 'auditor'])
+        await legacyAppend(tx, `admin-${role}`, [
+          { type: 'AdminUserCreated', payload: { username: role, role, credentialVersion: 1 } },
+        ]);
       await legacyAppend(tx, 'member-100001', [registration('100001', '100000')]);
     });
     const covered = await lastPosition(old);
     await legacyCheckpointCovering(old, covered);
-    const [checkpoint] = await old.query<{ p: string }>("select max(position)::text as p from events where stream_id = 'ledger-checkpoints'");
+    const [checkpoint] = await old.query<{ p: string }>(
+      "select max(position)::text as p from events where stream_id = 'ledger-checkpoints'",
+    );
     await old.transaction((tx) => legacyAppend(tx, 'member-100002', [registration('100002', '100000')]));
     legacy = { covered, tail: await lastPosition(old), checkpoint: checkpoint.p };
 
-    rowsBefore = await upgraded.owner.query('select position::text as position, ctid::text as ctid, xmin::text as xmin from events order by events.position');
-    expect(await migrate(upgraded.ownerUrl, 'sahyog_app', ALL_MIGRATIONS)).toHaveLength(ALL_MIGRATIONS.length - PREVIOUS_RELEASE.length);
-    rowsAfter = await upgraded.owner.query('select position::text as position, ctid::text as ctid, xmin::text as xmin, hash_rule from events order by events.position');
+    rowsBefore = await upgraded.owner.query(
+      'select position::text as position, ctid::text as ctid, xmin::text as xmin from events order by events.position',
+    );
+    expect(await migrate(upgraded.ownerUrl, 'sahyog_app', ALL_MIGRATIONS)).toHaveLength(
+      ALL_MIGRATIONS.length - PREVIOUS_RELEASE.length,
+    );
+    rowsAfter = await upgraded.owner.query(
+      'select position::text as position, ctid::text as ctid, xmin::text as xmin, hash_rule from events order by events.position',
+    );
     await upgraded.disconnect();
   });
   afterAll(() => upgraded?.drop());
@@ -188,17 +299,41 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
     expect(rowsAfter.map(({ position, ctid, xmin }) => ({ position, ctid, xmin }))).toEqual(rowsBefore);
     expect(new Set(rowsAfter.map((r) => r.hash_rule))).toEqual(new Set([1]));
     await withUpgraded(async (db) => {
-      const [column] = await db.owner.query<{ is_nullable: string; column_default: string | null }>("select is_nullable, column_default from information_schema.columns where table_name = 'events' and column_name = 'hash_rule'");
+      const [column] = await db.owner.query<{ is_nullable: string; column_default: string | null }>(
+        "select is_nullable, column_default from information_schema.columns where table_name = 'events' and column_name = 'hash_rule'",
+      );
       expect(column).toEqual({ is_nullable: 'NO', column_default: null });
       // A process of the previous release still running (its INSERT names no rule) is refused rather than recorded under a rule it did not use.
       const recordedAt = new Date().toISOString();
-      const content = { streamId: 'member-100009', streamVersion: 1, type: 'Probe', schemaVersion: 1, payload: {}, metadata: meta, recordedAt };
-      await expect(db.app.execute(LEGACY_INSERT, ['member-100009', 1, 'Probe', 1, '{}', canonicalJson(meta), recordedAt, legacyEventHash(GENESIS_HASH, content)])).rejects.toThrow(/hash_rule/);
+      const content = {
+        streamId: 'member-100009',
+        streamVersion: 1,
+        type: 'Probe',
+        schemaVersion: 1,
+        payload: {},
+        metadata: meta,
+        recordedAt,
+      };
+      await expect(
+        db.app.execute(LEGACY_INSERT, [
+          'member-100009',
+          1,
+          'Probe',
+          1,
+          '{}',
+          canonicalJson(meta),
+          recordedAt,
+          legacyEventHash(GENESIS_HASH, content),
+        ]),
+      ).rejects.toThrow(/hash_rule/);
       await expect(db.app.execute('update events set hash_rule = 2')).rejects.toThrow(/permission denied/);
       await expect(db.app.execute('delete from events')).rejects.toThrow(/permission denied/);
       await expect(db.owner.execute('update events set hash_rule = 2')).rejects.toThrow(/append-only/);
       const [grants] = await db.owner.query<Record<string, boolean>>(
-        "select " + ['select', 'insert', 'update', 'delete', 'truncate'].map((p) => `has_table_privilege('sahyog_app', 'events', '${p}') as ${p}`).join(', '),
+        'select ' +
+          ['select', 'insert', 'update', 'delete', 'truncate']
+            .map((p) => `has_table_privilege('sahyog_app', 'events', '${p}') as ${p}`)
+            .join(', '),
       );
       expect(grants).toEqual({ select: true, insert: true, update: false, delete: false, truncate: false });
     });
@@ -218,13 +353,19 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
 
   it('vouches for the old events with the first signed checkpoint, which continues the unsigned one, and verifies --against a digest saved then', async () => {
     await withSignedOnTop(async (db) => {
-      const checkpoints = await db.owner.query<{ position: string; payload: { previousDigest: string; digest: string; signature?: string } }>(
+      const checkpoints = await db.owner.query<{
+        position: string;
+        payload: { previousDigest: string; digest: string; signature?: string };
+      }>(
         "select position::text as position, payload from events where stream_id = 'ledger-checkpoints' order by stream_version",
       );
       expect(checkpoints[0].payload.signature).toBeUndefined();
       expect(checkpoints[1].payload.signature).toEqual(expect.any(String));
       expect(checkpoints[1].payload.previousDigest).toBe(checkpoints[0].payload.digest);
-      const rules = await db.owner.query<{ rule: number; n: number }>('select hash_rule as rule, count(*)::int as n from events where position > $1 group by hash_rule', [legacy.tail]);
+      const rules = await db.owner.query<{ rule: number; n: number }>(
+        'select hash_rule as rule, count(*)::int as n from events where position > $1 group by hash_rule',
+        [legacy.tail],
+      );
       expect(rules.map((r) => r.rule)).toEqual([2]);
 
       expect(await verify(db.owner)).toMatchObject({ ok: true, problems: [], checkpointsChecked: checkpoints.length });
@@ -247,7 +388,9 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
     await withSignedOnTop(async (db) => {
       // The previous release's tail: covered by no unsigned checkpoint, only by the first signed one, whose witness names it.
       await superuser(db.owner, async (tx) => {
-        await tx.execute(`update events set payload = jsonb_set(payload, '{city}', '"Pune"') where position = $1`, [legacy.tail]);
+        await tx.execute(`update events set payload = jsonb_set(payload, '{city}', '"Pune"') where position = $1`, [
+          legacy.tail,
+        ]);
         await rehashStream(tx, 'member-100002');
       });
       const report = await verify(db.owner);
@@ -258,26 +401,44 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
 
   it('catches a superuser who alters an event under the unsigned checkpoint and recomputes that checkpoint too: the signed digest no longer follows', async () => {
     await withSignedOnTop(async (db) => {
-      const [firstSigned] = await db.owner.query<{ position: string }>("select position::text as position from events where stream_id = 'ledger-checkpoints' and stream_version = 2");
+      const [firstSigned] = await db.owner.query<{ position: string }>(
+        "select position::text as position from events where stream_id = 'ledger-checkpoints' and stream_version = 2",
+      );
       await superuser(db.owner, async (tx) => {
-        await tx.execute(`update events set payload = jsonb_set(payload, '{city}', '"Pune"') where position = $1`, [legacy.covered]);
+        await tx.execute(`update events set payload = jsonb_set(payload, '{city}', '"Pune"') where position = $1`, [
+          legacy.covered,
+        ]);
         await rehashStream(tx, 'member-100001');
         // The unsigned checkpoint recomputed over the new hash, and the signed one's previousDigest (outside its signed statement) made to follow it.
-        const [old] = await tx.query<{ payload: { fromTxId: string; fromPosition: string; toTxId: string; toPosition: string } }>("select payload from events where stream_id = 'ledger-checkpoints' and stream_version = 1");
+        const [old] = await tx.query<{
+          payload: { fromTxId: string; fromPosition: string; toTxId: string; toPosition: string };
+        }>("select payload from events where stream_id = 'ledger-checkpoints' and stream_version = 1");
         const covered = await tx.query<{ position: string; hash: string }>(
           'select position::text as position, hash from events where (tx_id, position) > ($1::xid8, $2::bigint) and (tx_id, position) <= ($3::xid8, $4::bigint) order by events.tx_id, events.position',
           [old.payload.fromTxId, old.payload.fromPosition, old.payload.toTxId, old.payload.toPosition],
         );
         const digest = covered.reduce((d, e) => digestStep(d, e.position, e.hash), GENESIS_HASH);
-        await tx.execute("update events set payload = payload || jsonb_build_object('digest', $1::text) where stream_id = 'ledger-checkpoints' and stream_version = 1", [digest]);
-        await tx.execute("update events set payload = payload || jsonb_build_object('previousDigest', $1::text) where stream_id = 'ledger-checkpoints' and stream_version = 2", [digest]);
+        await tx.execute(
+          "update events set payload = payload || jsonb_build_object('digest', $1::text) where stream_id = 'ledger-checkpoints' and stream_version = 1",
+          [digest],
+        );
+        await tx.execute(
+          "update events set payload = payload || jsonb_build_object('previousDigest', $1::text) where stream_id = 'ledger-checkpoints' and stream_version = 2",
+          [digest],
+        );
         await rehashStream(tx, CHECKPOINT_STREAM);
       });
       const report = await verify(db.owner);
       expect(report.ok).toBe(false);
       // Every hash matches and the unsigned checkpoint matches what it covers now; only the signature's digest knows better.
       expect(report.problems.filter((p) => p.stream_id !== CHECKPOINT_STREAM)).toEqual([]);
-      expect(report.problems).toContainEqual(expect.objectContaining({ position: firstSigned.position, stream_id: CHECKPOINT_STREAM, reason: expect.stringMatching(/digest/) }));
+      expect(report.problems).toContainEqual(
+        expect.objectContaining({
+          position: firstSigned.position,
+          stream_id: CHECKPOINT_STREAM,
+          reason: expect.stringMatching(/digest/),
+        }),
+      );
     });
   });
 
@@ -285,11 +446,37 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
   async function unsignedCheckpoint(db: TestDatabase): Promise<string> {
     await ledgerOn(db.app).run(meta, (tx) => tx.append('member-100005', 0, [registration('100005', '100000')]));
     return db.app.transaction(async (tx) => {
-      const [{ xmin }] = await tx.query<{ xmin: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as xmin');
-      const [last] = await tx.query<{ stream_version: number; payload: { toTxId: string; toPosition: string; digest: string } }>("select stream_version, payload from events where stream_id = 'ledger-checkpoints' order by stream_version desc limit 1");
-      const run = await chainDigest(tx, { txId: last.payload.toTxId, position: last.payload.toPosition }, last.payload.digest, { beforeTxId: xmin });
-      const payload = { fromTxId: last.payload.toTxId, fromPosition: last.payload.toPosition, toTxId: run.lastTxId, toPosition: run.lastPosition, count: run.count, previousDigest: last.payload.digest, digest: run.digest };
-      const [written] = await appendToStream(tx, CHECKPOINT_STREAM, last.stream_version, [{ type: CHECKPOINT_EVENT, payload }], { actor: { kind: 'system', id: 'ledger-checkpoint' }, correlationId: 'forged' });
+      const [{ xmin }] = await tx.query<{ xmin: string }>(
+        'select pg_snapshot_xmin(pg_current_snapshot())::text as xmin',
+      );
+      const [last] = await tx.query<{
+        stream_version: number;
+        payload: { toTxId: string; toPosition: string; digest: string };
+      }>(
+        "select stream_version, payload from events where stream_id = 'ledger-checkpoints' order by stream_version desc limit 1",
+      );
+      const run = await chainDigest(
+        tx,
+        { txId: last.payload.toTxId, position: last.payload.toPosition },
+        last.payload.digest,
+        { beforeTxId: xmin },
+      );
+      const payload = {
+        fromTxId: last.payload.toTxId,
+        fromPosition: last.payload.toPosition,
+        toTxId: run.lastTxId,
+        toPosition: run.lastPosition,
+        count: run.count,
+        previousDigest: last.payload.digest,
+        digest: run.digest,
+      };
+      const [written] = await appendToStream(
+        tx,
+        CHECKPOINT_STREAM,
+        last.stream_version,
+        [{ type: CHECKPOINT_EVENT, payload }],
+        { actor: { kind: 'system', id: 'ledger-checkpoint' }, correlationId: 'forged' },
+      );
       return written.position;
     });
   }
@@ -298,7 +485,13 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
     await withSignedOnTop(async (db) => {
       const written = await unsignedCheckpoint(db);
       const report = await verify(db.owner);
-      expect(report.problems).toEqual([{ position: written, stream_id: CHECKPOINT_STREAM, reason: expect.stringMatching(/unsigned checkpoint after signed checkpoint/) }]);
+      expect(report.problems).toEqual([
+        {
+          position: written,
+          stream_id: CHECKPOINT_STREAM,
+          reason: expect.stringMatching(/unsigned checkpoint after signed checkpoint/),
+        },
+      ]);
     });
   });
 
@@ -306,21 +499,50 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
     await withUpgraded(async (db) => {
       const written = await unsignedCheckpoint(db);
       const report = await verify(db.owner);
-      expect(report.problems).toEqual([{ position: written, stream_id: CHECKPOINT_STREAM, reason: expect.stringMatching(/unsigned checkpoint under hash rule 2/) }]);
+      expect(report.problems).toEqual([
+        {
+          position: written,
+          stream_id: CHECKPOINT_STREAM,
+          reason: expect.stringMatching(/unsigned checkpoint under hash rule 2/),
+        },
+      ]);
     });
   });
 
   it('flags a rule-1 event recorded after the ledger moved to rule 2 (a downgrade), and a rule it does not know, naming each event', async () => {
     await withSignedOnTop(async (db) => {
       const insert = async (streamId: string, rule: number) => {
-        const [head] = await db.app.query<{ v: number; hash: string }>('select stream_version as v, hash from events where stream_id = $1 order by stream_version desc limit 1', [streamId]);
+        const [head] = await db.app.query<{ v: number; hash: string }>(
+          'select stream_version as v, hash from events where stream_id = $1 order by stream_version desc limit 1',
+          [streamId],
+        );
         const recordedAt = new Date().toISOString();
-        const content = { streamId, streamVersion: (head?.v ?? 0) + 1, type: 'MemberNoteAdded', schemaVersion: 1, payload: { note: 'downgraded' }, metadata: meta, recordedAt };
+        const content = {
+          streamId,
+          streamVersion: (head?.v ?? 0) + 1,
+          type: 'MemberNoteAdded',
+          schemaVersion: 1,
+          payload: { note: 'downgraded' },
+          metadata: meta,
+          recordedAt,
+        };
         // Hashed correctly by the rule it names: only the rule's place in the ledger gives it away.
-        const hash = rule === 1 ? legacyEventHash(head?.hash ?? GENESIS_HASH, content) : eventHash(head?.hash ?? GENESIS_HASH, content);
+        const hash =
+          rule === 1
+            ? legacyEventHash(head?.hash ?? GENESIS_HASH, content)
+            : eventHash(head?.hash ?? GENESIS_HASH, content);
         const [row] = await db.app.query<{ position: string }>(
           'insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash, hash_rule) values ($1, $2, $3, 1, $4::jsonb, $5::jsonb, $6::timestamptz, $7, $8) returning position::text as position',
-          [streamId, content.streamVersion, content.type, canonicalJson(content.payload), canonicalJson(meta), recordedAt, hash, rule],
+          [
+            streamId,
+            content.streamVersion,
+            content.type,
+            canonicalJson(content.payload),
+            canonicalJson(meta),
+            recordedAt,
+            hash,
+            rule,
+          ],
         );
         return row.position;
       };
@@ -348,7 +570,9 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
         writeFileSync(join(dir, 'ledger-public-key.pem'), testLedgerKeys().published()[0].publicKeyPem);
         const signatures = snippet('## Checking the signatures', dir);
         expect(signatures).not.toMatch(/bad signature/);
-        expect(signatures).toMatch(/^1 checkpoints? unsigned, from before signing began\n\d+ checkpoint signatures good\n$/);
+        expect(signatures).toMatch(
+          /^1 checkpoints? unsigned, from before signing began\n\d+ checkpoint signatures good\n$/,
+        );
 
         const ruleOne = lines.find((l) => l.hashRule === 1 && l.type === 'MemberRegistered');
         const ruleTwo = lines.find((l) => l.hashRule === 2 && l.type === 'MemberRegistered');
@@ -363,7 +587,9 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
         // The auditor's export: a redacted line without a nonce (every rule-1 one) carries neither hash nor content hash,
         // which would confirm a guess of its personal values, nor does any later line of its stream, whose hash chains
         // over its hash; the snippet reports them as covered by the checkpoints instead of failing them (decision 0015).
-        await ledgerOn(db.app).run({ ...meta, clientIp: '10.1.2.3' }, (tx) => tx.append('member-100001', 1, [{ type: 'DisclaimerAgreed', payload: {} }]));
+        await ledgerOn(db.app).run({ ...meta, clientIp: '10.1.2.3' }, (tx) =>
+          tx.append('member-100001', 1, [{ type: 'DisclaimerAgreed', payload: {} }]),
+        );
         const redactor = new Redactor('ledger-upgrade-test-salt');
         const redacted = await exportTo(db.app, file, (e, hidden) => redactor.event(e, hidden));
         const unsalted = redacted.filter((l) => l.hashRule === 1 && l.redacted === true);
@@ -374,12 +600,24 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
           expect(line).not.toHaveProperty('contentHash');
         }
         const later = redacted.find((l) => l.streamId === 'member-100001' && l.streamVersion === 2);
-        expect(later).toMatchObject({ hashRule: 2, redacted: true, coveredBy: 'checkpoint', contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+        expect(later).toMatchObject({
+          hashRule: 2,
+          redacted: true,
+          coveredBy: 'checkpoint',
+          contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        });
         expect(later).not.toHaveProperty('hash');
         expect(later?.metadata).not.toHaveProperty('nonce');
         // A new stream's redacted line (with its nonce, hidden) keeps both hashes; a non-personal legacy line keeps its hash.
-        expect(redacted.find((l) => l.streamId === 'member-100003')).toMatchObject({ redacted: true, hash: expect.any(String), contentHash: expect.any(String) });
-        expect(redacted.find((l) => l.streamId === 'ledger-checkpoints' && l.hashRule === 1)).toMatchObject({ hash: expect.any(String), contentHash: expect.any(String) });
+        expect(redacted.find((l) => l.streamId === 'member-100003')).toMatchObject({
+          redacted: true,
+          hash: expect.any(String),
+          contentHash: expect.any(String),
+        });
+        expect(redacted.find((l) => l.streamId === 'ledger-checkpoints' && l.hashRule === 1)).toMatchObject({
+          hash: expect.any(String),
+          contentHash: expect.any(String),
+        });
         const unlinkable = redacted.filter((l) => l.coveredBy === 'checkpoint').map((l) => l.position);
         // The snippet walks stream by stream: compare the lines it prints, in any order.
         const printed = snippet('## Checking an export yourself', dir).trim().split('\n').sort();

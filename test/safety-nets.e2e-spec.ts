@@ -13,7 +13,8 @@ import { createTestDatabase, startTestApp, TestApp, TestDatabase, testRedisUrl }
  * transaction retries on serialization failures and deadlocks that PostgreSQL really raises.
  */
 
-const PAYMENTS_REFUSAL = 'NODE_ENV=production needs CRYPTO_GATEWAY_URL and UPI_GATEWAY_URL, or PAYMENTS_USE_DOUBLE=true to run the local payment doubles (no real money moves)';
+const PAYMENTS_REFUSAL =
+  'NODE_ENV=production needs CRYPTO_GATEWAY_URL and UPI_GATEWAY_URL, or PAYMENTS_USE_DOUBLE=true to run the local payment doubles (no real money moves)';
 
 describe('the API and the worker refuse to start (started for real: node src/main.ts --role=…)', () => {
   let db: TestDatabase;
@@ -36,7 +37,10 @@ describe('the API and the worker refuse to start (started for real: node src/mai
       ...extra,
     };
   };
-  const both = async (extra: Record<string, string> = {}) => [startEntry(['--role=api'], await productionEnv(extra)), startEntry(['--role=worker'], await productionEnv(extra))];
+  const both = async (extra: Record<string, string> = {}) => [
+    startEntry(['--role=api'], await productionEnv(extra)),
+    startEntry(['--role=worker'], await productionEnv(extra)),
+  ];
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -49,7 +53,14 @@ describe('the API and the worker refuse to start (started for real: node src/mai
     const entries = [
       ...(await both()),
       startEntry(['--role=api'], await productionEnv({ PAYMENTS_USE_DOUBLE: 'yes' })),
-      startEntry(['--role=api'], await productionEnv({ CRYPTO_GATEWAY_URL: 'https://nowpayments.test', CRYPTO_GATEWAY_API_KEY: 'k', CRYPTO_GATEWAY_IPN_SECRET: 's' })),
+      startEntry(
+        ['--role=api'],
+        await productionEnv({
+          CRYPTO_GATEWAY_URL: 'https://nowpayments.test',
+          CRYPTO_GATEWAY_API_KEY: 'k',
+          CRYPTO_GATEWAY_IPN_SECRET: 's',
+        }),
+      ),
     ];
     for (const { code, output } of await Promise.all(entries.map((entry) => refusal(entry)))) {
       expect(code).not.toBe(0);
@@ -61,7 +72,10 @@ describe('the API and the worker refuse to start (started for real: node src/mai
   it('production with PAYMENTS_USE_DOUBLE=true starts both (the refusal above is about the gateways, nothing else)', async () => {
     const [api, worker] = await both({ PAYMENTS_USE_DOUBLE: 'true' });
     try {
-      await Promise.all([api.waitFor(/Sahyog API listening on http:\/\/127\.0\.0\.1:\d+/), worker.waitFor(/worker running/)]);
+      await Promise.all([
+        api.waitFor(/Sahyog API listening on http:\/\/127\.0\.0\.1:\d+/),
+        worker.waitFor(/worker running/),
+      ]);
     } finally {
       await Promise.all([api.stop(), worker.stop()]);
     }
@@ -71,14 +85,21 @@ describe('the API and the worker refuse to start (started for real: node src/mai
     // As a pg_dump of an older, busier cluster would bring it: a stored transaction id far above this server's.
     await db.owner.transaction(async (tx) => {
       await tx.execute('set local session_replication_role = replica');
-      await tx.execute("update events set tx_id = '9000000000000'::xid8 where position = (select max(position) from events)");
+      await tx.execute(
+        "update events set tx_id = '9000000000000'::xid8 where position = (select max(position) from events)",
+      );
     });
-    const [{ next: before }] = await db.owner.query<{ next: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as next');
+    const [{ next: before }] = await db.owner.query<{ next: string }>(
+      'select pg_snapshot_xmax(pg_current_snapshot())::text as next',
+    );
     const outcomes = await Promise.all((await both({ PAYMENTS_USE_DOUBLE: 'true' })).map((entry) => refusal(entry)));
     for (const { code, output } of outcomes) {
       expect(code).not.toBe(0);
       expect(code).not.toBeNull();
-      const named = /the ledger's transaction ids \(up to (\d+)\) are ahead of this PostgreSQL server's \(next (\d+)\)/.exec(output);
+      const named =
+        /the ledger's transaction ids \(up to (\d+)\) are ahead of this PostgreSQL server's \(next (\d+)\)/.exec(
+          output,
+        );
       expect(named).not.toBeNull();
       expect(named![1]).toBe('9000000000000');
       expect(BigInt(named![2])).toBeGreaterThanOrEqual(BigInt(before));
@@ -155,9 +176,16 @@ describe('retries on serialization failures (40001) and deadlocks (40P01), cause
       );
       const error: unknown = await failing.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ContentionError);
-      expect(error).toMatchObject({ code: 'DB.CONTENTION', kind: 'conflict', attempts: MAX_TRANSACTION_ATTEMPTS, cause: expect.objectContaining({ code: '40001' }) });
+      expect(error).toMatchObject({
+        code: 'DB.CONTENTION',
+        kind: 'conflict',
+        attempts: MAX_TRANSACTION_ATTEMPTS,
+        cause: expect.objectContaining({ code: '40001' }),
+      });
       expect(attempts).toBe(MAX_TRANSACTION_ATTEMPTS);
-      expect((await t.db.owner.query<{ n: number }>('select n from retry_probe where id = 2'))[0].n).toBe(MAX_TRANSACTION_ATTEMPTS);
+      expect((await t.db.owner.query<{ n: number }>('select n from retry_probe where id = 2'))[0].n).toBe(
+        MAX_TRANSACTION_ATTEMPTS,
+      );
     } finally {
       await other.end();
     }
@@ -176,10 +204,18 @@ describe('retries on serialization failures (40001) and deadlocks (40P01), cause
     try {
       await holder.query('begin');
       await holder.query('lock table members in share mode');
-      const login = request(t.app.getHttpServer()).post('/api/login').send({ uid, password: PASSWORD }).then((r) => r);
+      const login = request(t.app.getHttpServer())
+        .post('/api/login')
+        .send({ uid, password: PASSWORD })
+        .then((r) => r);
       for (let i = 1; i <= times; i++) {
         await until(
-          async () => (await holder.query("select 1 from pg_locks where locktype = 'relation' and relation = 'members'::regclass and not granted and pid <> pg_backend_pid()")).rowCount === 1,
+          async () =>
+            (
+              await holder.query(
+                "select 1 from pg_locks where locktype = 'relation' and relation = 'members'::regclass and not granted and pid <> pg_backend_pid()",
+              )
+            ).rowCount === 1,
           `the login's attempt ${i} to wait for the members table`,
         );
         await holder.query('savepoint deadlock');
@@ -193,8 +229,17 @@ describe('retries on serialization failures (40001) and deadlocks (40P01), cause
     }
   }
 
-  const loginsOf = async (uid: string) => (await t.db.owner.query("select 1 from events where stream_id = $1 and type = 'MemberLoggedIn'", [`member-${uid}`])).length;
-  const deadlocks = async () => Number((await t.db.owner.query<{ n: string }>('select deadlocks::text as n from pg_stat_database where datname = current_database()'))[0].n);
+  const loginsOf = async (uid: string) =>
+    (await t.db.owner.query("select 1 from events where stream_id = $1 and type = 'MemberLoggedIn'", [`member-${uid}`]))
+      .length;
+  const deadlocks = async () =>
+    Number(
+      (
+        await t.db.owner.query<{ n: string }>(
+          'select deadlocks::text as n from pg_stat_database where datname = current_database()',
+        )
+      )[0].n,
+    );
 
   it('a member command that deadlocks (40P01) is re-run and succeeds: one login recorded', async () => {
     const uid = await net.register();
@@ -214,6 +259,8 @@ describe('retries on serialization failures (40001) and deadlocks (40P01), cause
     expect(res.text).not.toMatch(/deadlock|40P01|members/i);
     expect(await loginsOf(uid)).toBe(0);
     // Nothing left waiting: the member logs in normally now.
-    expect((await request(t.app.getHttpServer()).post('/api/login').send({ uid, password: PASSWORD })).body.result).toBe('Successfull');
+    expect(
+      (await request(t.app.getHttpServer()).post('/api/login').send({ uid, password: PASSWORD })).body.result,
+    ).toBe('Successfull');
   });
 });

@@ -21,7 +21,11 @@ describe('the demo seed', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    Object.assign(process.env, { DATABASE_URL: db.ownerUrl, APP_DATABASE_URL: db.appUrl, JWT_SECRET: 'test-secret-of-sufficient-length' });
+    Object.assign(process.env, {
+      DATABASE_URL: db.ownerUrl,
+      APP_DATABASE_URL: db.appUrl,
+      JWT_SECRET: 'test-secret-of-sufficient-length',
+    });
     app = await NestFactory.createApplicationContext(SeedModule, { logger: false });
   });
   afterAll(async () => {
@@ -33,11 +37,21 @@ describe('the demo seed', () => {
     expect(await runSeed(app, { bootstrapOnly: false })).toBe(true);
     const [members] = await db.owner.query<{ n: number }>('select count(*)::int as n from members');
     expect(members.n).toBe(31);
-    const levels = await db.owner.query<{ depth: number; n: number }>("select depth, count(*)::int as n from member_tree where ancestor_uid = '100000' group by depth order by depth");
-    expect(levels).toEqual([{ depth: 1, n: 3 }, { depth: 2, n: 9 }, { depth: 3, n: 18 }]);
-    const admins = await db.owner.query<{ username: string; role: string }>('select username, role from admin_users order by username');
+    const levels = await db.owner.query<{ depth: number; n: number }>(
+      "select depth, count(*)::int as n from member_tree where ancestor_uid = '100000' group by depth order by depth",
+    );
+    expect(levels).toEqual([
+      { depth: 1, n: 3 },
+      { depth: 2, n: 9 },
+      { depth: 3, n: 18 },
+    ]);
+    const admins = await db.owner.query<{ username: string; role: string }>(
+      'select username, role from admin_users order by username',
+    );
     expect(admins.map((a) => a.role).sort()).toEqual(['approver', 'auditor', 'superadmin', 'support']);
-    const active = await db.owner.query<{ uid: string }>("select uid from members where status = 'Active' order by uid");
+    const active = await db.owner.query<{ uid: string }>(
+      "select uid from members where status = 'Active' order by uid",
+    );
     expect(active.map((m) => m.uid)).toEqual(Array.from({ length: 12 }, (_, i) => String(100001 + i)));
     const [spare] = await db.owner.query<{ n: number }>("select count(*)::int as n from epins where status = 'unused'");
     expect(spare.n).toBe(15);

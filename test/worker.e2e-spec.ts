@@ -17,37 +17,77 @@ describe('the worker process: outbox relay → BullMQ → processors', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestAppWithWorker({ QUEUE_PREFIX: `sahyog-worker-test-${process.pid}`, LEDGER_CHECKPOINT_EVERY_MS: '500' });
+    t = await startTestAppWithWorker({
+      QUEUE_PREFIX: `sahyog-worker-test-${process.pid}`,
+      LEDGER_CHECKPOINT_EVERY_MS: '500',
+    });
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it('sends the reset mail committed with the event, once, without anyone calling the worker', async () => {
-    const uid = (await request(t.app.getHttpServer()).post('/api/registrationWeb').send(validRegistration({ name: 'Mail Receiver', email: 'mail@example.com' }))).body.uid_output;
+    const uid = (
+      await request(t.app.getHttpServer())
+        .post('/api/registrationWeb')
+        .send(validRegistration({ name: 'Mail Receiver', email: 'mail@example.com' }))
+    ).body.uid_output;
     await request(t.app.getHttpServer()).post('/api/ForgetPassword').send({ uid }).expect(200);
     const sent = await until(async () => {
-      const [row] = await t.db.owner.query<{ sent_at: Date | null; transport: string; body: string }>('select sent_at, transport, body from mail_outbox where to_address = $1', ['mail@example.com']);
+      const [row] = await t.db.owner.query<{ sent_at: Date | null; transport: string; body: string }>(
+        'select sent_at, transport, body from mail_outbox where to_address = $1',
+        ['mail@example.com'],
+      );
       return row?.sent_at ? row : null;
     }, 20_000);
     expect(sent.transport).toBe('catcher');
     expect(sent.body).toContain('http://sahyog.test/ResetPassword?token=');
-    const [count] = await t.db.owner.query<{ n: number }>('select count(*)::int as n from mail_outbox where to_address = $1', ['mail@example.com']);
+    const [count] = await t.db.owner.query<{ n: number }>(
+      'select count(*)::int as n from mail_outbox where to_address = $1',
+      ['mail@example.com'],
+    );
     expect(count.n).toBe(1);
   });
 
   it('pays level income after a top-up, through the relay and the level-income queue', async () => {
     const server = t.app.getHttpServer();
-    const login = async (uid: string) => (await request(server).post('/api/login').send({ uid, password: 'Member@123' })).body.token as string;
-    const admin = (await request(server).post('/admin-api/auth/login').send({ username: 'superadmin', password: 'Admin@123' })).body.token as string;
-    const upline = (await request(server).post('/api/registrationWeb').send(validRegistration({ name: 'Upline Earner' }))).body.uid_output as string;
-    const downline = (await request(server).post('/api/registrationWeb').send(validRegistration({ sid: upline, name: 'Downline Payer' }))).body.uid_output as string;
-    const [own, forDownline] = (await request(server).post('/admin-api/epins/issue').set('Authorization', `Bearer ${admin}`).send({ owner: upline, type: 'EpintypeB', quantity: 2 })).body.numbers as string[];
+    const login = async (uid: string) =>
+      (await request(server).post('/api/login').send({ uid, password: 'Member@123' })).body.token as string;
+    const admin = (
+      await request(server).post('/admin-api/auth/login').send({ username: 'superadmin', password: 'Admin@123' })
+    ).body.token as string;
+    const upline = (
+      await request(server)
+        .post('/api/registrationWeb')
+        .send(validRegistration({ name: 'Upline Earner' }))
+    ).body.uid_output as string;
+    const downline = (
+      await request(server)
+        .post('/api/registrationWeb')
+        .send(validRegistration({ sid: upline, name: 'Downline Payer' }))
+    ).body.uid_output as string;
+    const [own, forDownline] = (
+      await request(server)
+        .post('/admin-api/epins/issue')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ owner: upline, type: 'EpintypeB', quantity: 2 })
+    ).body.numbers as string[];
     const token = await login(upline);
-    await request(server).post('/api/ActivateId').set('Authorization', `Bearer ${token}`).send({ touid: upline, epin: own }).expect(200);
-    await request(server).post('/api/ActivateId').set('Authorization', `Bearer ${token}`).send({ touid: downline, epin: forDownline }).expect(200);
+    await request(server)
+      .post('/api/ActivateId')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ touid: upline, epin: own })
+      .expect(200);
+    await request(server)
+      .post('/api/ActivateId')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ touid: downline, epin: forDownline })
+      .expect(200);
     const income = await until(async () => {
-      const [row] = await t.db.owner.query<{ amount: string }>('select amount_paise::text as amount from level_income where from_uid = $1 and level = 1 and paid', [downline]);
+      const [row] = await t.db.owner.query<{ amount: string }>(
+        'select amount_paise::text as amount from level_income where from_uid = $1 and level = 1 and paid',
+        [downline],
+      );
       return row?.amount;
     }, 20_000);
     expect(income).toBe('2990');
@@ -55,7 +95,9 @@ describe('the worker process: outbox relay → BullMQ → processors', () => {
 
   it('writes ledger checkpoints on its repeatable schedule', async () => {
     const checkpoints = await until(async () => {
-      const [row] = await t.db.owner.query<{ n: number }>("select count(*)::int as n from events where stream_id = 'ledger-checkpoints'");
+      const [row] = await t.db.owner.query<{ n: number }>(
+        "select count(*)::int as n from events where stream_id = 'ledger-checkpoints'",
+      );
       return row.n > 0 ? row.n : null;
     }, 20_000);
     expect(checkpoints).toBeGreaterThan(0);

@@ -1,5 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField as MuiTextField } from '@mui/material';
+import {
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField as MuiTextField,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 
 interface RemarkDialogProps {
@@ -17,7 +25,14 @@ interface RemarkDialogProps {
  * A required remark, then "Confirm" (disabled until a remark is typed) or "Cancel" — the same
  * labels as the members' Block / Unblock dialog, so browser tests find every remark the same way.
  */
-export const RemarkDialog = ({ title, onClose, onConfirm, maxLength = 300, confirmColor = 'primary', children }: RemarkDialogProps) => {
+export const RemarkDialog = ({
+  title,
+  onClose,
+  onConfirm,
+  maxLength = 300,
+  confirmColor = 'primary',
+  children,
+}: RemarkDialogProps) => {
   const translate = useTranslate();
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);

@@ -155,12 +155,17 @@ export interface SahyogDataProvider extends DataProvider {
 }
 
 async function post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
-  const { json } = await httpClient(`${API_URL}${path}`, { method: 'POST', body: JSON.stringify(body), ...(headers ? { headers: new Headers(headers) } : {}) });
+  const { json } = await httpClient(`${API_URL}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    ...(headers ? { headers: new Headers(headers) } : {}),
+  });
   return json as T;
 }
 
 const memberPath = (uid: string, action: string) => `/members/${encodeURIComponent(uid)}/${action}`;
-const actionPath = (collection: string, id: string, action: string) => `/${collection}/${encodeURIComponent(id)}/${action}`;
+const actionPath = (collection: string, id: string, action: string) =>
+  `/${collection}/${encodeURIComponent(id)}/${action}`;
 
 const rest = simpleRestProvider(API_URL, httpClient);
 
@@ -181,12 +186,19 @@ export const dataProvider: SahyogDataProvider = {
   exportLedger: fetchLedgerExport,
   ledgerPublicKey: () => fetchLedgerPublic<LedgerPublicKey>('public-key'),
   ledgerDigest: () => fetchLedgerPublic<LedgerDigest>('digest'),
-  issueEpins: ({ owner, type, quantity }, idempotencyKey) => post<IssueEpinsResult>('/epins/issue', { owner, type, quantity }, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined),
+  issueEpins: ({ owner, type, quantity }, idempotencyKey) =>
+    post<IssueEpinsResult>(
+      '/epins/issue',
+      { owner, type, quantity },
+      idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+    ),
   approveEpinRequest: (id) => post<EpinRequestDecision>(actionPath('epin-requests', id, 'approve'), {}),
   rejectEpinRequest: (id, remark) => post<EpinRequestDecision>(actionPath('epin-requests', id, 'reject'), { remark }),
-  resolvePaymentOrder: (clientid, decision, remark) => post(actionPath('payment-orders', clientid, 'resolve'), { decision, remark }),
+  resolvePaymentOrder: (clientid, decision, remark) =>
+    post(actionPath('payment-orders', clientid, 'resolve'), { decision, remark }),
   recheckPaymentOrder: (clientid) => post<RecheckAnswer>(actionPath('payment-orders', clientid, 'recheck'), {}),
-  markDoubleOrderPaid: (clientid) => post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'mark-paid'), {}),
+  markDoubleOrderPaid: (clientid) =>
+    post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'mark-paid'), {}),
   expireDoubleOrder: (clientid) => post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'expire'), {}),
   retryFailedJob: (id) => post(actionPath('failed-jobs', id, 'retry'), {}),
 };

@@ -15,7 +15,8 @@ describe('rupees ↔ paise', () => {
 
   it('rejects what is not rupees with at most two decimals', () => {
     // Proves: "1.234", signs, exponents, grouping and empty text are refused, not rounded.
-    for (const bad of ['1.234', '', '.5', '5.', '-1', '1e3', '1,000', 'abc', '₹10']) expect(rupeesToPaise(bad)).toBeNull();
+    for (const bad of ['1.234', '', '.5', '5.', '-1', '1e3', '1,000', 'abc', '₹10'])
+      expect(rupeesToPaise(bad)).toBeNull();
   });
 
   it('shows paise text as rupees for an input, and back again unchanged', () => {
@@ -23,7 +24,8 @@ describe('rupees ↔ paise', () => {
     expect(paiseToRupees('29900')).toBe('299');
     expect(paiseToRupees('29950')).toBe('299.50');
     expect(paiseToRupees('5')).toBe('0.05');
-    for (const paise of ['1', '5', '29', '29900', '29950', '100000', '9999999999999']) expect(rupeesToPaise(paiseToRupees(paise))).toBe(paise);
+    for (const paise of ['1', '5', '29', '29900', '29950', '100000', '9999999999999'])
+      expect(rupeesToPaise(paiseToRupees(paise))).toBe(paise);
   });
 });
 

@@ -1,7 +1,14 @@
 import 'reflect-metadata';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { ALL_PROJECTIONS } from '../modules/projections';
-import { replayLedger, LEDGER_CHECKS, verifyLedger, exportLedger, parseSavedDigest, SavedDigest } from '../modules/ledger-audit';
+import {
+  replayLedger,
+  LEDGER_CHECKS,
+  verifyLedger,
+  exportLedger,
+  parseSavedDigest,
+  SavedDigest,
+} from '../modules/ledger-audit';
 import { createDataSource, Database } from '../platform/db/database';
 import { latestDigest } from '../platform/event-store/checkpoint';
 import { readLastDigest, RefusedToSign, signCheckpoints } from '../modules/ledger-audit/last-digest';
@@ -9,7 +16,8 @@ import { LedgerKeys } from '../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../config/config';
 import { ProjectionRunner } from '../platform/projections/projection';
 
-const USAGE = 'usage: npm run ledger -- verify [--against DIGEST.json] | replay [--keep] | export [--out FILE] | digest [--out FILE] | checkpoint';
+const USAGE =
+  'usage: npm run ledger -- verify [--against DIGEST.json] | replay [--keep] | export [--out FILE] | digest [--out FILE] | checkpoint';
 
 /** The value after `flag` in args, if the flag is there. */
 function option(args: readonly string[], flag: string): string | undefined {
@@ -54,12 +62,23 @@ export async function runLedgerCommand(
           out.progress(`verify: the signer's last digest ${lastDigestFile}: ${(error as Error).message}\n`);
           return 2;
         }
-        if (against) out.progress(`verify: checking against the signer's last digest ${lastDigestFile} (as --against)\n`);
+        if (against)
+          out.progress(`verify: checking against the signer's last digest ${lastDigestFile} (as --against)\n`);
       }
-      const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, keys, { against }), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+      const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, keys, { against }), {
+        retry: false,
+        isolation: 'REPEATABLE READ',
+        readOnly: true,
+      });
       out.log(JSON.stringify(report, null, 2));
-      const extends_ = against ? `, and it extends the digest saved at ${against.time} (position ${against.position})` : '';
-      out.log(report.ok ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} checkpoints${extends_}` : `LEDGER BROKEN at event ${report.firstBad?.position} (${report.firstBad?.stream_id}): ${report.firstBad?.reason}`);
+      const extends_ = against
+        ? `, and it extends the digest saved at ${against.time} (position ${against.position})`
+        : '';
+      out.log(
+        report.ok
+          ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} checkpoints${extends_}`
+          : `LEDGER BROKEN at event ${report.firstBad?.position} (${report.firstBad?.stream_id}): ${report.firstBad?.reason}`,
+      );
       return report.ok ? 0 : 1;
     }
     case 'digest': {
@@ -77,11 +96,16 @@ export async function runLedgerCommand(
       const report = await replayLedger(db, new ProjectionRunner(ALL_PROJECTIONS), {
         keep: args.includes('--keep'),
         onProgress: (n) => out.progress(`\rreplayed ${n} events`),
-        onDiff: (table, index, of) => out.progress(`${index === 1 ? '\n' : '\r'}${`comparing table ${index} of ${of}: ${table}`.padEnd(60)}`),
+        onDiff: (table, index, of) =>
+          out.progress(`${index === 1 ? '\n' : '\r'}${`comparing table ${index} of ${of}: ${table}`.padEnd(60)}`),
       });
       out.progress('\n');
       out.log(JSON.stringify(report, null, 2));
-      out.log(report.ok ? `replay matches the live tables in one snapshot (highest position ${report.asOfPosition ?? 'none'}): ${report.eventsReplayed} events, ${report.tables.length} tables, 0 differences` : `REPLAY DIFFERS: ${report.differences} rows`);
+      out.log(
+        report.ok
+          ? `replay matches the live tables in one snapshot (highest position ${report.asOfPosition ?? 'none'}): ${report.eventsReplayed} events, ${report.tables.length} tables, 0 differences`
+          : `REPLAY DIFFERS: ${report.differences} rows`,
+      );
       return report.ok ? 0 : 1;
     }
     case 'export': {
@@ -102,7 +126,11 @@ export async function runLedgerCommand(
         return 1;
       }
       const { written, last } = signed;
-      out.log(last ? `${written} signed checkpoint(s), the last up to position ${last.toPosition}: ${last.digest}` : 'no events since the last checkpoint');
+      out.log(
+        last
+          ? `${written} signed checkpoint(s), the last up to position ${last.toPosition}: ${last.digest}`
+          : 'no events since the last checkpoint',
+      );
       return 0;
     }
     default:
@@ -118,7 +146,10 @@ async function main(): Promise<number> {
   if (!url) throw new Error('DATABASE_URL is required');
   const dataSource = await createDataSource(url, { poolSize: 4, applicationName: 'sahyog-ledger-cli' }).initialize();
   try {
-    return await runLedgerCommand(new Database(dataSource), command, args, { log: (line) => console.log(line), progress: (text) => process.stderr.write(text) });
+    return await runLedgerCommand(new Database(dataSource), command, args, {
+      log: (line) => console.log(line),
+      progress: (text) => process.stderr.write(text),
+    });
   } finally {
     await dataSource.destroy();
   }

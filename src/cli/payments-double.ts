@@ -12,9 +12,15 @@ async function main(): Promise<number> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
   const config = loadPaymentsConfig();
-  const dataSource = await createDataSource(appUrlFrom(url, process.env), { poolSize: 2, applicationName: 'sahyog-payments-double' }).initialize();
+  const dataSource = await createDataSource(appUrlFrom(url, process.env), {
+    poolSize: 2,
+    applicationName: 'sahyog-payments-double',
+  }).initialize();
   try {
-    const { code, output } = await runDoubleCommand(new GatewayDouble(new Database(dataSource), config.ipnSecret, config.callbackUrl), process.argv.slice(2));
+    const { code, output } = await runDoubleCommand(
+      new GatewayDouble(new Database(dataSource), config.ipnSecret, config.callbackUrl),
+      process.argv.slice(2),
+    );
     (code === 0 ? console.log : console.error)(output);
     return code;
   } finally {

@@ -2,7 +2,14 @@ import 'reflect-metadata';
 import { INestApplicationContext, Module } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { NestFactory } from '@nestjs/core';
-import { IdentityModule, CreateAdminUserCommand, RegisterMemberCommand, ADMIN_ROLES, memberStream, hashPassword } from '../modules/identity';
+import {
+  IdentityModule,
+  CreateAdminUserCommand,
+  RegisterMemberCommand,
+  ADMIN_ROLES,
+  memberStream,
+  hashPassword,
+} from '../modules/identity';
 import { EpinsModule, IssueEpinsCommand, TopUpMemberCommand } from '../modules/epins';
 import { PaymentOptionsService, PaymentsModule } from '../modules/payments';
 import { toDataURL } from 'qrcode';
@@ -17,10 +24,36 @@ export const DEMO_ADMIN_PASSWORD = 'Admin@123';
 
 /** 3 directs under the root, 3 under each of those, 2 under each of the 9: 30 members on levels 1–3 below the root. */
 const DEMO_NAMES = [
-  'Asha Rao', 'Vikram Patil', 'Meera Joshi',
-  'Rahul Deshmukh', 'Sneha Kulkarni', 'Arjun Pawar', 'Kavita Shinde', 'Nikhil Jadhav', 'Pooja More', 'Sanjay Gaikwad', 'Anita Chavan', 'Rohan Bhosale',
-  'Deepa Naik', 'Amit Kale', 'Priya Salunkhe', 'Suresh Mane', 'Lata Shirke', 'Ganesh Thorat', 'Neha Pandit', 'Kiran Sawant', 'Manoj Ghule',
-  'Swati Lokhande', 'Ajay Wagh', 'Rekha Dhole', 'Vijay Mohite', 'Sunita Kadam', 'Prakash Nikam', 'Usha Bhagat', 'Dinesh Khot', 'Madhuri Sathe',
+  'Asha Rao',
+  'Vikram Patil',
+  'Meera Joshi',
+  'Rahul Deshmukh',
+  'Sneha Kulkarni',
+  'Arjun Pawar',
+  'Kavita Shinde',
+  'Nikhil Jadhav',
+  'Pooja More',
+  'Sanjay Gaikwad',
+  'Anita Chavan',
+  'Rohan Bhosale',
+  'Deepa Naik',
+  'Amit Kale',
+  'Priya Salunkhe',
+  'Suresh Mane',
+  'Lata Shirke',
+  'Ganesh Thorat',
+  'Neha Pandit',
+  'Kiran Sawant',
+  'Manoj Ghule',
+  'Swati Lokhande',
+  'Ajay Wagh',
+  'Rekha Dhole',
+  'Vijay Mohite',
+  'Sunita Kadam',
+  'Prakash Nikam',
+  'Usha Bhagat',
+  'Dinesh Khot',
+  'Madhuri Sathe',
 ];
 
 const system = (id: string): EventMetadata => ({ actor: { kind: 'system', id }, correlationId: `seed-${Date.now()}` });
@@ -35,10 +68,25 @@ async function ensureRoot(ledger: Ledger, db: Database): Promise<void> {
     await tx.append(memberStream(ROOT_UID), 0, [
       {
         type: 'MemberRegistered',
-        payload: { uid: ROOT_UID, sponsorUid: null, name: 'Sahyog Foundation', email: 'root@sahyog.local', mobile: '9000000000', countryId: 101, city: 'Nashik', state: 'Maharashtra', upiNumber: 'sahyog', walletAddress: '', credentialVersion: 1 },
+        payload: {
+          uid: ROOT_UID,
+          sponsorUid: null,
+          name: 'Sahyog Foundation',
+          email: 'root@sahyog.local',
+          mobile: '9000000000',
+          countryId: 101,
+          city: 'Nashik',
+          state: 'Maharashtra',
+          upiNumber: 'sahyog',
+          walletAddress: '',
+          credentialVersion: 1,
+        },
       },
     ]);
-    await tx.execute('insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)', [ROOT_UID, hash]);
+    await tx.execute(
+      'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)',
+      [ROOT_UID, hash],
+    );
   });
 }
 
@@ -52,7 +100,18 @@ async function seedDemo(commands: CommandBus, db: Database): Promise<boolean> {
   for (const [index, name] of DEMO_NAMES.entries()) {
     const uid = String(100001 + index);
     const first = name.split(' ')[0].toLowerCase();
-    const input = { sid: sponsorOf(index), name, email: `${first}.${uid}@demo.sahyog.local`, mobile: `98${uid}00`.slice(0, 10), countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: `${first.slice(0, 6)}@upi`, password: DEMO_MEMBER_PASSWORD, walletAddress: '' };
+    const input = {
+      sid: sponsorOf(index),
+      name,
+      email: `${first}.${uid}@demo.sahyog.local`,
+      mobile: `98${uid}00`.slice(0, 10),
+      countryid: '101',
+      city: 'Nashik',
+      state: 'Maharashtra',
+      upinumber: `${first.slice(0, 6)}@upi`,
+      password: DEMO_MEMBER_PASSWORD,
+      walletAddress: '',
+    };
     const result = await commands.execute(new RegisterMemberCommand(input, system('seed-demo'), undefined, uid));
     if (result.uid_output !== uid) throw new Error(`seeding ${uid} failed: ${result.result}`);
   }
@@ -71,15 +130,23 @@ async function seedDemo(commands: CommandBus, db: Database): Promise<boolean> {
  */
 async function seedActivations(commands: CommandBus): Promise<void> {
   const admin: EventMetadata = { actor: { kind: 'admin', id: 'superadmin' }, correlationId: `seed-${Date.now()}` };
-  const issue = (owner: string, quantity: number): Promise<{ numbers: string[] }> => commands.execute(new IssueEpinsCommand(owner, 'EpintypeB', quantity, { kind: 'admin', ref: 'seed' }, admin));
+  const issue = (owner: string, quantity: number): Promise<{ numbers: string[] }> =>
+    commands.execute(new IssueEpinsCommand(owner, 'EpintypeB', quantity, { kind: 'admin', ref: 'seed' }, admin));
   const activate = async (activator: string, member: string, epin: string) => {
-    const { result } = await commands.execute(new TopUpMemberCommand(activator, member, epin, { actor: { kind: 'member', id: activator }, correlationId: admin.correlationId }));
+    const { result } = await commands.execute(
+      new TopUpMemberCommand(activator, member, epin, {
+        actor: { kind: 'member', id: activator },
+        correlationId: admin.correlationId,
+      }),
+    );
     if (!result.includes('Successfull')) throw new Error(`seeding the activation of ${member} failed: ${result}`);
   };
   for (const uid of ['100001', '100002', '100003']) {
     const { numbers } = await issue(uid, 9);
     await activate(uid, uid, numbers[0]);
-    const directs = DEMO_NAMES.map((_, i) => String(100001 + i)).filter((_, i) => i >= 3 && i < 12 && String(100001 + Math.floor((i - 3) / 3)) === uid);
+    const directs = DEMO_NAMES.map((_, i) => String(100001 + i)).filter(
+      (_, i) => i >= 3 && i < 12 && String(100001 + Math.floor((i - 3) / 3)) === uid,
+    );
     for (const [k, direct] of directs.entries()) await activate(uid, direct, numbers[k + 1]);
   }
 }
@@ -94,7 +161,16 @@ export async function runSeed(app: INestApplicationContext, options: { bootstrap
   await ensureRoot(ledger, db);
   if (options.bootstrapOnly) {
     if (!(await db.query("select 1 from admin_users where username = 'superadmin'")).length) {
-      await app.get(CommandBus).execute(new CreateAdminUserCommand('superadmin', process.env.SUPERADMIN_PASSWORD || DEMO_ADMIN_PASSWORD, 'superadmin', system('seed-bootstrap')));
+      await app
+        .get(CommandBus)
+        .execute(
+          new CreateAdminUserCommand(
+            'superadmin',
+            process.env.SUPERADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
+            'superadmin',
+            system('seed-bootstrap'),
+          ),
+        );
     }
     return false;
   }
@@ -106,9 +182,23 @@ export async function runSeed(app: INestApplicationContext, options: { bootstrap
 /** One bank account and one UPI QR for the demo's bank/QR e-pin requests (the QR is drawn locally). */
 async function seedPaymentOptions(options: PaymentOptionsService): Promise<void> {
   const admin: EventMetadata = { actor: { kind: 'admin', id: 'superadmin' }, correlationId: `seed-${Date.now()}` };
-  await options.create({ type: 'Bank', bankName: 'State Bank of India', holder: 'Sahyog Foundation', address: '30011223344', ifsc: 'SBIN0001234', branch: 'Nashik Main', imglink: '' }, admin);
+  await options.create(
+    {
+      type: 'Bank',
+      bankName: 'State Bank of India',
+      holder: 'Sahyog Foundation',
+      address: '30011223344',
+      ifsc: 'SBIN0001234',
+      branch: 'Nashik Main',
+      imglink: '',
+    },
+    admin,
+  );
   const imglink = await toDataURL('upi://pay?pa=sahyog@upi&pn=Sahyog%20Foundation&cu=INR', { margin: 1, width: 240 });
-  await options.create({ type: 'QR', bankName: 'UPI', holder: 'Sahyog Foundation', address: 'sahyog@upi', ifsc: '', branch: '', imglink }, admin);
+  await options.create(
+    { type: 'QR', bankName: 'UPI', holder: 'Sahyog Foundation', address: 'sahyog@upi', ifsc: '', branch: '', imglink },
+    admin,
+  );
 }
 
 async function main(): Promise<void> {

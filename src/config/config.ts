@@ -72,14 +72,19 @@ function ledgerConfig(env: NodeJS.ProcessEnv, nodeEnv: string): AppConfig['ledge
     throwawayTestKey ??= generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     key = { text: throwawayTestKey, source: 'a throwaway test key' };
   }
-  if (!key) throw new Error('LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE) must hold the Ed25519 key that signs ledger checkpoints (`npm run up` creates .data/ledger-signing-key.pem; docs/operations.md)');
+  if (!key)
+    throw new Error(
+      'LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE) must hold the Ed25519 key that signs ledger checkpoints (`npm run up` creates .data/ledger-signing-key.pem; docs/operations.md)',
+    );
   parseSigningKey(key.text, key.source.startsWith('LEDGER') ? key.source : 'LEDGER_SIGNING_KEY');
   const retired = secretText(env, 'LEDGER_RETIRED_PUBLIC_KEYS');
   return {
     signingKeyPem: key.text,
     retiredPublicKeyPems: retired ? parsePublicKeys(retired.text, retired.source) : [],
     checkpointEveryEvents: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_EVENTS', 1000),
-    lastDigestFile: env.LEDGER_LAST_DIGEST_FILE || (env.LEDGER_SIGNING_KEY_FILE ? join(dirname(env.LEDGER_SIGNING_KEY_FILE), 'ledger-last-digest.json') : null),
+    lastDigestFile:
+      env.LEDGER_LAST_DIGEST_FILE ||
+      (env.LEDGER_SIGNING_KEY_FILE ? join(dirname(env.LEDGER_SIGNING_KEY_FILE), 'ledger-last-digest.json') : null),
   };
 }
 
@@ -90,7 +95,10 @@ export function ledgerKeyConfigFrom(env: NodeJS.ProcessEnv = process.env): AppCo
 
 function redactionSalt(env: NodeJS.ProcessEnv, nodeEnv: string): string {
   const salt = env.AUDITOR_REDACTION_SALT || (nodeEnv === 'production' ? '' : 'sahyog-development-redaction-salt');
-  if (salt.length < 16) throw new Error('AUDITOR_REDACTION_SALT must be set to at least 16 characters (it salts the hashes that replace personal data for the auditor)');
+  if (salt.length < 16)
+    throw new Error(
+      'AUDITOR_REDACTION_SALT must be set to at least 16 characters (it salts the hashes that replace personal data for the auditor)',
+    );
   return salt;
 }
 
@@ -102,7 +110,8 @@ function originOf(name: string, raw: string): string {
   } catch {
     throw new Error(`${name} must hold http(s) addresses, got "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must hold http(s) addresses, got "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must hold http(s) addresses, got "${raw}"`);
   return url.origin;
 }
 
@@ -127,13 +136,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const trust = env.TRUST_PROXY;
   // `false` means the same as unset: only an explicit `true` keeps production mail in the catcher.
   const useCatcher = env.MAIL_USE_CATCHER || '';
-  if (!['', 'true', 'false'].includes(useCatcher)) throw new Error(`MAIL_USE_CATCHER must be true, false or unset, got "${useCatcher}"`);
+  if (!['', 'true', 'false'].includes(useCatcher))
+    throw new Error(`MAIL_USE_CATCHER must be true, false or unset, got "${useCatcher}"`);
   // Reset links travel by mail: production must not keep them in the catcher by accident.
   if (nodeEnv === 'production' && !env.MAIL_URL && useCatcher !== 'true') {
     throw new Error('NODE_ENV=production needs MAIL_URL, or MAIL_USE_CATCHER=true to keep mail in the local catcher');
   }
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
-  const extraOrigins = (env.CORS_ORIGINS || '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const extraOrigins = (env.CORS_ORIGINS || '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
   return {
     nodeEnv,
     port,
@@ -144,7 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret,
     jwtExpiresIn: env.JWT_EXPIRES_IN || '8h',
     publicUrl,
-    corsOrigins: [...new Set([originOf('PUBLIC_URL', publicUrl), ...extraOrigins.map((o) => originOf('CORS_ORIGINS', o))])],
+    corsOrigins: [
+      ...new Set([originOf('PUBLIC_URL', publicUrl), ...extraOrigins.map((o) => originOf('CORS_ORIGINS', o))]),
+    ],
     mailUrl: env.MAIL_URL || null,
     mailFrom: env.MAIL_FROM || 'Sahyog <no-reply@sahyog.local>',
     trustProxy: trust === undefined || trust === '' ? 'loopback' : trust === 'true' ? true : trust,

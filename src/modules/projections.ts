@@ -1,11 +1,22 @@
 import { Projection } from '../platform/projections/projection';
 import { postingsProjection } from '../platform/projections/postings.projection';
-import { adminUsersProjection, impersonationTokensProjection, loginAddressesProjection, memberTreeProjection, membersProjection, passwordResetsProjection } from './identity';
+import {
+  adminUsersProjection,
+  impersonationTokensProjection,
+  loginAddressesProjection,
+  memberTreeProjection,
+  membersProjection,
+  passwordResetsProjection,
+} from './identity';
 import { epinsProjection, topupsProjection } from './epins';
 import { helpRequestsProjection } from './help';
 import { levelIncomeProjection } from './income';
 import { settingsProjection } from './settings';
-import { epinRequestsProjection, paymentOptionsProjection, paymentOrdersProjection } from './payments/projections/payments.projection';
+import {
+  epinRequestsProjection,
+  paymentOptionsProjection,
+  paymentOrdersProjection,
+} from './payments/projections/payments.projection';
 
 /**
  * Every inline projection, in the order they run for an event. `ledger replay` rebuilds exactly

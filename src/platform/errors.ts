@@ -19,7 +19,11 @@ export class DomainError extends Error {
 export class ConcurrencyError extends DomainError {
   readonly detail: string;
   constructor(streamId: string, expectedVersion: number) {
-    super('LEDGER.VERSION_CONFLICT', 'This record was changed at the same moment by another request. Please try again.', 'conflict');
+    super(
+      'LEDGER.VERSION_CONFLICT',
+      'This record was changed at the same moment by another request. Please try again.',
+      'conflict',
+    );
     this.detail = `stream ${streamId} moved past version ${expectedVersion}`;
   }
 }
@@ -47,5 +51,7 @@ export interface Outcome<C extends string = string> {
 
 /** The texts of a table of outcomes, by the same keys (what the answers carry). */
 export function textsOf<T extends Record<string, Outcome>>(outcomes: T): { readonly [K in keyof T]: T[K]['text'] } {
-  return Object.fromEntries(Object.entries(outcomes).map(([key, outcome]) => [key, outcome.text])) as { [K in keyof T]: T[K]['text'] };
+  return Object.fromEntries(Object.entries(outcomes).map(([key, outcome]) => [key, outcome.text])) as {
+    [K in keyof T]: T[K]['text'];
+  };
 }

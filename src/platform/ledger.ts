@@ -56,7 +56,10 @@ export class LedgerTx implements Sql {
   }
 
   private refuseAfterLast(what: string): void {
-    if (this.ended) throw new InvariantViolation(`statement after the end of its transaction (a "last" append): ${what.slice(0, 80)}`);
+    if (this.ended)
+      throw new InvariantViolation(
+        `statement after the end of its transaction (a "last" append): ${what.slice(0, 80)}`,
+      );
   }
 
   /**
@@ -66,7 +69,12 @@ export class LedgerTx implements Sql {
    * already read it (e.g. with the locked projection row); saves the append's own read of it.
    */
   append(locked: Locked<unknown>, events: readonly NewEvent[], options?: AppendOptions): Promise<StoredEvent[]>;
-  append(streamId: string, expectedVersion: number, events: readonly NewEvent[], head?: { hash?: string | null } & AppendOptions): Promise<StoredEvent[]>;
+  append(
+    streamId: string,
+    expectedVersion: number,
+    events: readonly NewEvent[],
+    head?: { hash?: string | null } & AppendOptions,
+  ): Promise<StoredEvent[]>;
   async append(
     to: string | Locked<unknown>,
     versionOrEvents: number | readonly NewEvent[],
@@ -76,7 +84,15 @@ export class LedgerTx implements Sql {
     // A locked stream (`<context>/rows.ts`) carries its version and head; a stream id names them.
     const [one, options] =
       typeof to === 'string'
-        ? [{ streamId: to, expectedVersion: versionOrEvents as number, events: eventsOrOptions as readonly NewEvent[], headHash: head.hash }, head]
+        ? [
+            {
+              streamId: to,
+              expectedVersion: versionOrEvents as number,
+              events: eventsOrOptions as readonly NewEvent[],
+              headHash: head.hash,
+            },
+            head,
+          ]
         : [appendTo(to, versionOrEvents as readonly NewEvent[]), (eventsOrOptions ?? {}) as AppendOptions];
     const [stored] = await this.appendAll([one], options);
     return stored;
@@ -96,15 +112,25 @@ export class LedgerTx implements Sql {
       for (const { events } of appends) {
         for (const event of events) {
           const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
-          if (postings) assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.type} do not sum to zero`);
+          if (postings)
+            assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.type} do not sum to zero`);
         }
       }
       const prepared = await prepareAppend(this.sql, appends, this.metadata, this.now);
       // Every statement is known, and its parameters converted, before the first is sent: a
       // projection that refuses an event, or a value pg could not send, throws here.
-      const insert = prepared.statement && { text: prepared.statement.text, params: wireParams(prepared.statement.text, prepared.statement.params) };
-      const projecting = this.projections.statements(prepared.events.flat()).map((s) => ({ text: s.text, params: wireParams(s.text, s.params) }));
-      const send = () => [sendAppend(this.sql, { ...prepared, statement: insert }), ...projecting.map((s) => this.sql.execute(s.text, s.params))] as const;
+      const insert = prepared.statement && {
+        text: prepared.statement.text,
+        params: wireParams(prepared.statement.text, prepared.statement.params),
+      };
+      const projecting = this.projections
+        .statements(prepared.events.flat())
+        .map((s) => ({ text: s.text, params: wireParams(s.text, s.params) }));
+      const send = () =>
+        [
+          sendAppend(this.sql, { ...prepared, statement: insert }),
+          ...projecting.map((s) => this.sql.execute(s.text, s.params)),
+        ] as const;
       // COMMIT rides along only when this is the transaction's one append in progress; from then
       // on nothing may follow. Otherwise the appends go as usual and COMMIT comes at the end.
       const last = Boolean(options.last) && this.mayEndEarly && this.appendsInProgress === 1;
@@ -140,7 +166,11 @@ export class Ledger {
     readonly projections: ProjectionRunner,
   ) {}
 
-  async run<T>(metadata: EventMetadata, work: (tx: LedgerTx) => Promise<T>, options: LedgerCommandOptions = {}): Promise<T> {
+  async run<T>(
+    metadata: EventMetadata,
+    work: (tx: LedgerTx) => Promise<T>,
+    options: LedgerCommandOptions = {},
+  ): Promise<T> {
     const idem = options.idempotency;
     try {
       return await this.db.transaction(async (sql) => {
@@ -164,4 +194,3 @@ export class Ledger {
     }
   }
 }
-

@@ -10,7 +10,12 @@ describe('money in paise', () => {
   });
 
   it('sums postings as bigint', () => {
-    expect(postingsBalance([{ account: 'a', amountPaise: '100' }, { account: 'b', amountPaise: '-100' }])).toBe(0n);
+    expect(
+      postingsBalance([
+        { account: 'a', amountPaise: '100' },
+        { account: 'b', amountPaise: '-100' },
+      ]),
+    ).toBe(0n);
     expect(postingsBalance([{ account: 'a', amountPaise: '1' }])).toBe(1n);
   });
 });

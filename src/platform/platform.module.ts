@@ -15,12 +15,17 @@ import { LedgerKeys } from './event-store/signing';
     {
       provide: DataSource,
       inject: [APP_CONFIG],
-      useFactory: async (config: AppConfig) => createDataSource(config.appDatabaseUrl, { applicationName: 'sahyog-app' }).initialize(),
+      useFactory: async (config: AppConfig) =>
+        createDataSource(config.appDatabaseUrl, { applicationName: 'sahyog-app' }).initialize(),
     },
     { provide: Database, inject: [DataSource], useFactory: (ds: DataSource) => new Database(ds) },
     { provide: ProjectionRunner, useFactory: () => new ProjectionRunner(ALL_PROJECTIONS) },
     { provide: LedgerKeys, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LedgerKeys(config.ledger) },
-    { provide: Ledger, inject: [Database, ProjectionRunner], useFactory: (db: Database, runner: ProjectionRunner) => new Ledger(db, runner) },
+    {
+      provide: Ledger,
+      inject: [Database, ProjectionRunner],
+      useFactory: (db: Database, runner: ProjectionRunner) => new Ledger(db, runner),
+    },
   ],
   exports: [APP_CONFIG, DataSource, Database, ProjectionRunner, Ledger, LedgerKeys],
 })

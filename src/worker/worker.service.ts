@@ -12,7 +12,17 @@ import { OutboxRelay } from '../platform/outbox/relay';
 import { processMailJob } from './mail.processor';
 import { payLevelIncome } from '../modules/income';
 import { Ledger } from '../platform/ledger';
-import { createPaymentOrders, loadPaymentsConfig, OrderChecks, PAYMENT_SWEEP_EVERY_MS, pollPaymentStatus, PaymentStatusJob, PollTiming, pollTimingOf, sweepPaymentOrders } from '../modules/payments';
+import {
+  createPaymentOrders,
+  loadPaymentsConfig,
+  OrderChecks,
+  PAYMENT_SWEEP_EVERY_MS,
+  pollPaymentStatus,
+  PaymentStatusJob,
+  PollTiming,
+  pollTimingOf,
+  sweepPaymentOrders,
+} from '../modules/payments';
 import { assertTransactionIdsAhead } from '../platform/event-store/ledger-order';
 
 /** How often the relay looks for new events when the last pass found none. */
@@ -47,7 +57,14 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     if (!config.redisUrl) throw new Error('REDIS_URL is required for the worker (npm run up sets it for you)');
     this.connection = new IORedis(config.redisUrl, { maxRetriesPerRequest: null });
     for (const name of Object.values(QUEUE)) {
-      this.queues.set(name, new Queue(name, { connection: this.connection, prefix: config.queuePrefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }));
+      this.queues.set(
+        name,
+        new Queue(name, {
+          connection: this.connection,
+          prefix: config.queuePrefix,
+          defaultJobOptions: DEFAULT_JOB_OPTIONS,
+        }),
+      );
     }
     this.relay = new OutboxRelay(db, OUTBOX_ROUTES, {
       add: async (queue, name, data, jobId) => {
@@ -57,7 +74,9 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     const payments = loadPaymentsConfig();
     this.paymentOrders = createPaymentOrders(db, ledger, payments);
     this.pollTiming = pollTimingOf(payments);
-    this.transport = config.mailUrl ? new SmtpTransport(config.mailUrl, config.mailFrom) : new CatcherTransport((line) => this.logger.log(line));
+    this.transport = config.mailUrl
+      ? new SmtpTransport(config.mailUrl, config.mailFrom)
+      : new CatcherTransport((line) => this.logger.log(line));
   }
 
   private queue(name: QueueName): Queue {
@@ -71,29 +90,57 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     await assertTransactionIdsAhead((text) => this.db.query(text));
     const options = { connection: this.connection, prefix: this.config.queuePrefix, concurrency: 4 };
     this.workers.push(
-      new Worker<OutboxJob>(QUEUE.mail, (job: Job<OutboxJob>) => processMailJob(this.db, this.transport, job.data), options),
-      new Worker<OutboxJob>(QUEUE.levelIncome, (job: Job<OutboxJob>) => payLevelIncome(this.ledger, job.data.position), options),
-      new Worker<PaymentStatusJob>(
-        QUEUE.paymentStatus,
-        (job: Job<PaymentStatusJob>) => pollPaymentStatus(this.paymentOrders, job.data, async (data, delay, jobId) => void (await this.queue(QUEUE.paymentStatus).add('poll', data, { jobId, delay })), this.pollTiming),
+      new Worker<OutboxJob>(
+        QUEUE.mail,
+        (job: Job<OutboxJob>) => processMailJob(this.db, this.transport, job.data),
         options,
       ),
-      new Worker(QUEUE.ledgerCheckpoint, async () => {
-        try {
-          const { written, last } = await signCheckpoints(this.db, this.keys, this.config.ledger.lastDigestFile);
-          return last ? `${written} signed, up to position ${last.toPosition}` : 'nothing new';
-        } catch (error) {
-          // Loud: the ledger no longer extends what this signer signed. The job fails (admin's failed jobs) and nothing is signed.
-          if (error instanceof RefusedToSign) this.logger.error(`!!! ${error.message}`);
-          throw error;
-        }
-      }, { ...options, concurrency: 1 }),
+      new Worker<OutboxJob>(
+        QUEUE.levelIncome,
+        (job: Job<OutboxJob>) => payLevelIncome(this.ledger, job.data.position),
+        options,
+      ),
+      new Worker<PaymentStatusJob>(
+        QUEUE.paymentStatus,
+        (job: Job<PaymentStatusJob>) =>
+          pollPaymentStatus(
+            this.paymentOrders,
+            job.data,
+            async (data, delay, jobId) =>
+              void (await this.queue(QUEUE.paymentStatus).add('poll', data, { jobId, delay })),
+            this.pollTiming,
+          ),
+        options,
+      ),
+      new Worker(
+        QUEUE.ledgerCheckpoint,
+        async () => {
+          try {
+            const { written, last } = await signCheckpoints(this.db, this.keys, this.config.ledger.lastDigestFile);
+            return last ? `${written} signed, up to position ${last.toPosition}` : 'nothing new';
+          } catch (error) {
+            // Loud: the ledger no longer extends what this signer signed. The job fails (admin's failed jobs) and nothing is signed.
+            if (error instanceof RefusedToSign) this.logger.error(`!!! ${error.message}`);
+            throw error;
+          }
+        },
+        { ...options, concurrency: 1 },
+      ),
       new Worker(QUEUE.paymentSweep, () => sweepPaymentOrders(this.paymentOrders), { ...options, concurrency: 1 }),
     );
-    for (const worker of this.workers) worker.on('failed', (job, error) => this.logger.error(`${worker.name} job ${job?.id} failed: ${error.message}`));
-    await this.queue(QUEUE.ledgerCheckpoint).upsertJobScheduler('ledger-checkpoint-every', { every: this.config.checkpointEveryMs }, { name: 'checkpoint' });
+    for (const worker of this.workers)
+      worker.on('failed', (job, error) => this.logger.error(`${worker.name} job ${job?.id} failed: ${error.message}`));
+    await this.queue(QUEUE.ledgerCheckpoint).upsertJobScheduler(
+      'ledger-checkpoint-every',
+      { every: this.config.checkpointEveryMs },
+      { name: 'checkpoint' },
+    );
     // The first sweep one interval from now: the poll chains do the work; the sweep only catches what they lost.
-    await this.queue(QUEUE.paymentSweep).upsertJobScheduler('payment-sweep-every', { every: PAYMENT_SWEEP_EVERY_MS, startDate: Date.now() + PAYMENT_SWEEP_EVERY_MS }, { name: 'sweep' });
+    await this.queue(QUEUE.paymentSweep).upsertJobScheduler(
+      'payment-sweep-every',
+      { every: PAYMENT_SWEEP_EVERY_MS, startDate: Date.now() + PAYMENT_SWEEP_EVERY_MS },
+      { name: 'sweep' },
+    );
     this.relayLoop = this.runRelay();
     this.checkpointLoop = this.runCheckpointCount();
     this.logger.log(`worker running: relay every ${RELAY_IDLE_MS} ms when idle, mail via ${this.transport.name}`);
@@ -122,7 +169,9 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     while (!this.stopping) {
       try {
         if ((await uncoveredEvents(this.db, every)) >= every) {
-          const [last] = await this.db.query<{ v: number | null }>("select max(stream_version) as v from events where stream_id = 'ledger-checkpoints'");
+          const [last] = await this.db.query<{ v: number | null }>(
+            "select max(stream_version) as v from events where stream_id = 'ledger-checkpoints'",
+          );
           await this.queue(QUEUE.ledgerCheckpoint).add('checkpoint', {}, { jobId: `checkpoint-after-${last?.v ?? 0}` });
         }
       } catch (error) {

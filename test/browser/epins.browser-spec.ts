@@ -31,7 +31,17 @@ async function registerUnder(sponsor: string): Promise<string> {
   const res = await fetch(`${BASE_URL}/api/registrationWeb`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ sid: sponsor, name: 'Downline Buyer', email: 'downline@example.com', password: MEMBER_PASSWORD, mobile: '9876501234', countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: 'down@upi' }),
+    body: JSON.stringify({
+      sid: sponsor,
+      name: 'Downline Buyer',
+      email: 'downline@example.com',
+      password: MEMBER_PASSWORD,
+      mobile: '9876501234',
+      countryid: '101',
+      city: 'Nashik',
+      state: 'Maharashtra',
+      upinumber: 'down@upi',
+    }),
   });
   const body = (await res.json()) as { result: string; uid_output: string };
   if (body.result !== 'Registration Successfull') throw new Error(`registration failed: ${body.result}`);
@@ -104,7 +114,11 @@ describe('e-pins to level income in a real browser', () => {
     await step(s, `100004 activates ${newcomer} (under 100013)`, () => activateWithFirstUnused(page, newcomer));
 
     // newcomer's uplines: 100013 (level 1, 10 % of ₹299), 100004 (level 2, 5 %), 100001 (level 3, 3 %).
-    for (const [upline, income] of [['100013', '₹29.90'], ['100004', '₹14.95'], ['100001', '₹8.97']] as const) {
+    for (const [upline, income] of [
+      ['100013', '₹29.90'],
+      ['100004', '₹14.95'],
+      ['100001', '₹8.97'],
+    ] as const) {
       await step(s, `${upline} sees ${income} from ${newcomer}`, async () => {
         await memberLogin(page, upline); // a new login replaces the stored session
         await expectIncome(page, newcomer, income);

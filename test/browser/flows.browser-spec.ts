@@ -141,13 +141,17 @@ describe('member and admin flows in a real browser', () => {
       // A new member has not acknowledged the popup yet (isagree '0'): it must show, and Agree records it.
       const agree = page.getByRole('button', { name: 'Agree', exact: true });
       await agree.waitFor({ state: 'visible', timeout: 20_000 });
-      const recorded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/showpopup' && r.request().method() === 'POST');
+      const recorded = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/showpopup' && r.request().method() === 'POST',
+      );
       await agree.click();
       const answer = await recorded;
       expect([answer.status(), await answer.json()]).toEqual([200, { result: 'Successfull' }]);
       await agree.waitFor({ state: 'hidden' });
       // Reloaded, the server's summary says agreed and the popup stays closed.
-      const summary = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/userDashboard' && r.request().method() === 'POST');
+      const summary = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/userDashboard' && r.request().method() === 'POST',
+      );
       await page.reload();
       const [row] = (await (await summary).json()) as Array<{ uid: string; isagree: unknown }>;
       expect([row.uid, String(row.isagree)]).toEqual([registeredId, '1']);
@@ -169,19 +173,99 @@ describe('member and admin flows in a real browser', () => {
 
   describe('signup shows the exact message of each of the ten registration rules', () => {
     const cases: Array<[string, string, (v: SignupValues) => void]> = [
-      ['1 sponsor required', 'Sponsor ID is required', (v) => { v.sponsor = ''; }],
-      ['2 user name required', 'User Name is required', (v) => { v.name = ''; }],
-      ['2 user name under 4', 'User Name must be at least 4 characters', (v) => { v.name = 'Abc'; }],
-      ['2 user name over 20', 'User Name should not be greater than 20 characters', (v) => { v.name = 'Abcdefghij Klmnopqrst'; }],
-      ['3 country required', 'Country is required', (v) => { v.country = ''; }],
-      ['4 city required', 'City is required', (v) => { v.city = ''; }],
-      ['5 state required', 'State is required', (v) => { v.state = ''; }],
-      ['6 mobile of 8 digits or fewer', 'Enter Valid Mobile Number !!', (v) => { v.mobile = '12345678'; }],
-      ['7 UPI required', 'UPI number is required', (v) => { v.upi = ''; }],
-      ['8 password required', 'Password is required', (v) => { v.password = ''; v.confirm = ''; }],
-      ['8 password under 6', 'Password must be at least 6 characters', (v) => { v.password = 'Ab@12'; v.confirm = 'Ab@12'; }],
-      ['9 confirm mismatch', 'Confirm Password is not match', (v) => { v.confirm = `${v.password}x`; }],
-      ['10 terms not ticked', 'Select Terms and Conditions', (v) => { v.terms = false; }],
+      [
+        '1 sponsor required',
+        'Sponsor ID is required',
+        (v) => {
+          v.sponsor = '';
+        },
+      ],
+      [
+        '2 user name required',
+        'User Name is required',
+        (v) => {
+          v.name = '';
+        },
+      ],
+      [
+        '2 user name under 4',
+        'User Name must be at least 4 characters',
+        (v) => {
+          v.name = 'Abc';
+        },
+      ],
+      [
+        '2 user name over 20',
+        'User Name should not be greater than 20 characters',
+        (v) => {
+          v.name = 'Abcdefghij Klmnopqrst';
+        },
+      ],
+      [
+        '3 country required',
+        'Country is required',
+        (v) => {
+          v.country = '';
+        },
+      ],
+      [
+        '4 city required',
+        'City is required',
+        (v) => {
+          v.city = '';
+        },
+      ],
+      [
+        '5 state required',
+        'State is required',
+        (v) => {
+          v.state = '';
+        },
+      ],
+      [
+        '6 mobile of 8 digits or fewer',
+        'Enter Valid Mobile Number !!',
+        (v) => {
+          v.mobile = '12345678';
+        },
+      ],
+      [
+        '7 UPI required',
+        'UPI number is required',
+        (v) => {
+          v.upi = '';
+        },
+      ],
+      [
+        '8 password required',
+        'Password is required',
+        (v) => {
+          v.password = '';
+          v.confirm = '';
+        },
+      ],
+      [
+        '8 password under 6',
+        'Password must be at least 6 characters',
+        (v) => {
+          v.password = 'Ab@12';
+          v.confirm = 'Ab@12';
+        },
+      ],
+      [
+        '9 confirm mismatch',
+        'Confirm Password is not match',
+        (v) => {
+          v.confirm = `${v.password}x`;
+        },
+      ],
+      [
+        '10 terms not ticked',
+        'Select Terms and Conditions',
+        (v) => {
+          v.terms = false;
+        },
+      ],
     ];
 
     it.each(cases)('rule %s', async (label, message, breakRule) => {
@@ -192,7 +276,9 @@ describe('member and admin flows in a real browser', () => {
         breakRule(values);
         await fillSignup(page, values);
         let registered = false;
-        page.on('request', (r) => { if (r.url().includes('/api/registrationWeb')) registered = true; });
+        page.on('request', (r) => {
+          if (r.url().includes('/api/registrationWeb')) registered = true;
+        });
         await page.getByRole('button', { name: 'Submit' }).click();
         await expectToast(page, message);
         expect(new URL(page.url()).pathname).toBe('/signup');
@@ -205,8 +291,15 @@ describe('member and admin flows in a real browser', () => {
       // applies the same ten checks in the same order and answers with the same text.
       const response = await s.context.request.post(`${BASE_URL}/api/registrationWeb`, {
         data: {
-          sid: '1234567890123456', name: newMember.name, email: newMember.email, password: newMember.password,
-          mobile: newMember.mobile, countryid: '101', city: newMember.city, state: newMember.state, upinumber: newMember.upi,
+          sid: '1234567890123456',
+          name: newMember.name,
+          email: newMember.email,
+          password: newMember.password,
+          mobile: newMember.mobile,
+          countryid: '101',
+          city: newMember.city,
+          state: newMember.state,
+          upinumber: newMember.upi,
         },
       });
       const body = (await response.json()) as { result?: string; message?: string };

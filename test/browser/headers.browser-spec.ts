@@ -9,7 +9,8 @@ import { MEMBER_PASSWORD, ROOT_MEMBER, adminLogin, openSession, step, type Sessi
 jest.setTimeout(120_000);
 
 /** A 1×1 PNG, as the UPI QR is drawn: a data: URL. */
-const DATA_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const DATA_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 // The page-side code is text (this project's test types have no DOM): it runs in Chromium, not in Node.
 const RECORD_VIOLATIONS = `
@@ -43,7 +44,8 @@ async function watchViolations(s: Session): Promise<() => Promise<string[]>> {
 async function open(page: Page, path: string): Promise<void> {
   const res = await page.goto(path);
   const csp = res?.headers()['content-security-policy'] ?? '';
-  if (!csp.includes("script-src 'self'") || !csp.includes("frame-ancestors 'none'")) throw new Error(`${path} came without the CSP: "${csp}"`);
+  if (!csp.includes("script-src 'self'") || !csp.includes("frame-ancestors 'none'"))
+    throw new Error(`${path} came without the CSP: "${csp}"`);
 }
 
 describe('the built apps under the Content-Security-Policy', () => {
@@ -105,7 +107,11 @@ describe('the built apps under the Content-Security-Policy', () => {
     await step(s, 'csp-admin-members', async () => {
       await page.goto('/admin/#/members');
       // Any member row (the list is newest first: which ids show depends on what other tests registered).
-      await page.locator('tbody tr').filter({ hasText: /\b\d{6}\b/ }).first().waitFor();
+      await page
+        .locator('tbody tr')
+        .filter({ hasText: /\b\d{6}\b/ })
+        .first()
+        .waitFor();
       expect(await violations()).toEqual([]);
     });
   });

@@ -21,7 +21,11 @@ async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
 /** Pays at the double; for a crypto order the answer says how the API took the double's signed callback ("200"). */
 async function markPaid(clientid: string): Promise<{ callback: string | null }> {
   const { token } = await api<{ token: string }>('/admin-api/auth/login', SUPERADMIN);
-  return api<{ callback: string | null }>(`/admin-api/payment-double/orders/${encodeURIComponent(clientid)}/mark-paid`, {}, token);
+  return api<{ callback: string | null }>(
+    `/admin-api/payment-double/orders/${encodeURIComponent(clientid)}/mark-paid`,
+    {},
+    token,
+  );
 }
 
 /** The member's unused e-pins, as the API has them (not only as many as the page shows). */
@@ -33,7 +37,15 @@ async function unusedPins(uid: string): Promise<string[]> {
 
 async function freshMember(): Promise<string> {
   const body = await api<{ result: string; uid_output: string }>('/api/registrationWeb', {
-    sid: '100001', name: 'Epin Buyer', email: 'buyer@example.com', password: MEMBER_PASSWORD, mobile: '9876505678', countryid: '101', city: 'Pune', state: 'Maharashtra', upinumber: 'buyer@upi',
+    sid: '100001',
+    name: 'Epin Buyer',
+    email: 'buyer@example.com',
+    password: MEMBER_PASSWORD,
+    mobile: '9876505678',
+    countryid: '101',
+    city: 'Pune',
+    state: 'Maharashtra',
+    upinumber: 'buyer@upi',
   });
   if (body.result !== 'Registration Successfull') throw new Error(body.result);
   return body.uid_output;
@@ -87,9 +99,11 @@ describe('buying e-pins through the local payment doubles', () => {
     const clientid = (await page.getByTestId('qr-clientid').innerText()).trim();
     await step(s, 'the payer pays; the polling QR page sees it', async () => {
       await markPaid(clientid);
-      await toast(page, 'Payment Received Successfully !!').waitFor({ timeout: 20_000 }).catch(async () => {
-        throw new Error(`no success toast; toasts: ${JSON.stringify(await toastTexts(page))}`);
-      });
+      await toast(page, 'Payment Received Successfully !!')
+        .waitFor({ timeout: 20_000 })
+        .catch(async () => {
+          throw new Error(`no success toast; toasts: ${JSON.stringify(await toastTexts(page))}`);
+        });
       await page.waitForURL('**/GatewayFundRequestHistory');
     });
     await step(s, 'two e-pins are unused', () => expectUnused(page, 2));
@@ -111,10 +125,14 @@ describe('buying e-pins through the local payment doubles', () => {
       await expectUnused(page, 3);
       expect(await unusedPins(buyer)).toHaveLength(3);
     });
-    await step(s, 'paid again, the callback delivered again: still three, the order issued its one e-pin once', async () => {
-      expect((await markPaid(clientid)).callback).toBe('200');
-      expect(await unusedPins(buyer)).toHaveLength(3);
-      await expectUnused(page, 3);
-    });
+    await step(
+      s,
+      'paid again, the callback delivered again: still three, the order issued its one e-pin once',
+      async () => {
+        expect((await markPaid(clientid)).callback).toBe('200');
+        expect(await unusedPins(buyer)).toHaveLength(3);
+        await expectUnused(page, 3);
+      },
+    );
   });
 });

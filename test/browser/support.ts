@@ -49,9 +49,13 @@ export async function openSession(): Promise<Session> {
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());
   const diagnostics: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') diagnostics.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') diagnostics.push(`console: ${m.text()}`);
+  });
   page.on('pageerror', (e) => diagnostics.push(`pageerror: ${e.message}`));
-  page.on('response', (r) => { if (r.status() >= 400) diagnostics.push(`HTTP ${r.status()} ${r.request().method()} ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) diagnostics.push(`HTTP ${r.status()} ${r.request().method()} ${r.url()}`);
+  });
   return {
     context,
     page,

@@ -11,8 +11,12 @@ const COVER_WITHIN_MS = 20_000;
  * Checkpoints stop below the cluster's oldest open transaction, and other test files share the
  * cluster, so the first pass may end short of an event that has already committed.
  */
-export async function checkpointCovering(database: Database, position: string, keys: LedgerKeys = testLedgerKeys()): Promise<boolean> {
-  for (const deadline = Date.now() + COVER_WITHIN_MS; Date.now() < deadline; ) {
+export async function checkpointCovering(
+  database: Database,
+  position: string,
+  keys: LedgerKeys = testLedgerKeys(),
+): Promise<boolean> {
+  for (const deadline = Date.now() + COVER_WITHIN_MS; Date.now() < deadline;) {
     await writeCheckpoint(database, keys);
     const [row] = await database.query<{ n: number }>(
       `select count(*)::int as n from events c, events p

@@ -1,7 +1,10 @@
 /** The throwaway servers `npm test` started. Tests never fall back to a developer's database. */
 export function testPgUrl(): string {
   const url = process.env.TEST_PG_URL;
-  if (!url) throw new Error('TEST_PG_URL is not set: run the suite through `npm test`, which starts a throwaway PostgreSQL and Redis');
+  if (!url)
+    throw new Error(
+      'TEST_PG_URL is not set: run the suite through `npm test`, which starts a throwaway PostgreSQL and Redis',
+    );
   return url;
 }
 

@@ -7,7 +7,9 @@ import { LedgerKeys } from '../../src/platform/event-store/signing';
  */
 export function testSigningKeyPem(): string {
   if (!process.env.LEDGER_SIGNING_KEY) {
-    process.env.LEDGER_SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    process.env.LEDGER_SIGNING_KEY = generateKeyPairSync('ed25519')
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
   }
   return process.env.LEDGER_SIGNING_KEY;
 }

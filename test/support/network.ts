@@ -14,7 +14,10 @@ export class Network {
   }
 
   async register(sponsor = ROOT, name = 'Team Member'): Promise<string> {
-    const res = await request(this.server).post('/api/registrationWeb').send(validRegistration({ sid: sponsor, name })).expect(200);
+    const res = await request(this.server)
+      .post('/api/registrationWeb')
+      .send(validRegistration({ sid: sponsor, name }))
+      .expect(200);
     return res.body.uid_output as string;
   }
 
@@ -39,16 +42,28 @@ export class Network {
   }
 
   async as(uid: string, path: string, body: Record<string, unknown> = {}) {
-    return request(this.server).post(path).set('Authorization', `Bearer ${await this.token(uid)}`).send(body);
+    return request(this.server)
+      .post(path)
+      .set('Authorization', `Bearer ${await this.token(uid)}`)
+      .send(body);
   }
 
   async admin(): Promise<string> {
-    this.adminBearer ??= (await request(this.server).post('/admin-api/auth/login').send({ username: 'superadmin', password: ADMIN_PASSWORD }).expect(200)).body.token;
+    this.adminBearer ??= (
+      await request(this.server)
+        .post('/admin-api/auth/login')
+        .send({ username: 'superadmin', password: ADMIN_PASSWORD })
+        .expect(200)
+    ).body.token;
     return this.adminBearer!;
   }
 
   async issue(owner: string, quantity: number, type: 'EpintypeA' | 'EpintypeB' = 'EpintypeB'): Promise<string[]> {
-    const res = await request(this.server).post('/admin-api/epins/issue').set('Authorization', `Bearer ${await this.admin()}`).send({ owner, type, quantity }).expect(200);
+    const res = await request(this.server)
+      .post('/admin-api/epins/issue')
+      .set('Authorization', `Bearer ${await this.admin()}`)
+      .send({ owner, type, quantity })
+      .expect(200);
     return res.body.numbers as string[];
   }
 

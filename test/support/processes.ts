@@ -22,11 +22,15 @@ export interface EntryProcess {
  * is needed. `env` is the whole environment the process gets, beside PATH and HOME.
  */
 export function startEntry(args: string[], env: Record<string, string>): EntryProcess {
-  const child = spawn(process.execPath, ['-r', join(ROOT, 'test', 'support', 'ts-register.cjs'), join(ROOT, 'src', 'main.ts'), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['-r', join(ROOT, 'test', 'support', 'ts-register.cjs'), join(ROOT, 'src', 'main.ts'), ...args],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let text = '';
   const listeners = new Set<() => void>();
   const collect = (chunk: Buffer) => {
@@ -47,7 +51,10 @@ export function startEntry(args: string[], env: Record<string, string>): EntryPr
     output: () => text,
     waitFor(pattern, timeoutMs = 60_000) {
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => finish(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${text}`)), timeoutMs);
+        const timer = setTimeout(
+          () => finish(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${text}`)),
+          timeoutMs,
+        );
         const finish = (error?: Error) => {
           clearTimeout(timer);
           listeners.delete(check);
@@ -82,7 +89,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** Waits for the exit of a process expected to refuse to start; its code and output. */
-export async function refusal(entry: EntryProcess, timeoutMs = 90_000): Promise<{ code: number | null; output: string }> {
+export async function refusal(
+  entry: EntryProcess,
+  timeoutMs = 90_000,
+): Promise<{ code: number | null; output: string }> {
   const timer = setTimeout(() => entry.child.kill('SIGKILL'), timeoutMs);
   const code = await entry.exited;
   clearTimeout(timer);

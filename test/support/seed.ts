@@ -17,12 +17,35 @@ export async function seedBasics(db: Database): Promise<void> {
   const adminHash = await hashPassword(ADMIN_PASSWORD);
   await ledger.run({ actor: { kind: 'system', id: 'test-seed' }, correlationId: 'test-seed' }, async (tx) => {
     await tx.append(`member-${ROOT}`, 0, [
-      { type: 'MemberRegistered', payload: { uid: ROOT, sponsorUid: null, name: 'Sahyog Foundation', email: 'root@sahyog.test', mobile: '9000000000', countryId: 101, city: 'Nashik', state: 'Maharashtra', upiNumber: 'sahyog', walletAddress: '', credentialVersion: 1 } },
+      {
+        type: 'MemberRegistered',
+        payload: {
+          uid: ROOT,
+          sponsorUid: null,
+          name: 'Sahyog Foundation',
+          email: 'root@sahyog.test',
+          mobile: '9000000000',
+          countryId: 101,
+          city: 'Nashik',
+          state: 'Maharashtra',
+          upiNumber: 'sahyog',
+          walletAddress: '',
+          credentialVersion: 1,
+        },
+      },
     ]);
-    await tx.execute('insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)', [ROOT, hash]);
+    await tx.execute(
+      'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)',
+      [ROOT, hash],
+    );
     for (const role of ['superadmin', 'approver', 'support', 'auditor']) {
-      await tx.append(`admin-${role}`, 0, [{ type: 'AdminUserCreated', payload: { username: role, role, credentialVersion: 1 } }]);
-      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [role, adminHash]);
+      await tx.append(`admin-${role}`, 0, [
+        { type: 'AdminUserCreated', payload: { username: role, role, credentialVersion: 1 } },
+      ]);
+      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [
+        role,
+        adminHash,
+      ]);
     }
   });
 }

@@ -27,12 +27,16 @@ export interface TestDatabase {
  * clones another database instead (one a test prepared and closed); `from.migrations` starts empty
  * and runs only those migrations (a schema as an earlier release left it).
  */
-export async function createTestDatabase(from: { template?: string; migrations?: Array<new () => MigrationInterface> } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  from: { template?: string; migrations?: Array<new () => MigrationInterface> } = {},
+): Promise<TestDatabase> {
   const name = `sahyog_t_${randomBytes(5).toString('hex')}`;
   const admin = new Client({ connectionString: testPgUrl() });
   await admin.connect();
   try {
-    await admin.query(from.migrations ? `create database ${name}` : `create database ${name} template ${from.template ?? TEMPLATE_DB}`);
+    await admin.query(
+      from.migrations ? `create database ${name}` : `create database ${name} template ${from.template ?? TEMPLATE_DB}`,
+    );
   } finally {
     await admin.end();
   }

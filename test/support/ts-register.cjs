@@ -13,14 +13,31 @@ const ts = require('typescript');
 const ROOT = path.resolve(__dirname, '..', '..');
 const { config } = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), ts.sys.readFile);
 const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, ROOT);
-const compilerOptions = { ...options, module: ts.ModuleKind.CommonJS, sourceMap: false, inlineSourceMap: true, declaration: false, noEmit: false };
+const compilerOptions = {
+  ...options,
+  module: ts.ModuleKind.CommonJS,
+  sourceMap: false,
+  inlineSourceMap: true,
+  declaration: false,
+  noEmit: false,
+};
 
-const CACHE = path.join(os.tmpdir(), `sahyog-ts-${crypto.createHash('sha1').update(ts.version + JSON.stringify(compilerOptions)).digest('hex').slice(0, 12)}`);
+const CACHE = path.join(
+  os.tmpdir(),
+  `sahyog-ts-${crypto
+    .createHash('sha1')
+    .update(ts.version + JSON.stringify(compilerOptions))
+    .digest('hex')
+    .slice(0, 12)}`,
+);
 fs.mkdirSync(CACHE, { recursive: true });
 
 require.extensions['.ts'] = (module, filename) => {
   const source = fs.readFileSync(filename, 'utf8');
-  const cached = path.join(CACHE, `${crypto.createHash('sha1').update(filename).update('\0').update(source).digest('hex')}.js`);
+  const cached = path.join(
+    CACHE,
+    `${crypto.createHash('sha1').update(filename).update('\0').update(source).digest('hex')}.js`,
+  );
   let outputText;
   try {
     outputText = fs.readFileSync(cached, 'utf8');

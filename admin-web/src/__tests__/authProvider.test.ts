@@ -10,7 +10,9 @@ describe('authProvider', () => {
   it('logs in against /admin-api/auth/login and stores the token, username and role', async () => {
     // Proves: a successful login keeps token and role, and getPermissions answers the role.
     const { calls } = mockFetch((call) =>
-      call.url === '/admin-api/auth/login' ? jsonResponse({ token: 'jwt-abc', username: 'asha', role: 'auditor' }) : undefined,
+      call.url === '/admin-api/auth/login'
+        ? jsonResponse({ token: 'jwt-abc', username: 'asha', role: 'auditor' })
+        : undefined,
     );
 
     await authProvider.login({ username: 'asha', password: 'secret-pass' });

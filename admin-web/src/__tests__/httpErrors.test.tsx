@@ -8,7 +8,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderMembersAnswering(status: number, message: string) {
   saveSession({ token: 'jwt-abc', username: 'asha', role: 'support' });
-  mockFetch((call) => (call.url.startsWith('/admin-api/') ? jsonResponse({ statusCode: status, message }, { status }) : undefined));
+  mockFetch((call) =>
+    call.url.startsWith('/admin-api/') ? jsonResponse({ statusCode: status, message }, { status }) : undefined,
+  );
   window.location.hash = '#/members';
   render(<App />);
 }

@@ -1,4 +1,15 @@
-import { BooleanInput, Edit, PasswordInput, SelectInput, SimpleForm, TextInput, maxLength, minLength, required, type RaRecord } from 'react-admin';
+import {
+  BooleanInput,
+  Edit,
+  PasswordInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  maxLength,
+  minLength,
+  required,
+  type RaRecord,
+} from 'react-admin';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './AdminUserCreate';
 import { ROLE_CHOICES } from './roleChoices';
 

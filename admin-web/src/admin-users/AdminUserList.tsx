@@ -1,4 +1,15 @@
-import { BooleanField, CreateButton, Datagrid, DateField, List, SelectField, SelectInput, TextField, TextInput, TopToolbar } from 'react-admin';
+import {
+  BooleanField,
+  CreateButton,
+  Datagrid,
+  DateField,
+  List,
+  SelectField,
+  SelectInput,
+  TextField,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
 import { ROLE_CHOICES } from './roleChoices';
 
 const adminUserFilters = [

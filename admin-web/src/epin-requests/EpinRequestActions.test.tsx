@@ -36,7 +36,10 @@ function renderRequestAs(role: AdminRole, record: Record<string, unknown>, decid
   saveSession({ token: 'jwt-abc', username: 'asha', role });
   const mocked = mockFetch(
     (call) => (call.method === 'POST' && call.url.startsWith('/admin-api/epin-requests/') ? decide(call) : undefined),
-    (call) => (call.method === 'GET' && call.url === `/admin-api/epin-requests/${String(record.id)}` ? jsonResponse(record) : undefined),
+    (call) =>
+      call.method === 'GET' && call.url === `/admin-api/epin-requests/${String(record.id)}`
+        ? jsonResponse(record)
+        : undefined,
     emptyLists,
   );
   window.location.hash = `#/epin-requests/${String(record.id)}/show`;
@@ -44,12 +47,15 @@ function renderRequestAs(role: AdminRole, record: Record<string, unknown>, decid
   return mocked;
 }
 
-const reads = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'GET' && call.url === '/admin-api/epin-requests/R100').length;
+const reads = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'GET' && call.url === '/admin-api/epin-requests/R100').length;
 
 describe('e-pin request actions', () => {
   it('approves after a confirmation, notifies the issued count and re-reads the request', async () => {
     // Proves: Approve → Confirm posts to …/R100/approve with the bearer token, says "2 e-pins issued" and refreshes; amounts read in ₹.
-    const { calls } = renderRequestAs('approver', pending, () => jsonResponse({ id: 'R100', status: 'Approved', epins: ['B1', 'B2'] }));
+    const { calls } = renderRequestAs('approver', pending, () =>
+      jsonResponse({ id: 'R100', status: 'Approved', epins: ['B1', 'B2'] }),
+    );
     expect(await screen.findByText('123456789012')).toBeInTheDocument();
     expect(screen.getAllByText('₹598.00').length).toBeGreaterThan(0);
 
@@ -68,7 +74,9 @@ describe('e-pin request actions', () => {
 
   it('rejects with the trimmed remark typed in the remark dialog', async () => {
     // Proves: Reject opens "Remark" with "Confirm" disabled until typed, then posts exactly {remark} to …/R100/reject.
-    const { calls } = renderRequestAs('superadmin', pending, () => jsonResponse({ id: 'R100', status: 'Rejected', epins: [] }));
+    const { calls } = renderRequestAs('superadmin', pending, () =>
+      jsonResponse({ id: 'R100', status: 'Rejected', epins: [] }),
+    );
 
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
@@ -86,7 +94,9 @@ describe('e-pin request actions', () => {
 
   it("shows the API's message when it refuses the decision", async () => {
     // Proves: a 409 from …/approve is shown with the API's own message.
-    renderRequestAs('approver', pending, () => jsonResponse({ statusCode: 409, message: 'This request is already Approved' }, { status: 409 }));
+    renderRequestAs('approver', pending, () =>
+      jsonResponse({ statusCode: 409, message: 'This request is already Approved' }, { status: 409 }),
+    );
 
     await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
@@ -104,7 +114,13 @@ describe('e-pin request actions', () => {
 
   it('offers no Approve / Reject on a rejected request, and shows its remark', async () => {
     // Proves: a decided request is read-only even for an approver, with its status and remark.
-    renderRequestAs('approver', { ...pending, status: 'Rejected', remark: 'UTR not found', decided_by: 'asha', decided_at: '2026-11-21T11:00:00.000Z' });
+    renderRequestAs('approver', {
+      ...pending,
+      status: 'Rejected',
+      remark: 'UTR not found',
+      decided_by: 'asha',
+      decided_at: '2026-11-21T11:00:00.000Z',
+    });
     expect(await screen.findByText('UTR not found')).toBeInTheDocument();
     expect(screen.getByTestId('epin-request-status')).toHaveTextContent('Rejected');
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();

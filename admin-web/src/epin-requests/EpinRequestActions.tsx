@@ -27,7 +27,10 @@ export const ApproveRequestButton = () => {
   const approve = () =>
     run(async () => {
       const answer = await dataProvider.approveEpinRequest(String(record.id));
-      notify('resources.epin-requests.actions.approved', { type: 'success', messageArgs: { smart_count: answer?.epins?.length ?? record.qty ?? 0 } });
+      notify('resources.epin-requests.actions.approved', {
+        type: 'success',
+        messageArgs: { smart_count: answer?.epins?.length ?? record.qty ?? 0 },
+      });
       setOpen(false);
     });
 
@@ -40,7 +43,10 @@ export const ApproveRequestButton = () => {
         isOpen={open}
         loading={busy}
         title={translate('resources.epin-requests.actions.approve_title', { id: String(record.id) })}
-        content={translate('resources.epin-requests.actions.approve_content', { qty: String(record.qty ?? ''), uid: String(record.uid ?? '') })}
+        content={translate('resources.epin-requests.actions.approve_content', {
+          qty: String(record.qty ?? ''),
+          uid: String(record.uid ?? ''),
+        })}
         confirm="sahyog.remark.confirm"
         onConfirm={approve}
         onClose={() => setOpen(false)}

@@ -32,7 +32,13 @@ const RequestListActions = () => (
 
 /** Bank / QR e-pin requests, newest first; a row opens the request, where Approve / Reject are. */
 export const EpinRequestList = () => (
-  <List empty={false} filters={requestFilters} sort={{ field: 'requested_at', order: 'DESC' }} perPage={25} actions={<RequestListActions />}>
+  <List
+    empty={false}
+    filters={requestFilters}
+    sort={{ field: 'requested_at', order: 'DESC' }}
+    perPage={25}
+    actions={<RequestListActions />}
+  >
     <Datagrid bulkActionButtons={false} rowClick="show">
       <DateField source="requested_at" showTime />
       <TextField source="id" sortable={false} />
@@ -41,7 +47,12 @@ export const EpinRequestList = () => (
       <TextField source="utrno" sortable={false} />
       <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} sortable={false} />
       <NumberField source="qty" />
-      <FunctionField source="net_paise" render={(record: RaRecord) => formatPaise(record.net_paise)} sortable={false} textAlign="right" />
+      <FunctionField
+        source="net_paise"
+        render={(record: RaRecord) => formatPaise(record.net_paise)}
+        sortable={false}
+        textAlign="right"
+      />
       <SelectField source="status" choices={REQUEST_STATUS_CHOICES} />
       <DateField source="decided_at" showTime />
     </Datagrid>

@@ -22,7 +22,11 @@ const Money = ({ source }: { source: string }) => (
   </Labeled>
 );
 
-const STATUS_COLOR: Record<string, 'warning' | 'success' | 'error'> = { Pending: 'warning', Approved: 'success', Rejected: 'error' };
+const STATUS_COLOR: Record<string, 'warning' | 'success' | 'error'> = {
+  Pending: 'warning',
+  Approved: 'success',
+  Rejected: 'error',
+};
 
 const StatusChip = () => {
   const record = useRecordContext();
@@ -52,25 +56,95 @@ export const EpinRequestShow = () => (
     <CardContent>
       <StatusChip />
       <Grid container spacing={2}>
-        <Cell><Labeled><TextField source="id" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="uid" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="usertype" /></Labeled></Cell>
-        <Cell><Labeled><DateField source="requested_at" showTime /></Labeled></Cell>
-        <Cell><Labeled><TextField source="payment_type" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="bank_name" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="accountnumber" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="option_id" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="utrno" /></Labeled></Cell>
-        <Cell><Labeled><SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} /></Labeled></Cell>
-        <Cell><Labeled><TextField source="qty" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="client_amount" /></Labeled></Cell>
-        <Cell><Money source="amount_paise" /></Cell>
-        <Cell><Labeled><FunctionField source="discount_rate_bp" render={(record: RaRecord) => formatBp(record.discount_rate_bp)} /></Labeled></Cell>
-        <Cell><Money source="discount_paise" /></Cell>
-        <Cell><Money source="net_paise" /></Cell>
-        <Cell><Labeled><TextField source="remark" emptyText="—" /></Labeled></Cell>
-        <Cell><Labeled><DateField source="decided_at" showTime emptyText="—" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="decided_by" emptyText="—" /></Labeled></Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="id" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="uid" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="usertype" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <DateField source="requested_at" showTime />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="payment_type" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="bank_name" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="accountnumber" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="option_id" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="utrno" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="qty" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="client_amount" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Money source="amount_paise" />
+        </Cell>
+        <Cell>
+          <Labeled>
+            <FunctionField source="discount_rate_bp" render={(record: RaRecord) => formatBp(record.discount_rate_bp)} />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Money source="discount_paise" />
+        </Cell>
+        <Cell>
+          <Money source="net_paise" />
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="remark" emptyText="—" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <DateField source="decided_at" showTime emptyText="—" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="decided_by" emptyText="—" />
+          </Labeled>
+        </Cell>
       </Grid>
     </CardContent>
   </Show>

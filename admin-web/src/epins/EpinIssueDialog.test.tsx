@@ -23,11 +23,17 @@ const epin = {
 };
 
 const epinList = (call: RecordedCall) =>
-  call.method === 'GET' && call.url.startsWith('/admin-api/epins?') ? jsonResponse([epin], { contentRange: 'epins 0-0/1' }) : undefined;
+  call.method === 'GET' && call.url.startsWith('/admin-api/epins?')
+    ? jsonResponse([epin], { contentRange: 'epins 0-0/1' })
+    : undefined;
 
 function renderEpinsAs(role: AdminRole, issue: (call: RecordedCall) => Response | undefined = () => undefined) {
   saveSession({ token: 'jwt-abc', username: 'asha', role });
-  const mocked = mockFetch((call) => (call.method === 'POST' && call.url === '/admin-api/epins/issue' ? issue(call) : undefined), epinList, emptyLists);
+  const mocked = mockFetch(
+    (call) => (call.method === 'POST' && call.url === '/admin-api/epins/issue' ? issue(call) : undefined),
+    epinList,
+    emptyLists,
+  );
   window.location.hash = '#/epins';
   render(<App />);
   return mocked;
@@ -47,7 +53,9 @@ async function fillIssueDialog(owner: string, typeLabel: string, quantity: strin
 describe('Issue e-pins', () => {
   it('posts {owner, type, quantity}, says how many were issued and refreshes the list', async () => {
     // Proves: the dialog sends exactly the API's body (₹1000 = EpintypeA, quantity as a number), notifies "3 e-pins issued" and re-reads the list.
-    const { calls } = renderEpinsAs('approver', () => jsonResponse({ numbers: ['A00000000001', 'A00000000002', 'A00000000003'] }));
+    const { calls } = renderEpinsAs('approver', () =>
+      jsonResponse({ numbers: ['A00000000001', 'A00000000002', 'A00000000003'] }),
+    );
     await screen.findByText('B1K2M3N4P5Q6');
     expect(screen.getByText('₹299.00')).toBeInTheDocument();
 
@@ -61,13 +69,17 @@ describe('Issue e-pins', () => {
     expect(posts[0].url).toBe('/admin-api/epins/issue');
     expect(posts[0].body).toEqual({ owner: '482913', type: 'EpintypeA', quantity: 3 });
     expect(posts[0].headers.get('Authorization')).toBe('Bearer jwt-abc');
-    await waitFor(() => expect(calls.filter((call) => call.url.startsWith('/admin-api/epins?')).length).toBeGreaterThan(listReadsBefore));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.startsWith('/admin-api/epins?')).length).toBeGreaterThan(listReadsBefore),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("shows the API's message when it refuses the issue", async () => {
     // Proves: a 400 from POST /epins/issue is shown with the API's own message and the dialog stays open.
-    renderEpinsAs('superadmin', () => jsonResponse({ statusCode: 400, message: 'Member 999999 does not exist' }, { status: 400 }));
+    renderEpinsAs('superadmin', () =>
+      jsonResponse({ statusCode: 400, message: 'Member 999999 does not exist' }, { status: 400 }),
+    );
 
     const dialog = await fillIssueDialog('999999', '₹299 (EpintypeB)', '1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Issue' }));
@@ -81,7 +93,9 @@ describe('Issue e-pins', () => {
     let answers = 0;
     const { calls } = renderEpinsAs('approver', () => {
       answers += 1;
-      return answers === 1 ? jsonResponse({ statusCode: 503, message: 'Service unavailable' }, { status: 503 }) : jsonResponse({ numbers: ['B00000000001'] });
+      return answers === 1
+        ? jsonResponse({ statusCode: 503, message: 'Service unavailable' }, { status: 503 })
+        : jsonResponse({ numbers: ['B00000000001'] });
     });
     const dialog = await fillIssueDialog('482913', '₹299 (EpintypeB)', '1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Issue' }));

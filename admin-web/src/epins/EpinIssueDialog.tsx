@@ -62,7 +62,10 @@ const EpinIssueDialog = ({ onClose }: { onClose: () => void }) => {
     if (!request || busy) return;
     await run(async () => {
       const { numbers } = await dataProvider.issueEpins(request, idempotencyKey);
-      notify('resources.epins.issue.issued', { type: 'success', messageArgs: { smart_count: numbers?.length ?? request.quantity } });
+      notify('resources.epins.issue.issued', {
+        type: 'success',
+        messageArgs: { smart_count: numbers?.length ?? request.quantity },
+      });
       onClose();
     });
   };
@@ -109,7 +112,11 @@ const EpinIssueDialog = ({ onClose }: { onClose: () => void }) => {
               value={form.quantity}
               onChange={(e) => setForm({ ...form, quantity: e.target.value })}
               error={quantityInvalid}
-              helperText={quantityInvalid ? t('quantity_invalid', { max: MAX_ISSUE_QUANTITY }) : t('quantity_help', { max: MAX_ISSUE_QUANTITY })}
+              helperText={
+                quantityInvalid
+                  ? t('quantity_invalid', { max: MAX_ISSUE_QUANTITY })
+                  : t('quantity_help', { max: MAX_ISSUE_QUANTITY })
+              }
               slotProps={{ htmlInput: { min: 1, max: MAX_ISSUE_QUANTITY, step: 1 } }}
             />
           </Stack>

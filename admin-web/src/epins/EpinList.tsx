@@ -44,11 +44,22 @@ const EpinListActions = () => (
 
 /** Every e-pin with its owner and use; sortable columns are the API's sort list. */
 export const EpinList = () => (
-  <List empty={false} filters={epinFilters} sort={{ field: 'issued_at', order: 'DESC' }} perPage={25} actions={<EpinListActions />}>
+  <List
+    empty={false}
+    filters={epinFilters}
+    sort={{ field: 'issued_at', order: 'DESC' }}
+    perPage={25}
+    actions={<EpinListActions />}
+  >
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="number" sx={{ fontFamily: 'monospace' }} />
       <SelectField source="type" choices={EPIN_TYPE_CHOICES} />
-      <FunctionField source="value_paise" render={(record: RaRecord) => formatPaise(record.value_paise)} sortable={false} textAlign="right" />
+      <FunctionField
+        source="value_paise"
+        render={(record: RaRecord) => formatPaise(record.value_paise)}
+        sortable={false}
+        textAlign="right"
+      />
       <TextField source="owner_uid" />
       <SelectField source="status" choices={STATUS_CHOICES} />
       <DateField source="issued_at" showTime />

@@ -1,4 +1,14 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, TextField, TextInput, TopToolbar, type RaRecord } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NumberField,
+  TextField,
+  TextInput,
+  TopToolbar,
+  type RaRecord,
+} from 'react-admin';
 import { VerifyLedgerLink } from '../ledger/VerifyLedgerLink';
 
 const eventFilters = [
@@ -9,7 +19,9 @@ const eventFilters = [
 const HASH_PREFIX_LENGTH = 12;
 
 const shortHash = (record: RaRecord) =>
-  typeof record.hash === 'string' && record.hash.length > HASH_PREFIX_LENGTH ? `${record.hash.slice(0, HASH_PREFIX_LENGTH)}…` : record.hash;
+  typeof record.hash === 'string' && record.hash.length > HASH_PREFIX_LENGTH
+    ? `${record.hash.slice(0, HASH_PREFIX_LENGTH)}…`
+    : record.hash;
 
 /** Read-only: the ledger is append-only, so there is nothing to edit or delete here. */
 export const EventList = () => (

@@ -2,7 +2,18 @@ import { Box } from '@mui/material';
 import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
 
 const JsonBlock = ({ value }: { value: unknown }) => (
-  <Box component="pre" sx={{ m: 0, p: 1, bgcolor: 'background.default', borderRadius: 1, fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+  <Box
+    component="pre"
+    sx={{
+      m: 0,
+      p: 1,
+      bgcolor: 'background.default',
+      borderRadius: 1,
+      fontSize: 13,
+      whiteSpace: 'pre-wrap',
+      wordBreak: 'break-all',
+    }}
+  >
     {JSON.stringify(value ?? null, null, 2)}
   </Box>
 );

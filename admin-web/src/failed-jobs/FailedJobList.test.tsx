@@ -21,8 +21,14 @@ const failedJob = {
 function renderFailedJobsAs(role: AdminRole) {
   saveSession({ token: 'jwt-abc', username: 'asha', role });
   const fetches = mockFetch(
-    (call) => (call.method === 'GET' && call.url.startsWith('/admin-api/failed-jobs') ? jsonResponse([failedJob], { contentRange: 'failed-jobs 0-0/1' }) : undefined),
-    (call) => (call.method === 'POST' && call.url === '/admin-api/failed-jobs/mail%3Amail-7/retry' ? jsonResponse(failedJob) : undefined),
+    (call) =>
+      call.method === 'GET' && call.url.startsWith('/admin-api/failed-jobs')
+        ? jsonResponse([failedJob], { contentRange: 'failed-jobs 0-0/1' })
+        : undefined,
+    (call) =>
+      call.method === 'POST' && call.url === '/admin-api/failed-jobs/mail%3Amail-7/retry'
+        ? jsonResponse(failedJob)
+        : undefined,
     emptyLists,
   );
   window.location.hash = '#/failed-jobs';
@@ -37,7 +43,11 @@ describe('FailedJobList', () => {
     const row = (await screen.findByText('SMTP 550 mailbox unavailable')).closest('tr') as HTMLElement;
     expect(within(row).getByText('mail-7')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === '/admin-api/failed-jobs/mail%3Amail-7/retry')).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls.some((call) => call.method === 'POST' && call.url === '/admin-api/failed-jobs/mail%3Amail-7/retry'),
+      ).toBe(true),
+    );
     expect(await screen.findByText('Job mail:mail-7 queued again')).toBeInTheDocument();
   });
 

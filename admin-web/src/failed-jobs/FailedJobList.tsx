@@ -1,10 +1,24 @@
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Button, Datagrid, DateField, List, NumberField, SelectInput, TextField, useDataProvider, usePermissions, useRecordContext } from 'react-admin';
+import {
+  Button,
+  Datagrid,
+  DateField,
+  List,
+  NumberField,
+  SelectInput,
+  TextField,
+  useDataProvider,
+  usePermissions,
+  useRecordContext,
+} from 'react-admin';
 import type { SahyogDataProvider } from '../dataProvider';
 import { canRetryJobs } from '../roles';
 import { useAdminAction } from '../useAdminAction';
 
-const QUEUE_CHOICES = ['mail', 'ledger-checkpoint', 'level-income', 'payment-status', 'payment-sweep'].map((id) => ({ id, name: id }));
+const QUEUE_CHOICES = ['mail', 'ledger-checkpoint', 'level-income', 'payment-status', 'payment-sweep'].map((id) => ({
+  id,
+  name: id,
+}));
 
 const failedJobFilters = [<SelectInput key="queue" source="queue" choices={QUEUE_CHOICES} alwaysOn />];
 

@@ -1,4 +1,14 @@
-import { Datagrid, DateField, FunctionField, List, SelectField, SelectInput, TextField, TextInput, type RaRecord } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  SelectField,
+  SelectInput,
+  TextField,
+  TextInput,
+  type RaRecord,
+} from 'react-admin';
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { formatPaise } from '../money';
 
@@ -16,12 +26,23 @@ const helpRequestFilters = [
 
 /** Every help request with the top-up it came with; sortable columns are the API's (requested_at, uid, status). */
 export const HelpRequestList = () => (
-  <List empty={false} filters={helpRequestFilters} sort={{ field: 'requested_at', order: 'DESC' }} perPage={25} exporter={false}>
+  <List
+    empty={false}
+    filters={helpRequestFilters}
+    sort={{ field: 'requested_at', order: 'DESC' }}
+    perPage={25}
+    exporter={false}
+  >
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <DateField source="requested_at" showTime />
       <TextField source="uid" />
       <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} sortable={false} />
-      <FunctionField source="tier_paise" render={(record: RaRecord) => formatPaise(record.tier_paise)} sortable={false} textAlign="right" />
+      <FunctionField
+        source="tier_paise"
+        render={(record: RaRecord) => formatPaise(record.tier_paise)}
+        sortable={false}
+        textAlign="right"
+      />
       <TextField source="kind" sortable={false} />
       <SelectField source="status" choices={STATUS_CHOICES} />
       <TextField source="topup_position" sortable={false} />

@@ -9,7 +9,8 @@ import { LedgerVerify } from './LedgerVerify';
 // Every mocked answer below has the API's shape, field for field: positions are decimal text
 // (bigint positions travel as strings), every count and the problem list are always sent. The
 // types are the API's (dataProvider.ts), and `satisfies` makes the type check refuse any drift.
-const PEM = '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n';
+const PEM =
+  '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n';
 const publicKey = {
   keyId: '3f2a9c0d5e6b7a81',
   algorithm: 'Ed25519',
@@ -59,7 +60,15 @@ function renderWithVerdict(result: LedgerVerifyResult) {
 describe('LedgerVerify', () => {
   it('shows a green verdict with the counts when the ledger is intact', async () => {
     // Proves: "Verify ledger" runs the check and an ok answer reads as success with its counts.
-    const verifyLedger = renderWithVerdict({ ok: true, eventsChecked: 1204, streamsChecked: 87, checkpointsChecked: 3, postingsChecked: 412, firstBad: null, problems: [] });
+    const verifyLedger = renderWithVerdict({
+      ok: true,
+      eventsChecked: 1204,
+      streamsChecked: 87,
+      checkpointsChecked: 3,
+      postingsChecked: 412,
+      firstBad: null,
+      problems: [],
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Verify ledger' }));
 
@@ -82,9 +91,17 @@ describe('LedgerVerify', () => {
       streamsChecked: 30,
       checkpointsChecked: 1,
       postingsChecked: 12,
-      firstBad: { position: '377', stream_id: 'member-482913', reason: 'hash does not match the event content and the previous hash: the event was altered' },
+      firstBad: {
+        position: '377',
+        stream_id: 'member-482913',
+        reason: 'hash does not match the event content and the previous hash: the event was altered',
+      },
       problems: [
-        { position: '377', stream_id: 'member-482913', reason: 'hash does not match the event content and the previous hash: the event was altered' },
+        {
+          position: '377',
+          stream_id: 'member-482913',
+          reason: 'hash does not match the event content and the previous hash: the event was altered',
+        },
         { position: '391', stream_id: 'level-income-380', reason: 'postings do not sum to zero' },
       ],
     });
@@ -96,7 +113,9 @@ describe('LedgerVerify', () => {
     expect(verdict).toHaveClass('MuiAlert-filledError');
     expect(verdict).toHaveTextContent('Ledger verification FAILED');
     expect(verdict).toHaveTextContent('First bad event: #377 in stream member-482913');
-    expect(verdict).toHaveTextContent('Reason: hash does not match the event content and the previous hash: the event was altered');
+    expect(verdict).toHaveTextContent(
+      'Reason: hash does not match the event content and the previous hash: the event was altered',
+    );
     expect(verdict).toHaveTextContent('Postings checked12');
     expect(verdict).toHaveTextContent('#391 level-income-380: postings do not sum to zero');
     // The first bad event is not listed again among the others.
@@ -137,8 +156,13 @@ describe('LedgerVerify', () => {
     expect(calls.ledgerPublicKey).toHaveBeenCalledTimes(1);
     expect(panel).toHaveTextContent('Current key 3f2a9c0d5e6b7a81');
     expect(panel).toHaveTextContent('MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=');
-    expect(panel).toHaveTextContent(`Latest signed checkpoint: position 1203 at 2026-11-24T01:50:00.000Z, digest ${'ab'.repeat(32)}`);
-    expect(screen.getByRole('link', { name: 'Save latest digest (JSON)' })).toHaveAttribute('href', '/api/ledger/digest');
+    expect(panel).toHaveTextContent(
+      `Latest signed checkpoint: position 1203 at 2026-11-24T01:50:00.000Z, digest ${'ab'.repeat(32)}`,
+    );
+    expect(screen.getByRole('link', { name: 'Save latest digest (JSON)' })).toHaveAttribute(
+      'href',
+      '/api/ledger/digest',
+    );
   });
 
   it('says so when no checkpoint has been signed yet', async () => {

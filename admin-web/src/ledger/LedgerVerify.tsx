@@ -3,7 +3,13 @@ import { Alert, AlertTitle, Box, Button, Card, CardContent, CircularProgress, St
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import { LEDGER_PUBLIC_URL, type LedgerDigest, type LedgerPublicKey, type LedgerVerifyResult, type SahyogDataProvider } from '../dataProvider';
+import {
+  LEDGER_PUBLIC_URL,
+  type LedgerDigest,
+  type LedgerPublicKey,
+  type LedgerVerifyResult,
+  type SahyogDataProvider,
+} from '../dataProvider';
 
 /** Problems listed under the first bad event at the most; the CLI report has them all. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -23,7 +29,10 @@ const Counts = ({ result }: { result: LedgerVerifyResult }) => {
     ['sahyog.ledger.postings_checked', result.postingsChecked],
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}
+    >
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Box component="dt">{translate(label)}</Box>
@@ -68,7 +77,9 @@ export const LedgerVerifyResultView = ({ result }: { result: LedgerVerifyResult 
 /** Problems after the first (the API caps the list itself). */
 const OtherProblems = ({ result }: { result: LedgerVerifyResult }) => {
   const translate = useTranslate();
-  const others = result.problems.filter((p) => !result.firstBad || p.position !== result.firstBad.position || p.reason !== result.firstBad.reason);
+  const others = result.problems.filter(
+    (p) => !result.firstBad || p.position !== result.firstBad.position || p.reason !== result.firstBad.reason,
+  );
   if (others.length === 0) return null;
   return (
     <Box sx={{ mt: 1 }}>
@@ -84,7 +95,8 @@ const OtherProblems = ({ result }: { result: LedgerVerifyResult }) => {
   );
 };
 
-type ExportState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; filename: string } | { kind: 'error'; message: string };
+type ExportState =
+  { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; filename: string } | { kind: 'error'; message: string };
 
 /** Saves a downloaded file through a temporary link, as a browser download. */
 function saveFile(blob: Blob, filename: string): void {
@@ -117,17 +129,29 @@ const LedgerExport = () => {
   return (
     <Stack spacing={1} alignItems="flex-start">
       <Typography color="text.secondary">{translate('sahyog.ledger.export_intro')}</Typography>
-      <Button variant="outlined" onClick={download} disabled={running} startIcon={running ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}>
+      <Button
+        variant="outlined"
+        onClick={download}
+        disabled={running}
+        startIcon={running ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />}
+      >
         {translate('sahyog.ledger.export')}
       </Button>
       {running ? <Typography role="status">{translate('sahyog.ledger.exporting')}</Typography> : null}
-      {state.kind === 'done' ? <Typography role="status">{translate('sahyog.ledger.exported', { filename: state.filename })}</Typography> : null}
-      {state.kind === 'error' ? <Alert severity="warning">{translate('sahyog.ledger.export_error', { message: state.message })}</Alert> : null}
+      {state.kind === 'done' ? (
+        <Typography role="status">{translate('sahyog.ledger.exported', { filename: state.filename })}</Typography>
+      ) : null}
+      {state.kind === 'error' ? (
+        <Alert severity="warning">{translate('sahyog.ledger.export_error', { message: state.message })}</Alert>
+      ) : null}
     </Stack>
   );
 };
 
-type Evidence = { kind: 'loading' } | { kind: 'done'; key: LedgerPublicKey | null; digest: LedgerDigest | null } | { kind: 'error'; message: string };
+type Evidence =
+  | { kind: 'loading' }
+  | { kind: 'done'; key: LedgerPublicKey | null; digest: LedgerDigest | null }
+  | { kind: 'error'; message: string };
 
 /**
  * The ledger's public evidence: the key that signs checkpoints (and retired keys still trusted) and
@@ -142,14 +166,16 @@ export const LedgerSigningKey = () => {
     let live = true;
     Promise.all([dataProvider.ledgerPublicKey(), dataProvider.ledgerDigest()]).then(
       ([key, digest]) => live && setState({ kind: 'done', key, digest }),
-      (error: unknown) => live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       live = false;
     };
   }, [dataProvider]);
   if (state.kind === 'loading') return <Typography role="status">{translate('sahyog.ledger.key_loading')}</Typography>;
-  if (state.kind === 'error') return <Alert severity="warning">{translate('sahyog.ledger.key_error', { message: state.message })}</Alert>;
+  if (state.kind === 'error')
+    return <Alert severity="warning">{translate('sahyog.ledger.key_error', { message: state.message })}</Alert>;
   return (
     <Stack spacing={1} alignItems="flex-start" data-testid="ledger-signing-key">
       <Typography variant="h6" component="h2">
@@ -158,18 +184,32 @@ export const LedgerSigningKey = () => {
       <Typography color="text.secondary">{translate('sahyog.ledger.key_intro')}</Typography>
       {(state.key?.keys ?? []).map((key) => (
         <Box key={key.keyId}>
-          <Typography fontWeight={600}>{translate(key.current ? 'sahyog.ledger.key_current' : 'sahyog.ledger.key_retired', { keyId: key.keyId })}</Typography>
+          <Typography fontWeight={600}>
+            {translate(key.current ? 'sahyog.ledger.key_current' : 'sahyog.ledger.key_retired', { keyId: key.keyId })}
+          </Typography>
           <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }}>
             {key.publicKeyPem}
           </Box>
         </Box>
       ))}
       {state.digest ? (
-        <Typography>{translate('sahyog.ledger.digest_latest', { position: state.digest.position, time: state.digest.time, digest: state.digest.digest })}</Typography>
+        <Typography>
+          {translate('sahyog.ledger.digest_latest', {
+            position: state.digest.position,
+            time: state.digest.time,
+            digest: state.digest.digest,
+          })}
+        </Typography>
       ) : (
         <Typography>{translate('sahyog.ledger.digest_none')}</Typography>
       )}
-      <Button href={`${LEDGER_PUBLIC_URL}/digest`} download="sahyog-ledger-digest.json" variant="text" startIcon={<DownloadIcon />} disabled={!state.digest}>
+      <Button
+        href={`${LEDGER_PUBLIC_URL}/digest`}
+        download="sahyog-ledger-digest.json"
+        variant="text"
+        startIcon={<DownloadIcon />}
+        disabled={!state.digest}
+      >
         {translate('sahyog.ledger.digest_save')}
       </Button>
     </Stack>
@@ -213,7 +253,9 @@ export const LedgerVerify = () => {
           {running ? <Typography role="status">{translate('sahyog.ledger.running')}</Typography> : null}
           {state.kind === 'done' ? <LedgerVerifyResultView result={state.result} /> : null}
           {state.kind === 'error' ? (
-            <Alert severity="warning">{translate('sahyog.ledger.error', { message: translate(state.message, { _: state.message }) })}</Alert>
+            <Alert severity="warning">
+              {translate('sahyog.ledger.error', { message: translate(state.message, { _: state.message }) })}
+            </Alert>
           ) : null}
           <LedgerExport />
           <LedgerSigningKey />

@@ -40,7 +40,9 @@ const rows = [
 const filterOf = (call: RecordedCall) => JSON.parse(new URL(call.url, 'http://x').searchParams.get('filter') ?? '{}');
 
 const levelIncomeList = (call: RecordedCall) =>
-  call.method === 'GET' && call.url.startsWith('/admin-api/level-income?') ? jsonResponse(rows, { contentRange: 'level-income 0-1/2' }) : undefined;
+  call.method === 'GET' && call.url.startsWith('/admin-api/level-income?')
+    ? jsonResponse(rows, { contentRange: 'level-income 0-1/2' })
+    : undefined;
 
 describe('LevelIncomeList', () => {
   it('shows amounts in rupees, rates in percent, skipped levels with their reason, and filters by a clicked activation', async () => {
@@ -60,10 +62,22 @@ describe('LevelIncomeList', () => {
 
     await userEvent.click(within(skippedRow).getByRole('button', { name: '812' }));
     await waitFor(() =>
-      expect(calls.some((call) => call.url.startsWith('/admin-api/level-income?') && filterOf(call).topup_position === '812')).toBe(true),
+      expect(
+        calls.some(
+          (call) => call.url.startsWith('/admin-api/level-income?') && filterOf(call).topup_position === '812',
+        ),
+      ).toBe(true),
     );
 
-    await userEvent.click(within(screen.getByText('Skipped: inactive').closest('tr') as HTMLElement).getByRole('button', { name: '482913' }));
-    await waitFor(() => expect(calls.some((call) => call.url.startsWith('/admin-api/level-income?') && filterOf(call).from === '482913')).toBe(true));
+    await userEvent.click(
+      within(screen.getByText('Skipped: inactive').closest('tr') as HTMLElement).getByRole('button', {
+        name: '482913',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        calls.some((call) => call.url.startsWith('/admin-api/level-income?') && filterOf(call).from === '482913'),
+      ).toBe(true),
+    );
   });
 });

@@ -39,7 +39,15 @@ const levelIncomeFilters = [
  * A cell value that, clicked, replaces the list's filters with `filter` — so one click on an
  * activation shows all its 15 levels, the skipped ones included.
  */
-const FilterLink = ({ filter, title, children }: { filter: Record<string, string>; title: string; children: ReactNode }) => {
+const FilterLink = ({
+  filter,
+  title,
+  children,
+}: {
+  filter: Record<string, string>;
+  title: string;
+  children: ReactNode;
+}) => {
   const { setFilters, displayedFilters } = useListContext();
   const onClick = (event: MouseEvent) => {
     event.stopPropagation();
@@ -56,7 +64,10 @@ const TopupCell = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
   const position = String(record.topup_position ?? '');
   return (
-    <FilterLink filter={{ topup_position: position }} title={translate('resources.level-income.filter_topup', { position })}>
+    <FilterLink
+      filter={{ topup_position: position }}
+      title={translate('resources.level-income.filter_topup', { position })}
+    >
       {position}
     </FilterLink>
   );
@@ -76,8 +87,18 @@ const FromCell = ({ record }: { record: RaRecord }) => {
 const PaidChip = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
   if (record.paid) return <Chip size="small" color="success" label={translate('resources.level-income.paid')} />;
-  const reason = typeof record.reason === 'string' ? translate(`resources.level-income.reason.${record.reason}`, { _: record.reason }) : '';
-  return <Chip size="small" variant="outlined" color="warning" label={translate('resources.level-income.skipped', { reason })} />;
+  const reason =
+    typeof record.reason === 'string'
+      ? translate(`resources.level-income.reason.${record.reason}`, { _: record.reason })
+      : '';
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="warning"
+      label={translate('resources.level-income.skipped', { reason })}
+    />
+  );
 };
 
 const LevelIncomeActions = () => (
@@ -88,15 +109,35 @@ const LevelIncomeActions = () => (
 
 /** Level income per member and per activation, with the skipped levels and why. */
 export const LevelIncomeList = () => (
-  <List empty={false} filters={levelIncomeFilters} sort={{ field: 'paid_at', order: 'DESC' }} perPage={50} actions={<LevelIncomeActions />}>
+  <List
+    empty={false}
+    filters={levelIncomeFilters}
+    sort={{ field: 'paid_at', order: 'DESC' }}
+    perPage={50}
+    actions={<LevelIncomeActions />}
+  >
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <FunctionField source="topup_position" render={(record: RaRecord) => <TopupCell record={record} />} />
       <NumberField source="level" />
       <FunctionField source="from_uid" render={(record: RaRecord) => <FromCell record={record} />} />
       <FunctionField source="earner_uid" render={(record: RaRecord) => record.earner_uid ?? '—'} />
-      <FunctionField source="on_amount_paise" render={(record: RaRecord) => formatPaise(record.on_amount_paise)} sortable={false} textAlign="right" />
-      <FunctionField source="rate_bp" render={(record: RaRecord) => formatBp(record.rate_bp)} sortable={false} textAlign="right" />
-      <FunctionField source="amount_paise" render={(record: RaRecord) => formatPaise(record.amount_paise)} textAlign="right" />
+      <FunctionField
+        source="on_amount_paise"
+        render={(record: RaRecord) => formatPaise(record.on_amount_paise)}
+        sortable={false}
+        textAlign="right"
+      />
+      <FunctionField
+        source="rate_bp"
+        render={(record: RaRecord) => formatBp(record.rate_bp)}
+        sortable={false}
+        textAlign="right"
+      />
+      <FunctionField
+        source="amount_paise"
+        render={(record: RaRecord) => formatPaise(record.amount_paise)}
+        textAlign="right"
+      />
       <FunctionField source="paid" render={(record: RaRecord) => <PaidChip record={record} />} sortable={false} />
       <DateField source="paid_at" showTime />
     </Datagrid>

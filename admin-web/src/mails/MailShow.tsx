@@ -3,7 +3,11 @@ import { DateField, FunctionField, Show, SimpleShowLayout, TextField, type RaRec
 
 // Shown as plain text, never as HTML: a mail body is untrusted content.
 const MailBody = ({ record }: { record: RaRecord }) => (
-  <Box component="pre" data-testid="mail-body" sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit' }}>
+  <Box
+    component="pre"
+    data-testid="mail-body"
+    sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit' }}
+  >
     {typeof record.body === 'string' ? record.body : JSON.stringify(record.body ?? '')}
   </Box>
 );

@@ -34,7 +34,9 @@ function renderForMember(member: { id: string; name: string; blocked: boolean },
 describe('member actions', () => {
   it('posts the remark to /admin-api/members/:uid/block with the admin token', async () => {
     // Proves: Block asks for a remark and sends exactly {remark} to the block call.
-    const { calls } = mockFetch((call) => (call.method === 'POST' ? jsonResponse({ id: '482913', blocked: true }) : undefined));
+    const { calls } = mockFetch((call) =>
+      call.method === 'POST' ? jsonResponse({ id: '482913', blocked: true }) : undefined,
+    );
     renderForMember({ id: '482913', name: 'Asha Rao', blocked: false });
 
     await userEvent.click(screen.getByRole('button', { name: 'Block' }));
@@ -53,7 +55,9 @@ describe('member actions', () => {
 
   it('offers Unblock for a blocked member and posts to the unblock call', async () => {
     // Proves: a blocked member shows Unblock (not Block), which posts its remark to /unblock.
-    const { calls } = mockFetch((call) => (call.method === 'POST' ? jsonResponse({ id: '482913', blocked: false }) : undefined));
+    const { calls } = mockFetch((call) =>
+      call.method === 'POST' ? jsonResponse({ id: '482913', blocked: false }) : undefined,
+    );
     renderForMember({ id: '482913', name: 'Asha Rao', blocked: true });
 
     expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();

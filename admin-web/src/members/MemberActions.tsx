@@ -66,7 +66,12 @@ const RemarkDialog = ({ action, uid, open, onClose }: RemarkDialogProps) => {
           <MuiButton onClick={onClose} disabled={busy}>
             {translate('ra.action.cancel')}
           </MuiButton>
-          <MuiButton type="submit" variant="contained" color={action === 'block' ? 'error' : 'primary'} disabled={!trimmed || busy}>
+          <MuiButton
+            type="submit"
+            variant="contained"
+            color={action === 'block' ? 'error' : 'primary'}
+            disabled={!trimmed || busy}
+          >
             {translate('resources.members.actions.confirm')}
           </MuiButton>
         </DialogActions>
@@ -113,13 +118,22 @@ export const ImpersonateButton = () => {
         const { url } = await dataProvider.impersonateMember(String(record.id));
         const opened = window.open(url, '_blank');
         if (opened) notify('resources.members.actions.impersonate_opened', { type: 'info' });
-        else notify('resources.members.actions.impersonate_popup_blocked', { type: 'warning', messageArgs: { url }, autoHideDuration: null });
+        else
+          notify('resources.members.actions.impersonate_popup_blocked', {
+            type: 'warning',
+            messageArgs: { url },
+            autoHideDuration: null,
+          });
       },
       { refresh: false },
     );
 
   return (
-    <Button label="resources.members.actions.impersonate" onClick={impersonate} disabled={busy || Boolean(record.blocked)}>
+    <Button
+      label="resources.members.actions.impersonate"
+      onClick={impersonate}
+      disabled={busy || Boolean(record.blocked)}
+    >
       <LoginIcon />
     </Button>
   );

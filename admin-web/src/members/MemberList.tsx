@@ -31,7 +31,14 @@ const formatBlocked = (value: unknown) => (value === true || value === false ? S
 const memberFilters = [
   <TextInput key="q" source="q" label="resources.members.filters.search" alwaysOn resettable />,
   <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
-  <SelectInput key="blocked" source="blocked" choices={BLOCKED_CHOICES} parse={parseBlocked} format={formatBlocked} alwaysOn />,
+  <SelectInput
+    key="blocked"
+    source="blocked"
+    choices={BLOCKED_CHOICES}
+    parse={parseBlocked}
+    format={formatBlocked}
+    alwaysOn
+  />,
 ];
 
 const MemberListActions = () => (
@@ -42,7 +49,12 @@ const MemberListActions = () => (
 );
 
 export const MemberList = () => (
-  <List filters={memberFilters} sort={{ field: 'registered_at', order: 'DESC' }} perPage={25} actions={<MemberListActions />}>
+  <List
+    filters={memberFilters}
+    sort={{ field: 'registered_at', order: 'DESC' }}
+    perPage={25}
+    actions={<MemberListActions />}
+  >
     <DatagridConfigurable rowClick="show" bulkActionButtons={false}>
       <TextField source="id" label="resources.members.fields.uid" sortBy="uid" />
       <TextField source="name" />

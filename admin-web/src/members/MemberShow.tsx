@@ -80,7 +80,8 @@ const MemberTitle = () => {
   if (!record) return null;
   return (
     <span>
-      {translate('resources.members.name', { smart_count: 1 })} {String(record.id)} {record.name ? `— ${record.name}` : ''}
+      {translate('resources.members.name', { smart_count: 1 })} {String(record.id)}{' '}
+      {record.name ? `— ${record.name}` : ''}
     </span>
   );
 };
@@ -104,7 +105,8 @@ const MemberEvents = () => {
   const translate = useTranslate();
   const events = newestFirst(record?.events ?? []);
   const label = (field: string) => translate(`resources.members.fields.${field}`);
-  if (events.length === 0) return <Typography color="text.secondary">{translate('resources.members.no_events')}</Typography>;
+  if (events.length === 0)
+    return <Typography color="text.secondary">{translate('resources.members.no_events')}</Typography>;
   return (
     <Table size="small" aria-label={translate('resources.members.sections.events')}>
       <TableHead>
@@ -159,7 +161,10 @@ const RelatedRecords = () => {
           component={Link}
           variant="outlined"
           size="small"
-          to={{ pathname: `/${resource}`, search: `filter=${encodeURIComponent(JSON.stringify({ [filter]: String(record.id) }))}` }}
+          to={{
+            pathname: `/${resource}`,
+            search: `filter=${encodeURIComponent(JSON.stringify({ [filter]: String(record.id) }))}`,
+          }}
         >
           {translate(`resources.${resource}.name`, { smart_count: 2 })}
         </MuiButton>
@@ -173,29 +178,111 @@ export const MemberShow = () => (
     <CardContent>
       <StatusChips />
       <Section title="resources.members.sections.profile">
-        <Cell><Labeled><TextField source="id" label="resources.members.fields.uid" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="name" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="mobile" /></Labeled></Cell>
-        <Cell><Labeled><EmailField source="email" /></Labeled></Cell>
-        <Cell><Labeled><FunctionField source="country" render={(r: RaRecord) => firstPresent(r, 'country', 'country_name', 'country_id')} /></Labeled></Cell>
-        <Cell><Labeled><TextField source="state" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="city" /></Labeled></Cell>
-        <Cell><Labeled><FunctionField source="upi" render={(r: RaRecord) => firstPresent(r, 'upi', 'upi_number', 'upinumber')} /></Labeled></Cell>
-        <Cell><Labeled><FunctionField source="wallet_address" render={(r: RaRecord) => firstPresent(r, 'wallet_address', 'WalletAddress')} /></Labeled></Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="id" label="resources.members.fields.uid" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="name" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="mobile" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <EmailField source="email" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <FunctionField
+              source="country"
+              render={(r: RaRecord) => firstPresent(r, 'country', 'country_name', 'country_id')}
+            />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="state" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="city" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <FunctionField source="upi" render={(r: RaRecord) => firstPresent(r, 'upi', 'upi_number', 'upinumber')} />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <FunctionField
+              source="wallet_address"
+              render={(r: RaRecord) => firstPresent(r, 'wallet_address', 'WalletAddress')}
+            />
+          </Labeled>
+        </Cell>
       </Section>
       <Section title="resources.members.sections.sponsor">
-        <Cell><Labeled><FunctionField source="sponsor" render={sponsorOf} /></Labeled></Cell>
-        <Cell><Labeled><TextField source="sponsor_name" /></Labeled></Cell>
+        <Cell>
+          <Labeled>
+            <FunctionField source="sponsor" render={sponsorOf} />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="sponsor_name" />
+          </Labeled>
+        </Cell>
       </Section>
       <Section title="resources.members.sections.account">
-        <Cell><Labeled><TextField source="status" /></Labeled></Cell>
-        <Cell><Labeled><BooleanField source="blocked" /></Labeled></Cell>
-        <Cell><Labeled><DateField source="registered_at" showTime /></Labeled></Cell>
-        <Cell><Labeled><DateField source="activated_at" showTime /></Labeled></Cell>
-        <Cell><Labeled><DateField source="last_login_at" showTime /></Labeled></Cell>
-        <Cell><Labeled><BooleanField source="isagree" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="directs" /></Labeled></Cell>
-        <Cell><Labeled><TextField source="team" /></Labeled></Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="status" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <BooleanField source="blocked" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <DateField source="registered_at" showTime />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <DateField source="activated_at" showTime />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <DateField source="last_login_at" showTime />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <BooleanField source="isagree" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="directs" />
+          </Labeled>
+        </Cell>
+        <Cell>
+          <Labeled>
+            <TextField source="team" />
+          </Labeled>
+        </Cell>
       </Section>
       <Section title="resources.members.sections.related" grid={false}>
         <RelatedRecords />

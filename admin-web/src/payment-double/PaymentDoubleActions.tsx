@@ -20,7 +20,10 @@ const DoubleActionButton = ({ action }: { action: DoubleAction }) => {
   if (!record || !canDecidePayments(permissions)) return null;
   const id = String(record.id);
   // Paying twice changes nothing and an ended window cannot end again: offer only what still changes the order.
-  const enabled = action === 'expire' ? record.status === 'waiting' : record.status === 'waiting' || (record.status === 'expired' && !record.late_paid_at);
+  const enabled =
+    action === 'expire'
+      ? record.status === 'waiting'
+      : record.status === 'waiting' || (record.status === 'expired' && !record.late_paid_at);
 
   const act = () =>
     run(async () => {

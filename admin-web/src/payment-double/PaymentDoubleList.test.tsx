@@ -51,12 +51,15 @@ function renderDoubleAs(role: AdminRole, action: (call: RecordedCall) => Respons
 }
 
 const rowOf = async (orderId: string) => (await screen.findByText(orderId)).closest('tr') as HTMLElement;
-const listReads = (calls: RecordedCall[]) => calls.filter((call) => call.url.startsWith('/admin-api/payment-double/orders?')).length;
+const listReads = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.url.startsWith('/admin-api/payment-double/orders?')).length;
 
 describe('payment double controls', () => {
   it("posts Mark paid for the row's order to the double and re-reads the list", async () => {
     // Proves: "Mark paid" on a UPI row posts to /admin-api/payment-double/orders/<clientid>/mark-paid, notifies, and refreshes the list.
-    const { calls } = renderDoubleAs('approver', () => jsonResponse({ ...upiOrder, status: 'finished', callback: null }));
+    const { calls } = renderDoubleAs('approver', () =>
+      jsonResponse({ ...upiOrder, status: 'finished', callback: null }),
+    );
     const row = await rowOf('UP1763800000000ABC123');
     expect(row).toHaveTextContent('UPI');
     const before = listReads(calls);
@@ -73,7 +76,9 @@ describe('payment double controls', () => {
 
   it("posts Expire for the row's order", async () => {
     // Proves: "Expire" on a USDT row posts to …/<clientid>/expire and reports the callback's result.
-    const { calls } = renderDoubleAs('superadmin', () => jsonResponse({ ...cryptoOrder, status: 'expired', callback: '200' }));
+    const { calls } = renderDoubleAs('superadmin', () =>
+      jsonResponse({ ...cryptoOrder, status: 'expired', callback: '200' }),
+    );
     const row = await rowOf('NP1763800000000DEF456');
     expect(row).toHaveTextContent('USDT');
 

@@ -1,5 +1,14 @@
 import { Alert } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, TextField, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  TextField,
+  TopToolbar,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { ExpireButton, MarkPaidButton } from './PaymentDoubleActions';
 
 const DoubleIntro = () => {
@@ -28,15 +37,29 @@ export const PaymentDoubleList = () => (
     <DoubleIntro />
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" sortable={false} />
-      <FunctionField source="kind" sortable={false} render={(record: RaRecord) => (record.kind === 'crypto' ? 'USDT' : record.kind === 'upi' ? 'UPI' : String(record.kind ?? ''))} />
-      <FunctionField source="pay_amount" sortable={false} render={(record: RaRecord) => `${record.pay_amount ?? ''} ${record.pay_currency ?? ''}`.trim()} />
+      <FunctionField
+        source="kind"
+        sortable={false}
+        render={(record: RaRecord) =>
+          record.kind === 'crypto' ? 'USDT' : record.kind === 'upi' ? 'UPI' : String(record.kind ?? '')
+        }
+      />
+      <FunctionField
+        source="pay_amount"
+        sortable={false}
+        render={(record: RaRecord) => `${record.pay_amount ?? ''} ${record.pay_currency ?? ''}`.trim()}
+      />
       <TextField source="pay_address" sortable={false} sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} />
       <TextField source="status" sortable={false} />
       <DateField source="created_at" showTime />
       <DateField source="expires_at" showTime sortable={false} />
       <DateField source="paid_at" showTime sortable={false} emptyText="—" />
       <DateField source="late_paid_at" showTime sortable={false} emptyText="—" />
-      <FunctionField source="txn_hash" sortable={false} render={(record: RaRecord) => record.txn_hash ?? record.utr ?? '—'} />
+      <FunctionField
+        source="txn_hash"
+        sortable={false}
+        render={(record: RaRecord) => record.txn_hash ?? record.utr ?? '—'}
+      />
       <TextField source="callback_result" sortable={false} emptyText="—" />
       <MarkPaidButton />
       <ExpireButton />

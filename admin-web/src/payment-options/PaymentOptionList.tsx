@@ -25,7 +25,13 @@ const DISABLED_CHOICES = [
 // Filter names are the API's; `disabled` is the text 'true' / 'false' (the API compares disabled::text).
 const optionFilters = [
   <SelectInput key="type" source="type" choices={OPTION_TYPE_CHOICES} alwaysOn />,
-  <SelectInput key="disabled" source="disabled" label="resources.payment-options.fields.state" choices={DISABLED_CHOICES} alwaysOn />,
+  <SelectInput
+    key="disabled"
+    source="disabled"
+    label="resources.payment-options.fields.state"
+    choices={DISABLED_CHOICES}
+    alwaysOn
+  />,
 ];
 
 const StateChip = ({ record }: { record: RaRecord }) => {
@@ -46,7 +52,14 @@ const OptionListActions = () => {
 export const PaymentOptionList = () => {
   const { hasEdit } = useResourceDefinition();
   return (
-    <List empty={false} filters={optionFilters} sort={{ field: 'created_at', order: 'ASC' }} perPage={25} actions={<OptionListActions />} exporter={false}>
+    <List
+      empty={false}
+      filters={optionFilters}
+      sort={{ field: 'created_at', order: 'ASC' }}
+      perPage={25}
+      actions={<OptionListActions />}
+      exporter={false}
+    >
       <Datagrid bulkActionButtons={false} rowClick={hasEdit ? 'edit' : false}>
         <TextField source="id" />
         <SelectField source="type" choices={OPTION_TYPE_CHOICES} />

@@ -4,4 +4,9 @@ import { PaymentOptionEdit } from './PaymentOptionEdit';
 import { PaymentOptionList } from './PaymentOptionList';
 
 /** App.tsx passes `create` and `edit` for a superadmin only (the API's POST / PUT are superadmin-only). */
-export default { list: PaymentOptionList, create: PaymentOptionCreate, edit: PaymentOptionEdit, icon: AccountBalanceIcon };
+export default {
+  list: PaymentOptionList,
+  create: PaymentOptionCreate,
+  edit: PaymentOptionEdit,
+  icon: AccountBalanceIcon,
+};

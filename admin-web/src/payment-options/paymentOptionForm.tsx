@@ -1,5 +1,15 @@
 import { useWatch } from 'react-hook-form';
-import { BooleanInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, required, type RaRecord, type Validator } from 'react-admin';
+import {
+  BooleanInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  required,
+  type RaRecord,
+  type Validator,
+} from 'react-admin';
 
 /** The API's checks (src/api/admin/payments-admin.dto.ts). */
 export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
@@ -13,9 +23,12 @@ export const OPTION_TYPE_CHOICES = [
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-const validateName: Validator = (value) => (text(value).length >= 2 && text(value).length <= 80 ? undefined : 'resources.payment-options.invalid.name');
-const validateAddress: Validator = (value) => (ADDRESS.test(text(value)) ? undefined : 'resources.payment-options.invalid.address');
-const validateBranch: Validator = (value) => (text(value).length <= 80 ? undefined : 'resources.payment-options.invalid.branch');
+const validateName: Validator = (value) =>
+  text(value).length >= 2 && text(value).length <= 80 ? undefined : 'resources.payment-options.invalid.name';
+const validateAddress: Validator = (value) =>
+  ADDRESS.test(text(value)) ? undefined : 'resources.payment-options.invalid.address';
+const validateBranch: Validator = (value) =>
+  text(value).length <= 80 ? undefined : 'resources.payment-options.invalid.branch';
 
 /** Bank needs an IFSC like ABCD0123456; a QR option may leave it empty, but a typed one must be valid too. */
 export const validateIfsc: Validator = (value, values) => {
@@ -27,7 +40,8 @@ export const validateIfsc: Validator = (value, values) => {
 /** A QR option needs its image link; any link must be http(s). */
 export const validateImglink: Validator = (value, values) => {
   const link = text(value);
-  if (!link) return (values as RaRecord).type === 'QR' ? 'resources.payment-options.invalid.imglink_required' : undefined;
+  if (!link)
+    return (values as RaRecord).type === 'QR' ? 'resources.payment-options.invalid.imglink_required' : undefined;
   return LINK.test(link) ? undefined : 'resources.payment-options.invalid.imglink';
 };
 
@@ -59,7 +73,9 @@ const AddressInput = () => {
   return (
     <TextInput
       source="btcaddress"
-      label={type === 'QR' ? 'resources.payment-options.inputs.upi_id' : 'resources.payment-options.inputs.account_number'}
+      label={
+        type === 'QR' ? 'resources.payment-options.inputs.upi_id' : 'resources.payment-options.inputs.account_number'
+      }
       validate={validateAddress}
     />
   );

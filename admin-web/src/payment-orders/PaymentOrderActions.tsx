@@ -20,16 +20,22 @@ export const RecheckOrderButton = () => {
   const { permissions } = usePermissions();
   const dataProvider = useDataProvider<SahyogDataProvider>();
   const { busy, run, notify } = useAdminAction();
-  if (!record || (record.status !== 'open' && record.status !== 'expired') || !canDecidePayments(permissions)) return null;
+  if (!record || (record.status !== 'open' && record.status !== 'expired') || !canDecidePayments(permissions))
+    return null;
 
   const recheck = () =>
     run(async () => {
       const answer = await dataProvider.recheckPaymentOrder(String(record.id));
       const changed = answer.status !== record.status;
-      notify(changed ? `resources.payment-orders.recheck.now_${answer.status}` : 'resources.payment-orders.recheck.unchanged', {
-        type: changed ? 'success' : 'info',
-        messageArgs: { gateway: answer.gateway_state },
-      });
+      notify(
+        changed
+          ? `resources.payment-orders.recheck.now_${answer.status}`
+          : 'resources.payment-orders.recheck.unchanged',
+        {
+          type: changed ? 'success' : 'info',
+          messageArgs: { gateway: answer.gateway_state },
+        },
+      );
     });
 
   return (
@@ -67,7 +73,11 @@ export const ResolveOrderButton = () => {
         <GavelIcon />
       </Button>
       {open ? (
-        <RemarkDialog title={translate('resources.payment-orders.resolve.title', { id: String(record.id) })} onConfirm={resolve} onClose={() => setOpen(false)}>
+        <RemarkDialog
+          title={translate('resources.payment-orders.resolve.title', { id: String(record.id) })}
+          onConfirm={resolve}
+          onClose={() => setOpen(false)}
+        >
           <MuiTextField
             select
             required

@@ -30,7 +30,13 @@ const OrderListActions = () => (
 
 /** USDT and UPI gateway orders, newest first; a row opens the order (Resolve for late payments). */
 export const PaymentOrderList = () => (
-  <List empty={false} filters={orderFilters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} actions={<OrderListActions />}>
+  <List
+    empty={false}
+    filters={orderFilters}
+    sort={{ field: 'created_at', order: 'DESC' }}
+    perPage={25}
+    actions={<OrderListActions />}
+  >
     <Datagrid bulkActionButtons={false} rowClick="show">
       <DateField source="created_at" showTime />
       <TextField source="id" sortable={false} />
@@ -38,8 +44,20 @@ export const PaymentOrderList = () => (
       <TextField source="uid" />
       <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} sortable={false} />
       <TextField source="qty" sortable={false} />
-      <FunctionField source="net_paise" render={(record: RaRecord) => formatPaise(record.net_paise)} sortable={false} textAlign="right" />
-      <FunctionField source="pay_amount" render={(record: RaRecord) => (record.pay_amount ? `${record.pay_amount} ${record.pay_currency ?? ''}`.trim() : '')} sortable={false} textAlign="right" />
+      <FunctionField
+        source="net_paise"
+        render={(record: RaRecord) => formatPaise(record.net_paise)}
+        sortable={false}
+        textAlign="right"
+      />
+      <FunctionField
+        source="pay_amount"
+        render={(record: RaRecord) =>
+          record.pay_amount ? `${record.pay_amount} ${record.pay_currency ?? ''}`.trim() : ''
+        }
+        sortable={false}
+        textAlign="right"
+      />
       <SelectField source="status" choices={ORDER_STATUS_CHOICES} />
       <DateField source="paid_at" showTime />
     </Datagrid>

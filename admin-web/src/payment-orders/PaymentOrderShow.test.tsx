@@ -36,11 +36,21 @@ const lateOrder = {
   version: 3,
 };
 
-function renderOrderAs(role: AdminRole, resolve: (call: RecordedCall) => Response | undefined = () => undefined, order: Record<string, unknown> = lateOrder) {
+function renderOrderAs(
+  role: AdminRole,
+  resolve: (call: RecordedCall) => Response | undefined = () => undefined,
+  order: Record<string, unknown> = lateOrder,
+) {
   saveSession({ token: 'jwt-abc', username: 'asha', role });
   const mocked = mockFetch(
-    (call) => (call.method === 'POST' && (call.url.endsWith('/resolve') || call.url.endsWith('/recheck')) ? resolve(call) : undefined),
-    (call) => (call.method === 'GET' && call.url === `/admin-api/payment-orders/${lateOrder.id}` ? jsonResponse(order) : undefined),
+    (call) =>
+      call.method === 'POST' && (call.url.endsWith('/resolve') || call.url.endsWith('/recheck'))
+        ? resolve(call)
+        : undefined,
+    (call) =>
+      call.method === 'GET' && call.url === `/admin-api/payment-orders/${lateOrder.id}`
+        ? jsonResponse(order)
+        : undefined,
     emptyLists,
   );
   window.location.hash = `#/payment-orders/${lateOrder.id}/show`;
@@ -60,7 +70,10 @@ describe('payment order page', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Decision/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Dismiss (refund outside Sahyog)' }));
-    await userEvent.type(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Remark' }), 'Refunded by bank transfer');
+    await userEvent.type(
+      within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Remark' }),
+      'Refunded by bank transfer',
+    );
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
 
     await screen.findByText('Late payment dismissed');
@@ -81,7 +94,11 @@ describe('payment order page', () => {
   it('re-checks an expired order with the gateway (approver): posts …/recheck and says a late payment was recorded', async () => {
     // Proves: "Re-check with gateway" is offered on an expired order, POSTs payment-orders/:clientid/recheck and reports the new state.
     const expired = { ...lateOrder, status: 'expired', paid_at: null, txn_hash: null };
-    const { calls } = renderOrderAs('approver', () => jsonResponse({ ...lateOrder, gateway_state: 'paid-late' }), expired);
+    const { calls } = renderOrderAs(
+      'approver',
+      () => jsonResponse({ ...lateOrder, gateway_state: 'paid-late' }),
+      expired,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Re-check with gateway' }));
     expect(await screen.findByText('Late payment recorded: no e-pins until it is resolved')).toBeInTheDocument();
     const posts = calls.filter((call) => call.method === 'POST');

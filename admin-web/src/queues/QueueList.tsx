@@ -13,7 +13,9 @@ export const QueueList = () => (
       <FunctionField
         source="failed"
         sortable={false}
-        render={(record: RaRecord) => <Chip size="small" label={String(record.failed)} color={Number(record.failed) > 0 ? 'error' : 'default'} />}
+        render={(record: RaRecord) => (
+          <Chip size="small" label={String(record.failed)} color={Number(record.failed) > 0 ? 'error' : 'default'} />
+        )}
       />
     </Datagrid>
   </List>

@@ -48,10 +48,17 @@ export function toSettingInputs(key: string, value: unknown): SettingInputs {
   switch (key) {
     case 'epinPricesPaise': {
       const prices = (value ?? {}) as Record<string, unknown>;
-      return { prices: Object.fromEntries(EPIN_TYPES.map((type) => [type, paiseToRupees(String(prices[type] ?? ''))])) };
+      return {
+        prices: Object.fromEntries(EPIN_TYPES.map((type) => [type, paiseToRupees(String(prices[type] ?? ''))])),
+      };
     }
     case 'epinDiscountTiers':
-      return { tiers: (Array.isArray(value) ? value : []).map((t: { minQty: number; rateBp: number }) => ({ minQty: t.minQty, rate: bpToPercent(t.rateBp) })) };
+      return {
+        tiers: (Array.isArray(value) ? value : []).map((t: { minQty: number; rateBp: number }) => ({
+          minQty: t.minQty,
+          rate: bpToPercent(t.rateBp),
+        })),
+      };
     case 'usdtRateInr':
       return { usdt: String(value ?? '') };
     case 'levelIncomeRatesBp':
@@ -83,11 +90,15 @@ export function fromSettingInputs(key: string, inputs: SettingInputs): unknown {
 }
 
 /** PUT /admin-api/settings/:key takes exactly {value}. */
-export const toSettingUpdate = (data: RaRecord) => ({ value: fromSettingInputs(keyOf(data), (data.input ?? {}) as SettingInputs) });
+export const toSettingUpdate = (data: RaRecord) => ({
+  value: fromSettingInputs(keyOf(data), (data.input ?? {}) as SettingInputs),
+});
 
 const validateRupees: Validator = (value) => {
   const paise = rupeesToPaise(String(value ?? ''));
-  return paise !== null && paise !== '0' && paise.length <= MAX_PAISE_DIGITS ? undefined : 'resources.settings.invalid.rupees';
+  return paise !== null && paise !== '0' && paise.length <= MAX_PAISE_DIGITS
+    ? undefined
+    : 'resources.settings.invalid.rupees';
 };
 
 const validatePercent: Validator = (value) => {
@@ -98,17 +109,23 @@ const validatePercent: Validator = (value) => {
 const validateMinQty: Validator = (value) =>
   Number.isInteger(value) && (value as number) >= 1 ? undefined : 'resources.settings.invalid.min_qty';
 
-const validateUsdt: Validator = (value) => (USDT_RATE.test(String(value ?? '').trim()) ? undefined : 'resources.settings.invalid.usdt');
+const validateUsdt: Validator = (value) =>
+  USDT_RATE.test(String(value ?? '').trim()) ? undefined : 'resources.settings.invalid.usdt';
 
 /** Sum of the typed level percents in bp; unreadable entries count as 0 (they fail their own check). */
 function levelsTotalBp(levels: unknown): number {
-  return (Array.isArray(levels) ? levels : []).reduce((sum: number, text) => sum + (percentToBp(String(text ?? '')) ?? 0), 0);
+  return (Array.isArray(levels) ? levels : []).reduce(
+    (sum: number, text) => sum + (percentToBp(String(text ?? '')) ?? 0),
+    0,
+  );
 }
 
 /** On the last level only, so a total above 100 % is reported once, not fifteen times. */
 const validateLevelsTotal: Validator = (_value, allValues) => {
   const total = levelsTotalBp((allValues as { input?: SettingInputs }).input?.levels);
-  return total <= MAX_BP ? undefined : { message: 'resources.settings.invalid.levels_total', args: { total: bpToPercent(total) } };
+  return total <= MAX_BP
+    ? undefined
+    : { message: 'resources.settings.invalid.levels_total', args: { total: bpToPercent(total) } };
 };
 
 const PriceInputs = () => {
@@ -130,13 +147,31 @@ const PriceInputs = () => {
 };
 
 const validateTierCount: Validator = (tiers) =>
-  Array.isArray(tiers) && tiers.length > MAX_TIERS ? { message: 'resources.settings.invalid.too_many_tiers', args: { max: MAX_TIERS } } : undefined;
+  Array.isArray(tiers) && tiers.length > MAX_TIERS
+    ? { message: 'resources.settings.invalid.too_many_tiers', args: { max: MAX_TIERS } }
+    : undefined;
 
 const TierInputs = () => (
-  <ArrayInput source="input.tiers" label="resources.settings.inputs.tiers" helperText="resources.settings.inputs.tiers_help" validate={validateTierCount}>
+  <ArrayInput
+    source="input.tiers"
+    label="resources.settings.inputs.tiers"
+    helperText="resources.settings.inputs.tiers_help"
+    validate={validateTierCount}
+  >
     <SimpleFormIterator inline disableReordering>
-      <NumberInput source="minQty" label="resources.settings.inputs.min_qty" validate={validateMinQty} step={1} min={1} />
-      <TextInput source="rate" label="resources.settings.inputs.rate" validate={validatePercent} slotProps={DECIMAL_KEYBOARD} />
+      <NumberInput
+        source="minQty"
+        label="resources.settings.inputs.min_qty"
+        validate={validateMinQty}
+        step={1}
+        min={1}
+      />
+      <TextInput
+        source="rate"
+        label="resources.settings.inputs.rate"
+        validate={validatePercent}
+        slotProps={DECIMAL_KEYBOARD}
+      />
     </SimpleFormIterator>
   </ArrayInput>
 );
@@ -175,7 +210,15 @@ const LevelInputs = () => {
 const INPUTS_BY_KEY: Record<string, ComponentType> = {
   epinPricesPaise: PriceInputs,
   epinDiscountTiers: TierInputs,
-  usdtRateInr: () => <TextInput source="input.usdt" label="resources.settings.inputs.usdt" helperText="resources.settings.inputs.usdt_help" validate={validateUsdt} slotProps={DECIMAL_KEYBOARD} />,
+  usdtRateInr: () => (
+    <TextInput
+      source="input.usdt"
+      label="resources.settings.inputs.usdt"
+      helperText="resources.settings.inputs.usdt_help"
+      validate={validateUsdt}
+      slotProps={DECIMAL_KEYBOARD}
+    />
+  ),
   levelIncomeRatesBp: LevelInputs,
 };
 
@@ -184,7 +227,11 @@ const SettingTitle = () => {
   const translate = useTranslate();
   if (!record) return null;
   const key = keyOf(record);
-  return <span>{translate('resources.settings.edit_title', { name: translate(`resources.settings.keys.${key}`, { _: key }) })}</span>;
+  return (
+    <span>
+      {translate('resources.settings.edit_title', { name: translate(`resources.settings.keys.${key}`, { _: key }) })}
+    </span>
+  );
 };
 
 /** Save only: a setting is never deleted, only changed (the default Toolbar would offer Delete). */

@@ -28,7 +28,9 @@ export function describeSetting(key: string, value: unknown, translate: Translat
   }
   if (key === 'epinDiscountTiers' && isTierList(value)) {
     if (value.length === 0) return translate('resources.settings.no_tiers');
-    return value.map((t) => translate('resources.settings.tier', { minQty: t.minQty, rate: formatBp(t.rateBp) })).join('; ');
+    return value
+      .map((t) => translate('resources.settings.tier', { minQty: t.minQty, rate: formatBp(t.rateBp) }))
+      .join('; ');
   }
   if (key === 'usdtRateInr' && typeof value === 'string') {
     const paise = rupeesToPaise(value);
@@ -63,10 +65,22 @@ export const SettingList = () => {
     <List empty={false} pagination={false} exporter={false} actions={false}>
       <Datagrid bulkActionButtons={false} rowClick={hasEdit ? 'edit' : false}>
         <FunctionField source="key" render={(record: RaRecord) => <SettingName record={record} />} sortable={false} />
-        <FunctionField source="value" render={(record: RaRecord) => <SettingValue record={record} source="value" />} sortable={false} />
-        <FunctionField source="default" render={(record: RaRecord) => <SettingValue record={record} source="default" />} sortable={false} />
+        <FunctionField
+          source="value"
+          render={(record: RaRecord) => <SettingValue record={record} source="value" />}
+          sortable={false}
+        />
+        <FunctionField
+          source="default"
+          render={(record: RaRecord) => <SettingValue record={record} source="default" />}
+          sortable={false}
+        />
         <DateField source="changed_at" showTime sortable={false} />
-        <FunctionField source="changed_by" render={(record: RaRecord) => <ChangedBy record={record} />} sortable={false} />
+        <FunctionField
+          source="changed_by"
+          render={(record: RaRecord) => <ChangedBy record={record} />}
+          sortable={false}
+        />
         {hasEdit ? <EditButton /> : null}
       </Datagrid>
     </List>

@@ -12,7 +12,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <CssBaseline />
       {children}
       {/* Below the 64 px top bar, so a toast never covers Home or REGISTER. */}
-      <ToastContainer position="top-right" autoClose={ERROR_AUTO_CLOSE_MS} limit={TOAST_LIMIT} newestOnTop style={{ top: 72 }} />
+      <ToastContainer
+        position="top-right"
+        autoClose={ERROR_AUTO_CLOSE_MS}
+        limit={TOAST_LIMIT}
+        newestOnTop
+        style={{ top: 72 }}
+      />
     </ThemeProvider>
   );
 }

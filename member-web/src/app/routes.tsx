@@ -6,7 +6,12 @@ import { DisclaimerPage } from '../features/auth/components/disclaimer-page';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { EpinHomePage, EpinLedgerPage, RequestEpinsBankPage, RequestEpinsPage } from '../features/epin-static/components/static-epin-pages';
+import {
+  EpinHomePage,
+  EpinLedgerPage,
+  RequestEpinsBankPage,
+  RequestEpinsPage,
+} from '../features/epin-static/components/static-epin-pages';
 import { ActivationPage } from '../features/epins/components/activation-page';
 import {
   EpinTransferHistoryPage,
@@ -20,7 +25,11 @@ import { LevelIncomePage } from '../features/level-income/components/level-incom
 import { FundRequestBankPage } from '../features/payments/components/fund-request-bank-page';
 import { GatewayFundRequestPage } from '../features/payments/components/gateway-fund-request-page';
 import { OnlineFundRequestPage } from '../features/payments/components/online-fund-request-page';
-import { BankRequestHistoryPage, GatewayRequestHistoryPage, OnlineRequestHistoryPage } from '../features/payments/components/payment-histories';
+import {
+  BankRequestHistoryPage,
+  GatewayRequestHistoryPage,
+  OnlineRequestHistoryPage,
+} from '../features/payments/components/payment-histories';
 import { QrCodePage } from '../features/payments/components/qr-code-page';
 import { SignupPage } from '../features/signup/components/signup-page';
 import { WelcomeLetterPage } from '../features/signup/components/welcome-letter-page';

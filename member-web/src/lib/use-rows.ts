@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ForcedLogoutError } from './api-client';
 
-export type RowsLoad<T> = { state: 'loading'; rows: T[] } | { state: 'ready'; rows: T[] } | { state: 'failed'; rows: T[] };
+export type RowsLoad<T> =
+  { state: 'loading'; rows: T[] } | { state: 'ready'; rows: T[] } | { state: 'failed'; rows: T[] };
 
 /**
  * Loads a list once when the screen opens (spec §7: "All lists load once on screen open").
@@ -34,7 +35,9 @@ export function useRows<T>(load: () => Promise<T[]>, what: string): { load: Rows
 export function rowsOf(body: unknown): Record<string, unknown>[] {
   if (!Array.isArray(body)) return [];
   const list: unknown[] = Array.isArray(body[0]) ? (body[0] as unknown[]) : body;
-  return list.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null && !Array.isArray(row));
+  return list.filter(
+    (row): row is Record<string, unknown> => typeof row === 'object' && row !== null && !Array.isArray(row),
+  );
 }
 
 /** A field of a row as display text ('' when absent). */

@@ -48,7 +48,10 @@ export function emulateCssAnimations(root: Node = document.body): () => void {
       animations.delete(element);
       return;
     }
-    const name = style.animationName && style.animationName !== 'none' ? style.animationName : element.getAttribute('class') ?? '';
+    const name =
+      style.animationName && style.animationName !== 'none'
+        ? style.animationName
+        : (element.getAttribute('class') ?? '');
     const signature = `${name}|${durationMs}`;
     let a = previous;
     if (!a || a.signature !== signature) {

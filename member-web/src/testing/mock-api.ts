@@ -37,9 +37,21 @@ export function mockApi(routes: Record<string, Reply>) {
     };
     calls.push(call);
     const route = routes[`${call.method} ${call.url}`];
-    const reply: FakeReply = route === undefined ? { status: 404, data: { result: 'not stubbed' } } : typeof route === 'function' ? await route(call) : route;
+    const reply: FakeReply =
+      route === undefined
+        ? { status: 404, data: { result: 'not stubbed' } }
+        : typeof route === 'function'
+          ? await route(call)
+          : route;
     const status = reply.status ?? 200;
-    const response: AxiosResponse = { data: reply.data, status, statusText: String(status), headers: { ...reply.headers }, config, request: {} };
+    const response: AxiosResponse = {
+      data: reply.data,
+      status,
+      statusText: String(status),
+      headers: { ...reply.headers },
+      config,
+      request: {},
+    };
     const validate = config.validateStatus;
     if (!validate || validate(status)) return response;
     const { AxiosError } = await import('axios');

@@ -17,6 +17,8 @@ export class AdminAuthController {
   @HttpCode(200)
   @RateLimited('login')
   login(@Body() body: AdminLoginDto, @Req() request: FastifyRequest) {
-    return this.commands.execute(new LoginAdminCommand(body.username, body.password, metadataFrom(request, anonymous())));
+    return this.commands.execute(
+      new LoginAdminCommand(body.username, body.password, metadataFrom(request, anonymous())),
+    );
   }
 }

@@ -2,7 +2,17 @@ import { Body, Controller, Get, NotFoundException, Param, Post, Put, Query, Req,
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles, CreateAdminUserCommand, UpdateAdminUserCommand, ADMIN_USERS_LIST, listAdminUsers, showAdminUser } from '../../modules/identity';
+import {
+  AdminAuthGuard,
+  AdminPrincipal,
+  CurrentAdmin,
+  Roles,
+  CreateAdminUserCommand,
+  UpdateAdminUserCommand,
+  ADMIN_USERS_LIST,
+  listAdminUsers,
+  showAdminUser,
+} from '../../modules/identity';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
@@ -34,12 +44,26 @@ export class AdminUsersController {
 
   @Post()
   create(@Body() body: CreateAdminUserDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new CreateAdminUserCommand(body.username, body.password, body.role, metadataFrom(request, { kind: 'admin', id: admin.username })));
+    return this.commands.execute(
+      new CreateAdminUserCommand(
+        body.username,
+        body.password,
+        body.role,
+        metadataFrom(request, { kind: 'admin', id: admin.username }),
+      ),
+    );
   }
 
   @Put(':id')
-  update(@Param('id') id: string, @Body() body: UpdateAdminUserDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
+  update(
+    @Param('id') id: string,
+    @Body() body: UpdateAdminUserDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
     const changes = { role: body.role, disabled: body.disabled, password: body.password || undefined };
-    return this.commands.execute(new UpdateAdminUserCommand(id, changes, metadataFrom(request, { kind: 'admin', id: admin.username })));
+    return this.commands.execute(
+      new UpdateAdminUserCommand(id, changes, metadataFrom(request, { kind: 'admin', id: admin.username })),
+    );
   }
 }

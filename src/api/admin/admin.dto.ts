@@ -8,13 +8,28 @@ export class AdminLoginDto {
 }
 
 export class RemarkDto {
-  @ApiProperty() @IsString({ message: 'Please Enter Remark !!' }) @IsNotEmpty({ message: 'Please Enter Remark !!' }) @MaxLength(500) remark!: string;
+  @ApiProperty()
+  @IsString({ message: 'Please Enter Remark !!' })
+  @IsNotEmpty({ message: 'Please Enter Remark !!' })
+  @MaxLength(500)
+  remark!: string;
 }
 
 export class CreateAdminUserDto {
-  @ApiProperty() @IsString() @Matches(/^[a-z][a-z0-9_.-]{2,39}$/, { message: 'username must be 3 to 40 lower-case letters, digits, _ . -, starting with a letter' }) username!: string;
-  @ApiProperty() @IsString() @MinLength(8, { message: 'password must be at least 8 characters' }) @MaxLength(100) password!: string;
-  @ApiProperty({ enum: ADMIN_ROLES }) @IsIn(ADMIN_ROLES, { message: `role must be one of ${ADMIN_ROLES.join(', ')}` }) role!: AdminRole;
+  @ApiProperty()
+  @IsString()
+  @Matches(/^[a-z][a-z0-9_.-]{2,39}$/, {
+    message: 'username must be 3 to 40 lower-case letters, digits, _ . -, starting with a letter',
+  })
+  username!: string;
+  @ApiProperty()
+  @IsString()
+  @MinLength(8, { message: 'password must be at least 8 characters' })
+  @MaxLength(100)
+  password!: string;
+  @ApiProperty({ enum: ADMIN_ROLES })
+  @IsIn(ADMIN_ROLES, { message: `role must be one of ${ADMIN_ROLES.join(', ')}` })
+  role!: AdminRole;
 }
 
 export class UpdateAdminUserDto {
@@ -23,7 +38,15 @@ export class UpdateAdminUserDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(40) username?: string;
   @ApiPropertyOptional() @IsOptional() created_at?: unknown;
   @ApiPropertyOptional() @IsOptional() last_login_at?: unknown;
-  @ApiPropertyOptional({ enum: ADMIN_ROLES }) @IsOptional() @IsIn(ADMIN_ROLES, { message: `role must be one of ${ADMIN_ROLES.join(', ')}` }) role?: AdminRole;
+  @ApiPropertyOptional({ enum: ADMIN_ROLES })
+  @IsOptional()
+  @IsIn(ADMIN_ROLES, { message: `role must be one of ${ADMIN_ROLES.join(', ')}` })
+  role?: AdminRole;
   @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'disabled must be true or false' }) disabled?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(8, { message: 'password must be at least 8 characters' }) @MaxLength(100) password?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MinLength(8, { message: 'password must be at least 8 characters' })
+  @MaxLength(100)
+  password?: string;
 }

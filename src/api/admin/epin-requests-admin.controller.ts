@@ -1,9 +1,28 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
-import { BankRequestDecided, DecideBankRequestCommand, EPIN_REQUESTS_LIST, EpinRequestRow, listEpinRequests, showEpinRequest } from '../../modules/payments';
+import {
+  BankRequestDecided,
+  DecideBankRequestCommand,
+  EPIN_REQUESTS_LIST,
+  EpinRequestRow,
+  listEpinRequests,
+  showEpinRequest,
+} from '../../modules/payments';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
@@ -47,7 +66,14 @@ export class AdminEpinRequestsController {
   @Get()
   @Roles('approver', 'support', 'auditor')
   listRequests(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    return listResource(reply, 'epin-requests', query, EPIN_REQUESTS_LIST, (page) => listEpinRequests(this.db, page), requestRecord);
+    return listResource(
+      reply,
+      'epin-requests',
+      query,
+      EPIN_REQUESTS_LIST,
+      (page) => listEpinRequests(this.db, page),
+      requestRecord,
+    );
   }
 
   @Get(':id')
@@ -62,13 +88,34 @@ export class AdminEpinRequestsController {
   @HttpCode(200)
   @Roles('approver')
   approve(@Param('id') id: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute<DecideBankRequestCommand, BankRequestDecided>(new DecideBankRequestCommand(checkId(id), 'approve', '', admin.username, metadataFrom(request, { kind: 'admin', id: admin.username })));
+    return this.commands.execute<DecideBankRequestCommand, BankRequestDecided>(
+      new DecideBankRequestCommand(
+        checkId(id),
+        'approve',
+        '',
+        admin.username,
+        metadataFrom(request, { kind: 'admin', id: admin.username }),
+      ),
+    );
   }
 
   @Post(':id/reject')
   @HttpCode(200)
   @Roles('approver')
-  reject(@Param('id') id: string, @Body() body: RejectDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute<DecideBankRequestCommand, BankRequestDecided>(new DecideBankRequestCommand(checkId(id), 'reject', body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username })));
+  reject(
+    @Param('id') id: string,
+    @Body() body: RejectDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.commands.execute<DecideBankRequestCommand, BankRequestDecided>(
+      new DecideBankRequestCommand(
+        checkId(id),
+        'reject',
+        body.remark.trim(),
+        admin.username,
+        metadataFrom(request, { kind: 'admin', id: admin.username }),
+      ),
+    );
   }
 }

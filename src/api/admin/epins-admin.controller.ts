@@ -28,11 +28,23 @@ export class AdminEpinsController {
   @Post('issue')
   @HttpCode(200)
   @Roles('approver')
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key and body: the first answer again, nothing issued twice; other body: 409 (admin-web sends one key per dialog opening)' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Same key and body: the first answer again, nothing issued twice; other body: 409 (admin-web sends one key per dialog opening)',
+  })
   issue(@Body() body: IssueEpinsDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
     const key = idempotencyKeyOf(request);
     return this.commands.execute(
-      new IssueEpinsCommand(body.owner, body.type, body.quantity, { kind: 'admin', ref: admin.username }, metadataFrom(request, { kind: 'admin', id: admin.username }, key ? { idempotencyKey: key } : {}), key),
+      new IssueEpinsCommand(
+        body.owner,
+        body.type,
+        body.quantity,
+        { kind: 'admin', ref: admin.username },
+        metadataFrom(request, { kind: 'admin', id: admin.username }, key ? { idempotencyKey: key } : {}),
+        key,
+      ),
     );
   }
 }

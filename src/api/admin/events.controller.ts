@@ -2,14 +2,27 @@ import { Controller, Get, NotFoundException, Param, Query, Res, UseGuards } from
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
-import { EventListRow, LedgerAuditService, EVENTS_LIST, listEvents, showEvent, EventView } from '../../modules/ledger-audit';
+import {
+  EventListRow,
+  LedgerAuditService,
+  EVENTS_LIST,
+  listEvents,
+  showEvent,
+  EventView,
+} from '../../modules/ledger-audit';
 import { Database } from '../../platform/db/database';
 import { toStoredEvent } from '../../platform/event-store/event.types';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
 
 /** An event as the admin lists show it, through the reader's view (the auditor's drops personal values). */
-const eventRecord = (view: EventView) => (row: EventListRow) => ({ id: Number(row.position), ...view(toStoredEvent(row), row.older_unsalted), stream_id: row.stream_id, stream_version: row.stream_version, recorded_at: row.recorded_at });
+const eventRecord = (view: EventView) => (row: EventListRow) => ({
+  id: Number(row.position),
+  ...view(toStoredEvent(row), row.older_unsalted),
+  stream_id: row.stream_id,
+  stream_version: row.stream_version,
+  recorded_at: row.recorded_at,
+});
 
 /** The ledger's events, read-only, for every admin role, the auditor included. */
 @ApiTags('admin')
@@ -24,8 +37,19 @@ export class AdminEventsController {
   ) {}
 
   @Get()
-  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply, @CurrentAdmin() admin: AdminPrincipal) {
-    return listResource(reply, 'events', query, EVENTS_LIST, (page) => listEvents(this.db, page), eventRecord(this.audit.viewFor(admin.role)));
+  list(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentAdmin() admin: AdminPrincipal,
+  ) {
+    return listResource(
+      reply,
+      'events',
+      query,
+      EVENTS_LIST,
+      (page) => listEvents(this.db, page),
+      eventRecord(this.audit.viewFor(admin.role)),
+    );
   }
 
   @Get(':position')

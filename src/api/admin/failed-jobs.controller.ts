@@ -8,7 +8,12 @@ import { listResource } from '../../platform/http/list-resource';
 import { JobMonitor } from '../../platform/jobs/job-monitor';
 
 /** Failed jobs come from Redis in the order they failed: `id` sorts that way too. */
-const FAILED_JOBS_LIST: ListShape = { sortable: ['failed_at'], key: 'failed_at', defaultSort: ['failed_at', 'DESC'], filters: { queue: 100 } };
+const FAILED_JOBS_LIST: ListShape = {
+  sortable: ['failed_at'],
+  key: 'failed_at',
+  defaultSort: ['failed_at', 'DESC'],
+  filters: { queue: 100 },
+};
 
 /**
  * The worker's failed jobs with their reason, for every admin role; only a superadmin retries. The
@@ -27,12 +32,23 @@ export class AdminFailedJobsController {
   ) {}
 
   @Get()
-  failed(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply, @CurrentAdmin() admin: AdminPrincipal) {
-    return listResource(reply, 'failed-jobs', query, FAILED_JOBS_LIST, async (page) => {
-      const all = await this.jobs.failed(page.filter.queue);
-      const ordered = page.descending ? all : [...all].reverse();
-      return { rows: ordered.slice(page.offset, page.offset + page.limit), total: all.length };
-    }, this.audit.jobFor(admin.role));
+  failed(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentAdmin() admin: AdminPrincipal,
+  ) {
+    return listResource(
+      reply,
+      'failed-jobs',
+      query,
+      FAILED_JOBS_LIST,
+      async (page) => {
+        const all = await this.jobs.failed(page.filter.queue);
+        const ordered = page.descending ? all : [...all].reverse();
+        return { rows: ordered.slice(page.offset, page.offset + page.limit), total: all.length };
+      },
+      this.audit.jobFor(admin.role),
+    );
   }
 
   @Post(':id/retry')

@@ -23,6 +23,9 @@ export class AdminLedgerController {
   @Get('export')
   export(@Res() reply: FastifyReply, @CurrentAdmin() admin: AdminPrincipal) {
     const name = `sahyog-ledger-${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`;
-    return reply.header('Content-Type', 'application/x-ndjson; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`).send(this.audit.exportStream(this.audit.viewFor(admin.role)));
+    return reply
+      .header('Content-Type', 'application/x-ndjson; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .send(this.audit.exportStream(this.audit.viewFor(admin.role)));
   }
 }

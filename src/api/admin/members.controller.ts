@@ -1,8 +1,32 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles, SetMemberBlockedCommand, IssueImpersonationCommand, IMPERSONATING_ROLES, UID_PATTERN, listMembers, MEMBERS_LIST, showMember } from '../../modules/identity';
+import {
+  AdminAuthGuard,
+  AdminPrincipal,
+  CurrentAdmin,
+  Roles,
+  SetMemberBlockedCommand,
+  IssueImpersonationCommand,
+  IMPERSONATING_ROLES,
+  UID_PATTERN,
+  listMembers,
+  MEMBERS_LIST,
+  showMember,
+} from '../../modules/identity';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
@@ -34,20 +58,41 @@ export class AdminMembersController {
 
   @Post(':uid/block')
   @HttpCode(200)
-  block(@Param('uid') uid: string, @Body() body: RemarkDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SetMemberBlockedCommand(uid, true, body.remark, metadataFrom(request, { kind: 'admin', id: admin.username })));
+  block(
+    @Param('uid') uid: string,
+    @Body() body: RemarkDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.commands.execute(
+      new SetMemberBlockedCommand(uid, true, body.remark, metadataFrom(request, { kind: 'admin', id: admin.username })),
+    );
   }
 
   @Post(':uid/unblock')
   @HttpCode(200)
-  unblock(@Param('uid') uid: string, @Body() body: RemarkDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new SetMemberBlockedCommand(uid, false, body.remark, metadataFrom(request, { kind: 'admin', id: admin.username })));
+  unblock(
+    @Param('uid') uid: string,
+    @Body() body: RemarkDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.commands.execute(
+      new SetMemberBlockedCommand(
+        uid,
+        false,
+        body.remark,
+        metadataFrom(request, { kind: 'admin', id: admin.username }),
+      ),
+    );
   }
 
   @Post(':uid/impersonate')
   @HttpCode(200)
   @Roles(...IMPERSONATING_ROLES)
   impersonate(@Param('uid') uid: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(new IssueImpersonationCommand(admin.username, uid, metadataFrom(request, { kind: 'admin', id: admin.username })));
+    return this.commands.execute(
+      new IssueImpersonationCommand(admin.username, uid, metadataFrom(request, { kind: 'admin', id: admin.username })),
+    );
   }
 }

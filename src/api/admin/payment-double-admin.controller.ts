@@ -7,7 +7,12 @@ import { ListShape } from '../../platform/db/page';
 import { listResource } from '../../platform/http/list-resource';
 import { checkId } from './payments-admin.dto';
 
-const DOUBLE_ORDERS_LIST: ListShape = { sortable: ['created_at'], key: 'created_at', defaultSort: ['created_at', 'DESC'], filters: {} };
+const DOUBLE_ORDERS_LIST: ListShape = {
+  sortable: ['created_at'],
+  key: 'created_at',
+  defaultSort: ['created_at', 'DESC'],
+  filters: {},
+};
 
 const doubleRecord = (row: DoubleOrderRow) => ({ ...row, id: row.order_ref, gateway_id: row.id });
 
@@ -23,7 +28,14 @@ export class AdminPaymentDoubleController {
   @Roles('approver', 'support')
   doubleOrders(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
     // The double lists its orders newest first only: `id` and `created_at` both sort that way.
-    return listResource(reply, 'payment-double/orders', query, DOUBLE_ORDERS_LIST, (page) => this.double.list(page.limit, page.offset), doubleRecord);
+    return listResource(
+      reply,
+      'payment-double/orders',
+      query,
+      DOUBLE_ORDERS_LIST,
+      (page) => this.double.list(page.limit, page.offset),
+      doubleRecord,
+    );
   }
 
   @Post('orders/:clientid/mark-paid')

@@ -1,8 +1,28 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
-import { adminOption, listPaymentOptions, PAYMENT_OPTIONS_LIST, PaymentOptionFields, PaymentOptionsService } from '../../modules/payments';
+import {
+  adminOption,
+  listPaymentOptions,
+  PAYMENT_OPTIONS_LIST,
+  PaymentOptionFields,
+  PaymentOptionsService,
+} from '../../modules/payments';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
@@ -11,10 +31,21 @@ import { checkId, IFSC, PaymentOptionDto } from './payments-admin.dto';
 
 function fieldsOf(body: PaymentOptionDto): PaymentOptionFields {
   const ifsc = (body.ifsc ?? '').trim().toUpperCase();
-  if (body.type === 'Bank' && !IFSC.test(ifsc)) throw new BadRequestException(errorBody(400, 'IFSC must be 11 characters like ABCD0123456'));
-  if (body.type === 'QR' && ifsc && !IFSC.test(ifsc)) throw new BadRequestException(errorBody(400, 'IFSC must be 11 characters like ABCD0123456'));
-  if (body.type === 'QR' && !body.imglink) throw new BadRequestException(errorBody(400, 'imglink (the QR image link) is required for a QR option'));
-  return { type: body.type, bankName: body.Bank_Name.trim(), holder: body.acholdername.trim(), address: body.btcaddress.trim(), ifsc, branch: (body.Branch ?? '').trim(), imglink: body.imglink ?? '' };
+  if (body.type === 'Bank' && !IFSC.test(ifsc))
+    throw new BadRequestException(errorBody(400, 'IFSC must be 11 characters like ABCD0123456'));
+  if (body.type === 'QR' && ifsc && !IFSC.test(ifsc))
+    throw new BadRequestException(errorBody(400, 'IFSC must be 11 characters like ABCD0123456'));
+  if (body.type === 'QR' && !body.imglink)
+    throw new BadRequestException(errorBody(400, 'imglink (the QR image link) is required for a QR option'));
+  return {
+    type: body.type,
+    bankName: body.Bank_Name.trim(),
+    holder: body.acholdername.trim(),
+    address: body.btcaddress.trim(),
+    ifsc,
+    branch: (body.Branch ?? '').trim(),
+    imglink: body.imglink ?? '',
+  };
 }
 
 /** The accounts members pay into: every admin role reads them, only a superadmin creates or edits one. */
@@ -31,7 +62,14 @@ export class AdminPaymentOptionsController {
   @Get()
   @Roles('approver', 'support', 'auditor')
   listOptions(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    return listResource(reply, 'payment-options', query, PAYMENT_OPTIONS_LIST, (page) => listPaymentOptions(this.db, page), adminOption);
+    return listResource(
+      reply,
+      'payment-options',
+      query,
+      PAYMENT_OPTIONS_LIST,
+      (page) => listPaymentOptions(this.db, page),
+      adminOption,
+    );
   }
 
   @Get(':id')
@@ -45,14 +83,30 @@ export class AdminPaymentOptionsController {
   @Post()
   @HttpCode(201)
   @Roles()
-  async createOption(@Body() body: PaymentOptionDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
+  async createOption(
+    @Body() body: PaymentOptionDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
     const meta = metadataFrom(request, { kind: 'admin', id: admin.username });
     return adminOption(await this.options.create(fieldsOf(body), meta, body.disabled === true));
   }
 
   @Put(':id')
   @Roles()
-  async updateOption(@Param('id') id: string, @Body() body: PaymentOptionDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return adminOption(await this.options.update(checkId(id), fieldsOf(body), body.disabled, metadataFrom(request, { kind: 'admin', id: admin.username })));
+  async updateOption(
+    @Param('id') id: string,
+    @Body() body: PaymentOptionDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
+    return adminOption(
+      await this.options.update(
+        checkId(id),
+        fieldsOf(body),
+        body.disabled,
+        metadataFrom(request, { kind: 'admin', id: admin.username }),
+      ),
+    );
   }
 }

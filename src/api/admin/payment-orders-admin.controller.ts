@@ -1,9 +1,27 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
-import { listPaymentOrders, OrderChecks, OrderRow, PAYMENT_ORDERS_LIST, ResolveLatePaymentCommand } from '../../modules/payments';
+import {
+  listPaymentOrders,
+  OrderChecks,
+  OrderRow,
+  PAYMENT_ORDERS_LIST,
+  ResolveLatePaymentCommand,
+} from '../../modules/payments';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
@@ -27,7 +45,14 @@ export class AdminPaymentOrdersController {
   @Get()
   @Roles('approver', 'support', 'auditor')
   listOrders(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    return listResource(reply, 'payment-orders', query, PAYMENT_ORDERS_LIST, (page) => listPaymentOrders(this.db, page), orderRecord);
+    return listResource(
+      reply,
+      'payment-orders',
+      query,
+      PAYMENT_ORDERS_LIST,
+      (page) => listPaymentOrders(this.db, page),
+      orderRecord,
+    );
   }
 
   @Get(':clientid')
@@ -41,16 +66,38 @@ export class AdminPaymentOrdersController {
   @Post(':clientid/resolve')
   @HttpCode(200)
   @Roles('approver')
-  async resolve(@Param('clientid') clientid: string, @Body() body: ResolveLateDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return orderRecord(await this.commands.execute<ResolveLatePaymentCommand, OrderRow>(new ResolveLatePaymentCommand(checkId(clientid), body.decision, body.remark.trim(), admin.username, metadataFrom(request, { kind: 'admin', id: admin.username }))));
+  async resolve(
+    @Param('clientid') clientid: string,
+    @Body() body: ResolveLateDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
+    return orderRecord(
+      await this.commands.execute<ResolveLatePaymentCommand, OrderRow>(
+        new ResolveLatePaymentCommand(
+          checkId(clientid),
+          body.decision,
+          body.remark.trim(),
+          admin.username,
+          metadataFrom(request, { kind: 'admin', id: admin.username }),
+        ),
+      ),
+    );
   }
 
   /** "Re-check with gateway": the server asks the gateway about an open or expired order now (a late payment is recorded late, no e-pins). */
   @Post(':clientid/recheck')
   @HttpCode(200)
   @Roles('approver')
-  async recheck(@Param('clientid') clientid: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    const { order, gatewayState } = await this.orders.recheck(checkId(clientid), metadataFrom(request, { kind: 'admin', id: admin.username }));
+  async recheck(
+    @Param('clientid') clientid: string,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
+    const { order, gatewayState } = await this.orders.recheck(
+      checkId(clientid),
+      metadataFrom(request, { kind: 'admin', id: admin.username }),
+    );
     return { ...orderRecord(order), gateway_state: gatewayState };
   }
 }

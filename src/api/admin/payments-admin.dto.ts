@@ -17,15 +17,34 @@ const AT_LEAST_TWO_VISIBLE = /^\s*\S[\s\S]*\S\s*$/;
 
 /** A bank or QR option (react-admin sends the whole record back on edit; read-only fields are accepted and ignored). */
 export class PaymentOptionDto {
-  @ApiProperty({ enum: ['Bank', 'QR'] }) @IsIn(['Bank', 'QR'], { message: 'type must be Bank or QR' }) type!: 'Bank' | 'QR';
-  @ApiProperty() @IsString({ message: 'Bank_Name must be text' }) @Matches(AT_LEAST_TWO_VISIBLE, { message: 'Bank_Name is required' }) @MaxLength(80, { message: 'Bank_Name must be at most 80 characters' }) Bank_Name!: string;
-  @ApiProperty() @IsString({ message: 'acholdername must be text' }) @Matches(AT_LEAST_TWO_VISIBLE, { message: 'acholdername is required' }) @MaxLength(80, { message: 'acholdername must be at most 80 characters' }) acholdername!: string;
+  @ApiProperty({ enum: ['Bank', 'QR'] }) @IsIn(['Bank', 'QR'], { message: 'type must be Bank or QR' }) type!:
+    'Bank' | 'QR';
+  @ApiProperty()
+  @IsString({ message: 'Bank_Name must be text' })
+  @Matches(AT_LEAST_TWO_VISIBLE, { message: 'Bank_Name is required' })
+  @MaxLength(80, { message: 'Bank_Name must be at most 80 characters' })
+  Bank_Name!: string;
+  @ApiProperty()
+  @IsString({ message: 'acholdername must be text' })
+  @Matches(AT_LEAST_TWO_VISIBLE, { message: 'acholdername is required' })
+  @MaxLength(80, { message: 'acholdername must be at most 80 characters' })
+  acholdername!: string;
   @ApiProperty({ description: 'account number (Bank) or UPI id (QR)' })
   @IsString({ message: 'btcaddress must be text' })
-  @Matches(/^[A-Za-z0-9.\-_@]{3,60}$/, { message: 'btcaddress must be an account number or UPI id (3 to 60 letters, digits, . - _ @)' })
+  @Matches(/^[A-Za-z0-9.\-_@]{3,60}$/, {
+    message: 'btcaddress must be an account number or UPI id (3 to 60 letters, digits, . - _ @)',
+  })
   btcaddress!: string;
-  @ApiPropertyOptional({ description: 'required for Bank: ^[A-Z]{4}0[A-Z0-9]{6}$' }) @IsOptional() @IsString({ message: 'ifsc must be text' }) @MaxLength(11, { message: 'IFSC must be 11 characters' }) ifsc?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString({ message: 'Branch must be text' }) @MaxLength(80, { message: 'Branch must be at most 80 characters' }) Branch?: string;
+  @ApiPropertyOptional({ description: 'required for Bank: ^[A-Z]{4}0[A-Z0-9]{6}$' })
+  @IsOptional()
+  @IsString({ message: 'ifsc must be text' })
+  @MaxLength(11, { message: 'IFSC must be 11 characters' })
+  ifsc?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'Branch must be text' })
+  @MaxLength(80, { message: 'Branch must be at most 80 characters' })
+  Branch?: string;
   @ApiPropertyOptional({ description: 'QR image link (required for QR)' })
   @IsOptional()
   @IsString({ message: 'imglink must be text' })
@@ -38,12 +57,24 @@ export class PaymentOptionDto {
 }
 
 export class RejectDto {
-  @ApiProperty() @IsString({ message: 'remark must be text' }) @MinLength(1, { message: 'Please Enter Remark !!' }) @Matches(/\S/, { message: 'Please Enter Remark !! (a remark of only spaces is empty)' }) @MaxLength(300, { message: 'remark must be at most 300 characters' }) remark!: string;
+  @ApiProperty()
+  @IsString({ message: 'remark must be text' })
+  @MinLength(1, { message: 'Please Enter Remark !!' })
+  @Matches(/\S/, { message: 'Please Enter Remark !! (a remark of only spaces is empty)' })
+  @MaxLength(300, { message: 'remark must be at most 300 characters' })
+  remark!: string;
 }
 
 export class ResolveLateDto {
-  @ApiProperty({ enum: ['issue', 'dismiss'] }) @IsIn(['issue', 'dismiss'], { message: 'decision must be issue or dismiss' }) decision!: 'issue' | 'dismiss';
-  @ApiProperty() @IsString({ message: 'remark must be text' }) @MinLength(1, { message: 'Please Enter Remark !!' }) @Matches(/\S/, { message: 'Please Enter Remark !! (a remark of only spaces is empty)' }) @MaxLength(300, { message: 'remark must be at most 300 characters' }) remark!: string;
+  @ApiProperty({ enum: ['issue', 'dismiss'] })
+  @IsIn(['issue', 'dismiss'], { message: 'decision must be issue or dismiss' })
+  decision!: 'issue' | 'dismiss';
+  @ApiProperty()
+  @IsString({ message: 'remark must be text' })
+  @MinLength(1, { message: 'Please Enter Remark !!' })
+  @Matches(/\S/, { message: 'Please Enter Remark !! (a remark of only spaces is empty)' })
+  @MaxLength(300, { message: 'remark must be at most 300 characters' })
+  remark!: string;
 }
 
 export class NoBodyDto {}

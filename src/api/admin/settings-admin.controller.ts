@@ -38,8 +38,15 @@ export class AdminSettingsController {
 
   @Put(':key')
   @Roles()
-  changeSetting(@Param('key') key: string, @Body() body: SettingDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
+  changeSetting(
+    @Param('key') key: string,
+    @Body() body: SettingDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
     if (!isSettingKey(key)) throw new NotFoundException(errorBody(404, `Unknown setting ${key}`));
-    return this.commands.execute(new ChangeSettingCommand(key, body.value, metadataFrom(request, { kind: 'admin', id: admin.username })));
+    return this.commands.execute(
+      new ChangeSettingCommand(key, body.value, metadataFrom(request, { kind: 'admin', id: admin.username })),
+    );
   }
 }

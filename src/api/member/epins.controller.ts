@@ -1,4 +1,15 @@
-import { Body, Controller, ForbiddenException, Get, Header, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  Header,
+  HttpCode,
+  Post,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
@@ -9,11 +20,17 @@ import { LevelIncomeReportQuery } from '../../modules/income';
 import { errorBody } from '../../platform/http/error-body';
 import { idempotencyKeyOf } from '../../platform/http/request-context';
 import { memberMetadata } from './member-metadata';
-import { ActivateIdDto, ActivationHistoryDto, EpinTransferDto, HelpRequestDto, IncomeReportDto, UidOnlyQuery } from './epins.dto';
+import {
+  ActivateIdDto,
+  ActivationHistoryDto,
+  EpinTransferDto,
+  HelpRequestDto,
+  IncomeReportDto,
+  UidOnlyQuery,
+} from './epins.dto';
 
 /** Longer e-pin text is 'Invalid Epin' without a look-up (an e-pin number is 12 characters). */
 const MAX_EPIN_TEXT = 40;
-
 
 /** E-pins, top-ups, help requests and level income of the member contract (issue 3). */
 @ApiTags('member')
@@ -37,15 +54,25 @@ export class MemberEpinsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'type 1 top-ups done, 2 unused e-pins, 3 used e-pins, 4 transfers' })
   async history(@Body() body: ActivationHistoryDto, @CurrentMember() member: MemberPrincipal) {
-    return [await this.queries.history(member.uid, Number(body.type) as HistoryType, body.fdate || null, body.tdate || null)];
+    return [
+      await this.queries.history(member.uid, Number(body.type) as HistoryType, body.fdate || null, body.tdate || null),
+    ];
   }
 
   @Post('EpinTransfer')
   @HttpCode(200)
   @MoneyOrCredentialCall()
   @Header('Content-Type', 'application/json; charset=utf-8')
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key and body: the first answer again, nothing moved twice; other body: 409' })
-  async transfer(@Body() body: EpinTransferDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest): Promise<string> {
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Same key and body: the first answer again, nothing moved twice; other body: 409',
+  })
+  async transfer(
+    @Body() body: EpinTransferDto,
+    @CurrentMember() member: MemberPrincipal,
+    @Req() request: FastifyRequest,
+  ): Promise<string> {
     const qty = (body.qty ?? '').trim();
     const touid = (body.touid ?? '').trim();
     let result: string;
@@ -55,7 +82,16 @@ export class MemberEpinsController {
     else if (!/^\d{6}$/.test(touid)) result = EPIN_MSG.invalidUser;
     else {
       const key = idempotencyKeyOf(request);
-      result = await this.commands.execute(new TransferEpinsCommand(member.uid, touid, Number(qty), body.epintype ?? 'EpintypeB', memberMetadata(request, member, key), key));
+      result = await this.commands.execute(
+        new TransferEpinsCommand(
+          member.uid,
+          touid,
+          Number(qty),
+          body.epintype ?? 'EpintypeB',
+          memberMetadata(request, member, key),
+          key,
+        ),
+      );
     }
     return JSON.stringify(result);
   }
@@ -63,7 +99,10 @@ export class MemberEpinsController {
   @Post('ActivateId')
   @HttpCode(200)
   @MoneyOrCredentialCall()
-  @ApiOperation({ summary: "The /Activation screen: apply one of the caller's own unused e-pins to member touid (activation or upgrade)" })
+  @ApiOperation({
+    summary:
+      "The /Activation screen: apply one of the caller's own unused e-pins to member touid (activation or upgrade)",
+  })
   activate(@Body() body: ActivateIdDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     // The spec's order: 'Epin is required', then 'Wrong User Id', then the e-pin itself.
     const epin = (body.epin ?? '').trim();
@@ -83,9 +122,12 @@ export class MemberEpinsController {
   @Post('GHRequesttoAdmin')
   @HttpCode(200)
   @MoneyOrCredentialCall()
-  @ApiOperation({ summary: 'Top the caller up with their oldest unused e-pin of the type and open a help request (₹5,000 / ₹10,000)' })
+  @ApiOperation({
+    summary: 'Top the caller up with their oldest unused e-pin of the type and open a help request (₹5,000 / ₹10,000)',
+  })
   requestHelp(@Body() body: HelpRequestDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
-    if (body.sid !== member.uid || (body.referby && body.referby !== member.uid)) throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
+    if (body.sid !== member.uid || (body.referby && body.referby !== member.uid))
+      throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
     return this.commands.execute(new RequestHelpCommand(member.uid, body.epin, memberMetadata(request, member)));
   }
 }

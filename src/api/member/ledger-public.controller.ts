@@ -26,7 +26,9 @@ export class LedgerPublicController {
   }
 
   @Get('digest')
-  @ApiOperation({ summary: 'The latest signed checkpoint: position, transaction id, digest, time, key id and signature' })
+  @ApiOperation({
+    summary: 'The latest signed checkpoint: position, transaction id, digest, time, key id and signature',
+  })
   async digest(): Promise<PublishedDigest> {
     const digest = await latestDigest(this.db);
     if (!digest) throw new NotFoundException(errorBody(404, 'No checkpoint has been signed yet'));

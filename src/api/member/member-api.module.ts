@@ -10,5 +10,15 @@ import { MemberEpinsController } from './epins.controller';
 import { PaymentsModule } from '../../modules/payments';
 import { MemberPaymentsController, PaymentCallbacksController } from './payments.controller';
 
-@Module({ imports: [IdentityModule, EpinsModule, HelpModule, IncomeModule, PaymentsModule], controllers: [MemberController, LedgerPublicController, MemberEpinsController, MemberPaymentsController, PaymentCallbacksController], providers: [RateLimitGuard] })
+@Module({
+  imports: [IdentityModule, EpinsModule, HelpModule, IncomeModule, PaymentsModule],
+  controllers: [
+    MemberController,
+    LedgerPublicController,
+    MemberEpinsController,
+    MemberPaymentsController,
+    PaymentCallbacksController,
+  ],
+  providers: [RateLimitGuard],
+})
 export class MemberApiModule {}

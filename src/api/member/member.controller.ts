@@ -4,9 +4,31 @@ import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger
 import { FastifyRequest } from 'fastify';
 import { anonymous, metadataFrom } from '../../platform/http/request-context';
 import { RateLimited, RateLimitGuard } from '../../platform/http/rate-limit.guard';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal, AgreeDisclaimerCommand, RedeemImpersonationCommand, LoginMemberCommand, LoginResult, RegisterMemberCommand, RegistrationResult, RequestPasswordResetCommand, ResetPasswordCommand, MemberQueries } from '../../modules/identity';
+import {
+  CurrentMember,
+  MemberAuthGuard,
+  MemberPrincipal,
+  AgreeDisclaimerCommand,
+  RedeemImpersonationCommand,
+  LoginMemberCommand,
+  LoginResult,
+  RegisterMemberCommand,
+  RegistrationResult,
+  RequestPasswordResetCommand,
+  ResetPasswordCommand,
+  MemberQueries,
+} from '../../modules/identity';
 import { memberMetadata } from './member-metadata';
-import { CountryQuery, ForgotPasswordDto, ImpersonationLoginDto, LoginDto, RegistrationDto, ResetPasswordDto, UidDto, UidQuery } from './member.dto';
+import {
+  CountryQuery,
+  ForgotPasswordDto,
+  ImpersonationLoginDto,
+  LoginDto,
+  RegistrationDto,
+  ResetPasswordDto,
+  UidDto,
+  UidQuery,
+} from './member.dto';
 
 /** The member contract (spec §7): controllers only map HTTP to commands and queries. */
 @ApiTags('member')
@@ -44,9 +66,17 @@ export class MemberController {
 
   @Post('registrationWeb')
   @HttpCode(200)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key and body: the first answer again; other body: 409' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Same key and body: the first answer again; other body: 409',
+  })
   @ApiOperation({ summary: 'Register a member under a sponsor; the ten checks answer 400 with the spec text' })
-  register(@Body() body: RegistrationDto, @Req() request: FastifyRequest, @Headers('idempotency-key') idempotencyKey?: string): Promise<RegistrationResult> {
+  register(
+    @Body() body: RegistrationDto,
+    @Req() request: FastifyRequest,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<RegistrationResult> {
     const text = (v?: string) => v ?? '';
     const input = {
       sid: text(body.sid),
@@ -60,7 +90,13 @@ export class MemberController {
       password: text(body.password),
       walletAddress: text(body.WalletAddress),
     };
-    return this.commands.execute(new RegisterMemberCommand(input, metadataFrom(request, anonymous(), idempotencyKey ? { idempotencyKey } : {}), idempotencyKey));
+    return this.commands.execute(
+      new RegisterMemberCommand(
+        input,
+        metadataFrom(request, anonymous(), idempotencyKey ? { idempotencyKey } : {}),
+        idempotencyKey,
+      ),
+    );
   }
 
   @Get('WelcomeDetails')
@@ -73,7 +109,9 @@ export class MemberController {
   @HttpCode(200)
   @RateLimited('login')
   login(@Body() body: LoginDto, @Req() request: FastifyRequest): Promise<LoginResult> {
-    return this.commands.execute(new LoginMemberCommand(body.uid, body.password, metadataFrom(request, { kind: 'member', id: body.uid })));
+    return this.commands.execute(
+      new LoginMemberCommand(body.uid, body.password, metadataFrom(request, { kind: 'member', id: body.uid })),
+    );
   }
 
   @Post('loginAdmin')
@@ -106,7 +144,9 @@ export class MemberController {
   @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOperation({ summary: 'Mails a single-use reset link (30 minutes); answers the original text as a JSON string' })
   async forgot(@Body() body: ForgotPasswordDto, @Req() request: FastifyRequest): Promise<string> {
-    const result: string = await this.commands.execute(new RequestPasswordResetCommand(body.uid, metadataFrom(request, anonymous())));
+    const result: string = await this.commands.execute(
+      new RequestPasswordResetCommand(body.uid, metadataFrom(request, anonymous())),
+    );
     return JSON.stringify(result);
   }
 
@@ -114,6 +154,8 @@ export class MemberController {
   @HttpCode(200)
   @RateLimited('forgot')
   reset(@Body() body: ResetPasswordDto, @Req() request: FastifyRequest) {
-    return this.commands.execute(new ResetPasswordCommand(body.token, body.password, metadataFrom(request, anonymous())));
+    return this.commands.execute(
+      new ResetPasswordCommand(body.token, body.password, metadataFrom(request, anonymous())),
+    );
   }
 }

@@ -3,7 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
 /** Clients send ids and numbers either as JSON numbers or strings; both become strings here. */
-const AsText = () => Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value));
+const AsText = () =>
+  Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value));
 
 /** Upper bound for any free text field, far above the form limits: the domain checks the real ones. */
 const MAX_FIELD = 200;
@@ -37,9 +38,22 @@ export class LoginDto {
   // The password cap is registration's (30), not the login form's input cap (20): any password the
   // contract accepted at registration must be able to log in through it.
   // Decorators register bottom-up and stopAtFirstError reports the first registered: the emptiness check sits last so it wins.
-  @ApiProperty({ example: '100000' }) @Matches(/^\d{1,6}$/, { message: 'User Id must be up to 6 digits' }) @IsString({ message: BOTH }) @IsNotEmpty({ message: BOTH }) @AsText() uid!: string;
-  @ApiProperty({ example: 'Member@123' }) @MaxLength(30, { message: 'Password should not be greater than 30 characters' }) @IsString({ message: BOTH }) @IsNotEmpty({ message: BOTH }) password!: string;
-  @ApiPropertyOptional({ description: 'Stored as a hint only; the server records the connection address.' }) @IsOptional() @IsString() @MaxLength(64) ipaddress?: string;
+  @ApiProperty({ example: '100000' })
+  @Matches(/^\d{1,6}$/, { message: 'User Id must be up to 6 digits' })
+  @IsString({ message: BOTH })
+  @IsNotEmpty({ message: BOTH })
+  @AsText()
+  uid!: string;
+  @ApiProperty({ example: 'Member@123' })
+  @MaxLength(30, { message: 'Password should not be greater than 30 characters' })
+  @IsString({ message: BOTH })
+  @IsNotEmpty({ message: BOTH })
+  password!: string;
+  @ApiPropertyOptional({ description: 'Stored as a hint only; the server records the connection address.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  ipaddress?: string;
 }
 
 export class ImpersonationLoginDto {
@@ -48,20 +62,38 @@ export class ImpersonationLoginDto {
 }
 
 export class UidDto {
-  @ApiPropertyOptional({ description: 'Optional; must equal the signed-in member' }) @IsOptional() @AsText() @IsString() @MaxLength(15) uid?: string;
+  @ApiPropertyOptional({ description: 'Optional; must equal the signed-in member' })
+  @IsOptional()
+  @AsText()
+  @IsString()
+  @MaxLength(15)
+  uid?: string;
 }
 
 export class ForgotPasswordDto {
-  @ApiProperty({ example: '100000' }) @Matches(/^\d{1,6}$/, { message: 'Invalid User Id' }) @IsString({ message: 'Please Enter User Id !!' }) @IsNotEmpty({ message: 'Please Enter User Id !!' }) @AsText() uid!: string;
+  @ApiProperty({ example: '100000' })
+  @Matches(/^\d{1,6}$/, { message: 'Invalid User Id' })
+  @IsString({ message: 'Please Enter User Id !!' })
+  @IsNotEmpty({ message: 'Please Enter User Id !!' })
+  @AsText()
+  uid!: string;
 }
 
 export class ResetPasswordDto {
   @ApiProperty() @IsString() @IsNotEmpty({ message: 'Invalid or expired reset link' }) @MaxLength(300) token!: string;
-  @ApiProperty() @IsString({ message: 'Password is required' }) @MinLength(6, { message: 'Password must be at least 6 characters' }) @MaxLength(20, { message: 'Password should not be greater than 20 characters' }) password!: string;
+  @ApiProperty()
+  @IsString({ message: 'Password is required' })
+  @MinLength(6, { message: 'Password must be at least 6 characters' })
+  @MaxLength(20, { message: 'Password should not be greater than 20 characters' })
+  password!: string;
 }
 
 export class UidQuery {
-  @ApiProperty({ example: '100000' }) @IsString() @IsNotEmpty({ message: 'uid is required' }) @MaxLength(15, { message: 'Sponsor Id should not be greater than 15 characters' }) uid!: string;
+  @ApiProperty({ example: '100000' })
+  @IsString()
+  @IsNotEmpty({ message: 'uid is required' })
+  @MaxLength(15, { message: 'Sponsor Id should not be greater than 15 characters' })
+  uid!: string;
 }
 
 export class CountryQuery {

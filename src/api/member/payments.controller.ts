@@ -1,4 +1,19 @@
-import { BadRequestException, Body, Controller, ForbiddenException, Get, Header, HttpCode, Inject, NotFoundException, Post, Query, Req, UnauthorizedException, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Post,
+  Query,
+  Req,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
@@ -22,11 +37,21 @@ import {
 import { errorBody } from '../../platform/http/error-body';
 import { metadataFrom } from '../../platform/http/request-context';
 import { memberMetadata } from './member-metadata';
-import { BankDetailsQuery, DepositDto, FundRequestBankDto, FundRequestHistoryDto, GenerateOrderDto, PaymentStatusDto, UpdatePaymentStatusDto } from './payments.dto';
+import {
+  BankDetailsQuery,
+  DepositDto,
+  FundRequestBankDto,
+  FundRequestHistoryDto,
+  GenerateOrderDto,
+  PaymentStatusDto,
+  UpdatePaymentStatusDto,
+} from './payments.dto';
 
 /** A uid (or username) in a payload that differs from the token's is refused: identity comes from the JWT. */
 function sameMember(member: MemberPrincipal, ...claimed: Array<string | null | undefined>): void {
-  for (const c of claimed) if (typeof c === 'string' && c.trim() !== '' && c.trim() !== member.uid) throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
+  for (const c of claimed)
+    if (typeof c === 'string' && c.trim() !== '' && c.trim() !== member.uid)
+      throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
 }
 
 /** Payments of the member contract: payment options and quote, bank/QR requests, USDT and UPI gateway orders. */
@@ -43,7 +68,10 @@ export class MemberPaymentsController {
   ) {}
 
   @Get('adminBankDetailsByBankid')
-  @ApiOperation({ summary: 'type 1: enabled payment options [rows]; 9: one option [[row]]; 10: quote [[{requestpin_amount, discount_amount, discount_rate, amount1}]] (id = quantity, amount = epin type)' })
+  @ApiOperation({
+    summary:
+      'type 1: enabled payment options [rows]; 9: one option [[row]]; 10: quote [[{requestpin_amount, discount_amount, discount_rate, amount1}]] (id = quantity, amount = epin type)',
+  })
   async bankDetails(@Query() query: BankDetailsQuery) {
     if (query.type === '1') return (await this.options.enabled()).map(memberOption);
     if (query.type === '9') {
@@ -61,10 +89,20 @@ export class MemberPaymentsController {
   @HttpCode(200)
   @MoneyOrCredentialCall()
   @Header('Content-Type', 'application/json; charset=utf-8')
-  @ApiOperation({ summary: "Request e-pins paid to an admin bank/QR option: 'success' or the reason (checked in the spec's order)" })
-  async fundRequestBank(@Body() body: FundRequestBankDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest): Promise<string> {
+  @ApiOperation({
+    summary: "Request e-pins paid to an admin bank/QR option: 'success' or the reason (checked in the spec's order)",
+  })
+  async fundRequestBank(
+    @Body() body: FundRequestBankDto,
+    @CurrentMember() member: MemberPrincipal,
+    @Req() request: FastifyRequest,
+  ): Promise<string> {
     sameMember(member, body.uid);
-    return JSON.stringify(await this.commands.execute<SubmitBankRequestCommand, string>(new SubmitBankRequestCommand(member.uid, body, memberMetadata(request, member))));
+    return JSON.stringify(
+      await this.commands.execute<SubmitBankRequestCommand, string>(
+        new SubmitBankRequestCommand(member.uid, body, memberMetadata(request, member)),
+      ),
+    );
   }
 
   @Post('FundRequestHistory')
@@ -78,55 +116,117 @@ export class MemberPaymentsController {
   @Post('genarateOrderIdNPayTRC')
   @HttpCode(200)
   @MoneyOrCredentialCall()
-  async orderCrypto(@Body() body: GenerateOrderDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+  async orderCrypto(
+    @Body() body: GenerateOrderDto,
+    @CurrentMember() member: MemberPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
     sameMember(member, body.username);
-    return { result: PAY_MSG.orderSuccess, clientid: await this.commands.execute<CreateOrderCommand, string>(new CreateOrderCommand(member.uid, 'crypto', body.amount ?? '', memberMetadata(request, member))) };
+    return {
+      result: PAY_MSG.orderSuccess,
+      clientid: await this.commands.execute<CreateOrderCommand, string>(
+        new CreateOrderCommand(member.uid, 'crypto', body.amount ?? '', memberMetadata(request, member)),
+      ),
+    };
   }
 
   @Post('depositByNowPayTRC')
   @HttpCode(200)
   @MoneyOrCredentialCall()
-  @ApiOperation({ summary: 'Opens the USDT (BEP-20) payment: {success, data: pay address}; the USDT amount is net INR / rate, computed here' })
-  async depositCrypto(@Body() body: DepositDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+  @ApiOperation({
+    summary:
+      'Opens the USDT (BEP-20) payment: {success, data: pay address}; the USDT amount is net INR / rate, computed here',
+  })
+  async depositCrypto(
+    @Body() body: DepositDto,
+    @CurrentMember() member: MemberPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
     sameMember(member, body.username);
-    const result = await this.commands.execute<OpenOrderCommand, DepositResult>(new OpenOrderCommand(member.uid, 'crypto', body, memberMetadata(request, member)));
+    const result = await this.commands.execute<OpenOrderCommand, DepositResult>(
+      new OpenOrderCommand(member.uid, 'crypto', body, memberMetadata(request, member)),
+    );
     if (!result.ok) return { success: false, data: result.message };
-    return { success: true, data: result.order.pay_address, amount: result.order.pay_amount, clientid: result.order.clientid, expiresAt: result.order.expires_at };
+    return {
+      success: true,
+      data: result.order.pay_address,
+      amount: result.order.pay_amount,
+      clientid: result.order.clientid,
+      expiresAt: result.order.expires_at,
+    };
   }
 
   @Post('genarateOrderIdPayatupi')
   @HttpCode(200)
   @MoneyOrCredentialCall()
-  async orderUpi(@Body() body: GenerateOrderDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+  async orderUpi(
+    @Body() body: GenerateOrderDto,
+    @CurrentMember() member: MemberPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
     sameMember(member, body.username);
-    return { result: PAY_MSG.orderSuccess, clientid: await this.commands.execute<CreateOrderCommand, string>(new CreateOrderCommand(member.uid, 'upi', body.amount ?? '', memberMetadata(request, member))) };
+    return {
+      result: PAY_MSG.orderSuccess,
+      clientid: await this.commands.execute<CreateOrderCommand, string>(
+        new CreateOrderCommand(member.uid, 'upi', body.amount ?? '', memberMetadata(request, member)),
+      ),
+    };
   }
 
   @Post('depositByPayatupi')
   @HttpCode(200)
   @MoneyOrCredentialCall()
-  @ApiOperation({ summary: 'Opens the UPI payment: {data: {message: Success}, qrCodeImage: data URL of upi://pay?…} (QR drawn locally)' })
+  @ApiOperation({
+    summary:
+      'Opens the UPI payment: {data: {message: Success}, qrCodeImage: data URL of upi://pay?…} (QR drawn locally)',
+  })
   async depositUpi(@Body() body: DepositDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
     sameMember(member, body.username);
-    const result = await this.commands.execute<OpenOrderCommand, DepositResult>(new OpenOrderCommand(member.uid, 'upi', body, memberMetadata(request, member)));
+    const result = await this.commands.execute<OpenOrderCommand, DepositResult>(
+      new OpenOrderCommand(member.uid, 'upi', body, memberMetadata(request, member)),
+    );
     if (!result.ok) return { data: { message: result.message } };
-    return { data: { message: 'Success', upiUrl: result.upiUrl }, qrCodeImage: result.qrCodeImage, amount: result.order.pay_amount, clientid: result.order.clientid, expiresAt: result.order.expires_at };
+    return {
+      data: { message: 'Success', upiUrl: result.upiUrl },
+      qrCodeImage: result.qrCodeImage,
+      amount: result.order.pay_amount,
+      clientid: result.order.clientid,
+      expiresAt: result.order.expires_at,
+    };
   }
 
   @Post('checkPaymentStatus')
   @HttpCode(200)
-  @ApiOperation({ summary: "The server asks the gateway itself; {data: {message, status_id, data: {utr}}}; 'Response Received' with status_id 1 once paid" })
-  async checkStatus(@Body() body: PaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
-    return orderStatusAnswer(await this.checks.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member)));
+  @ApiOperation({
+    summary:
+      "The server asks the gateway itself; {data: {message, status_id, data: {utr}}}; 'Response Received' with status_id 1 once paid",
+  })
+  async checkStatus(
+    @Body() body: PaymentStatusDto,
+    @CurrentMember() member: MemberPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
+    return orderStatusAnswer(
+      await this.checks.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member)),
+    );
   }
 
   @Post('updatePaymentStatus')
   @HttpCode(200)
   @MoneyOrCredentialCall()
-  @ApiOperation({ summary: "Accepted for compatibility: the client's message and utr are ignored; it only triggers the same server-side status check" })
-  async updateStatus(@Body() body: UpdatePaymentStatusDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+  @ApiOperation({
+    summary:
+      "Accepted for compatibility: the client's message and utr are ignored; it only triggers the same server-side status check",
+  })
+  async updateStatus(
+    @Body() body: UpdatePaymentStatusDto,
+    @CurrentMember() member: MemberPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
     sameMember(member, body.uid);
-    return orderStatusAnswer(await this.checks.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member)));
+    return orderStatusAnswer(
+      await this.checks.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member)),
+    );
   }
 }
 
@@ -141,11 +241,16 @@ export class PaymentCallbacksController {
 
   @Post('crypto/callback')
   @HttpCode(200)
-  @ApiOperation({ summary: 'NowPayments-style IPN, header x-nowpayments-sig = HMAC-SHA512(secret, sorted JSON body); bad signature → 401, nothing written; a valid one makes the server ask the gateway for the order status' })
+  @ApiOperation({
+    summary:
+      'NowPayments-style IPN, header x-nowpayments-sig = HMAC-SHA512(secret, sorted JSON body); bad signature → 401, nothing written; a valid one makes the server ask the gateway for the order status',
+  })
   async cryptoCallback(@Req() request: FastifyRequest) {
     const body = request.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new UnauthorizedException(errorBody(401, 'Invalid signature'));
-    if (!ipnSignatureValid(this.config.ipnSecret, body, request.headers['x-nowpayments-sig'])) throw new UnauthorizedException(errorBody(401, 'Invalid signature'));
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new UnauthorizedException(errorBody(401, 'Invalid signature'));
+    if (!ipnSignatureValid(this.config.ipnSecret, body, request.headers['x-nowpayments-sig']))
+      throw new UnauthorizedException(errorBody(401, 'Invalid signature'));
     const ipn = body as Record<string, unknown>;
     const clientid = typeof ipn.order_id === 'string' ? ipn.order_id : '';
     const order = clientid ? await this.orders.find(clientid) : undefined;
@@ -153,6 +258,13 @@ export class PaymentCallbacksController {
     // A valid signature says the gateway sent this; what it claims is still confirmed with the gateway
     // itself, so even a leaked secret cannot turn an unpaid order into e-pins.
     const status = await this.orders.gateway('crypto').status(clientid, order.gateway_ref ?? '');
-    return { ok: true, status: await this.orders.settle(clientid, status, metadataFrom(request, { kind: 'system', id: 'crypto-gateway' })) };
+    return {
+      ok: true,
+      status: await this.orders.settle(
+        clientid,
+        status,
+        metadataFrom(request, { kind: 'system', id: 'crypto-gateway' }),
+      ),
+    };
   }
 }

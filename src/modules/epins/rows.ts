@@ -22,14 +22,25 @@ const LOCK_MEMBER_SQL = prepared(
 
 /** One e-pin's row, locked, with its stream's head; null for a number that is not an e-pin. */
 export async function lockEpin(tx: Sql, number: string): Promise<Locked<EpinState> | null> {
-  const [row] = await tx.query<{ number: string; type: EpinType; value_paise: string; owner_uid: string; status: 'unused' | 'used'; version: number; head_hash: string | null }>(
-    LOCK_EPIN_SQL,
-    [number, epinStream(number)],
-  );
+  const [row] = await tx.query<{
+    number: string;
+    type: EpinType;
+    value_paise: string;
+    owner_uid: string;
+    status: 'unused' | 'used';
+    version: number;
+    head_hash: string | null;
+  }>(LOCK_EPIN_SQL, [number, epinStream(number)]);
   if (!row) return null;
   return {
     streamId: epinStream(row.number),
-    state: { number: row.number, type: row.type, valuePaise: BigInt(row.value_paise), ownerUid: row.owner_uid, status: row.status },
+    state: {
+      number: row.number,
+      type: row.type,
+      valuePaise: BigInt(row.value_paise),
+      ownerUid: row.owner_uid,
+      status: row.status,
+    },
     version: row.version,
     // The hash is only the head of this row's stream if the row is the one the stream was named after.
     headHash: row.number === number ? row.head_hash : null,
@@ -38,14 +49,23 @@ export async function lockEpin(tx: Sql, number: string): Promise<Locked<EpinStat
 
 /** The member a top-up applies to, locked, with the head of their stream; null for no such member. */
 export async function lockMember(tx: Sql, uid: string): Promise<Locked<TopUpTarget> | null> {
-  const [row] = await tx.query<{ uid: string; status: 'Active' | 'Inactive'; current_package_paise: string; total_package_paise: string; version: number; head_hash: string | null }>(
-    LOCK_MEMBER_SQL,
-    [uid, memberStream(uid)],
-  );
+  const [row] = await tx.query<{
+    uid: string;
+    status: 'Active' | 'Inactive';
+    current_package_paise: string;
+    total_package_paise: string;
+    version: number;
+    head_hash: string | null;
+  }>(LOCK_MEMBER_SQL, [uid, memberStream(uid)]);
   if (!row) return null;
   return {
     streamId: memberStream(row.uid),
-    state: { uid: row.uid, status: row.status, currentPackagePaise: BigInt(row.current_package_paise), totalPackagePaise: BigInt(row.total_package_paise) },
+    state: {
+      uid: row.uid,
+      status: row.status,
+      currentPackagePaise: BigInt(row.current_package_paise),
+      totalPackagePaise: BigInt(row.total_package_paise),
+    },
     version: row.version,
     headHash: row.uid === uid ? row.head_hash : null,
   };
@@ -55,18 +75,34 @@ export async function lockMember(tx: Sql, uid: string): Promise<Locked<TopUpTarg
  * A top-up's two locks in one round trip; they still run in this order (e-pin, then member). Text
  * that is not an e-pin number locks nothing and reads as no e-pin.
  */
-export function lockEpinAndMember(tx: LedgerTx, epinNumber: string, memberUid: string): Promise<[Locked<EpinState> | null, Locked<TopUpTarget> | null]> {
-  return tx.batch(() => Promise.all([EPIN_PATTERN.test(epinNumber) ? lockEpin(tx, epinNumber) : null, lockMember(tx, memberUid)]));
+export function lockEpinAndMember(
+  tx: LedgerTx,
+  epinNumber: string,
+  memberUid: string,
+): Promise<[Locked<EpinState> | null, Locked<TopUpTarget> | null]> {
+  return tx.batch(() =>
+    Promise.all([EPIN_PATTERN.test(epinNumber) ? lockEpin(tx, epinNumber) : null, lockMember(tx, memberUid)]),
+  );
 }
 
 /** A member's oldest unused e-pins of a type, at most `limit`, locked (no head: each append reads its own). */
-export async function lockOldestUnused(tx: Sql, ownerUid: string, epinType: EpinType, limit: number): Promise<Array<Locked<{ number: string }>>> {
+export async function lockOldestUnused(
+  tx: Sql,
+  ownerUid: string,
+  epinType: EpinType,
+  limit: number,
+): Promise<Array<Locked<{ number: string }>>> {
   const rows = await tx.query<{ number: string; version: number }>(
     `select number, version from epins where owner_uid = $1 and type = $2 and status = 'unused'
       order by received_at, number limit $3 for update`,
     [ownerUid, epinType, limit],
   );
-  return rows.map((row) => ({ streamId: epinStream(row.number), state: { number: row.number }, version: row.version, headHash: null }));
+  return rows.map((row) => ({
+    streamId: epinStream(row.number),
+    state: { number: row.number },
+    version: row.version,
+    headHash: null,
+  }));
 }
 
 /** The number of a member's oldest unused e-pin of a type (not locked: the top-up that uses it locks it). */

@@ -5,10 +5,17 @@ import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AdminAuthGuard, AdminJwtStrategy } from './auth/admin-auth';
 import { MemberAuthGuard, MemberJwtStrategy } from './auth/member-auth';
-import { CreateAdminUserHandler, LoginAdminHandler, UpdateAdminUserHandler } from './commands/admin-users/admin-users.handler';
+import {
+  CreateAdminUserHandler,
+  LoginAdminHandler,
+  UpdateAdminUserHandler,
+} from './commands/admin-users/admin-users.handler';
 import { AgreeDisclaimerHandler } from './commands/agree-disclaimer/agree-disclaimer.handler';
 import { SetMemberBlockedHandler } from './commands/block-member/block-member.handler';
-import { IssueImpersonationHandler, RedeemImpersonationHandler } from './commands/impersonate-member/impersonate-member.handler';
+import {
+  IssueImpersonationHandler,
+  RedeemImpersonationHandler,
+} from './commands/impersonate-member/impersonate-member.handler';
 import { LoginMemberHandler } from './commands/login-member/login-member.handler';
 import { RegisterMemberHandler } from './commands/register-member/register-member.handler';
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler';
@@ -41,7 +48,10 @@ const loginTurns = [StrangerTurns];
     PassportModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { expiresIn: config.jwtExpiresIn as never } }),
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { expiresIn: config.jwtExpiresIn as never },
+      }),
     }),
   ],
   providers: [...commandHandlers, ...queries, ...auth, ...loginTurns],

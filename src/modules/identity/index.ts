@@ -4,10 +4,17 @@ export { AdminAuthGuard, CurrentAdmin, Roles } from './auth/admin-auth';
 export type { AdminPrincipal } from './auth/admin-auth';
 export { CurrentMember, MemberAuthGuard, MoneyOrCredentialCall } from './auth/member-auth';
 export type { MemberPrincipal } from './auth/member-auth';
-export { CreateAdminUserCommand, LoginAdminCommand, UpdateAdminUserCommand } from './commands/admin-users/admin-users.command';
+export {
+  CreateAdminUserCommand,
+  LoginAdminCommand,
+  UpdateAdminUserCommand,
+} from './commands/admin-users/admin-users.command';
 export { AgreeDisclaimerCommand } from './commands/agree-disclaimer/agree-disclaimer.command';
 export { SetMemberBlockedCommand } from './commands/block-member/block-member.command';
-export { IssueImpersonationCommand, RedeemImpersonationCommand } from './commands/impersonate-member/impersonate-member.command';
+export {
+  IssueImpersonationCommand,
+  RedeemImpersonationCommand,
+} from './commands/impersonate-member/impersonate-member.command';
 export { LoginMemberCommand } from './commands/login-member/login-member.command';
 export type { LoginResult } from './commands/login-member/login-member.command';
 export { RegisterMemberCommand } from './commands/register-member/register-member.command';

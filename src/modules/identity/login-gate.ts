@@ -6,7 +6,10 @@ import { EventMetadata } from '../../platform/event-store/event.types';
 import { isLocked, LoginPolicy, shouldSlowDown } from './domain/login-attempts';
 import { failuresFromStrangers, loadLoginAddress } from './member-state';
 
-export const loginPolicy = (config: AppConfig): LoginPolicy => ({ maxFailures: config.lockout.maxFailures, lockoutMinutes: config.lockout.minutes });
+export const loginPolicy = (config: AppConfig): LoginPolicy => ({
+  maxFailures: config.lockout.maxFailures,
+  lockoutMinutes: config.lockout.minutes,
+});
 
 /** The client address failures are counted for: the connection's, as the server saw it (keyed by its /64 for IPv6 in PostgreSQL). */
 export const addressOf = (metadata: EventMetadata): string => metadata.clientIp ?? '';
@@ -43,12 +46,22 @@ export class StrangerTurns {
  * to an account under attack waits for its turn (StrangerTurns), or, when the queue is full, is
  * answered at once with `busy` (no password check, no event).
  */
-export async function passLoginGate(sql: Sql, turns: StrangerTurns, account: string, metadata: EventMetadata, policy: LoginPolicy, slowdownMs: number): Promise<'locked' | 'busy' | 'open'> {
+export async function passLoginGate(
+  sql: Sql,
+  turns: StrangerTurns,
+  account: string,
+  metadata: EventMetadata,
+  policy: LoginPolicy,
+  slowdownMs: number,
+): Promise<'locked' | 'busy' | 'open'> {
   const now = new Date();
   const address = await loadLoginAddress(sql, account, addressOf(metadata));
   if (isLocked(address, now)) return 'locked';
   // Only an address that never logged in to the account can be slowed down: ask for the count only then.
-  if (!address?.succeededAt && shouldSlowDown(address, await failuresFromStrangers(sql, account, now, policy), policy)) {
+  if (
+    !address?.succeededAt &&
+    shouldSlowDown(address, await failuresFromStrangers(sql, account, now, policy), policy)
+  ) {
     const wait = turns.take(account, now.getTime(), slowdownMs);
     if (wait === null) return 'busy';
     await sleep(wait);

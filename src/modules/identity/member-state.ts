@@ -55,7 +55,10 @@ export async function lockAdmin(sql: Sql, username: string): Promise<Locked<Admi
 }
 
 /** A "Log in as" link's row, locked: two redemptions of one link queue, and the second finds it redeemed. */
-export async function lockImpersonationToken(sql: Sql, tokenId: string): Promise<{ uid: string; expiresAt: Date; redeemedAt: Date | null } | null> {
+export async function lockImpersonationToken(
+  sql: Sql,
+  tokenId: string,
+): Promise<{ uid: string; expiresAt: Date; redeemedAt: Date | null } | null> {
   const [row] = await sql.query<{ uid: string; expires_at: Date; redeemed_at: Date | null }>(
     'select uid, expires_at, redeemed_at from impersonation_tokens where token_id = $1 for update',
     [tokenId],
@@ -64,11 +67,25 @@ export async function lockImpersonationToken(sql: Sql, tokenId: string): Promise
 }
 
 export async function loadAdmin(sql: Sql, username: string, forUpdate = false): Promise<AdminState | null> {
-  const [row] = await sql.query<{ username: string; role: AdminRole; disabled: boolean; credential_version: number; version: number }>(
+  const [row] = await sql.query<{
+    username: string;
+    role: AdminRole;
+    disabled: boolean;
+    credential_version: number;
+    version: number;
+  }>(
     `select username, role, disabled, credential_version, version from admin_users where username = $1 ${forUpdate ? 'for update' : ''}`,
     [username],
   );
-  return row ? { username: row.username, role: row.role, disabled: row.disabled, credentialVersion: row.credential_version, version: row.version } : null;
+  return row
+    ? {
+        username: row.username,
+        role: row.role,
+        disabled: row.disabled,
+        credentialVersion: row.credential_version,
+        version: row.version,
+      }
+    : null;
 }
 
 /**
@@ -76,28 +93,64 @@ export async function loadAdmin(sql: Sql, username: string, forUpdate = false): 
  * in a role that may impersonate, and with the password they had when it was issued. Checked on
  * every call of the session, so disabling or demoting an admin ends their sessions at once.
  */
-export async function activeImpersonator(sql: Sql, username: string, credentialVersion: number | undefined, forUpdate = false): Promise<AdminState | null> {
+export async function activeImpersonator(
+  sql: Sql,
+  username: string,
+  credentialVersion: number | undefined,
+  forUpdate = false,
+): Promise<AdminState | null> {
   const admin = await loadAdmin(sql, username, forUpdate);
-  if (!admin || admin.disabled || admin.credentialVersion !== credentialVersion || !roleMayCall(admin.role, IMPERSONATING_ROLES)) return null;
+  if (
+    !admin ||
+    admin.disabled ||
+    admin.credentialVersion !== credentialVersion ||
+    !roleMayCall(admin.role, IMPERSONATING_ROLES)
+  )
+    return null;
   return admin;
 }
 
-export async function currentPasswordHash(sql: Sql, table: 'member_credentials' | 'admin_credentials', principal: string, version: number): Promise<string | null> {
-  const [row] = await sql.query<{ password_hash: string }>(`select password_hash from ${table} where principal = $1 and version = $2`, [principal, version]);
+export async function currentPasswordHash(
+  sql: Sql,
+  table: 'member_credentials' | 'admin_credentials',
+  principal: string,
+  version: number,
+): Promise<string | null> {
+  const [row] = await sql.query<{ password_hash: string }>(
+    `select password_hash from ${table} where principal = $1 and version = $2`,
+    [principal, version],
+  );
   return row?.password_hash ?? null;
 }
 
 /** The failure record of one (account stream, client address: an IPv6 client's /64, migration 1763800011013), see login-attempts.ts. */
 export async function loadLoginAddress(sql: Sql, account: string, clientIp: string): Promise<LoginAddressState | null> {
-  const [row] = await sql.query<{ failures: number; last_failed_at: Date | null; locked_until: Date | null; succeeded_at: Date | null }>(
+  const [row] = await sql.query<{
+    failures: number;
+    last_failed_at: Date | null;
+    locked_until: Date | null;
+    succeeded_at: Date | null;
+  }>(
     'select failures, last_failed_at, locked_until, succeeded_at from login_addresses where account = $1 and client_ip = login_address_key($2)',
     [account, clientIp],
   );
-  return row ? { failures: row.failures, lastFailedAt: row.last_failed_at, lockedUntil: row.locked_until, succeededAt: row.succeeded_at } : null;
+  return row
+    ? {
+        failures: row.failures,
+        lastFailedAt: row.last_failed_at,
+        lockedUntil: row.locked_until,
+        succeededAt: row.succeeded_at,
+      }
+    : null;
 }
 
 /** Failures on an account in the last lock-out window from addresses that never logged in to it. */
-export async function failuresFromStrangers(sql: Sql, account: string, now: Date, policy: LoginPolicy): Promise<number> {
+export async function failuresFromStrangers(
+  sql: Sql,
+  account: string,
+  now: Date,
+  policy: LoginPolicy,
+): Promise<number> {
   const [row] = await sql.query<{ n: number }>(
     'select coalesce(sum(failures), 0)::int as n from login_addresses where account = $1 and succeeded_at is null and last_failed_at > $2',
     [account, new Date(now.getTime() - policy.lockoutMinutes * 60_000)],

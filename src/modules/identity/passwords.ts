@@ -22,4 +22,5 @@ export async function burnVerification(plain: string): Promise<void> {
 }
 
 /** A keyed fingerprint of a secret, for request hashes that must not expose the secret. */
-export const secretFingerprint = (key: string, secret: string): string => createHmac('sha256', key).update(secret).digest('hex');
+export const secretFingerprint = (key: string, secret: string): string =>
+  createHmac('sha256', key).update(secret).digest('hex');

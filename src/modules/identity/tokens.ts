@@ -54,7 +54,13 @@ export class TokenService {
   }
 
   impersonatedMember(uid: string, credentialVersion: number, admin: Impersonator): string {
-    const claims: MemberClaims = { typ: 'member', sub: uid, cv: credentialVersion, imp: admin.username, acv: admin.credentialVersion };
+    const claims: MemberClaims = {
+      typ: 'member',
+      sub: uid,
+      cv: credentialVersion,
+      imp: admin.username,
+      acv: admin.credentialVersion,
+    };
     return this.jwt.sign(claims, { expiresIn: IMPERSONATED_SESSION_SECONDS });
   }
 
@@ -64,7 +70,13 @@ export class TokenService {
   }
 
   impersonation(uid: string, tokenId: string, admin: Impersonator): string {
-    const claims: ImpersonationClaims = { typ: 'impersonation', sub: uid, jti: tokenId, adm: admin.username, acv: admin.credentialVersion };
+    const claims: ImpersonationClaims = {
+      typ: 'impersonation',
+      sub: uid,
+      jti: tokenId,
+      adm: admin.username,
+      acv: admin.credentialVersion,
+    };
     return this.jwt.sign(claims, { expiresIn: IMPERSONATION_TTL_SECONDS });
   }
 

@@ -25,9 +25,17 @@ export function parseSavedDigest(text: string): SavedDigest {
     ['signature', /^[A-Za-z0-9+/=]{1,200}$/],
   ];
   for (const [field, shape] of fields) {
-    if (typeof d?.[field] !== 'string' || !shape.test(d[field] as string)) throw new Error(`the saved digest's "${field}" is missing or malformed`);
+    if (typeof d?.[field] !== 'string' || !shape.test(d[field] as string))
+      throw new Error(`the saved digest's "${field}" is missing or malformed`);
   }
-  return { position: d.position as string, txId: d.txId as string, digest: d.digest as string, time: d.time as string, keyId: d.keyId as string, signature: d.signature as string };
+  return {
+    position: d.position as string,
+    txId: d.txId as string,
+    digest: d.digest as string,
+    time: d.time as string,
+    keyId: d.keyId as string,
+    signature: d.signature as string,
+  };
 }
 
 /**
@@ -38,9 +46,18 @@ export function parseSavedDigest(text: string): SavedDigest {
  */
 export async function checkAgainst(sql: Sql, keys: LedgerKeys, saved: SavedDigest): Promise<Problem | null> {
   const at = { position: saved.position, stream_id: CHECKPOINT_STREAM };
-  const unsigned = keys.check({ keyId: saved.keyId, txId: saved.txId, position: saved.position, digest: saved.digest, time: saved.time }, saved.signature);
+  const unsigned = keys.check(
+    { keyId: saved.keyId, txId: saved.txId, position: saved.position, digest: saved.digest, time: saved.time },
+    saved.signature,
+  );
   if (unsigned) return { ...at, reason: `the saved digest ${unsigned}` };
-  const run = await chainDigest(sql, { txId: '0', position: '0' }, GENESIS_HASH, { toTxId: saved.txId, toPosition: saved.position });
+  const run = await chainDigest(sql, { txId: '0', position: '0' }, GENESIS_HASH, {
+    toTxId: saved.txId,
+    toPosition: saved.position,
+  });
   if (run.digest === saved.digest) return null;
-  return { ...at, reason: `the live ledger does not extend the saved digest of ${saved.time} (position ${saved.position}): the events up to there were rewritten` };
+  return {
+    ...at,
+    reason: `the live ledger does not extend the saved digest of ${saved.time} (position ${saved.position}): the events up to there were rewritten`,
+  };
 }

@@ -17,7 +17,13 @@ const epinUsedOnce: LedgerCheck = {
 const epinCountsMatch: LedgerCheck = {
   name: 'epin-counts',
   async run(sql: Sql): Promise<Problem[]> {
-    const rows = await sql.query<{ owner: string; status: string; from_events: number; projected: number; last_position: string }>(
+    const rows = await sql.query<{
+      owner: string;
+      status: string;
+      from_events: number;
+      projected: number;
+      last_position: string;
+    }>(
       `with folded as (
          select e.stream_id,
                 (array_agg(coalesce(e.payload->>'to', e.payload->>'owner') order by e.stream_version)
@@ -32,7 +38,11 @@ const epinCountsMatch: LedgerCheck = {
          from from_events f full join projected p on p.owner = f.owner and p.status = f.status
         where coalesce(f.n, 0) <> coalesce(p.n, 0)`,
     );
-    return rows.map((r) => ({ position: r.last_position, stream_id: `member-${r.owner}`, reason: `${r.status} e-pins of ${r.owner}: ${r.from_events} in the ledger, ${r.projected} in the read table` }));
+    return rows.map((r) => ({
+      position: r.last_position,
+      stream_id: `member-${r.owner}`,
+      reason: `${r.status} e-pins of ${r.owner}: ${r.from_events} in the ledger, ${r.projected} in the read table`,
+    }));
   },
 };
 
@@ -46,12 +56,25 @@ const incomeMatchesPostings: LedgerCheck = {
        select coalesce(t.uid, p.uid) as uid, coalesce(t.n, 0)::text as table_paise, coalesce(p.n, 0)::text as postings_paise
          from t full join p on p.uid = t.uid where coalesce(t.n, 0) <> coalesce(p.n, 0)`,
     );
-    return rows.map((r) => ({ position: '0', stream_id: `member-${r.uid}`, reason: `level income of ${r.uid}: ${r.table_paise} paise in the read table, ${r.postings_paise} in postings` }));
+    return rows.map((r) => ({
+      position: '0',
+      stream_id: `member-${r.uid}`,
+      reason: `level income of ${r.uid}: ${r.table_paise} paise in the read table, ${r.postings_paise} in postings`,
+    }));
   },
 };
 
 /** How one level of a level-income payment reads, the same for the ledger's side and the table's. */
-const LEVEL_ROW_TEXT = (amount: string, paid: string, earner: string, rate: string, reason: string, from: string, on: string, at: string) =>
+const LEVEL_ROW_TEXT = (
+  amount: string,
+  paid: string,
+  earner: string,
+  rate: string,
+  reason: string,
+  from: string,
+  on: string,
+  at: string,
+) =>
   `format('%s paise %s to %s at %s bp%s, from %s on %s paise, at %s', ${amount}, case when ${paid} then 'paid' else 'unpaid' end, coalesce(${earner}, 'nobody'), ${rate}, coalesce(' (' || ${reason} || ')', ''), ${from}, ${on}, coalesce(to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'no time'))`;
 
 /**
@@ -62,7 +85,14 @@ const LEVEL_ROW_TEXT = (amount: string, paid: string, earner: string, rate: stri
 const levelIncomeRowsMatchEvents: LedgerCheck = {
   name: 'level-income-rows',
   async run(sql: Sql): Promise<Problem[]> {
-    const rows = await sql.query<{ position: string; stream_id: string; topup: string; level: number; ledger: string | null; table: string | null }>(
+    const rows = await sql.query<{
+      position: string;
+      stream_id: string;
+      topup: string;
+      level: number;
+      ledger: string | null;
+      table: string | null;
+    }>(
       `with ledger as (
          select e.position, e.stream_id, (e.payload->>'topupPosition')::bigint as topup, (l->>'level')::int as level, l->>'uid' as earner,
                 e.payload->>'fromUid' as from_uid, e.payload->>'packagePaise' as on_amount, (l->>'rateBp')::int as rate_bp,
@@ -117,7 +147,13 @@ const epinValuesMatch: LedgerCheck = {
 const postingsMatchEvents: LedgerCheck = {
   name: 'postings-match-events',
   async run(sql: Sql): Promise<Problem[]> {
-    const rows = await sql.query<{ position: string; stream_id: string | null; seq: number; ledger: string | null; table: string | null }>(
+    const rows = await sql.query<{
+      position: string;
+      stream_id: string | null;
+      seq: number;
+      ledger: string | null;
+      table: string | null;
+    }>(
       `with ledger as (
          select e.position, (p.ord - 1)::int as seq, p.posting->>'account' as account, p.posting->>'amountPaise' as amount
            from events e
@@ -139,4 +175,11 @@ const postingsMatchEvents: LedgerCheck = {
 };
 
 /** Every check `verify` runs beyond chains, checkpoints and balanced postings. */
-export const LEDGER_CHECKS: readonly LedgerCheck[] = [epinUsedOnce, epinCountsMatch, epinValuesMatch, postingsMatchEvents, levelIncomeRowsMatchEvents, incomeMatchesPostings];
+export const LEDGER_CHECKS: readonly LedgerCheck[] = [
+  epinUsedOnce,
+  epinCountsMatch,
+  epinValuesMatch,
+  postingsMatchEvents,
+  levelIncomeRowsMatchEvents,
+  incomeMatchesPostings,
+];

@@ -36,7 +36,10 @@ export async function exportLedger(sql: Sql, out: Writable, view: EventView = wh
   // so they stay out too (decision 0015). One entry per such stream, not per event.
   const hidden = new Set<string>();
   for (;;) {
-    const rows = await sql.query<EventRow>(`select ${EVENT_COLUMNS} from events where events.position > $1 order by events.position limit ${EXPORT_BATCH}`, [after]);
+    const rows = await sql.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events where events.position > $1 order by events.position limit ${EXPORT_BATCH}`,
+      [after],
+    );
     for (const row of rows) {
       const line = view(toStoredEvent(row), hidden.has(row.stream_id));
       if (line.hash === undefined) hidden.add(row.stream_id);

@@ -24,7 +24,14 @@ export function saveLastDigest(file: string, digest: SignedDigest): void {
 }
 
 export function signedDigestOf(p: CheckpointPayload): SignedDigest {
-  return { position: p.toPosition, txId: p.toTxId, digest: p.digest, time: p.signedAt, keyId: p.keyId, signature: p.signature };
+  return {
+    position: p.toPosition,
+    txId: p.toTxId,
+    digest: p.digest,
+    time: p.signedAt,
+    keyId: p.keyId,
+    signature: p.signature,
+  };
 }
 
 /** Thrown when the ledger no longer extends what this signer signed last: it signs nothing. */
@@ -35,7 +42,11 @@ export class RefusedToSign extends Error {}
  * last digest this signer signed (`file`; none yet, or no file configured: nothing to check), and
  * records the new last digest. The check re-chains the ledger up to that digest once per run.
  */
-export async function signCheckpoints(db: Database, keys: LedgerKeys, file: string | null): Promise<{ written: number; last: CheckpointPayload | null }> {
+export async function signCheckpoints(
+  db: Database,
+  keys: LedgerKeys,
+  file: string | null,
+): Promise<{ written: number; last: CheckpointPayload | null }> {
   if (file) {
     let saved: SavedDigest | null;
     try {
@@ -45,8 +56,15 @@ export async function signCheckpoints(db: Database, keys: LedgerKeys, file: stri
     }
     if (saved) {
       const digest = saved;
-      const problem = await db.transaction((tx) => checkAgainst(tx, keys, digest), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
-      if (problem) throw new RefusedToSign(`REFUSING TO SIGN ledger checkpoints: ${problem.reason} (the last digest this signer signed, kept in ${file}); run \`npm run ledger -- verify\``);
+      const problem = await db.transaction((tx) => checkAgainst(tx, keys, digest), {
+        retry: false,
+        isolation: 'REPEATABLE READ',
+        readOnly: true,
+      });
+      if (problem)
+        throw new RefusedToSign(
+          `REFUSING TO SIGN ledger checkpoints: ${problem.reason} (the last digest this signer signed, kept in ${file}); run \`npm run ledger -- verify\``,
+        );
     }
   }
   const result = await writeCheckpoints(db, keys);

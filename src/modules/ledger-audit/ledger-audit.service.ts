@@ -29,7 +29,9 @@ export class LedgerAuditService {
 
   /** A failed job as a role reads it: for the auditor, recipients' addresses in its reason and personal values in its data become tokens. */
   jobFor<T extends { failed_reason: string; data: unknown }>(role: string): (job: T) => T {
-    return role === 'auditor' ? (job) => ({ ...job, failed_reason: this.redactor.text(job.failed_reason), data: this.redactor.value(job.data) }) : (job) => job;
+    return role === 'auditor'
+      ? (job) => ({ ...job, failed_reason: this.redactor.text(job.failed_reason), data: this.redactor.value(job.data) })
+      : (job) => job;
   }
 
   /**
@@ -53,6 +55,10 @@ export class LedgerAuditService {
 
   /** Read-only; runs in one REPEATABLE READ snapshot so concurrent appends can't make it see half a stream. */
   async verify(): Promise<VerifyReport> {
-    return this.db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, this.keys), { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+    return this.db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, this.keys), {
+      retry: false,
+      isolation: 'REPEATABLE READ',
+      readOnly: true,
+    });
   }
 }

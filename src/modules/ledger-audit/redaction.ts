@@ -8,10 +8,20 @@ import { StoredEvent } from '../../platform/event-store/event.types';
  * Decision 0007 keeps the auditor away from them; decision 0015 says how the ledger stays checkable.
  */
 export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
-  'name', 'email', 'mobile', 'upiNumber', 'walletAddress', 'city', 'state', 'clientIp', 'clientIpHint',
+  'name',
+  'email',
+  'mobile',
+  'upiNumber',
+  'walletAddress',
+  'city',
+  'state',
+  'clientIp',
+  'clientIpHint',
   // A transaction hash names the paying wallet to anyone with a block explorer; a bank reference (UTR)
   // ties the member to a bank statement. As tokens, equal values stay comparable (a reused UTR).
-  'txnHash', 'utr', 'utrno',
+  'txnHash',
+  'utr',
+  'utrno',
   // A job's recipient (the mail queue).
   'to',
 ]);
@@ -27,7 +37,12 @@ const MAX_DEPTH = 32;
  * stream's chain covers. The auditor's view leaves out `contentHash` and `hash` where they would
  * let a guess of a personal value be confirmed (decision 0015) and says `coveredBy: 'checkpoint'`.
  */
-export type ExportedEvent = Omit<StoredEvent, 'hash'> & { hash?: string; contentHash?: string; redacted?: true; coveredBy?: 'checkpoint' };
+export type ExportedEvent = Omit<StoredEvent, 'hash'> & {
+  hash?: string;
+  contentHash?: string;
+  redacted?: true;
+  coveredBy?: 'checkpoint';
+};
 
 /**
  * Replaces every personal value by `redacted:` + the first 32 hex digits of HMAC-SHA256(salt,
@@ -53,7 +68,13 @@ export class Redactor {
   }
 
   /** `value` with every string under a personal key replaced; `seen.redacted` tells whether anything was. */
-  private walk(value: unknown, depth: number, personal: boolean, seen: { redacted: boolean }, scrubText = false): unknown {
+  private walk(
+    value: unknown,
+    depth: number,
+    personal: boolean,
+    seen: { redacted: boolean },
+    scrubText = false,
+  ): unknown {
     if (personal && typeof value === 'string' && value !== '') {
       seen.redacted = true;
       return this.token(value);
@@ -65,7 +86,12 @@ export class Redactor {
       return '[too deep]';
     }
     if (Array.isArray(value)) return value.map((item) => this.walk(item, depth + 1, personal, seen, scrubText));
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, this.walk(v, depth + 1, personal || PERSONAL_KEYS.has(key), seen, scrubText)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, v]) => [
+        key,
+        this.walk(v, depth + 1, personal || PERSONAL_KEYS.has(key), seen, scrubText),
+      ]),
+    );
   }
 
   /**
@@ -82,11 +108,16 @@ export class Redactor {
     const seen = { redacted: false };
     const payload = this.walk(event.payload, 0, false, seen);
     const metadata = this.walk(event.metadata, 0, false, seen) as StoredEvent['metadata'];
-    if (!seen.redacted) return chainHidden ? { ...withoutHash(event), contentHash: contentHash(event), coveredBy: 'checkpoint' } : wholeEvent(event);
+    if (!seen.redacted)
+      return chainHidden
+        ? { ...withoutHash(event), contentHash: contentHash(event), coveredBy: 'checkpoint' }
+        : wholeEvent(event);
     const { nonce, ...shown } = metadata;
     const base = { ...withoutHash(event), payload, metadata: shown, redacted: true as const };
     if (!nonce) return { ...base, coveredBy: 'checkpoint' };
-    return chainHidden ? { ...base, contentHash: contentHash(event), coveredBy: 'checkpoint' } : { ...base, contentHash: contentHash(event), hash: event.hash };
+    return chainHidden
+      ? { ...base, contentHash: contentHash(event), coveredBy: 'checkpoint' }
+      : { ...base, contentHash: contentHash(event), hash: event.hash };
   }
 }
 

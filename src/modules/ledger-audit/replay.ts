@@ -47,44 +47,76 @@ export interface ReplayReport {
  * tables are written in short transactions of their own, one per batch of events. The diff keeps
  * counts and a few example hashes, so memory stays flat whatever the tables' size.
  */
-export async function replayLedger(db: Database, runner: ProjectionRunner, options: { keep?: boolean; onProgress?: (n: number) => void | Promise<void>; onDiff?: (table: string, index: number, of: number) => void } = {}): Promise<ReplayReport> {
+export async function replayLedger(
+  db: Database,
+  runner: ProjectionRunner,
+  options: {
+    keep?: boolean;
+    onProgress?: (n: number) => void | Promise<void>;
+    onDiff?: (table: string, index: number, of: number) => void;
+  } = {},
+): Promise<ReplayReport> {
   const schema = `replay_${Date.now()}`;
   const tables = runner.tables();
-  await db.transaction(async (tx) => {
-    await tx.execute(`create schema ${schema}`);
-    for (const table of tables) await tx.execute(`create table ${schema}.${table} (like public.${table} including defaults including constraints including indexes)`);
-  }, { retry: false });
+  await db.transaction(
+    async (tx) => {
+      await tx.execute(`create schema ${schema}`);
+      for (const table of tables)
+        await tx.execute(
+          `create table ${schema}.${table} (like public.${table} including defaults including constraints including indexes)`,
+        );
+    },
+    { retry: false },
+  );
 
   try {
-    return await db.transaction(async (snapshot) => {
-      let eventsReplayed = 0;
-      let after: string | null = null;
-      for (;;) {
-        const rows: EventRow[] = await snapshot.query<EventRow>(`select ${EVENT_COLUMNS} from public.events where events.position > $1 order by events.position limit ${REPLAY_BATCH}`, [after ?? '0']);
-        if (rows.length > 0) {
-          await db.transaction(async (tx) => {
-            await tx.execute(`set local search_path to ${schema}, public`);
-            await runner.apply(tx, rows.map(toStoredEvent));
-          }, { retry: false });
-          after = rows[rows.length - 1].position;
-          eventsReplayed += rows.length;
-          await options.onProgress?.(eventsReplayed);
+    return await db.transaction(
+      async (snapshot) => {
+        let eventsReplayed = 0;
+        let after: string | null = null;
+        for (;;) {
+          const rows: EventRow[] = await snapshot.query<EventRow>(
+            `select ${EVENT_COLUMNS} from public.events where events.position > $1 order by events.position limit ${REPLAY_BATCH}`,
+            [after ?? '0'],
+          );
+          if (rows.length > 0) {
+            await db.transaction(
+              async (tx) => {
+                await tx.execute(`set local search_path to ${schema}, public`);
+                await runner.apply(tx, rows.map(toStoredEvent));
+              },
+              { retry: false },
+            );
+            after = rows[rows.length - 1].position;
+            eventsReplayed += rows.length;
+            await options.onProgress?.(eventsReplayed);
+          }
+          if (rows.length < REPLAY_BATCH) break;
         }
-        if (rows.length < REPLAY_BATCH) break;
-      }
 
-      // The replayed side is read after its last write, in a snapshot of its own.
-      const diffs = await db.transaction(async (replayed) => {
-        const found: TableDiff[] = [];
-        for (const [index, table] of tables.entries()) {
-          options.onDiff?.(table, index + 1, tables.length);
-          found.push(await diffTable(table, { sql: snapshot, relation: `public.${table}` }, { sql: replayed, relation: `${schema}.${table}` }));
-        }
-        return found;
-      }, { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
-      const differences = diffs.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0);
-      return { ok: differences === 0, schema, eventsReplayed, asOfPosition: after, differences, tables: diffs };
-    }, { retry: false, isolation: 'REPEATABLE READ', readOnly: true });
+        // The replayed side is read after its last write, in a snapshot of its own.
+        const diffs = await db.transaction(
+          async (replayed) => {
+            const found: TableDiff[] = [];
+            for (const [index, table] of tables.entries()) {
+              options.onDiff?.(table, index + 1, tables.length);
+              found.push(
+                await diffTable(
+                  table,
+                  { sql: snapshot, relation: `public.${table}` },
+                  { sql: replayed, relation: `${schema}.${table}` },
+                ),
+              );
+            }
+            return found;
+          },
+          { retry: false, isolation: 'REPEATABLE READ', readOnly: true },
+        );
+        const differences = diffs.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0);
+        return { ok: differences === 0, schema, eventsReplayed, asOfPosition: after, differences, tables: diffs };
+      },
+      { retry: false, isolation: 'REPEATABLE READ', readOnly: true },
+    );
   } finally {
     if (!options.keep) await db.execute(`drop schema if exists ${schema} cascade`);
   }
@@ -98,7 +130,9 @@ interface Side {
 
 /** The hashes of every row of `side` (md5 of its text form; both sides have the same column types), in byte order ("C"), DIFF_FETCH at a time through a cursor. */
 async function* rowHashes(side: Side, cursor: string): AsyncGenerator<string> {
-  await side.sql.execute(`declare ${cursor} no scroll cursor for select md5(t::text) collate "C" as h from ${side.relation} t order by h`);
+  await side.sql.execute(
+    `declare ${cursor} no scroll cursor for select md5(t::text) collate "C" as h from ${side.relation} t order by h`,
+  );
   for (;;) {
     const rows = await side.sql.query<{ h: string }>(`fetch forward ${DIFF_FETCH} from ${cursor}`);
     for (const row of rows) yield row.h;
@@ -147,7 +181,14 @@ async function diffTable(table: string, live: Side, replayed: Side): Promise<Tab
     }
   }
   const examples = async (side: Side, differing: Differing) =>
-    differing.count === 0 ? [] : (await side.sql.query<{ row: unknown }>(`select to_jsonb(t) as row from ${side.relation} t where md5(t::text) = any($1) limit ${MAX_SHOWN_DIFFS}`, [differing.shown])).map((x) => x.row);
+    differing.count === 0
+      ? []
+      : (
+          await side.sql.query<{ row: unknown }>(
+            `select to_jsonb(t) as row from ${side.relation} t where md5(t::text) = any($1) limit ${MAX_SHOWN_DIFFS}`,
+            [differing.shown],
+          )
+        ).map((x) => x.row);
   return {
     table,
     liveRows,

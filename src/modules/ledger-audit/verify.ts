@@ -1,9 +1,21 @@
 import { Sql } from '../../platform/db/sql';
-import { CHECKPOINT_STREAM, checkpointStatement, CheckpointPayload, chainDigest, Leaf } from '../../platform/event-store/checkpoint';
+import {
+  CHECKPOINT_STREAM,
+  checkpointStatement,
+  CheckpointPayload,
+  chainDigest,
+  Leaf,
+} from '../../platform/event-store/checkpoint';
 import { LedgerKeys } from '../../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../../config/config';
 import { checkAgainst, SavedDigest } from './against';
-import { CURRENT_HASH_RULE, digestStep, eventHash, GENESIS_HASH, LEGACY_HASH_RULE } from '../../platform/event-store/canonical';
+import {
+  CURRENT_HASH_RULE,
+  digestStep,
+  eventHash,
+  GENESIS_HASH,
+  LEGACY_HASH_RULE,
+} from '../../platform/event-store/canonical';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
 import { Posting, postingsBalance } from '../../platform/money';
 
@@ -78,15 +90,29 @@ export async function verifyLedger(
         current = { stream: event.streamId, version: 0, hash: GENESIS_HASH };
       }
       if (event.streamVersion !== current.version + 1) {
-        note({ position: event.position, stream_id: event.streamId, reason: `stream version ${event.streamVersion} follows ${current.version}: an event is missing` });
+        note({
+          position: event.position,
+          stream_id: event.streamId,
+          reason: `stream version ${event.streamVersion} follows ${current.version}: an event is missing`,
+        });
       }
       if (event.hashRule === LEGACY_HASH_RULE || event.hashRule === CURRENT_HASH_RULE) {
         const position = BigInt(event.position);
         if (event.hashRule === LEGACY_HASH_RULE && (lastRule1 === null || position > lastRule1)) lastRule1 = position;
-        if (event.hashRule === CURRENT_HASH_RULE && (firstRule2 === null || position < firstRule2)) firstRule2 = position;
-        if (eventHash(current.hash, event, event.hashRule) !== event.hash) note({ position: event.position, stream_id: event.streamId, reason: 'hash does not match the event content and the previous hash: the event was altered' });
+        if (event.hashRule === CURRENT_HASH_RULE && (firstRule2 === null || position < firstRule2))
+          firstRule2 = position;
+        if (eventHash(current.hash, event, event.hashRule) !== event.hash)
+          note({
+            position: event.position,
+            stream_id: event.streamId,
+            reason: 'hash does not match the event content and the previous hash: the event was altered',
+          });
       } else {
-        note({ position: event.position, stream_id: event.streamId, reason: `unknown hash rule ${event.hashRule}: the event's hash cannot be checked` });
+        note({
+          position: event.position,
+          stream_id: event.streamId,
+          reason: `unknown hash rule ${event.hashRule}: the event's hash cannot be checked`,
+        });
       }
       const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
       if (Array.isArray(postings)) {
@@ -97,7 +123,8 @@ export async function verifyLedger(
         } catch {
           balanced = false;
         }
-        if (!balanced) note({ position: event.position, stream_id: event.streamId, reason: 'postings do not sum to zero' });
+        if (!balanced)
+          note({ position: event.position, stream_id: event.streamId, reason: 'postings do not sum to zero' });
       }
       current = { stream: event.streamId, version: event.streamVersion, hash: event.hash };
     }
@@ -111,7 +138,11 @@ export async function verifyLedger(
       `select position::text as position, stream_id from events where hash_rule = $1 and events.position > $2 order by events.position limit ${MAX_PROBLEMS}`,
       [LEGACY_HASH_RULE, firstRule2.toString()],
     );
-    for (const row of downgraded) note({ ...row, reason: `hash rule 1 (the previous release's) on an event recorded after the ledger moved to rule 2 at event ${firstRule2}: a downgrade` });
+    for (const row of downgraded)
+      note({
+        ...row,
+        reason: `hash rule 1 (the previous release's) on an event recorded after the ledger moved to rule 2 at event ${firstRule2}: a downgrade`,
+      });
   }
 
   const checkpointsChecked = await verifyCheckpoints(sql, keys, note);
@@ -122,7 +153,9 @@ export async function verifyLedger(
 
   for (const check of extraChecks) for (const problem of await check.run(sql)) note(problem);
 
-  problems.sort((a, b) => (BigInt(a.position) < BigInt(b.position) ? -1 : BigInt(a.position) > BigInt(b.position) ? 1 : 0));
+  problems.sort((a, b) =>
+    BigInt(a.position) < BigInt(b.position) ? -1 : BigInt(a.position) > BigInt(b.position) ? 1 : 0,
+  );
   return {
     ok: problems.length === 0,
     eventsChecked,
@@ -154,7 +187,12 @@ function isLegacyCheckpoint(p: Partial<CheckpointPayload>): boolean {
  * An unsigned checkpoint after a signed one, or hashed by this release's rule, is a forgery.
  */
 async function verifyCheckpoints(sql: Sql, keys: LedgerKeys, note: (p: Problem) => void): Promise<number> {
-  const checkpoints = await sql.query<{ position: string; stream_version: number; hash_rule: number; payload: CheckpointPayload }>(
+  const checkpoints = await sql.query<{
+    position: string;
+    stream_version: number;
+    hash_rule: number;
+    payload: CheckpointPayload;
+  }>(
     'select position::text as position, stream_version, hash_rule, payload from events where stream_id = $1 order by stream_version',
     [CHECKPOINT_STREAM],
   );
@@ -172,7 +210,8 @@ async function verifyCheckpoints(sql: Sql, keys: LedgerKeys, note: (p: Problem) 
     let unsigned: string | null = null;
     if (!legacy) {
       unsigned = keys.check(checkpointStatement(p), p.signature);
-      if (unsigned) note({ ...at, reason: `checkpoint ${unsigned}: the checkpoint was not written by this ledger's signer` });
+      if (unsigned)
+        note({ ...at, reason: `checkpoint ${unsigned}: the checkpoint was not written by this ledger's signer` });
       else {
         const revoked = keys.revoked(p.keyId, newestKey);
         if (revoked) note({ ...at, reason: `checkpoint ${revoked}` });
@@ -180,19 +219,37 @@ async function verifyCheckpoints(sql: Sql, keys: LedgerKeys, note: (p: Problem) 
       }
       firstSigned ??= checkpoint.position;
     } else if (firstSigned !== null) {
-      note({ ...at, reason: `unsigned checkpoint after signed checkpoint ${firstSigned}: only checkpoints of the release before signing may be unsigned` });
+      note({
+        ...at,
+        reason: `unsigned checkpoint after signed checkpoint ${firstSigned}: only checkpoints of the release before signing may be unsigned`,
+      });
     } else if (checkpoint.hash_rule !== LEGACY_HASH_RULE) {
-      note({ ...at, reason: `unsigned checkpoint under hash rule ${checkpoint.hash_rule}: this release signs every checkpoint it writes` });
+      note({
+        ...at,
+        reason: `unsigned checkpoint under hash rule ${checkpoint.hash_rule}: this release signs every checkpoint it writes`,
+      });
     }
     const leaves: Leaf[] = [];
-    const run = await chainDigest(sql, { txId: p.fromTxId, position: p.fromPosition }, p.previousDigest, { toTxId: p.toTxId, toPosition: p.toPosition }, { leaves });
+    const run = await chainDigest(
+      sql,
+      { txId: p.fromTxId, position: p.fromPosition },
+      p.previousDigest,
+      { toTxId: p.toTxId, toPosition: p.toPosition },
+      { leaves },
+    );
     if (run.count !== p.count || run.digest !== p.digest) {
       // A legacy checkpoint has no witness (the table came with signing): the checkpoint is the pointer.
       const changed = unsigned || legacy ? null : await firstChangedLeaf(sql, checkpoint.stream_version, p, leaves);
       note(
         changed
-          ? { ...changed, reason: `${changed.reason}: it no longer matches what signed checkpoint ${checkpoint.position} covered` }
-          : { ...at, reason: `checkpoint digest over ${p.count} events does not match (${run.count} found): events were deleted, inserted, reordered or altered` },
+          ? {
+              ...changed,
+              reason: `${changed.reason}: it no longer matches what signed checkpoint ${checkpoint.position} covered`,
+            }
+          : {
+              ...at,
+              reason: `checkpoint digest over ${p.count} events does not match (${run.count} found): events were deleted, inserted, reordered or altered`,
+            },
       );
     }
     previous = { txId: p.toTxId, position: p.toPosition, digest: p.digest };
@@ -205,8 +262,16 @@ async function verifyCheckpoints(sql: Sql, keys: LedgerKeys, note: (p: Problem) 
  * that differs — but only if the witness itself chains to the signed digest (a witness edited by a
  * superuser is no evidence, and then nothing is named).
  */
-async function firstChangedLeaf(sql: Sql, version: number, p: CheckpointPayload, live: readonly Leaf[]): Promise<Problem | null> {
-  const [witness] = await sql.query<{ positions: string[]; hashes: string[] }>('select positions::text[] as positions, hashes from checkpoint_witnesses where checkpoint_version = $1', [version]);
+async function firstChangedLeaf(
+  sql: Sql,
+  version: number,
+  p: CheckpointPayload,
+  live: readonly Leaf[],
+): Promise<Problem | null> {
+  const [witness] = await sql.query<{ positions: string[]; hashes: string[] }>(
+    'select positions::text[] as positions, hashes from checkpoint_witnesses where checkpoint_version = $1',
+    [version],
+  );
   if (!witness || witness.positions.length !== p.count) return null;
   let digest = p.previousDigest;
   witness.positions.forEach((position, i) => (digest = digestStep(digest, position, witness.hashes[i])));
@@ -216,7 +281,10 @@ async function firstChangedLeaf(sql: Sql, version: number, p: CheckpointPayload,
     const now = live[i];
     if (now && now.position === signed.position && now.hash === signed.hash) continue;
     const named = now && BigInt(now.position) < BigInt(signed.position) ? now : signed;
-    const [row] = await sql.query<{ stream_id: string; hash: string }>('select stream_id, hash from events where position = $1', [named.position]);
+    const [row] = await sql.query<{ stream_id: string; hash: string }>(
+      'select stream_id, hash from events where position = $1',
+      [named.position],
+    );
     const reason = !row
       ? `event ${named.position} is missing`
       : named === now && now.position !== signed.position

@@ -29,7 +29,12 @@ export type { OrderRow, EpinRequestRow } from './rows';
 export { ipnSignatureValid, signIpn } from './gateways/gateway';
 export { GatewayDouble } from './double/gateway-double';
 export { runDoubleCommand } from './double/double-cli';
-export { PAYMENT_SWEEP_EVERY_MS, pollPaymentStatus, pollTimingOf, sweepPaymentOrders } from './jobs/payment-status.processor';
+export {
+  PAYMENT_SWEEP_EVERY_MS,
+  pollPaymentStatus,
+  pollTimingOf,
+  sweepPaymentOrders,
+} from './jobs/payment-status.processor';
 export type { PaymentStatusJob, PollTiming } from './jobs/payment-status.processor';
 
 // The admin read side's list queries (src/api/admin, one controller per resource).

@@ -39,15 +39,22 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
   const upiUrl = url('UPI_GATEWAY_URL');
   // A production deployment must not take test money by accident: the doubles need an explicit yes there.
   if (env.NODE_ENV === 'production' && (!cryptoUrl || !upiUrl) && env.PAYMENTS_USE_DOUBLE !== 'true') {
-    throw new Error('NODE_ENV=production needs CRYPTO_GATEWAY_URL and UPI_GATEWAY_URL, or PAYMENTS_USE_DOUBLE=true to run the local payment doubles (no real money moves)');
+    throw new Error(
+      'NODE_ENV=production needs CRYPTO_GATEWAY_URL and UPI_GATEWAY_URL, or PAYMENTS_USE_DOUBLE=true to run the local payment doubles (no real money moves)',
+    );
   }
-  const ipnSecret = cryptoUrl ? need('CRYPTO_GATEWAY_IPN_SECRET', 'CRYPTO_GATEWAY_URL') : env.CRYPTO_GATEWAY_IPN_SECRET || DEV_IPN_SECRET;
+  const ipnSecret = cryptoUrl
+    ? need('CRYPTO_GATEWAY_IPN_SECRET', 'CRYPTO_GATEWAY_URL')
+    : env.CRYPTO_GATEWAY_IPN_SECRET || DEV_IPN_SECRET;
   const poll = env.PAYMENT_POLL_EVERY_MS || '30000';
-  if (!/^\d{2,7}$/.test(poll)) throw new Error(`PAYMENT_POLL_EVERY_MS must be a whole number of milliseconds, got "${poll}"`);
+  if (!/^\d{2,7}$/.test(poll))
+    throw new Error(`PAYMENT_POLL_EVERY_MS must be a whole number of milliseconds, got "${poll}"`);
   const latePoll = env.PAYMENT_LATE_POLL_EVERY_MS || String(DEFAULT_LATE_POLL_EVERY_MS);
-  if (!/^\d{2,8}$/.test(latePoll)) throw new Error(`PAYMENT_LATE_POLL_EVERY_MS must be a whole number of milliseconds, got "${latePoll}"`);
+  if (!/^\d{2,8}$/.test(latePoll))
+    throw new Error(`PAYMENT_LATE_POLL_EVERY_MS must be a whole number of milliseconds, got "${latePoll}"`);
   const lateWatch = env.PAYMENT_LATE_WATCH_SECONDS || String(LATE_PAYMENT_WATCH_SECONDS);
-  if (!/^\d{1,7}$/.test(lateWatch) || Number(lateWatch) > 30 * 24 * 60 * 60) throw new Error(`PAYMENT_LATE_WATCH_SECONDS must be a whole number of seconds up to 30 days, got "${lateWatch}"`);
+  if (!/^\d{1,7}$/.test(lateWatch) || Number(lateWatch) > 30 * 24 * 60 * 60)
+    throw new Error(`PAYMENT_LATE_WATCH_SECONDS must be a whole number of seconds up to 30 days, got "${lateWatch}"`);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '');
   return {
     crypto: cryptoUrl ? { url: cryptoUrl, apiKey: need('CRYPTO_GATEWAY_API_KEY', 'CRYPTO_GATEWAY_URL') } : null,

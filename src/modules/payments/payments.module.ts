@@ -21,29 +21,69 @@ import { FundRequestHistoryHandler } from './queries/fund-request-history/fund-r
 
 /** The real HTTP adapter when its env is set, the local double otherwise. */
 export function gatewayFor(kind: GatewayKind, double: GatewayDouble, c: PaymentsConfig): PaymentGateway {
-  if (kind === 'crypto') return c.crypto ? new NowPaymentsGateway(c.crypto.url, c.crypto.apiKey, c.callbackUrl) : new DoubleGateway('crypto', double, c.upiPayeeVpa);
-  return c.upi ? new UpiHttpGateway(c.upi.url, c.upi.key, c.upiPayeeVpa) : new DoubleGateway('upi', double, c.upiPayeeVpa);
+  if (kind === 'crypto')
+    return c.crypto
+      ? new NowPaymentsGateway(c.crypto.url, c.crypto.apiKey, c.callbackUrl)
+      : new DoubleGateway('crypto', double, c.upiPayeeVpa);
+  return c.upi
+    ? new UpiHttpGateway(c.upi.url, c.upi.key, c.upiPayeeVpa)
+    : new DoubleGateway('upi', double, c.upiPayeeVpa);
 }
 
 /** The gateway checks outside Nest's module graph (the worker's payment-status job and sweep). */
-export function createPaymentOrders(db: Database, ledger: Ledger, c: PaymentsConfig = loadPaymentsConfig()): OrderChecks {
+export function createPaymentOrders(
+  db: Database,
+  ledger: Ledger,
+  c: PaymentsConfig = loadPaymentsConfig(),
+): OrderChecks {
   const double = new GatewayDouble(db, c.ipnSecret, c.callbackUrl);
-  return new OrderChecks(ledger, new Gateways(gatewayFor('crypto', double, c), gatewayFor('upi', double, c)), new SettleOrderHandler(ledger), c);
+  return new OrderChecks(
+    ledger,
+    new Gateways(gatewayFor('crypto', double, c), gatewayFor('upi', double, c)),
+    new SettleOrderHandler(ledger),
+    c,
+  );
 }
 
-const commandHandlers = [CreateOrderHandler, OpenOrderHandler, SettleOrderHandler, ResolveLatePaymentHandler, SubmitBankRequestHandler, DecideBankRequestHandler];
+const commandHandlers = [
+  CreateOrderHandler,
+  OpenOrderHandler,
+  SettleOrderHandler,
+  ResolveLatePaymentHandler,
+  SubmitBankRequestHandler,
+  DecideBankRequestHandler,
+];
 const queryHandlers = [FundRequestHistoryHandler];
 const gateways = [
-  { provide: GatewayDouble, inject: [Database, PAYMENTS_CONFIG], useFactory: (db: Database, c: PaymentsConfig) => new GatewayDouble(db, c.ipnSecret, c.callbackUrl) },
-  { provide: CRYPTO_GATEWAY, inject: [GatewayDouble, PAYMENTS_CONFIG], useFactory: (double: GatewayDouble, c: PaymentsConfig) => gatewayFor('crypto', double, c) },
-  { provide: UPI_GATEWAY, inject: [GatewayDouble, PAYMENTS_CONFIG], useFactory: (double: GatewayDouble, c: PaymentsConfig) => gatewayFor('upi', double, c) },
+  {
+    provide: GatewayDouble,
+    inject: [Database, PAYMENTS_CONFIG],
+    useFactory: (db: Database, c: PaymentsConfig) => new GatewayDouble(db, c.ipnSecret, c.callbackUrl),
+  },
+  {
+    provide: CRYPTO_GATEWAY,
+    inject: [GatewayDouble, PAYMENTS_CONFIG],
+    useFactory: (double: GatewayDouble, c: PaymentsConfig) => gatewayFor('crypto', double, c),
+  },
+  {
+    provide: UPI_GATEWAY,
+    inject: [GatewayDouble, PAYMENTS_CONFIG],
+    useFactory: (double: GatewayDouble, c: PaymentsConfig) => gatewayFor('upi', double, c),
+  },
   Gateways,
 ];
 
 /** Payment options, bank/QR e-pin requests, gateway orders; real gateways when configured, the local double otherwise. */
 @Module({
   imports: [CqrsModule],
-  providers: [{ provide: PAYMENTS_CONFIG, useFactory: () => loadPaymentsConfig() }, ...gateways, ...commandHandlers, ...queryHandlers, OrderChecks, PaymentOptionsService],
+  providers: [
+    { provide: PAYMENTS_CONFIG, useFactory: () => loadPaymentsConfig() },
+    ...gateways,
+    ...commandHandlers,
+    ...queryHandlers,
+    OrderChecks,
+    PaymentOptionsService,
+  ],
   exports: [PAYMENTS_CONFIG, GatewayDouble, CRYPTO_GATEWAY, UPI_GATEWAY, PaymentOptionsService, OrderChecks],
 })
 export class PaymentsModule {}

@@ -37,13 +37,21 @@ export const ORDER_COLUMNS = `clientid, uid, kind, status, client_amount, epin_t
   net_paise::text as net_paise, pay_amount, pay_currency, pay_address, gateway_ref, created_at, opened_at, expires_at, paid_at, txn_hash, utr, remark, version`;
 
 export async function findOrder(sql: Sql, clientid: string): Promise<OrderRow | undefined> {
-  const [row] = await sql.query<OrderRow>(`select ${ORDER_COLUMNS} from payment_orders where clientid = $1`, [clientid]);
+  const [row] = await sql.query<OrderRow>(`select ${ORDER_COLUMNS} from payment_orders where clientid = $1`, [
+    clientid,
+  ]);
   return row;
 }
 
 /** An order under its row lock, as its decide sees it, with the stream version to append at. */
-export async function lockOrder(sql: Sql, clientid: string): Promise<{ state: PaymentOrderState; version: number } | undefined> {
-  const [row] = await sql.query<OrderRow>(`select ${ORDER_COLUMNS} from payment_orders where clientid = $1 for update`, [clientid]);
+export async function lockOrder(
+  sql: Sql,
+  clientid: string,
+): Promise<{ state: PaymentOrderState; version: number } | undefined> {
+  const [row] = await sql.query<OrderRow>(
+    `select ${ORDER_COLUMNS} from payment_orders where clientid = $1 for update`,
+    [clientid],
+  );
   return row && { state: orderState(row), version: row.version };
 }
 
@@ -103,9 +111,28 @@ export const REQUEST_COLUMNS = `id, uid, option_id, option_type, bank_name, hold
   amount_paise::text as amount_paise, discount_rate_bp, discount_paise::text as discount_paise, net_paise::text as net_paise, status, remark, requested_at, decided_at, decided_by, version`;
 
 /** A bank/QR e-pin request under its row lock, with the stream version to append at. */
-export async function lockRequest(sql: Sql, id: string): Promise<{ state: EpinRequestState; version: number } | undefined> {
-  const [row] = await sql.query<EpinRequestRow>(`select ${REQUEST_COLUMNS} from epin_requests where id = $1 for update`, [id]);
-  return row && { state: { id: row.id, uid: row.uid, status: row.status, epinType: row.epin_type, qty: row.qty, amountPaise: row.amount_paise, netPaise: row.net_paise }, version: row.version };
+export async function lockRequest(
+  sql: Sql,
+  id: string,
+): Promise<{ state: EpinRequestState; version: number } | undefined> {
+  const [row] = await sql.query<EpinRequestRow>(
+    `select ${REQUEST_COLUMNS} from epin_requests where id = $1 for update`,
+    [id],
+  );
+  return (
+    row && {
+      state: {
+        id: row.id,
+        uid: row.uid,
+        status: row.status,
+        epinType: row.epin_type,
+        qty: row.qty,
+        amountPaise: row.amount_paise,
+        netPaise: row.net_paise,
+      },
+      version: row.version,
+    }
+  );
 }
 
 /** Whether a UTR number was already used by any request (case-insensitive, as its unique index). */

@@ -15,7 +15,10 @@ export class ChangeSettingCommand {
 
 /** A superadmin changes a setting: one event on the `settings` stream, in force from its position on. */
 @CommandHandler(ChangeSettingCommand)
-export class ChangeSettingHandler implements ICommandHandler<ChangeSettingCommand, { id: string; key: string; value: unknown }> {
+export class ChangeSettingHandler implements ICommandHandler<
+  ChangeSettingCommand,
+  { id: string; key: string; value: unknown }
+> {
   constructor(private readonly ledger: Ledger) {}
 
   async execute({ key, value, metadata }: ChangeSettingCommand): Promise<{ id: string; key: string; value: unknown }> {

@@ -9,6 +9,9 @@ import { SETTINGS_STREAM } from './settings';
  */
 export async function lockSettingsStream(tx: LedgerTx): Promise<Locked<null>> {
   await tx.execute('select pg_advisory_xact_lock(hashtext($1))', [SETTINGS_STREAM]);
-  const [head] = await tx.query<{ v: number | null }>('select max(stream_version) as v from events where stream_id = $1', [SETTINGS_STREAM]);
+  const [head] = await tx.query<{ v: number | null }>(
+    'select max(stream_version) as v from events where stream_id = $1',
+    [SETTINGS_STREAM],
+  );
   return { streamId: SETTINGS_STREAM, state: null, version: head.v ?? 0, headHash: null };
 }

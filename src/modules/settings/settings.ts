@@ -42,22 +42,45 @@ export function checkSetting(key: string, value: unknown): string | null {
   switch (key) {
     case 'epinPricesPaise': {
       const v = value as Record<string, unknown>;
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'epinPricesPaise must be an object of type → paise';
+      if (typeof v !== 'object' || v === null || Array.isArray(v))
+        return 'epinPricesPaise must be an object of type → paise';
       const types = Object.keys(DEFAULT_SETTINGS.epinPricesPaise);
-      if (Object.keys(v).sort().join() !== [...types].sort().join()) return 'epinPricesPaise must name exactly EpintypeA and EpintypeB';
+      if (Object.keys(v).sort().join() !== [...types].sort().join())
+        return 'epinPricesPaise must name exactly EpintypeA and EpintypeB';
       return types.every((t) => isPaise(v[t])) ? null : 'each price must be whole paise as text, e.g. "29900"';
     }
     case 'epinDiscountTiers': {
       if (!Array.isArray(value) || value.length > 20) return 'epinDiscountTiers must be a list of at most 20 tiers';
-      const ok = value.every((t) => typeof t === 'object' && t !== null && Number.isInteger(t.minQty) && t.minQty >= 1 && Number.isInteger(t.rateBp) && t.rateBp >= 0 && t.rateBp <= 10000 && Object.keys(t).length === 2);
+      const ok = value.every(
+        (t) =>
+          typeof t === 'object' &&
+          t !== null &&
+          Number.isInteger(t.minQty) &&
+          t.minQty >= 1 &&
+          Number.isInteger(t.rateBp) &&
+          t.rateBp >= 0 &&
+          t.rateBp <= 10000 &&
+          Object.keys(t).length === 2,
+      );
       if (!ok) return 'each tier is {minQty (≥ 1), rateBp (0..10000)}';
-      return value.every((t) => t.minQty <= MAX_TIER_MIN_QTY) ? null : `a tier's minQty may be at most ${MAX_TIER_MIN_QTY}`;
+      return value.every((t) => t.minQty <= MAX_TIER_MIN_QTY)
+        ? null
+        : `a tier's minQty may be at most ${MAX_TIER_MIN_QTY}`;
     }
     case 'usdtRateInr':
-      return typeof value === 'string' && /^[1-9]\d{0,5}(\.\d{1,2})?$/.test(value) ? null : 'usdtRateInr must be rupees per USDT as text, e.g. "90" or "88.50"';
+      return typeof value === 'string' && /^[1-9]\d{0,5}(\.\d{1,2})?$/.test(value)
+        ? null
+        : 'usdtRateInr must be rupees per USDT as text, e.g. "90" or "88.50"';
     case 'levelIncomeRatesBp': {
-      if (!Array.isArray(value) || value.length !== 15 || !value.every((r) => Number.isInteger(r) && r >= 0 && r <= 10000)) return 'levelIncomeRatesBp must be 15 whole numbers of basis points (0..10000)';
-      return value.reduce((a: number, b: number) => a + b, 0) <= 10000 ? null : 'level income rates may not add up to more than 100 %';
+      if (
+        !Array.isArray(value) ||
+        value.length !== 15 ||
+        !value.every((r) => Number.isInteger(r) && r >= 0 && r <= 10000)
+      )
+        return 'levelIncomeRatesBp must be 15 whole numbers of basis points (0..10000)';
+      return value.reduce((a: number, b: number) => a + b, 0) <= 10000
+        ? null
+        : 'level income rates may not add up to more than 100 %';
     }
     default:
       return `unknown setting ${key}`;
@@ -80,7 +103,9 @@ const LOAD_SETTINGS_SQL = prepared(SETTINGS_BEFORE_SQL);
 
 /** The settings in force just before `position` (or now, without one). */
 export async function loadSettings(sql: Sql, beforePosition?: string): Promise<Settings> {
-  return settingsFrom(await sql.query<{ key: SettingKey; value: unknown }>(LOAD_SETTINGS_SQL, [beforePosition ?? null]));
+  return settingsFrom(
+    await sql.query<{ key: SettingKey; value: unknown }>(LOAD_SETTINGS_SQL, [beforePosition ?? null]),
+  );
 }
 
 /** Settings from the rows of `SETTINGS_BEFORE_SQL`: the defaults, overridden by each row. */
@@ -96,9 +121,18 @@ export const settingsProjection: Projection = {
   handles: ['SettingChanged'],
   project(event: ProjectedEvent): Statement[] {
     const p = event.payload as { key: string; value: unknown };
-    return [{
-      text: `insert into settings_history (position, key, value, changed_at, changed_by) values (${eventPosition(1, 6)}, $2, $3::jsonb, $4, $5)`,
-      params: [event.streamId, p.key, JSON.stringify(p.value), event.recordedAt, `${event.metadata.actor.kind}:${event.metadata.actor.id}`, event.streamVersion],
-    }];
+    return [
+      {
+        text: `insert into settings_history (position, key, value, changed_at, changed_by) values (${eventPosition(1, 6)}, $2, $3::jsonb, $4, $5)`,
+        params: [
+          event.streamId,
+          p.key,
+          JSON.stringify(p.value),
+          event.recordedAt,
+          `${event.metadata.actor.kind}:${event.metadata.actor.id}`,
+          event.streamVersion,
+        ],
+      },
+    ];
   },
 };

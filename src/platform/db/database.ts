@@ -19,7 +19,11 @@ export class ContentionError extends DomainError {
     readonly attempts: number,
     override readonly cause: unknown,
   ) {
-    super('DB.CONTENTION', 'Too many requests are changing the same records at this moment. Please try again.', 'conflict');
+    super(
+      'DB.CONTENTION',
+      'Too many requests are changing the same records at this moment. Please try again.',
+      'conflict',
+    );
   }
 }
 
@@ -59,7 +63,8 @@ export class Database implements Sql {
     } finally {
       client.removeListener('error', onError);
       // A client still inside a transaction must never serve the next request: it would join it.
-      if (!broken && client.getTransactionStatus() !== 'I') broken = new Error(`client returned to the pool in transaction state ${client.getTransactionStatus()}`);
+      if (!broken && client.getTransactionStatus() !== 'I')
+        broken = new Error(`client returned to the pool in transaction state ${client.getTransactionStatus()}`);
       client.release(broken);
     }
   }
@@ -92,13 +97,17 @@ export class Database implements Sql {
             if (tx.started) {
               // PostgreSQL answers COMMIT in a failed transaction with ROLLBACK, not an error.
               const committed = await (tx.sentCommit ?? client.query('commit'));
-              if (committed.command !== 'COMMIT') throw new Error(`the transaction was rolled back at COMMIT (${committed.command}): a statement in it failed`);
+              if (committed.command !== 'COMMIT')
+                throw new Error(
+                  `the transaction was rolled back at COMMIT (${committed.command}): a statement in it failed`,
+                );
             }
             return result;
           } catch (error) {
             await tx.close();
             // A client whose ROLLBACK failed may still be inside the transaction: never reuse it.
-            if (tx.started && client.getTransactionStatus() !== 'I') await client.query('rollback').catch((rollbackError: Error) => unusable(rollbackError));
+            if (tx.started && client.getTransactionStatus() !== 'I')
+              await client.query('rollback').catch((rollbackError: Error) => unusable(rollbackError));
             throw error;
           }
         });
@@ -109,14 +118,18 @@ export class Database implements Sql {
         }
         // Out of attempts on a serialization failure or deadlock: the caller gets a clear, retryable
         // conflict (409 at the HTTP edge), not PostgreSQL's error text as a 500.
-        if (options.retry !== false && !(error instanceof ConcurrencyError) && isRetryable(error)) throw new ContentionError(attempts, error);
+        if (options.retry !== false && !(error instanceof ConcurrencyError) && isRetryable(error))
+          throw new ContentionError(attempts, error);
         throw error;
       }
     }
   }
 }
 
-export function createDataSource(url: string, options: { poolSize?: number; applicationName?: string } = {}): DataSource {
+export function createDataSource(
+  url: string,
+  options: { poolSize?: number; applicationName?: string } = {},
+): DataSource {
   return new DataSource({
     type: 'postgres',
     url,

@@ -10,18 +10,33 @@ export const APP_ROLE = 'sahyog_app';
  * ahead of the server's (a logical restore into a new cluster; see ledger-order.ts). The owner
  * needs CREATEROLE (a local or compose superuser has it).
  */
-export async function migrate(ownerUrl: string, appPassword: string, migrations: Array<new () => MigrationInterface> | string[]): Promise<string[]> {
+export async function migrate(
+  ownerUrl: string,
+  appPassword: string,
+  migrations: Array<new () => MigrationInterface> | string[],
+): Promise<string[]> {
   const client = new Client({ connectionString: ownerUrl });
   await client.connect();
   try {
     const exists = await client.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
     const verb = exists.rowCount ? 'alter' : 'create';
-    const [{ sql }] = (await client.query<{ sql: string }>(`select format('${verb} role ${APP_ROLE} login password %L', $1::text) as sql`, [appPassword])).rows;
+    const [{ sql }] = (
+      await client.query<{ sql: string }>(
+        `select format('${verb} role ${APP_ROLE} login password %L', $1::text) as sql`,
+        [appPassword],
+      )
+    ).rows;
     await client.query(sql);
   } finally {
     await client.end();
   }
-  const dataSource = new DataSource({ type: 'postgres', url: ownerUrl, migrations, migrationsTableName: 'schema_migrations', logging: false });
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url: ownerUrl,
+    migrations,
+    migrationsTableName: 'schema_migrations',
+    logging: false,
+  });
   await dataSource.initialize();
   try {
     const ran = await dataSource.runMigrations({ transaction: 'each' });

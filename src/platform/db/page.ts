@@ -43,7 +43,8 @@ export class Where {
 
   /** `column = value` for each filter present among `columns` (filter name → column). */
   equal(filter: Readonly<Record<string, string>>, columns: Readonly<Record<string, string>>): this {
-    for (const [name, column] of Object.entries(columns)) if (filter[name] !== undefined) this.add(`${column} = $?`, filter[name]);
+    for (const [name, column] of Object.entries(columns))
+      if (filter[name] !== undefined) this.add(`${column} = $?`, filter[name]);
     return this;
   }
 
@@ -56,9 +57,22 @@ export class Where {
  * The count and the rows of one page of `from`: `orderBy` ends with the key, so pages never
  * overlap. `from`, `columns` and `orderBy` are the query's own texts, never input.
  */
-export async function readPage<T>(sql: Sql, from: string, columns: string, where: Where, orderBy: string, page: PageRequest): Promise<Page<T>> {
-  const [{ total }] = await sql.query<{ total: string }>(`select count(*)::text as total from ${from} ${where}`, where.params);
-  const rows = await sql.query<T>(`select ${columns} from ${from} ${where} order by ${orderBy} limit ${page.limit} offset ${page.offset}`, where.params);
+export async function readPage<T>(
+  sql: Sql,
+  from: string,
+  columns: string,
+  where: Where,
+  orderBy: string,
+  page: PageRequest,
+): Promise<Page<T>> {
+  const [{ total }] = await sql.query<{ total: string }>(
+    `select count(*)::text as total from ${from} ${where}`,
+    where.params,
+  );
+  const rows = await sql.query<T>(
+    `select ${columns} from ${from} ${where} order by ${orderBy} limit ${page.limit} offset ${page.offset}`,
+    where.params,
+  );
   return { rows, total: Number(total) };
 }
 

@@ -52,7 +52,9 @@ export class Tx implements Sql {
   }
 
   batch<T>(send: () => T): T {
-    const stream = isQueryRunner(this.connection) ? undefined : (this.connection as unknown as CorkableClient).connection?.stream;
+    const stream = isQueryRunner(this.connection)
+      ? undefined
+      : (this.connection as unknown as CorkableClient).connection?.stream;
     stream?.cork?.();
     try {
       return send();
@@ -75,7 +77,8 @@ export class Tx implements Sql {
     const connection = this.connection;
     // Statements already in flight were started by other work whose results someone may still
     // act on: COMMIT waits for them as usual.
-    if (!this.begun || this.beginSent || this.closed || this.inFlight.size > 0 || isQueryRunner(connection)) return this.batch(send);
+    if (!this.begun || this.beginSent || this.closed || this.inFlight.size > 0 || isQueryRunner(connection))
+      return this.batch(send);
     return this.batch(() => {
       const result = send();
       const commit = connection.query('commit');
@@ -105,7 +108,8 @@ export class Tx implements Sql {
   }
 
   execute<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<ExecResult<T>> {
-    if (this.closed) return Promise.reject(new Error(`statement after the end of its transaction: ${text.slice(0, 80)}`));
+    if (this.closed)
+      return Promise.reject(new Error(`statement after the end of its transaction: ${text.slice(0, 80)}`));
     const running = this.run<T>(text, params);
     this.inFlight.add(running);
     const forget = () => void this.inFlight.delete(running);
@@ -124,7 +128,10 @@ export class Tx implements Sql {
     // pg directly: no per-statement TypeORM logging, broadcasting and result wrapping.
     const name = PREPARED_NAMES.get(text);
     // (text, values) spares pg a copy of the config object; a named statement needs the object.
-    const send = () => (name ? connection.query({ name, text, values: params }) : connection.query(text, params)).catch(invariantFromSql);
+    const send = () =>
+      (name ? connection.query({ name, text, values: params }) : connection.query(text, params)).catch(
+        invariantFromSql,
+      );
     let result: QueryResult | QueryResult[];
     if (this.pendingBegin !== null) {
       const begin = this.pendingBegin;

@@ -9,7 +9,13 @@ describe('SQLSTATE mapping', () => {
   it('text PostgreSQL cannot store (22P05, 22021) is the input error INPUT.BAD_TEXT; other states are not input errors', () => {
     for (const code of ['22P05', '22021']) {
       for (const error of [pgError(code), typeormError(code)]) {
-        expect(inputErrorFromSql(error)).toEqual(expect.objectContaining({ code: 'INPUT.BAD_TEXT', kind: 'invalid', message: 'Input contains characters that cannot be stored' }));
+        expect(inputErrorFromSql(error)).toEqual(
+          expect.objectContaining({
+            code: 'INPUT.BAD_TEXT',
+            kind: 'invalid',
+            message: 'Input contains characters that cannot be stored',
+          }),
+        );
         expect(inputErrorFromSql(error)).toBeInstanceOf(DomainError);
       }
     }
@@ -25,7 +31,9 @@ describe('SQLSTATE mapping', () => {
   it('a unique violation is recognised by its constraint; ledger_assert (LG001) becomes an InvariantViolation', () => {
     expect(isUniqueViolation(pgError('23505', { constraint: 'a_key' }), 'a_key')).toBe(true);
     expect(isUniqueViolation(pgError('23505', { constraint: 'a_key' }), 'b_key')).toBe(false);
-    expect(() => invariantFromSql(pgError('LG001', { message: 'Invariant violated: balance below zero' }))).toThrow(new InvariantViolation('balance below zero'));
+    expect(() => invariantFromSql(pgError('LG001', { message: 'Invariant violated: balance below zero' }))).toThrow(
+      new InvariantViolation('balance below zero'),
+    );
     const other = pgError('22012');
     expect(() => invariantFromSql(other)).toThrow(other);
   });

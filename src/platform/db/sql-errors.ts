@@ -7,7 +7,8 @@ export const INVARIANT_SQLSTATE = 'LG001';
 
 /** A check made inside a statement failed: the same InvariantViolation a check in Node throws. */
 export function invariantFromSql(error: unknown): never {
-  if (sqlState(error) === INVARIANT_SQLSTATE) throw new InvariantViolation(String((error as Error).message).replace(/^Invariant violated: /, ''));
+  if (sqlState(error) === INVARIANT_SQLSTATE)
+    throw new InvariantViolation(String((error as Error).message).replace(/^Invariant violated: /, ''));
   throw error;
 }
 
@@ -36,6 +37,7 @@ export function isSerializationFailure(error: unknown): boolean {
  */
 export function inputErrorFromSql(error: unknown): DomainError | null {
   const state = sqlState(error);
-  if (state === '22P05' || state === '22021') return new DomainError('INPUT.BAD_TEXT', 'Input contains characters that cannot be stored', 'invalid');
+  if (state === '22P05' || state === '22021')
+    return new DomainError('INPUT.BAD_TEXT', 'Input contains characters that cannot be stored', 'invalid');
   return null;
 }

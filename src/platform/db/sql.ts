@@ -46,6 +46,7 @@ const pgPrepareValue = (pg as unknown as { utils: { prepareValue(value: unknown)
  * COMMIT sent in the same write relies on; see Tx.commitWith.)
  */
 export function wireParams(text: unknown, params: readonly unknown[]): unknown[] {
-  if (typeof text !== 'string' || text.length === 0) throw new Error(`statement text must be a non-empty string, got ${typeof text}`);
+  if (typeof text !== 'string' || text.length === 0)
+    throw new Error(`statement text must be a non-empty string, got ${typeof text}`);
   return params.map((value) => pgPrepareValue(value));
 }

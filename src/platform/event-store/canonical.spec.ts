@@ -1,8 +1,19 @@
-import { canonicalJson, chainHash, contentHash, contentHashOf, digestStep, eventHash, GENESIS_HASH, legacyEventHash } from './canonical';
+import {
+  canonicalJson,
+  chainHash,
+  contentHash,
+  contentHashOf,
+  digestStep,
+  eventHash,
+  GENESIS_HASH,
+  legacyEventHash,
+} from './canonical';
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth and drops undefined members, as jsonb gives them back', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: true, y: null }], c: 'x' }, u: undefined })).toBe('{"a":{"c":"x","d":[1,{"y":null,"z":true}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: true, y: null }], c: 'x' }, u: undefined })).toBe(
+      '{"a":{"c":"x","d":[1,{"y":null,"z":true}]},"b":1}',
+    );
   });
 
   it('is the same for the same content whatever the key order', () => {
@@ -17,7 +28,15 @@ describe('canonical JSON', () => {
 });
 
 describe('event hash', () => {
-  const content = { streamId: 's', streamVersion: 1, type: 'T', schemaVersion: 1, payload: { a: 1 }, metadata: { actor: { kind: 'system', id: 'x' } }, recordedAt: '2026-11-22T10:00:00.000Z' };
+  const content = {
+    streamId: 's',
+    streamVersion: 1,
+    type: 'T',
+    schemaVersion: 1,
+    payload: { a: 1 },
+    metadata: { actor: { kind: 'system', id: 'x' } },
+    recordedAt: '2026-11-22T10:00:00.000Z',
+  };
 
   it('changes when any part of the content changes', () => {
     const base = eventHash(GENESIS_HASH, content);
@@ -34,26 +53,36 @@ describe('event hash', () => {
   it('is the documented formula: sha256(previous + "\\n" + sha256(canonical content))', () => {
     const { createHash } = require('node:crypto') as typeof import('node:crypto');
     const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-    const canonical = '{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}';
+    const canonical =
+      '{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}';
     expect(contentHash(content)).toBe(sha(canonical));
     expect(eventHash(GENESIS_HASH, content)).toBe(sha(`${GENESIS_HASH}\n${sha(canonical)}`));
   });
 
   it('is the same when the writer hands over canonical payload and metadata texts (what it also stores)', () => {
-    const odd = { ...content, streamId: 'member-"quoted"\\', type: 'Ü\n', payload: { z: [3, { b: 'ä', a: null }], a: '\u2028' }, metadata: { correlationId: 'c', actor: { kind: 'member', id: 'ABC123' } } };
+    const odd = {
+      ...content,
+      streamId: 'member-"quoted"\\',
+      type: 'Ü\n',
+      payload: { z: [3, { b: 'ä', a: null }], a: '\u2028' },
+      metadata: { correlationId: 'c', actor: { kind: 'member', id: 'ABC123' } },
+    };
     const { createHash } = require('node:crypto') as typeof import('node:crypto');
     for (const c of [content, odd]) {
       // the spelled-out concatenation is exactly the canonical JSON of the whole content object
       const whole = createHash('sha256').update(canonicalJson(c)).digest('hex');
-      expect(contentHashOf({ ...c, payload: canonicalJson(c.payload), metadata: canonicalJson(c.metadata) })).toBe(whole);
+      expect(contentHashOf({ ...c, payload: canonicalJson(c.payload), metadata: canonicalJson(c.metadata) })).toBe(
+        whole,
+      );
       expect(eventHash('f'.repeat(64), c)).toBe(chainHash('f'.repeat(64), whole));
     }
   });
 
-  it("keeps the previous release's rule 1 for its events: sha256(previous + \"\\n\" + canonical content), chosen by the event's rule", () => {
+  it('keeps the previous release\'s rule 1 for its events: sha256(previous + "\\n" + canonical content), chosen by the event\'s rule', () => {
     const { createHash } = require('node:crypto') as typeof import('node:crypto');
     const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-    const canonical = '{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}';
+    const canonical =
+      '{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}';
     expect(legacyEventHash('f'.repeat(64), content)).toBe(sha(`${'f'.repeat(64)}\n${canonical}`));
     expect(eventHash('f'.repeat(64), content, 1)).toBe(legacyEventHash('f'.repeat(64), content));
     expect(eventHash('f'.repeat(64), content, 2)).toBe(eventHash('f'.repeat(64), content));

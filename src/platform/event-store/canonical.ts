@@ -14,7 +14,8 @@ export function canonicalJson(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
-      if (value.includes('\u0000')) throw new DomainError('INPUT.BAD_TEXT', 'Input contains characters that cannot be stored', 'invalid');
+      if (value.includes('\u0000'))
+        throw new DomainError('INPUT.BAD_TEXT', 'Input contains characters that cannot be stored', 'invalid');
       return JSON.stringify(value);
     case 'boolean':
       return value ? 'true' : 'false';
@@ -22,7 +23,8 @@ export function canonicalJson(value: unknown): string {
       if (!Number.isFinite(value)) throw new InvariantViolation(`non-finite number in an event: ${value}`);
       return JSON.stringify(value);
     case 'object': {
-      if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
+      if (Array.isArray(value))
+        return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(',')}]`;
       if (value instanceof Date) return JSON.stringify(value.toISOString());
       const record = value as Record<string, unknown>;
       const members = Object.keys(record)
@@ -80,12 +82,24 @@ export function legacyEventHash(previousHash: string, content: HashedContent): s
 
 /** The canonical JSON of an event's content (the keys the hash covers, in sorted order). */
 function canonicalContent(content: HashedContent): string {
-  return canonicalJson({ metadata: content.metadata, payload: content.payload, recordedAt: content.recordedAt, schemaVersion: content.schemaVersion, streamId: content.streamId, streamVersion: content.streamVersion, type: content.type });
+  return canonicalJson({
+    metadata: content.metadata,
+    payload: content.payload,
+    recordedAt: content.recordedAt,
+    schemaVersion: content.schemaVersion,
+    streamId: content.streamId,
+    streamVersion: content.streamVersion,
+    type: content.type,
+  });
 }
 
 /** sha256 of an event's canonical content: what the stream's hash chain covers. */
 export function contentHash(content: HashedContent): string {
-  return contentHashOf({ ...content, payload: canonicalJson(content.payload), metadata: canonicalJson(content.metadata) });
+  return contentHashOf({
+    ...content,
+    payload: canonicalJson(content.payload),
+    metadata: canonicalJson(content.metadata),
+  });
 }
 
 /** One link of a stream's chain: the previous hash and this event's content hash. */
@@ -98,7 +112,9 @@ export function chainHash(previousHash: string, contentHashHex: string): string 
  * sends those same texts to the database): the content's keys in sorted order, spelled out, so
  * neither is canonicalized twice.
  */
-export function contentHashOf(content: Omit<HashedContent, 'payload' | 'metadata'> & { payload: string; metadata: string }): string {
+export function contentHashOf(
+  content: Omit<HashedContent, 'payload' | 'metadata'> & { payload: string; metadata: string },
+): string {
   return sha256Hex(
     `{"metadata":${content.metadata},"payload":${content.payload},"recordedAt":${canonicalJson(content.recordedAt)},` +
       `"schemaVersion":${canonicalJson(content.schemaVersion)},"streamId":${canonicalJson(content.streamId)},"streamVersion":${canonicalJson(content.streamVersion)},"type":${canonicalJson(content.type)}}`,

@@ -41,7 +41,13 @@ export interface DigestRun {
 }
 
 /** The statement a checkpoint's signature covers: where it ends and the chained digest of everything up to there. */
-export const checkpointStatement = (p: CheckpointPayload): SignedStatement => ({ keyId: p.keyId, txId: p.toTxId, position: p.toPosition, digest: p.digest, time: p.signedAt });
+export const checkpointStatement = (p: CheckpointPayload): SignedStatement => ({
+  keyId: p.keyId,
+  txId: p.toTxId,
+  position: p.toPosition,
+  digest: p.digest,
+  time: p.signedAt,
+});
 
 /**
  * Chains sha256(digest, position, hash) over events after `from` in (transaction id, position)
@@ -98,23 +104,46 @@ export async function writeCheckpoint(db: Database, keys: LedgerKeys): Promise<C
     const from = last ? { txId: last.payload.toTxId, position: last.payload.toPosition } : { txId: '0', position: '0' };
     const previousDigest = last ? last.payload.digest : GENESIS_HASH;
     const leaves: Leaf[] = [];
-    const run = await chainDigest(tx, from, previousDigest, { beforeTxId: xmin }, { maxEvents: CHECKPOINT_MAX_EVENTS, leaves });
+    const run = await chainDigest(
+      tx,
+      from,
+      previousDigest,
+      { beforeTxId: xmin },
+      { maxEvents: CHECKPOINT_MAX_EVENTS, leaves },
+    );
     // Nothing new but the previous checkpoint itself: an idle ledger gets no checkpoint every minute.
     if (run.count === 0 || (run.count === 1 && leaves[0].position === last?.position)) return null;
-    const unsigned = { fromTxId: from.txId, fromPosition: from.position, toTxId: run.lastTxId, toPosition: run.lastPosition, count: run.count, previousDigest, digest: run.digest, keyId: keys.keyId, signedAt: new Date().toISOString(), signature: '' };
+    const unsigned = {
+      fromTxId: from.txId,
+      fromPosition: from.position,
+      toTxId: run.lastTxId,
+      toPosition: run.lastPosition,
+      count: run.count,
+      previousDigest,
+      digest: run.digest,
+      keyId: keys.keyId,
+      signedAt: new Date().toISOString(),
+      signature: '',
+    };
     const payload: CheckpointPayload = { ...unsigned, signature: keys.sign(checkpointStatement(unsigned)) };
     const version = (last ? last.stream_version : 0) + 1;
     await appendToStream(tx, CHECKPOINT_STREAM, version - 1, [{ type: CHECKPOINT_EVENT, payload }], {
       actor: { kind: 'system', id: 'ledger-checkpoint' },
       correlationId: `checkpoint-${run.lastPosition}`,
     });
-    await tx.execute('insert into checkpoint_witnesses (checkpoint_version, positions, hashes) values ($1, $2::bigint[], $3::text[])', [version, leaves.map((l) => l.position), leaves.map((l) => l.hash)]);
+    await tx.execute(
+      'insert into checkpoint_witnesses (checkpoint_version, positions, hashes) values ($1, $2::bigint[], $3::text[])',
+      [version, leaves.map((l) => l.position), leaves.map((l) => l.hash)],
+    );
     return payload;
   });
 }
 
 /** Writes checkpoints until everything committable is covered (bounded); returns how many and the last. */
-export async function writeCheckpoints(db: Database, keys: LedgerKeys): Promise<{ written: number; last: CheckpointPayload | null }> {
+export async function writeCheckpoints(
+  db: Database,
+  keys: LedgerKeys,
+): Promise<{ written: number; last: CheckpointPayload | null }> {
   let last: CheckpointPayload | null = null;
   let written = 0;
   while (written < MAX_CHECKPOINTS_PER_RUN) {
@@ -155,7 +184,16 @@ export async function latestDigest(sql: Sql): Promise<PublishedDigest | null> {
   );
   if (!last) return null;
   const statement = checkpointStatement(last.payload);
-  return { position: statement.position, txId: statement.txId, digest: statement.digest, time: statement.time, keyId: statement.keyId, signature: last.payload.signature, statement: statementText(statement), checkpointPosition: last.position };
+  return {
+    position: statement.position,
+    txId: statement.txId,
+    digest: statement.digest,
+    time: statement.time,
+    keyId: statement.keyId,
+    signature: last.payload.signature,
+    statement: statementText(statement),
+    checkpointPosition: last.position,
+  };
 }
 
 /** Events not yet covered by a checkpoint, counted up to `atMost` (an index range scan, so cheap to ask often). */

@@ -17,7 +17,9 @@ const HEAD_HASH_SQL = prepared('select hash from events where stream_id = $1 and
 const EVENT_INSERT = `insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash, hash_rule)`;
 const EVENT_RETURNING = 'returning position::text as position, tx_id::text as tx_id, stream_id, stream_version';
 /** The usual append, one event: a fixed text, prepared once per connection. */
-const INSERT_ONE_SQL = prepared(`${EVENT_INSERT} values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8, ${CURRENT_HASH_RULE}) ${EVENT_RETURNING}`);
+const INSERT_ONE_SQL = prepared(
+  `${EVENT_INSERT} values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::timestamptz, $8, ${CURRENT_HASH_RULE}) ${EVENT_RETURNING}`,
+);
 /** Any number of events, of one stream or several: also one fixed text. Rows are inserted (and get positions) in array order. */
 const INSERT_MANY_SQL = prepared(
   `${EVENT_INSERT}
@@ -64,7 +66,12 @@ export async function appendToStream(
  * events at its expected version, chained onto its own head. Positions follow the order given.
  * A version conflict on any stream fails the whole INSERT with that stream's ConcurrencyError.
  */
-export async function appendToStreams(sql: Sql, appends: readonly StreamAppend[], metadata: EventMetadata, recordedAt: Date = new Date()): Promise<StoredEvent[][]> {
+export async function appendToStreams(
+  sql: Sql,
+  appends: readonly StreamAppend[],
+  metadata: EventMetadata,
+  recordedAt: Date = new Date(),
+): Promise<StoredEvent[][]> {
   return sendAppend(sql, await prepareAppend(sql, appends, metadata, recordedAt));
 }
 
@@ -80,14 +87,21 @@ export interface PreparedAppend {
  * Checks and hashes an append and builds its INSERT; sends nothing, except a read of a stream
  * head's hash the caller did not supply.
  */
-export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], metadata: EventMetadata, recordedAt: Date = new Date()): Promise<PreparedAppend> {
+export async function prepareAppend(
+  sql: Sql,
+  appends: readonly StreamAppend[],
+  metadata: EventMetadata,
+  recordedAt: Date = new Date(),
+): Promise<PreparedAppend> {
   const total = appends.reduce((n, a) => n + a.events.length, 0);
   if (total === 0) return { appends, statement: null, events: appends.map(() => []) };
-  if (total > MAX_EVENTS_PER_APPEND) throw new InvariantViolation(`append of ${total} events exceeds ${MAX_EVENTS_PER_APPEND}`);
+  if (total > MAX_EVENTS_PER_APPEND)
+    throw new InvariantViolation(`append of ${total} events exceeds ${MAX_EVENTS_PER_APPEND}`);
   const streams = new Set<string>();
   for (const { streamId, expectedVersion, events } of appends) {
     if (events.length === 0) continue;
-    if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw new InvariantViolation(`bad expected version ${expectedVersion}`);
+    if (!Number.isInteger(expectedVersion) || expectedVersion < 0)
+      throw new InvariantViolation(`bad expected version ${expectedVersion}`);
     if (streams.has(streamId)) throw new InvariantViolation(`stream ${streamId} appears twice in one append`);
     streams.add(streamId);
   }
@@ -107,7 +121,8 @@ export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], 
     if (events.length > 0 && expectedVersion > 0) {
       if (headHash) {
         // The caller read it in this transaction: the hash of (streamId, expectedVersion), which never changes.
-        if (!/^[0-9a-f]{64}$/.test(headHash)) throw new InvariantViolation(`bad head hash for ${streamId} v${expectedVersion}`);
+        if (!/^[0-9a-f]{64}$/.test(headHash))
+          throw new InvariantViolation(`bad head hash for ${streamId} v${expectedVersion}`);
         previousHash = headHash;
       } else {
         const head = await sql.query<{ hash: string }>(HEAD_HASH_SQL, [streamId, expectedVersion]);
@@ -122,16 +137,38 @@ export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], 
       const payloadJson = canonicalJson(event.payload);
       const nonce = nonces.slice(nonceIndex * 32, ++nonceIndex * 32);
       const metadataJson = `${metadataBefore}"nonce":${JSON.stringify(nonce)}${metadataAfter}`;
-      const hash = chainHash(previousHash, contentHashOf({ streamId, streamVersion, type: event.type, schemaVersion, payload: payloadJson, metadata: metadataJson, recordedAt: recordedIso }));
+      const hash = chainHash(
+        previousHash,
+        contentHashOf({
+          streamId,
+          streamVersion,
+          type: event.type,
+          schemaVersion,
+          payload: payloadJson,
+          metadata: metadataJson,
+          recordedAt: recordedIso,
+        }),
+      );
       previousHash = hash;
-      mine.push({ streamId, streamVersion, type: event.type, schemaVersion, payload: event.payload, metadata: { ...callerMetadata, nonce }, recordedAt: recordedIso, hash, hashRule: CURRENT_HASH_RULE });
+      mine.push({
+        streamId,
+        streamVersion,
+        type: event.type,
+        schemaVersion,
+        payload: event.payload,
+        metadata: { ...callerMetadata, nonce },
+        recordedAt: recordedIso,
+        hash,
+        hashRule: CURRENT_HASH_RULE,
+      });
       rows.push([streamId, streamVersion, event.type, schemaVersion, payloadJson, metadataJson, recordedIso, hash]);
     });
     pending.push(mine);
   }
-  const statement = rows.length === 1
-    ? { text: INSERT_ONE_SQL, params: rows[0] }
-    : { text: INSERT_MANY_SQL, params: rows[0].map((_, column) => rows.map((row) => row[column])) };
+  const statement =
+    rows.length === 1
+      ? { text: INSERT_ONE_SQL, params: rows[0] }
+      : { text: INSERT_MANY_SQL, params: rows[0].map((_, column) => rows.map((row) => row[column])) };
   return { appends, statement, events: pending };
 }
 
@@ -148,7 +185,9 @@ export async function prepareAppend(sql: Sql, appends: readonly StreamAppend[], 
 function spliceAt(record: object, key: string): [string, string] {
   const json = canonicalJson(record);
   const fields = record as Record<string, unknown>;
-  const keys = Object.keys(fields).filter((k) => fields[k] !== undefined).sort();
+  const keys = Object.keys(fields)
+    .filter((k) => fields[k] !== undefined)
+    .sort();
   const after = keys.filter((k) => k > key);
   if (keys.length === 0) return ['{', '}'];
   if (after.length === 0) return [`${json.slice(0, -1)},`, '}'];
@@ -169,25 +208,35 @@ export async function sendAppend(sql: Sql, prepared: PreparedAppend): Promise<St
     if (isUniqueViolation(error, 'events_stream_version_key')) {
       // "Key (stream_id, stream_version)=(<stream>, <version>) already exists.": name the stream that moved.
       const detail = String((error as { detail?: unknown }).detail ?? '');
-      const moved = appends.find((a) => a.events.length > 0 && detail.includes(`=(${a.streamId}, `)) ?? appends.find((a) => a.events.length > 0);
+      const moved =
+        appends.find((a) => a.events.length > 0 && detail.includes(`=(${a.streamId}, `)) ??
+        appends.find((a) => a.events.length > 0);
       throw new ConcurrencyError(moved!.streamId, moved!.expectedVersion);
     }
     throw error;
   }
   const byKey = new Map(inserted.map((row) => [`${row.stream_version} ${row.stream_id}`, row]));
-  return prepared.events.map((mine) => mine.map((event) => {
-    const row = byKey.get(`${event.streamVersion} ${event.streamId}`);
-    if (!row) throw new InvariantViolation(`insert returned no row for ${event.streamId} v${event.streamVersion}`);
-    return { ...event, position: row.position, txId: row.tx_id };
-  }));
+  return prepared.events.map((mine) =>
+    mine.map((event) => {
+      const row = byKey.get(`${event.streamVersion} ${event.streamId}`);
+      if (!row) throw new InvariantViolation(`insert returned no row for ${event.streamId} v${event.streamVersion}`);
+      return { ...event, position: row.position, txId: row.tx_id };
+    }),
+  );
 }
 
 export async function readStream(sql: Sql, streamId: string): Promise<StoredEvent[]> {
-  const rows = await sql.query<EventRow>(`select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`, [streamId]);
+  const rows = await sql.query<EventRow>(
+    `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version`,
+    [streamId],
+  );
   return rows.map(toStoredEvent);
 }
 
 export async function streamVersion(sql: Sql, streamId: string): Promise<number> {
-  const rows = await sql.query<{ v: number | null }>('select max(stream_version) as v from events where stream_id = $1', [streamId]);
+  const rows = await sql.query<{ v: number | null }>(
+    'select max(stream_version) as v from events where stream_id = $1',
+    [streamId],
+  );
   return rows[0]?.v ?? 0;
 }

@@ -5,7 +5,8 @@
  * relay waits for before it delivers `b`), everything before `b` is committed and nothing can join it.
  * Rules that ask what held "before" an event (settings in force, an upline active) use this order.
  */
-export const EARLIER_IN_LEDGER = (a: string, b: string): string => `(${a}.tx_id, ${a}.position) < (${b}.tx_id, ${b}.position)`;
+export const EARLIER_IN_LEDGER = (a: string, b: string): string =>
+  `(${a}.tx_id, ${a}.position) < (${b}.tx_id, ${b}.position)`;
 
 /**
  * The ledger orders events by (transaction id, position) — the outbox relay delivers in that order
@@ -17,7 +18,9 @@ export const EARLIER_IN_LEDGER = (a: string, b: string): string => `(${a}.tx_id,
 const TRANSACTION_IDS_SQL = `select (select max(tx_id) from events)::text as ledger_max, pg_snapshot_xmax(pg_current_snapshot())::text as server_next`;
 
 /** Throws when this server's next transaction id is not above every transaction id in the ledger. */
-export async function assertTransactionIdsAhead(query: (text: string) => Promise<Array<{ ledger_max: string | null; server_next: string }>>): Promise<void> {
+export async function assertTransactionIdsAhead(
+  query: (text: string) => Promise<Array<{ ledger_max: string | null; server_next: string }>>,
+): Promise<void> {
   const [row] = await query(TRANSACTION_IDS_SQL);
   if (!row || row.ledger_max === null || BigInt(row.server_next) > BigInt(row.ledger_max)) return;
   throw new Error(

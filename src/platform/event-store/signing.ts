@@ -26,7 +26,10 @@ export interface PublishedKey {
 
 /** A key's id: the first 16 hex digits of the sha256 of its public key (DER, SPKI). */
 export function keyIdOf(publicKey: KeyObject): string {
-  return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** Parses an Ed25519 private key (PEM) or throws a message naming `source`. */
@@ -37,7 +40,8 @@ export function parseSigningKey(pem: string, source: string): KeyObject {
   } catch {
     throw new Error(`${source} is not a PEM private key (generate one with: openssl genpkey -algorithm ed25519)`);
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`${source} must be an Ed25519 key, not ${key.asymmetricKeyType}`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new Error(`${source} must be an Ed25519 key, not ${key.asymmetricKeyType}`);
   return key;
 }
 
@@ -52,7 +56,8 @@ export function parsePublicKeys(pems: string, source: string): string[] {
     } catch {
       throw new Error(`${source} holds a public key that cannot be read`);
     }
-    if (key.asymmetricKeyType !== 'ed25519') throw new Error(`${source} must hold Ed25519 keys, not ${key.asymmetricKeyType}`);
+    if (key.asymmetricKeyType !== 'ed25519')
+      throw new Error(`${source} must hold Ed25519 keys, not ${key.asymmetricKeyType}`);
   }
   return blocks;
 }
@@ -114,7 +119,8 @@ export class LedgerKeys {
 
   /** Signs a statement with the current key (its keyId must be this key's); base64. */
   sign(statement: SignedStatement): string {
-    if (statement.keyId !== this.keyId) throw new Error(`statement names key ${statement.keyId}, the signing key is ${this.keyId}`);
+    if (statement.keyId !== this.keyId)
+      throw new Error(`statement names key ${statement.keyId}, the signing key is ${this.keyId}`);
     return sign(null, Buffer.from(statementText(statement), 'utf8'), this.privateKey).toString('base64');
   }
 
@@ -129,6 +135,11 @@ export class LedgerKeys {
 
   /** Every key a verifier should trust: the current one first. */
   published(): PublishedKey[] {
-    return [...this.trusted.entries()].map(([keyId, key]) => ({ keyId, algorithm: 'Ed25519' as const, publicKeyPem: key.export({ type: 'spki', format: 'pem' }).toString(), current: keyId === this.keyId }));
+    return [...this.trusted.entries()].map(([keyId, key]) => ({
+      keyId,
+      algorithm: 'Ed25519' as const,
+      publicKeyPem: key.export({ type: 'spki', format: 'pem' }).toString(),
+      current: keyId === this.keyId,
+    }));
   }
 }

@@ -60,12 +60,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     const fastifyError = exception as { statusCode?: number; message?: string; validation?: unknown };
-    if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    if (
+      typeof fastifyError?.statusCode === 'number' &&
+      fastifyError.statusCode >= 400 &&
+      fastifyError.statusCode < 500
+    ) {
       // Fastify's own refusals: malformed JSON, wrong content type, body too large.
-      void reply.status(fastifyError.statusCode).send(errorBody(fastifyError.statusCode, fastifyError.message || 'Bad request'));
+      void reply
+        .status(fastifyError.statusCode)
+        .send(errorBody(fastifyError.statusCode, fastifyError.message || 'Bad request'));
       return;
     }
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     void reply.status(500).send(errorBody(500, 'Something went wrong. Please try again.'));
   }
 }

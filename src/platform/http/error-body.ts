@@ -6,4 +6,9 @@ export interface ErrorBody {
   code?: string;
 }
 
-export const errorBody = (statusCode: number, message: string, code?: string): ErrorBody => ({ statusCode, result: message, message, ...(code ? { code } : {}) });
+export const errorBody = (statusCode: number, message: string, code?: string): ErrorBody => ({
+  statusCode,
+  result: message,
+  message,
+  ...(code ? { code } : {}),
+});

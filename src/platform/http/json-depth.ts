@@ -56,8 +56,13 @@ type BodyParserDone = (error: Error | null, body?: unknown) => void;
  * than MAX_JSON_DEPTH with 400, then hands it to Fastify's own parser (secure-json-parse, with its
  * prototype-poisoning checks). The body limit applies before either runs.
  */
-export function depthCheckedJsonParser(instance: FastifyInstance): (request: FastifyRequest, body: Buffer, done: BodyParserDone) => void {
-  const parse = instance.getDefaultJsonParser(instance.initialConfig.onProtoPoisoning ?? 'error', instance.initialConfig.onConstructorPoisoning ?? 'error');
+export function depthCheckedJsonParser(
+  instance: FastifyInstance,
+): (request: FastifyRequest, body: Buffer, done: BodyParserDone) => void {
+  const parse = instance.getDefaultJsonParser(
+    instance.initialConfig.onProtoPoisoning ?? 'error',
+    instance.initialConfig.onConstructorPoisoning ?? 'error',
+  );
   return (request, body, done) => {
     const text = body.toString('utf8');
     if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {

@@ -3,13 +3,19 @@ import { contentRange, MAX_PAGE_ROWS, parseListQuery } from './list-query';
 
 describe('react-admin list queries', () => {
   it('parses sort, range and filter', () => {
-    const q = parseListQuery({ sort: '["name","DESC"]', range: '[10,19]', filter: '{"q":"x"}' }, ['name'], ['name', 'ASC']);
+    const q = parseListQuery(
+      { sort: '["name","DESC"]', range: '[10,19]', filter: '{"q":"x"}' },
+      ['name'],
+      ['name', 'ASC'],
+    );
     expect(q).toEqual({ sortField: 'name', descending: true, offset: 10, limit: 10, filter: { q: 'x' } });
     expect(contentRange('members', q, 10, 95)).toBe('members 10-19/95');
   });
 
   it('refuses sort fields that are not listed (they reach SQL) and malformed JSON', () => {
-    expect(() => parseListQuery({ sort: '["1; drop table x","ASC"]' }, ['name'], ['name', 'ASC'])).toThrow(BadRequestException);
+    expect(() => parseListQuery({ sort: '["1; drop table x","ASC"]' }, ['name'], ['name', 'ASC'])).toThrow(
+      BadRequestException,
+    );
     expect(() => parseListQuery({ range: '[5,1]' }, ['name'], ['name', 'ASC'])).toThrow(BadRequestException);
     expect(() => parseListQuery({ filter: '[1]' }, ['name'], ['name', 'ASC'])).toThrow(BadRequestException);
     expect(() => parseListQuery({ sort: '{' }, ['name'], ['name', 'ASC'])).toThrow(BadRequestException);

@@ -28,7 +28,8 @@ function parseJson(name: string, raw: unknown, numbersBoundedByCaller = false): 
   }
   // The edge hook saw the raw text only: a "\u0000" escape becomes a NUL here, and a number is only a number here.
   const problem = inputRefusal(parsed);
-  if (problem && !(numbersBoundedByCaller && problem === UNSAFE_NUMBER_MESSAGE)) throw new BadRequestException(errorBody(400, problem));
+  if (problem && !(numbersBoundedByCaller && problem === UNSAFE_NUMBER_MESSAGE))
+    throw new BadRequestException(errorBody(400, problem));
   return parsed;
 }
 
@@ -36,18 +37,35 @@ function parseJson(name: string, raw: unknown, numbersBoundedByCaller = false): 
  * ra-data-simple-rest's `sort=["field","ASC"]&range=[0,24]&filter={...}`. Sort fields come from a
  * list the resource names (they end up in SQL); anything else is a 400, never a 500.
  */
-export function parseListQuery(query: Record<string, unknown>, sortable: readonly string[], defaultSort: [string, 'ASC' | 'DESC']): ListQuery {
+export function parseListQuery(
+  query: Record<string, unknown>,
+  sortable: readonly string[],
+  defaultSort: [string, 'ASC' | 'DESC'],
+): ListQuery {
   const sort = parseJson('sort', query.sort) ?? defaultSort;
   // The range's own rule bounds its numbers (and names the bounds).
   const range = parseJson('range', query.range, true) ?? [0, 24];
   const filter = parseJson('filter', query.filter) ?? {};
-  if (!Array.isArray(sort) || sort.length !== 2 || !sortable.includes(String(sort[0])) || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
+  if (
+    !Array.isArray(sort) ||
+    sort.length !== 2 ||
+    !sortable.includes(String(sort[0])) ||
+    !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())
+  ) {
     throw new BadRequestException(errorBody(400, `sort must be one of ${sortable.join(', ')} with ASC or DESC`));
   }
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_RANGE_INDEX) || range[1] < range[0]) {
-    throw new BadRequestException(errorBody(400, `range must be [start, end] with 0 <= start <= end <= ${MAX_RANGE_INDEX}`));
+  if (
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_RANGE_INDEX) ||
+    range[1] < range[0]
+  ) {
+    throw new BadRequestException(
+      errorBody(400, `range must be [start, end] with 0 <= start <= end <= ${MAX_RANGE_INDEX}`),
+    );
   }
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw new BadRequestException(errorBody(400, 'filter must be a JSON object'));
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw new BadRequestException(errorBody(400, 'filter must be a JSON object'));
   return {
     sortField: String(sort[0]),
     descending: String(sort[1]).toUpperCase() === 'DESC',
@@ -66,7 +84,8 @@ export function contentRange(resource: string, q: ListQuery, rows: number, total
 export function filterText(filter: Record<string, unknown>, key: string, maxLength = 100): string | undefined {
   const value = filter[key];
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw new BadRequestException(errorBody(400, `filter.${key} must be text`));
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+    throw new BadRequestException(errorBody(400, `filter.${key} must be text`));
   const text = String(value);
   if (text.length > maxLength) throw new BadRequestException(errorBody(400, `filter.${key} is too long`));
   return text;

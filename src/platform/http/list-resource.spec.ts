@@ -6,15 +6,29 @@ import { listResource } from './list-resource';
 // What listResource hands a list's query, and what it answers: `id` stands for the key, only the
 // shape's filters pass, Content-Range follows the page.
 describe('listResource', () => {
-  const shape: ListShape = { sortable: ['name', 'uid'], key: 'uid', defaultSort: ['name', 'DESC'], filters: { q: 100, status: 100 } };
+  const shape: ListShape = {
+    sortable: ['name', 'uid'],
+    key: 'uid',
+    defaultSort: ['name', 'DESC'],
+    filters: { q: 100, status: 100 },
+  };
   const run = async (query: Record<string, unknown>, s: ListShape = shape) => {
     const headers: Record<string, string> = {};
-    const reply = { header: (name: string, value: string) => ((headers[name] = value), reply) } as unknown as FastifyReply;
+    const reply = {
+      header: (name: string, value: string) => ((headers[name] = value), reply),
+    } as unknown as FastifyReply;
     let seen: PageRequest | undefined;
-    const rows = await listResource(reply, 'things', query, s, async (page) => {
-      seen = page;
-      return { rows: [{ n: 1 }, { n: 2 }], total: 7 };
-    }, (row) => row.n * 10);
+    const rows = await listResource(
+      reply,
+      'things',
+      query,
+      s,
+      async (page) => {
+        seen = page;
+        return { rows: [{ n: 1 }, { n: 2 }], total: 7 };
+      },
+      (row) => row.n * 10,
+    );
     return { rows, headers, seen: seen! };
   };
 
@@ -23,11 +37,16 @@ describe('listResource', () => {
     expect((await run({ sort: '["name","DESC"]' })).seen).toMatchObject({ sortField: 'name', descending: true });
     expect((await run({})).seen).toMatchObject({ sortField: 'name', descending: true, offset: 0, limit: 25 });
     // A list with a column named id sorts by that column.
-    expect((await run({ sort: '["id","DESC"]' }, { ...shape, sortable: ['id', 'name'], key: 'id' })).seen.sortField).toBe('id');
+    expect(
+      (await run({ sort: '["id","DESC"]' }, { ...shape, sortable: ['id', 'name'], key: 'id' })).seen.sortField,
+    ).toBe('id');
   });
 
   it('passes only the filters the shape names, as text, and sets Content-Range from the page', async () => {
-    const { rows, headers, seen } = await run({ range: '[5,9]', filter: '{"q":"ab","status":1,"other":"x","empty":""}' });
+    const { rows, headers, seen } = await run({
+      range: '[5,9]',
+      filter: '{"q":"ab","status":1,"other":"x","empty":""}',
+    });
     expect(seen).toMatchObject({ offset: 5, limit: 5, filter: { q: 'ab', status: '1' } });
     expect(Object.keys(seen.filter)).toEqual(['q', 'status']);
     expect(rows).toEqual([10, 20]);

@@ -30,7 +30,11 @@ export class RateLimitGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const bucket = this.reflector.get<RateBucket | undefined>(RATE_BUCKET, context.getHandler());
     if (!bucket) return true;
-    const limit = { login: this.config.rateLimit.loginPerMinute, forgot: this.config.rateLimit.forgotPerMinute, lookup: this.config.rateLimit.lookupsPerMinute }[bucket];
+    const limit = {
+      login: this.config.rateLimit.loginPerMinute,
+      forgot: this.config.rateLimit.forgotPerMinute,
+      lookup: this.config.rateLimit.lookupsPerMinute,
+    }[bucket];
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const key = `${bucket}:${clientAddressKey(request.ip)}`;
     const now = Date.now();
@@ -42,7 +46,8 @@ export class RateLimitGuard implements CanActivate {
       return true;
     }
     window.count += 1;
-    if (window.count > limit) throw new HttpException(errorBody(429, 'Too many requests. Please try again later.'), 429);
+    if (window.count > limit)
+      throw new HttpException(errorBody(429, 'Too many requests. Please try again later.'), 429);
     return true;
   }
 }

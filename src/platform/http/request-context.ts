@@ -8,7 +8,8 @@ const MAX_HINT = 64;
 export function metadataFrom(request: FastifyRequest, actor: Actor, extra: Partial<EventMetadata> = {}): EventMetadata {
   const requestId = String(request.id ?? randomUUID());
   const headerCorrelation = request.headers['x-correlation-id'];
-  const correlationId = typeof headerCorrelation === 'string' && headerCorrelation.length <= 100 ? headerCorrelation : requestId;
+  const correlationId =
+    typeof headerCorrelation === 'string' && headerCorrelation.length <= 100 ? headerCorrelation : requestId;
   const body = request.body as { ipaddress?: unknown } | undefined;
   const hint = typeof body?.ipaddress === 'string' && body.ipaddress ? body.ipaddress.slice(0, MAX_HINT) : undefined;
   return { actor, correlationId, requestId, clientIp: request.ip, ...(hint ? { clientIpHint: hint } : {}), ...extra };

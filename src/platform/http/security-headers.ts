@@ -48,5 +48,9 @@ export async function registerSecurityHeaders(app: NestFastifyApplication, confi
   });
   // Date: member-web counts payment windows on the server's clock (readable cross-origin only if exposed).
   // The request headers the two apps send, by name (not a reflection of whatever a caller asks for).
-  app.enableCors({ origin: config.corsOrigins, allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'], exposedHeaders: ['Content-Range', 'Date'] });
+  app.enableCors({
+    origin: config.corsOrigins,
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    exposedHeaders: ['Content-Range', 'Date'],
+  });
 }

@@ -40,7 +40,8 @@ export function inputRefusal(value: unknown): string | null {
     } else if (Array.isArray(item)) {
       for (const inner of item) pending.push({ item: inner, multiline });
     } else if (item !== null && typeof item === 'object') {
-      for (const [key, inner] of Object.entries(item)) pending.push({ item: key, multiline: false }, { item: inner, multiline: MULTILINE_FIELDS.has(key) });
+      for (const [key, inner] of Object.entries(item))
+        pending.push({ item: key, multiline: false }, { item: inner, multiline: MULTILINE_FIELDS.has(key) });
     }
   }
   return null;

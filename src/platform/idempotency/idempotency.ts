@@ -25,7 +25,11 @@ export type IdempotencyClaim<T> = { kind: 'claimed' } | { kind: 'replay'; respon
  */
 export async function claimIdempotencyKey<T>(sql: Sql, req: IdempotencyRequest): Promise<IdempotencyClaim<T>> {
   if (req.key.length === 0 || req.key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-    throw new DomainError('IDEMPOTENCY.BAD_KEY', `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`, 'invalid');
+    throw new DomainError(
+      'IDEMPOTENCY.BAD_KEY',
+      `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
+      'invalid',
+    );
   }
   const hash = requestHash(req.request);
   const inserted = await sql.query(
@@ -44,5 +48,9 @@ export async function claimIdempotencyKey<T>(sql: Sql, req: IdempotencyRequest):
 }
 
 export async function recordIdempotentResponse(sql: Sql, req: IdempotencyRequest, response: unknown): Promise<void> {
-  await sql.execute('update idempotency_keys set response = $3::jsonb where scope = $1 and key = $2', [req.scope, req.key, JSON.stringify(response)]);
+  await sql.execute('update idempotency_keys set response = $3::jsonb where scope = $1 and key = $2', [
+    req.scope,
+    req.key,
+    JSON.stringify(response),
+  ]);
 }

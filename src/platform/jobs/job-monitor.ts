@@ -1,4 +1,11 @@
-import { Inject, Injectable, NotFoundException, OnApplicationShutdown, ServiceUnavailableException, ConflictException } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  NotFoundException,
+  OnApplicationShutdown,
+  ServiceUnavailableException,
+  ConflictException,
+} from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -46,8 +53,13 @@ export class JobMonitor implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   private queue(name: QueueName): Queue {
-    if (!this.config.redisUrl) throw new ServiceUnavailableException(errorBody(503, 'Job queues are not configured (REDIS_URL is not set)'));
-    this.connection ??= new IORedis(this.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5000, lazyConnect: true });
+    if (!this.config.redisUrl)
+      throw new ServiceUnavailableException(errorBody(503, 'Job queues are not configured (REDIS_URL is not set)'));
+    this.connection ??= new IORedis(this.config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: 5000,
+      lazyConnect: true,
+    });
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: this.connection, prefix: this.config.queuePrefix });
@@ -61,8 +73,15 @@ export class JobMonitor implements OnApplicationShutdown {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof ServiceUnavailableException || error instanceof NotFoundException || error instanceof ConflictException) throw error;
-      throw new ServiceUnavailableException(errorBody(503, `The job queues cannot be reached: ${(error as Error).message}`));
+      if (
+        error instanceof ServiceUnavailableException ||
+        error instanceof NotFoundException ||
+        error instanceof ConflictException
+      )
+        throw error;
+      throw new ServiceUnavailableException(
+        errorBody(503, `The job queues cannot be reached: ${(error as Error).message}`),
+      );
     }
   }
 
@@ -71,7 +90,14 @@ export class JobMonitor implements OnApplicationShutdown {
       Promise.all(
         QUEUE_NAMES.map(async (name) => {
           const c = await this.queue(name).getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
-          return { id: name, waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, completed: c.completed ?? 0, failed: c.failed ?? 0 };
+          return {
+            id: name,
+            waiting: c.waiting ?? 0,
+            active: c.active ?? 0,
+            delayed: c.delayed ?? 0,
+            completed: c.completed ?? 0,
+            failed: c.failed ?? 0,
+          };
         }),
       ),
     );
@@ -82,7 +108,11 @@ export class JobMonitor implements OnApplicationShutdown {
     if (queue !== undefined && !isQueueName(queue)) return [];
     const names = queue ? [queue] : QUEUE_NAMES;
     return this.reach(async () => {
-      const perQueue = await Promise.all(names.map(async (name) => (await this.queue(name).getFailed(0, FAILED_JOBS_READ_PER_QUEUE - 1)).map((job) => failedRow(name, job))));
+      const perQueue = await Promise.all(
+        names.map(async (name) =>
+          (await this.queue(name).getFailed(0, FAILED_JOBS_READ_PER_QUEUE - 1)).map((job) => failedRow(name, job)),
+        ),
+      );
       return perQueue.flat().sort((a, b) => (b.failed_at ?? '').localeCompare(a.failed_at ?? ''));
     });
   }

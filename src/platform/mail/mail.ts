@@ -15,7 +15,10 @@ export interface MailTransport {
 export class SmtpTransport implements MailTransport {
   readonly name = 'smtp';
   private readonly transporter: Transporter;
-  constructor(url: string, private readonly from: string) {
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
     this.transporter = createTransport(url);
   }
   async send(mail: OutgoingMail): Promise<void> {

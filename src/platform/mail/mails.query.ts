@@ -21,7 +21,14 @@ const masked = <T extends MailRow>(row: T): T => ({ ...row, body: maskMailSecret
 
 export async function listMails(sql: Sql, page: PageRequest): Promise<Page<MailRow>> {
   const where = new Where().equal(page.filter, { to: 'to_address' });
-  const { rows, total } = await readPage<MailRow>(sql, 'mail_outbox', COLUMNS, where, `${SORT_COLUMN[page.sortField]} ${direction(page)}, id`, page);
+  const { rows, total } = await readPage<MailRow>(
+    sql,
+    'mail_outbox',
+    COLUMNS,
+    where,
+    `${SORT_COLUMN[page.sortField]} ${direction(page)}, id`,
+    page,
+  );
   return { rows: rows.map(masked), total };
 }
 

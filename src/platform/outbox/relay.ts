@@ -7,7 +7,9 @@ export const RELAY_CURSOR = 'outbox-relay';
 export const RELAY_BATCH = 500;
 
 const ENSURE_CURSOR_SQL = prepared('insert into subscription_cursors (name) values ($1) on conflict do nothing');
-const LOCK_CURSOR_SQL = prepared('select tx_id::text as tx_id, position::text as position from subscription_cursors where name = $1 for update');
+const LOCK_CURSOR_SQL = prepared(
+  'select tx_id::text as tx_id, position::text as position from subscription_cursors where name = $1 for update',
+);
 const NEXT_EVENTS_SQL = prepared(
   `select position::text as position, tx_id::text as tx_id, type, stream_id from events
     where (tx_id, position) > ($1::xid8, $2::bigint)
@@ -15,7 +17,9 @@ const NEXT_EVENTS_SQL = prepared(
     order by events.tx_id, events.position
     limit $3`,
 );
-const SAVE_CURSOR_SQL = prepared('update subscription_cursors set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1');
+const SAVE_CURSOR_SQL = prepared(
+  'update subscription_cursors set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1',
+);
 
 export interface JobSink {
   add(queue: string, name: string, data: OutboxJob, jobId: string): Promise<void>;
@@ -44,11 +48,19 @@ export class OutboxRelay {
         await tx.execute(ENSURE_CURSOR_SQL, [this.cursorName]);
         [cursor] = await tx.query<{ tx_id: string; position: string }>(LOCK_CURSOR_SQL, [this.cursorName]);
       }
-      const events = await tx.query<{ position: string; tx_id: string; type: string; stream_id: string }>(NEXT_EVENTS_SQL, [cursor.tx_id, cursor.position, limit]);
+      const events = await tx.query<{ position: string; tx_id: string; type: string; stream_id: string }>(
+        NEXT_EVENTS_SQL,
+        [cursor.tx_id, cursor.position, limit],
+      );
       for (const event of events) {
         const queue = this.routes[event.type];
         if (!queue) continue;
-        await this.sink.add(queue, event.type, { position: event.position, type: event.type, streamId: event.stream_id }, jobIdFor(queue, event.position));
+        await this.sink.add(
+          queue,
+          event.type,
+          { position: event.position, type: event.type, streamId: event.stream_id },
+          jobIdFor(queue, event.position),
+        );
       }
       const last = events[events.length - 1];
       if (last) {

@@ -7,8 +7,7 @@ import { Projection, ANY_EVENT, eventPosition, ProjectedEvent, Statement } from 
 const INSERT_POSTINGS_SQL = prepared(`insert into postings (position, seq, account, amount_paise, recorded_at)
    select e.position, (u.ord - 1)::smallint, u.account, u.amount_paise, $4::timestamptz
      from (select ${eventPosition(1, 5)} as position) e,
-          unnest($2::text[], $3::bigint[]) with ordinality as u(account, amount_paise, ord)`,
-);
+          unnest($2::text[], $3::bigint[]) with ordinality as u(account, amount_paise, ord)`);
 
 /** Every event that carries postings adds one row per posting. A balance is a sum; nothing is updated in place. */
 export const postingsProjection: Projection = {
@@ -18,9 +17,23 @@ export const postingsProjection: Projection = {
   project(event: ProjectedEvent): Statement[] {
     const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
     if (!postings || postings.length === 0) return [];
-    assertInvariant(postingsBalance(postings) === 0n, `postings of ${event.streamId} v${event.streamVersion} do not sum to zero`);
+    assertInvariant(
+      postingsBalance(postings) === 0n,
+      `postings of ${event.streamId} v${event.streamVersion} do not sum to zero`,
+    );
     // One row per posting, by construction (unnest); a missing event leaves position null, which the NOT NULL refuses.
-    return [{ text: INSERT_POSTINGS_SQL, params: [event.streamId, postings.map((p) => p.account), postings.map((p) => p.amountPaise), event.recordedAt, event.streamVersion] }];
+    return [
+      {
+        text: INSERT_POSTINGS_SQL,
+        params: [
+          event.streamId,
+          postings.map((p) => p.account),
+          postings.map((p) => p.amountPaise),
+          event.recordedAt,
+          event.streamVersion,
+        ],
+      },
+    ];
   },
 };
 

@@ -79,7 +79,9 @@ export async function runStatements(sql: Sql, statements: readonly Statement[]):
 /** Waits for every promise (pipelined statements all run); throws the first real failure, in order. */
 export async function settleAll<T>(running: ReadonlyArray<Promise<T>>): Promise<T[]> {
   const settled = await Promise.allSettled(running);
-  const failures = settled.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected').map((outcome) => outcome.reason as unknown);
+  const failures = settled
+    .filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
+    .map((outcome) => outcome.reason as unknown);
   // Statements behind a failed one fail with 25P02 (transaction aborted): throw the cause.
   if (failures.length) throw failures.find((error) => (error as { code?: unknown })?.code !== '25P02') ?? failures[0];
   return settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);

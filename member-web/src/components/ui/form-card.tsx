@@ -4,7 +4,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
 /** The centred card that frames the public forms (login, registration, passwords). */
-export function FormCard({ title, children, maxWidth = 440 }: { title: string; children: ReactNode; maxWidth?: number }) {
+export function FormCard({
+  title,
+  children,
+  maxWidth = 440,
+}: {
+  title: string;
+  children: ReactNode;
+  maxWidth?: number;
+}) {
   return (
     <Box
       component="main"

@@ -46,7 +46,15 @@ export function clampPage(wanted: number, lastPage: number): number {
  * across pages, a page-size selector shown when there are more than 50 rows, and a jump-to-page
  * box that clamps to 1..last page.
  */
-export function PagedTable<T>({ label, columns, rows, serialHeader = 'S.No', emptyText = 'No Data Found', loading = false, rowKey }: Props<T>) {
+export function PagedTable<T>({
+  label,
+  columns,
+  rows,
+  serialHeader = 'S.No',
+  emptyText = 'No Data Found',
+  loading = false,
+  rowKey,
+}: Props<T>) {
   const [chosenSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [requestedPage, setPage] = useState(1);
   const [jump, setJump] = useState('');
@@ -118,11 +126,23 @@ export function PagedTable<T>({ label, columns, rows, serialHeader = 'S.No', emp
         </Table>
       </TableContainer>
       {rows.length > 0 ? (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center" justifyContent="space-between" sx={{ p: 1.5 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          alignItems="center"
+          justifyContent="space-between"
+          sx={{ p: 1.5 }}
+        >
           <Typography variant="body2" data-testid="page-status">
             Page {page} of {lastPage} ({rows.length} rows)
           </Typography>
-          <Pagination count={lastPage} page={page} onChange={(_event, next) => setPage(next)} color="primary" size="small" />
+          <Pagination
+            count={lastPage}
+            page={page}
+            onChange={(_event, next) => setPage(next)}
+            color="primary"
+            size="small"
+          />
           <Stack direction="row" spacing={1} alignItems="center">
             {showSizeChanger ? (
               <TextField

@@ -13,7 +13,9 @@ describe('the api client', () => {
     startSession();
     const navigate = vi.fn();
     setNavigator(navigate);
-    mockApi({ 'POST /userDashboard': { status: 401, data: { result: FORCED_LOGOUT_TEXT, message: FORCED_LOGOUT_TEXT } } });
+    mockApi({
+      'POST /userDashboard': { status: 401, data: { result: FORCED_LOGOUT_TEXT, message: FORCED_LOGOUT_TEXT } },
+    });
 
     await expect(apiClient.post('/userDashboard', { uid: '482913' })).rejects.toBeInstanceOf(ForcedLogoutError);
 
@@ -51,7 +53,9 @@ describe('the api client', () => {
     startSession();
     const navigate = vi.fn();
     setNavigator(navigate);
-    const api = mockApi({ 'POST /registrationWeb': { status: 400, data: { statusCode: 400, result: 'User Name is required' } } });
+    const api = mockApi({
+      'POST /registrationWeb': { status: 400, data: { statusCode: 400, result: 'User Name is required' } },
+    });
     const response = await apiClient.post('/registrationWeb', {});
     expect(response.status).toBe(400);
     expect(response.data).toMatchObject({ result: 'User Name is required' });

@@ -30,7 +30,9 @@ function toasts(): HTMLElement[] {
 
 /** A toast that is shown and not leaving: `data-in="true"` and announced as an alert. */
 function shown(text: string): boolean {
-  return toasts().some((toast) => toast.textContent === text && toast.dataset.in === 'true' && toast.getAttribute('role') === 'alert');
+  return toasts().some(
+    (toast) => toast.textContent === text && toast.dataset.in === 'true' && toast.getAttribute('role') === 'alert',
+  );
 }
 
 function present(text: string): boolean {
@@ -69,7 +71,10 @@ describe('toasts (lib/notify + the ToastContainer of app/provider)', () => {
     act(() => notifyError('Enter Quantity !!'));
     await advance(ENTRANCE_MS);
     expect(shown('Enter Quantity !!')).toBe(true);
-    expect(document.querySelector('.Toastify__progress-bar--animated')).toHaveStyle({ animationDuration: '4000ms', animationPlayState: 'running' });
+    expect(document.querySelector('.Toastify__progress-bar--animated')).toHaveStyle({
+      animationDuration: '4000ms',
+      animationPlayState: 'running',
+    });
     await expectLifetime('Enter Quantity !!', 4000);
   });
 
@@ -92,6 +97,10 @@ describe('toasts (lib/notify + the ToastContainer of app/provider)', () => {
 
     // The first 20 leave after 4 s; the queued 5 take their places (none is dropped).
     await advance(4000 + EXIT_ALLOWANCE_MS);
-    expect(toasts().map((toast) => toast.textContent).sort()).toEqual(['Error 21', 'Error 22', 'Error 23', 'Error 24', 'Error 25']);
+    expect(
+      toasts()
+        .map((toast) => toast.textContent)
+        .sort(),
+    ).toEqual(['Error 21', 'Error 22', 'Error 23', 'Error 24', 'Error 25']);
   });
 });

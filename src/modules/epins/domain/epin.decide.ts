@@ -27,7 +27,10 @@ export type TopUpDecision =
  * an Inactive member is activated, an Active one upgraded; either way the current package is the
  * larger of the two and the total grows by the e-pin's value.
  */
-export function decideTopUp({ activatorUid }: TopUpCommand, { epin, member }: { epin: EpinState | null; member: TopUpTarget }): TopUpDecision {
+export function decideTopUp(
+  { activatorUid }: TopUpCommand,
+  { epin, member }: { epin: EpinState | null; member: TopUpTarget },
+): TopUpDecision {
   if (!epin || epin.ownerUid !== activatorUid) return { ok: false, outcome: EPIN_OUTCOME.invalidEpin };
   if (epin.status === 'used') return { ok: false, outcome: EPIN_OUTCOME.alreadyUsed };
   const kind = member.status === 'Inactive' ? 'activation' : 'upgrade';

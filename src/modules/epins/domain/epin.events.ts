@@ -5,7 +5,10 @@ export type EpinSource = { kind: 'admin' | 'request' | 'order'; ref: string };
 
 /** Events of one e-pin's stream `epin-<number>`: its whole life. */
 export type EpinEvent =
-  | { type: 'EpinIssued'; payload: { number: string; epinType: EpinType; valuePaise: string; owner: string; source: EpinSource } }
+  | {
+      type: 'EpinIssued';
+      payload: { number: string; epinType: EpinType; valuePaise: string; owner: string; source: EpinSource };
+    }
   | { type: 'EpinTransferred'; payload: { from: string; to: string } }
   | { type: 'EpinUsed'; payload: { by: string; member: string } };
 

@@ -1,5 +1,11 @@
 import { prepared } from '../../../platform/db/sql';
-import { eventPosition, exactlyOneRow, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
+import {
+  eventPosition,
+  exactlyOneRow,
+  ProjectedEvent,
+  Projection,
+  Statement,
+} from '../../../platform/projections/projection';
 import { EpinEvent, MemberToppedUp } from '../domain/epin.events';
 
 const EPIN_USED_SQL = `update epins set status = 'used', used_for = $3, used_at = $4, version = $5
@@ -24,21 +30,42 @@ export const epinsProjection: Projection = {
     const number = numberOf(event);
     switch (e.type) {
       case 'EpinIssued':
-        return [{
-          text: `insert into epins (number, type, value_paise, owner_uid, issued_at, received_at, source_kind, source_ref, version)
+        return [
+          {
+            text: `insert into epins (number, type, value_paise, owner_uid, issued_at, received_at, source_kind, source_ref, version)
            values ($1, $2, $3, $4, $5, $5, $6, $7, $8)`,
-          params: [number, e.payload.epinType, e.payload.valuePaise, e.payload.owner, event.recordedAt, e.payload.source.kind, e.payload.source.ref, event.streamVersion],
-        }];
+            params: [
+              number,
+              e.payload.epinType,
+              e.payload.valuePaise,
+              e.payload.owner,
+              event.recordedAt,
+              e.payload.source.kind,
+              e.payload.source.ref,
+              event.streamVersion,
+            ],
+          },
+        ];
       case 'EpinTransferred':
         return [
-          exactlyOneRow(EPIN_MOVED_SQL, [number, e.payload.from, e.payload.to, event.recordedAt, event.streamVersion], `e-pin ${number} moved while not unused with ${e.payload.from}`),
+          exactlyOneRow(
+            EPIN_MOVED_SQL,
+            [number, e.payload.from, e.payload.to, event.recordedAt, event.streamVersion],
+            `e-pin ${number} moved while not unused with ${e.payload.from}`,
+          ),
           {
             text: `insert into epin_transfers (position, number, from_uid, to_uid, transferred_at) values (${eventPosition(5, 6)}, $1, $2, $3, $4)`,
             params: [number, e.payload.from, e.payload.to, event.recordedAt, event.streamId, event.streamVersion],
           },
         ];
       case 'EpinUsed':
-        return [exactlyOneRow(EPIN_USED_SQL, [number, e.payload.by, e.payload.member, event.recordedAt, event.streamVersion], `e-pin ${number} used twice`)];
+        return [
+          exactlyOneRow(
+            EPIN_USED_SQL,
+            [number, e.payload.by, e.payload.member, event.recordedAt, event.streamVersion],
+            `e-pin ${number} used twice`,
+          ),
+        ];
     }
     return [];
   },
@@ -51,6 +78,21 @@ export const topupsProjection: Projection = {
   handles: ['MemberToppedUp'],
   project(event: ProjectedEvent): Statement[] {
     const p = event.payload as MemberToppedUp;
-    return [{ text: TOPUP_INSERT_SQL, params: [event.streamId, event.streamId.slice('member-'.length), p.activator, p.epin, p.epinType, p.valuePaise, p.kind, event.recordedAt, event.streamVersion] }];
+    return [
+      {
+        text: TOPUP_INSERT_SQL,
+        params: [
+          event.streamId,
+          event.streamId.slice('member-'.length),
+          p.activator,
+          p.epin,
+          p.epinType,
+          p.valuePaise,
+          p.kind,
+          event.recordedAt,
+          event.streamVersion,
+        ],
+      },
+    ];
   },
 };

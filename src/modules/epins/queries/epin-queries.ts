@@ -3,8 +3,6 @@ import { Database } from '../../../platform/db/database';
 import { dayFilter, MAX_HISTORY_ROWS, numbered, rupees } from '../../../platform/member-history';
 import { EPIN_MSG } from '../domain/epin.events';
 
-
-
 export type HistoryType = 1 | 2 | 3 | 4;
 
 @Injectable()
@@ -22,10 +20,25 @@ export class EpinQueries {
       : { result: { result: EPIN_MSG.insufficient, epintype: '' }, data: [[]] };
   }
 
-  async history(uid: string, type: HistoryType, from: string | null, to: string | null): Promise<Array<Record<string, unknown>>> {
+  async history(
+    uid: string,
+    type: HistoryType,
+    from: string | null,
+    to: string | null,
+  ): Promise<Array<Record<string, unknown>>> {
     switch (type) {
       case 1: {
-        const rows = await this.db.query<{ referby: string | null; value_paise: string; user_id: string; dd: Date; pinnumber: string; f_name: string; email: string; mobile: string; kind: string }>(
+        const rows = await this.db.query<{
+          referby: string | null;
+          value_paise: string;
+          user_id: string;
+          dd: Date;
+          pinnumber: string;
+          f_name: string;
+          email: string;
+          mobile: string;
+          kind: string;
+        }>(
           `select m.sponsor_uid as referby, t.value_paise::text as value_paise, t.member_uid as user_id, t.topped_up_at as dd, t.epin as pinnumber,
                   m.name as f_name, m.email, m.mobile, t.kind
              from topups t join members m on m.uid = t.member_uid
@@ -33,11 +46,26 @@ export class EpinQueries {
             order by t.topped_up_at desc limit ${MAX_HISTORY_ROWS}`,
           [uid, from, to],
         );
-        return numbered(rows.map(({ value_paise, ...r }) => ({ ...r, referby: r.referby ?? '', Amount: rupees(value_paise), dd: r.dd.toISOString() })));
+        return numbered(
+          rows.map(({ value_paise, ...r }) => ({
+            ...r,
+            referby: r.referby ?? '',
+            Amount: rupees(value_paise),
+            dd: r.dd.toISOString(),
+          })),
+        );
       }
       case 2:
       case 3: {
-        const rows = await this.db.query<{ pin: string; owner: string; value_paise: string; type: string; received_at: Date; used_for: string | null; used_at: Date | null }>(
+        const rows = await this.db.query<{
+          pin: string;
+          owner: string;
+          value_paise: string;
+          type: string;
+          received_at: Date;
+          used_for: string | null;
+          used_at: Date | null;
+        }>(
           `select number as pin, owner_uid as owner, value_paise::text as value_paise, type, received_at, used_for, used_at
              from epins where owner_uid = $1 and status = $2 and ${dayFilter(type === 2 ? 'received_at' : 'used_at', 3, 4)}
             order by ${type === 2 ? 'received_at, number' : 'used_at desc'} limit ${MAX_HISTORY_ROWS}`,
@@ -63,7 +91,9 @@ export class EpinQueries {
             order by t.transferred_at desc, t.position desc limit ${MAX_HISTORY_ROWS}`,
           [uid, from, to],
         );
-        return numbered(rows.map((r) => ({ fromid: r.fromid, uid: r.uid, f_name: r.f_name, Epin: r.epin, dd: r.dd.toISOString() })));
+        return numbered(
+          rows.map((r) => ({ fromid: r.fromid, uid: r.uid, f_name: r.f_name, Epin: r.epin, dd: r.dd.toISOString() })),
+        );
       }
     }
   }

@@ -15,12 +15,22 @@ export async function issueEpins(tx: LedgerTx, command: Omit<IssueEpinsCommand, 
   if (!owner) throw new DomainError('EPIN.UNKNOWN_OWNER', `Member ${command.ownerUid} does not exist`, 'invalid');
   // A purchase keeps the price it was quoted at, whatever a later price change says (never retroactive).
   const valuePaise = command.valuePaise ?? (await loadSettings(tx)).epinPricesPaise[command.epinType];
-  if (!/^[1-9]\d*$/.test(valuePaise)) throw new DomainError('EPIN.BAD_VALUE', `An e-pin's value must be a positive whole number of paise, got ${valuePaise}`, 'invalid');
+  if (!/^[1-9]\d*$/.test(valuePaise))
+    throw new DomainError(
+      'EPIN.BAD_VALUE',
+      `An e-pin's value must be a positive whole number of paise, got ${valuePaise}`,
+      'invalid',
+    );
   const numbers: string[] = [];
   for (let i = 0; i < command.quantity; i++) {
     const number = newEpinNumber();
     // A (vanishingly rare) duplicate number collides on stream version 1 and re-runs the command.
-    await tx.append(epinStream(number), 0, [{ type: 'EpinIssued', payload: { number, epinType: command.epinType, valuePaise, owner: owner.uid, source: command.source } }]);
+    await tx.append(epinStream(number), 0, [
+      {
+        type: 'EpinIssued',
+        payload: { number, epinType: command.epinType, valuePaise, owner: owner.uid, source: command.source },
+      },
+    ]);
     numbers.push(number);
   }
   return numbers;

@@ -14,13 +14,24 @@ export interface HelpState {
 }
 
 /** A member may have one open help request; the new one names the tier of its e-pin type. */
-export function decideOpenRequest(state: HelpState): { ok: false; outcome: typeof HELP_OUTCOME.alreadyOpen } | { ok: true; kind: 'Upgrade' | 'Activate' } {
+export function decideOpenRequest(
+  state: HelpState,
+): { ok: false; outcome: typeof HELP_OUTCOME.alreadyOpen } | { ok: true; kind: 'Upgrade' | 'Activate' } {
   if (state.openRequest) return { ok: false, outcome: HELP_OUTCOME.alreadyOpen };
   return { ok: true, kind: state.memberStatus === 'Active' ? 'Upgrade' : 'Activate' };
 }
 
 /** The request itself, once its top-up is in (at `topupPosition`). */
-export function decideRequestHelp(command: RequestHelp, kind: 'Upgrade' | 'Activate', topupPosition: string): HelpEvent[] {
+export function decideRequestHelp(
+  command: RequestHelp,
+  kind: 'Upgrade' | 'Activate',
+  topupPosition: string,
+): HelpEvent[] {
   const { id, uid, epinType } = command;
-  return [{ type: 'HelpRequested', payload: { id, uid, epinType, tierPaise: HELP_TIER_PAISE[epinType].toString(), kind, topupPosition } }];
+  return [
+    {
+      type: 'HelpRequested',
+      payload: { id, uid, epinType, tierPaise: HELP_TIER_PAISE[epinType].toString(), kind, topupPosition },
+    },
+  ];
 }

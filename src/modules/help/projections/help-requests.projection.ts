@@ -8,9 +8,11 @@ export const helpRequestsProjection: Projection = {
   handles: ['HelpRequested'],
   project(event: ProjectedEvent): Statement[] {
     const p = event.payload as HelpRequested;
-    return [{
-      text: 'insert into help_requests (id, uid, epin_type, tier_paise, kind, topup_position, requested_at) values ($1, $2, $3, $4, $5, $6, $7)',
-      params: [p.id, p.uid, p.epinType, p.tierPaise, p.kind, p.topupPosition, event.recordedAt],
-    }];
+    return [
+      {
+        text: 'insert into help_requests (id, uid, epin_type, tier_paise, kind, topup_position, requested_at) values ($1, $2, $3, $4, $5, $6, $7)',
+        params: [p.id, p.uid, p.epinType, p.tierPaise, p.kind, p.topupPosition, event.recordedAt],
+      },
+    ];
   },
 };

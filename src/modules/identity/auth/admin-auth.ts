@@ -1,4 +1,12 @@
-import { createParamDecorator, ExecutionContext, ForbiddenException, Inject, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import {
+  createParamDecorator,
+  ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -26,7 +34,11 @@ export class AdminJwtStrategy extends PassportStrategy(Strategy, 'admin-jwt') {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly db: Database,
   ) {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: config.jwtSecret, ignoreExpiration: false });
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.jwtSecret,
+      ignoreExpiration: false,
+    });
   }
 
   /** The role is read from the ledger's projection on every call, so a demotion takes effect at once. */
@@ -47,7 +59,9 @@ export class AdminAuthGuard extends AuthGuard('admin-jwt') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const admin = context.switchToHttp().getRequest<{ user: AdminPrincipal }>().user;
-    const roles = this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, [context.getHandler(), context.getClass()]) ?? [];
+    const roles =
+      this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, [context.getHandler(), context.getClass()]) ??
+      [];
     if (!roleMayCall(admin.role, roles)) throw new ForbiddenException(errorBody(403, 'Your role may not do this'));
     return true;
   }

@@ -1,4 +1,12 @@
-import { createParamDecorator, ExecutionContext, ForbiddenException, Inject, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import {
+  createParamDecorator,
+  ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { FastifyRequest } from 'fastify';
@@ -39,7 +47,11 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly db: Database,
   ) {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: config.jwtSecret, ignoreExpiration: false });
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.jwtSecret,
+      ignoreExpiration: false,
+    });
   }
 
   async validate(claims: MemberClaims): Promise<MemberPrincipal> {
@@ -47,7 +59,13 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
     const member = await loadMember(this.db, claims.sub);
     if (!member || member.blocked || member.credentialVersion !== claims.cv) throw loginRequired();
     if (claims.imp === undefined) return { uid: member.uid };
-    if (typeof claims.imp !== 'string' || !claims.iat || !claims.exp || claims.exp - claims.iat > IMPERSONATED_SESSION_SECONDS) throw loginRequired();
+    if (
+      typeof claims.imp !== 'string' ||
+      !claims.iat ||
+      !claims.exp ||
+      claims.exp - claims.iat > IMPERSONATED_SESSION_SECONDS
+    )
+      throw loginRequired();
     const admin = await activeImpersonator(this.db, claims.imp, claims.acv);
     if (!admin) throw loginRequired();
     return { uid: member.uid, impersonatedBy: admin.username, impersonatorRole: admin.role };
@@ -68,10 +86,18 @@ export class MemberAuthGuard extends AuthGuard('member-jwt') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const request = context.switchToHttp().getRequest<FastifyRequest & { user: MemberPrincipal }>();
-    const claimed = [(request.body as { uid?: unknown } | undefined)?.uid, (request.query as { uid?: unknown } | undefined)?.uid].filter((v) => v !== undefined && v !== '');
-    if (claimed.some((uid) => String(uid) !== request.user.uid)) throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
+    const claimed = [
+      (request.body as { uid?: unknown } | undefined)?.uid,
+      (request.query as { uid?: unknown } | undefined)?.uid,
+    ].filter((v) => v !== undefined && v !== '');
+    if (claimed.some((uid) => String(uid) !== request.user.uid))
+      throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
     const { impersonatedBy, impersonatorRole } = request.user;
-    if (impersonatedBy && impersonatorRole !== 'superadmin' && this.reflector.get<boolean | undefined>(MONEY_OR_CREDENTIAL, context.getHandler())) {
+    if (
+      impersonatedBy &&
+      impersonatorRole !== 'superadmin' &&
+      this.reflector.get<boolean | undefined>(MONEY_OR_CREDENTIAL, context.getHandler())
+    ) {
       throw new ForbiddenException(errorBody(403, MSG.impersonationRefused));
     }
     return true;

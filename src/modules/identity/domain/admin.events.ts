@@ -38,6 +38,12 @@ const ADMIN_LOGIN_EVENTS: LoginEventNames<AdminEvent> = {
 };
 
 /** An admin login attempt from one client address, after the password was checked: the members' rule (login-attempts.ts); a disabled admin is refused. */
-export function decideAdminLogin(state: AdminState, passwordOk: boolean, address: LoginAddressState | null, now: Date, policy: LoginPolicy): LoginOutcome<AdminEvent> {
+export function decideAdminLogin(
+  state: AdminState,
+  passwordOk: boolean,
+  address: LoginAddressState | null,
+  now: Date,
+  policy: LoginPolicy,
+): LoginOutcome<AdminEvent> {
   return decideLoginEvents(state.disabled, passwordOk, address, now, policy, ADMIN_LOGIN_EVENTS);
 }

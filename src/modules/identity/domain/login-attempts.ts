@@ -25,20 +25,24 @@ export interface LoginAddressState {
 }
 
 export type AttemptDecision =
-  | { outcome: 'locked' }
-  | { outcome: 'ok' }
-  | { outcome: 'failed'; failures: number; lockedUntil: string | null };
+  { outcome: 'locked' } | { outcome: 'ok' } | { outcome: 'failed'; failures: number; lockedUntil: string | null };
 
 export function isLocked(address: LoginAddressState | null, now: Date): boolean {
   return Boolean(address?.lockedUntil && address.lockedUntil.getTime() > now.getTime());
 }
 
 /** One attempt from one address, after the password was checked. */
-export function decideAttempt(address: LoginAddressState | null, passwordOk: boolean, now: Date, policy: LoginPolicy): AttemptDecision {
+export function decideAttempt(
+  address: LoginAddressState | null,
+  passwordOk: boolean,
+  now: Date,
+  policy: LoginPolicy,
+): AttemptDecision {
   if (isLocked(address, now)) return { outcome: 'locked' };
   if (passwordOk) return { outcome: 'ok' };
   const windowMs = policy.lockoutMinutes * 60_000;
-  const recent = address?.lastFailedAt && now.getTime() - address.lastFailedAt.getTime() < windowMs ? address.failures : 0;
+  const recent =
+    address?.lastFailedAt && now.getTime() - address.lastFailedAt.getTime() < windowMs ? address.failures : 0;
   const failures = recent + 1;
   const lockedUntil = failures >= policy.maxFailures ? new Date(now.getTime() + windowMs).toISOString() : null;
   return { outcome: 'failed', failures, lockedUntil };
@@ -57,18 +61,32 @@ export type LoginOutcome<E> = { outcome: 'refused'; events: [] } | { outcome: 'l
  * One attempt as events of the account's stream. `refused`: the account may not log in (a blocked
  * member, a disabled admin) — said only to whoever knows the password, so a guesser learns nothing.
  */
-export function decideLoginEvents<E>(refused: boolean, passwordOk: boolean, address: LoginAddressState | null, now: Date, policy: LoginPolicy, names: LoginEventNames<E>): LoginOutcome<E> {
+export function decideLoginEvents<E>(
+  refused: boolean,
+  passwordOk: boolean,
+  address: LoginAddressState | null,
+  now: Date,
+  policy: LoginPolicy,
+  names: LoginEventNames<E>,
+): LoginOutcome<E> {
   const attempt = decideAttempt(address, passwordOk, now, policy);
   if (attempt.outcome === 'locked') return { outcome: 'locked', events: [] };
-  if (attempt.outcome === 'ok') return refused ? { outcome: 'refused', events: [] } : { outcome: 'ok', events: [names.loggedIn] };
+  if (attempt.outcome === 'ok')
+    return refused ? { outcome: 'refused', events: [] } : { outcome: 'ok', events: [names.loggedIn] };
   const failed = names.failed(attempt.failures);
-  return attempt.lockedUntil ? { outcome: 'locked', events: [failed, names.lockedOut(attempt.lockedUntil)] } : { outcome: 'failed', events: [failed] };
+  return attempt.lockedUntil
+    ? { outcome: 'locked', events: [failed, names.lockedOut(attempt.lockedUntil)] }
+    : { outcome: 'failed', events: [failed] };
 }
 
 /**
  * Whether an attempt is slowed down: the address never logged in to the account, and the account
  * had `maxFailures` or more failures in the last `lockoutMinutes` from such addresses.
  */
-export function shouldSlowDown(address: LoginAddressState | null, failuresFromStrangers: number, policy: LoginPolicy): boolean {
+export function shouldSlowDown(
+  address: LoginAddressState | null,
+  failuresFromStrangers: number,
+  policy: LoginPolicy,
+): boolean {
   return !address?.succeededAt && failuresFromStrangers >= policy.maxFailures;
 }

@@ -1,9 +1,36 @@
-import { checkRegistration, decideAgreeDisclaimer, decideBlock, decideLogin, decideResetPassword, RegistrationInput } from './member.decide';
+import {
+  checkRegistration,
+  decideAgreeDisclaimer,
+  decideBlock,
+  decideLogin,
+  decideResetPassword,
+  RegistrationInput,
+} from './member.decide';
 import { MemberState } from './member.events';
 import { REGISTRATION_MSG as R } from './member.messages';
 
-const valid: RegistrationInput = { sid: '100000', name: 'Asha Rao', email: 'asha@b.co', mobile: '9876543210', countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: 'asha@upi', password: 'secret1' };
-const member = (over: Partial<MemberState> = {}): MemberState => ({ uid: '123456', name: 'Asha', email: 'a@b.co', status: 'Inactive', blocked: false, isagree: false, credentialVersion: 1, version: 1, ...over });
+const valid: RegistrationInput = {
+  sid: '100000',
+  name: 'Asha Rao',
+  email: 'asha@b.co',
+  mobile: '9876543210',
+  countryid: '101',
+  city: 'Nashik',
+  state: 'Maharashtra',
+  upinumber: 'asha@upi',
+  password: 'secret1',
+};
+const member = (over: Partial<MemberState> = {}): MemberState => ({
+  uid: '123456',
+  name: 'Asha',
+  email: 'a@b.co',
+  status: 'Inactive',
+  blocked: false,
+  isagree: false,
+  credentialVersion: 1,
+  version: 1,
+  ...over,
+});
 const now = new Date('2026-11-22T10:00:00.000Z');
 const policy = { maxFailures: 3, lockoutMinutes: 15 };
 
@@ -50,14 +77,25 @@ describe('checkRegistration', () => {
 
 describe('decideLogin', () => {
   const fresh = null;
-  const failedFrom = (failures: number, lastFailedAt = new Date('2026-11-22T09:58:00Z')) => ({ failures, lastFailedAt, lockedUntil: null, succeededAt: null });
+  const failedFrom = (failures: number, lastFailedAt = new Date('2026-11-22T09:58:00Z')) => ({
+    failures,
+    lastFailedAt,
+    lockedUntil: null,
+    succeededAt: null,
+  });
 
   it('given a good password, when logging in, then MemberLoggedIn', () => {
-    expect(decideLogin(member(), true, fresh, now, policy)).toEqual({ outcome: 'ok', events: [{ type: 'MemberLoggedIn', payload: {} }] });
+    expect(decideLogin(member(), true, fresh, now, policy)).toEqual({
+      outcome: 'ok',
+      events: [{ type: 'MemberLoggedIn', payload: {} }],
+    });
   });
 
   it('given a wrong password, then LoginFailed counting the failures from this address', () => {
-    expect(decideLogin(member(), false, failedFrom(1), now, policy)).toEqual({ outcome: 'failed', events: [{ type: 'LoginFailed', payload: { failures: 2 } }] });
+    expect(decideLogin(member(), false, failedFrom(1), now, policy)).toEqual({
+      outcome: 'failed',
+      events: [{ type: 'LoginFailed', payload: { failures: 2 } }],
+    });
   });
 
   it('given the last allowed failure from this address, then the address is locked out for the policy window', () => {
@@ -67,23 +105,37 @@ describe('decideLogin', () => {
   });
 
   it('given failures older than the window, then the count starts again', () => {
-    expect(decideLogin(member(), false, failedFrom(2, new Date('2026-11-22T09:45:00Z')), now, policy)).toEqual({ outcome: 'failed', events: [{ type: 'LoginFailed', payload: { failures: 1 } }] });
+    expect(decideLogin(member(), false, failedFrom(2, new Date('2026-11-22T09:45:00Z')), now, policy)).toEqual({
+      outcome: 'failed',
+      events: [{ type: 'LoginFailed', payload: { failures: 1 } }],
+    });
   });
 
   it('given a lock-out of this address still running, then even the right password is refused and nothing is recorded', () => {
-    expect(decideLogin(member(), true, { ...failedFrom(3), lockedUntil: new Date('2026-11-22T10:05:00Z') }, now, policy)).toEqual({ outcome: 'locked', events: [] });
+    expect(
+      decideLogin(member(), true, { ...failedFrom(3), lockedUntil: new Date('2026-11-22T10:05:00Z') }, now, policy),
+    ).toEqual({ outcome: 'locked', events: [] });
   });
 
   it('given an expired lock-out, then the right password works', () => {
-    expect(decideLogin(member(), true, { ...failedFrom(3), lockedUntil: new Date('2026-11-22T09:59:59Z') }, now, policy).outcome).toBe('ok');
+    expect(
+      decideLogin(member(), true, { ...failedFrom(3), lockedUntil: new Date('2026-11-22T09:59:59Z') }, now, policy)
+        .outcome,
+    ).toBe('ok');
   });
 
   it('given a blocked member and the right password, then the login is refused as blocked and nothing is recorded', () => {
-    expect(decideLogin(member({ blocked: true }), true, fresh, now, policy)).toEqual({ outcome: 'blocked', events: [] });
+    expect(decideLogin(member({ blocked: true }), true, fresh, now, policy)).toEqual({
+      outcome: 'blocked',
+      events: [],
+    });
   });
 
   it('given a blocked member and a wrong password, then it is an ordinary failure: the block is not revealed', () => {
-    expect(decideLogin(member({ blocked: true }), false, fresh, now, policy)).toEqual({ outcome: 'failed', events: [{ type: 'LoginFailed', payload: { failures: 1 } }] });
+    expect(decideLogin(member({ blocked: true }), false, fresh, now, policy)).toEqual({
+      outcome: 'failed',
+      events: [{ type: 'LoginFailed', payload: { failures: 1 } }],
+    });
   });
 });
 
@@ -96,12 +148,16 @@ describe('other member decisions', () => {
   it('blocks and unblocks only when the state changes', () => {
     expect(decideBlock(member(), true, 'r')).toEqual([{ type: 'MemberBlocked', payload: { remark: 'r' } }]);
     expect(decideBlock(member({ blocked: true }), true, 'r')).toEqual([]);
-    expect(decideBlock(member({ blocked: true }), false, 'ok')).toEqual([{ type: 'MemberUnblocked', payload: { remark: 'ok' } }]);
+    expect(decideBlock(member({ blocked: true }), false, 'ok')).toEqual([
+      { type: 'MemberUnblocked', payload: { remark: 'ok' } },
+    ]);
   });
 
   it('accepts a reset link once, before expiry, with the mailed secret only', () => {
     const token = { uid: '123456', secretHash: 'h', expiresAt: new Date('2026-11-22T10:30:00Z'), usedAt: null };
-    expect(decideResetPassword(member(), token, 't1', 'h', now)).toEqual([{ type: 'PasswordChanged', payload: { credentialVersion: 2, via: 'reset', resetTokenId: 't1' } }]);
+    expect(decideResetPassword(member(), token, 't1', 'h', now)).toEqual([
+      { type: 'PasswordChanged', payload: { credentialVersion: 2, via: 'reset', resetTokenId: 't1' } },
+    ]);
     expect(decideResetPassword(member(), token, 't1', 'other', now)).toBeNull();
     expect(decideResetPassword(member(), { ...token, usedAt: now }, 't1', 'h', now)).toBeNull();
     expect(decideResetPassword(member(), token, 't1', 'h', new Date('2026-11-22T10:30:00Z'))).toBeNull();

@@ -32,7 +32,8 @@ const SPEC_EMAIL = /^[^\s@]{3,}@[^\s@]+\.[^\s@]+$/;
  * isEmail: a real domain shape, no control characters), without the quoted local parts and
  * markup characters RFC 5322 allows but no member needs and every screen would have to escape.
  */
-export const isWellFormedEmail = (email: string): boolean => SPEC_EMAIL.test(email) && isEmail(email, { blacklisted_chars: '"<>`' });
+export const isWellFormedEmail = (email: string): boolean =>
+  SPEC_EMAIL.test(email) && isEmail(email, { blacklisted_chars: '"<>`' });
 
 /**
  * The registration rules in the spec's order; the first broken one is the answer. The spec's
@@ -76,7 +77,8 @@ export function checkRegistration(input: RegistrationInput): string | null {
   return null;
 }
 
-export type LoginDecision = { outcome: 'blocked'; events: [] } | { outcome: 'locked' | 'failed' | 'ok'; events: MemberEvent[] };
+export type LoginDecision =
+  { outcome: 'blocked'; events: [] } | { outcome: 'locked' | 'failed' | 'ok'; events: MemberEvent[] };
 
 const MEMBER_LOGIN_EVENTS: LoginEventNames<MemberEvent> = {
   loggedIn: { type: 'MemberLoggedIn', payload: {} },
@@ -88,7 +90,13 @@ const MEMBER_LOGIN_EVENTS: LoginEventNames<MemberEvent> = {
  * A login attempt on an existing member from one client address, after the password was checked.
  * Failures count per (member, address): see login-attempts.ts.
  */
-export function decideLogin(state: MemberState, passwordOk: boolean, address: LoginAddressState | null, now: Date, policy: LoginPolicy): LoginDecision {
+export function decideLogin(
+  state: MemberState,
+  passwordOk: boolean,
+  address: LoginAddressState | null,
+  now: Date,
+  policy: LoginPolicy,
+): LoginDecision {
   const decision = decideLoginEvents(state.blocked, passwordOk, address, now, policy, MEMBER_LOGIN_EVENTS);
   return decision.outcome === 'refused' ? { outcome: 'blocked', events: [] } : decision;
 }
@@ -119,5 +127,10 @@ export function decideResetPassword(
 ): MemberEvent[] | null {
   if (token.uid !== member.uid || token.usedAt || token.expiresAt.getTime() <= now.getTime()) return null;
   if (token.secretHash !== presentedSecretHash) return null;
-  return [{ type: 'PasswordChanged', payload: { credentialVersion: member.credentialVersion + 1, via: 'reset', resetTokenId: tokenId } }];
+  return [
+    {
+      type: 'PasswordChanged',
+      payload: { credentialVersion: member.credentialVersion + 1, via: 'reset', resetTokenId: tokenId },
+    },
+  ];
 }

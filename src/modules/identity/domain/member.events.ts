@@ -7,7 +7,10 @@ export type MemberEvent =
   /** The event's client address is locked out of this member until `until`. */
   | { type: 'MemberLockedOut'; payload: { until: string } }
   | { type: 'DisclaimerAgreed'; payload: Record<string, never> }
-  | { type: 'PasswordResetRequested'; payload: { tokenId: string; secretHash: string; expiresAt: string; email: string } }
+  | {
+      type: 'PasswordResetRequested';
+      payload: { tokenId: string; secretHash: string; expiresAt: string; email: string };
+    }
   | { type: 'PasswordChanged'; payload: { credentialVersion: number; via: 'reset' | 'profile'; resetTokenId?: string } }
   | { type: 'MemberBlocked'; payload: { remark: string } }
   | { type: 'MemberUnblocked'; payload: { remark: string } }

@@ -14,7 +14,8 @@ export const MSG = {
   resetDone: 'Password Reset Successfully',
   resetInvalid: 'Invalid or expired reset link',
   impersonationInvalid: 'Invalid or expired login link',
-  impersonationRefused: 'Not allowed in a "Log in as" session: only a superadmin may move money or change credentials for a member',
+  impersonationRefused:
+    'Not allowed in a "Log in as" session: only a superadmin may move money or change credentials for a member',
   loginRequired: 'Please login to access this resource',
 } as const;
 

@@ -5,23 +5,45 @@ const usernameOf = (event: ProjectedEvent): string => event.streamId.slice('admi
 export const adminUsersProjection: Projection = {
   name: 'admin-users',
   tables: ['admin_users'],
-  handles: ['AdminUserCreated', 'AdminUserUpdated', 'AdminLoggedIn', 'AdminLoginFailed', 'AdminLockedOut', 'ImpersonationTokenIssued'],
+  handles: [
+    'AdminUserCreated',
+    'AdminUserUpdated',
+    'AdminLoggedIn',
+    'AdminLoginFailed',
+    'AdminLockedOut',
+    'ImpersonationTokenIssued',
+  ],
   project(event: ProjectedEvent): Statement[] {
     const p = event.payload as { username?: string; role?: string; disabled?: boolean; credentialVersion?: number };
     if (event.type === 'AdminUserCreated') {
-      return [{ text: 'insert into admin_users (username, role, created_at, credential_version, version) values ($1, $2, $3, $4, $5)', params: [p.username, p.role, event.recordedAt, p.credentialVersion, event.streamVersion] }];
+      return [
+        {
+          text: 'insert into admin_users (username, role, created_at, credential_version, version) values ($1, $2, $3, $4, $5)',
+          params: [p.username, p.role, event.recordedAt, p.credentialVersion, event.streamVersion],
+        },
+      ];
     }
-    return [exactlyOneRow(
-      `update admin_users set
+    return [
+      exactlyOneRow(
+        `update admin_users set
          role = coalesce($3, role),
          disabled = coalesce($4, disabled),
          credential_version = coalesce($5, credential_version),
          last_login_at = case when $6 then $7::timestamptz else last_login_at end,
          version = $2
        where username = $1 and version = $2 - 1`,
-      [usernameOf(event), event.streamVersion, p.role ?? null, p.disabled ?? null, p.credentialVersion ?? null, event.type === 'AdminLoggedIn', event.recordedAt],
-      `admin ${usernameOf(event)} not at version ${event.streamVersion - 1}`,
-    )];
+        [
+          usernameOf(event),
+          event.streamVersion,
+          p.role ?? null,
+          p.disabled ?? null,
+          p.credentialVersion ?? null,
+          event.type === 'AdminLoggedIn',
+          event.recordedAt,
+        ],
+        `admin ${usernameOf(event)} not at version ${event.streamVersion - 1}`,
+      ),
+    ];
   },
 };
 
@@ -33,8 +55,19 @@ export const impersonationTokensProjection: Projection = {
   project(event: ProjectedEvent): Statement[] {
     const p = event.payload as { tokenId: string; uid?: string; expiresAt?: string };
     if (event.type === 'ImpersonationTokenIssued') {
-      return [{ text: 'insert into impersonation_tokens (token_id, admin, uid, expires_at) values ($1, $2, $3, $4)', params: [p.tokenId, usernameOf(event), p.uid, p.expiresAt] }];
+      return [
+        {
+          text: 'insert into impersonation_tokens (token_id, admin, uid, expires_at) values ($1, $2, $3, $4)',
+          params: [p.tokenId, usernameOf(event), p.uid, p.expiresAt],
+        },
+      ];
     }
-    return [exactlyOneRow('update impersonation_tokens set redeemed_at = $2 where token_id = $1 and redeemed_at is null', [p.tokenId, event.recordedAt], `impersonation token ${p.tokenId} redeemed twice`)];
+    return [
+      exactlyOneRow(
+        'update impersonation_tokens set redeemed_at = $2 where token_id = $1 and redeemed_at is null',
+        [p.tokenId, event.recordedAt],
+        `impersonation token ${p.tokenId} redeemed twice`,
+      ),
+    ];
   },
 };

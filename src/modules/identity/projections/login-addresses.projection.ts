@@ -9,7 +9,17 @@ import { ProjectedEvent, Projection, Statement } from '../../../platform/project
 export const loginAddressesProjection: Projection = {
   name: 'login-addresses',
   tables: ['login_addresses'],
-  handles: ['LoginFailed', 'MemberLockedOut', 'MemberLoggedIn', 'PasswordChanged', 'MemberUnblocked', 'AdminLoginFailed', 'AdminLockedOut', 'AdminLoggedIn', 'AdminUserUpdated'],
+  handles: [
+    'LoginFailed',
+    'MemberLockedOut',
+    'MemberLoggedIn',
+    'PasswordChanged',
+    'MemberUnblocked',
+    'AdminLoginFailed',
+    'AdminLockedOut',
+    'AdminLoggedIn',
+    'AdminUserUpdated',
+  ],
   project(event: ProjectedEvent): Statement[] {
     const account = event.streamId;
     const address = event.metadata.clientIp ?? '';
@@ -18,28 +28,39 @@ export const loginAddressesProjection: Projection = {
     switch (event.type) {
       case 'LoginFailed':
       case 'AdminLoginFailed':
-        return [{
-          text: `insert into login_addresses (account, client_ip, failures, last_failed_at) values ($1, login_address_key($2), $3, $4)
+        return [
+          {
+            text: `insert into login_addresses (account, client_ip, failures, last_failed_at) values ($1, login_address_key($2), $3, $4)
                  on conflict (account, client_ip) do update set failures = excluded.failures, last_failed_at = excluded.last_failed_at`,
-          params: [account, address, p.failures, at],
-        }];
+            params: [account, address, p.failures, at],
+          },
+        ];
       case 'MemberLockedOut':
       case 'AdminLockedOut':
-        return [{
-          text: `insert into login_addresses (account, client_ip, failures, locked_until) values ($1, login_address_key($2), 0, $3)
+        return [
+          {
+            text: `insert into login_addresses (account, client_ip, failures, locked_until) values ($1, login_address_key($2), 0, $3)
                  on conflict (account, client_ip) do update set locked_until = excluded.locked_until`,
-          params: [account, address, p.until],
-        }];
+            params: [account, address, p.until],
+          },
+        ];
       case 'MemberLoggedIn':
       case 'AdminLoggedIn':
-        return [{
-          text: `insert into login_addresses (account, client_ip, failures, succeeded_at) values ($1, login_address_key($2), 0, $3)
+        return [
+          {
+            text: `insert into login_addresses (account, client_ip, failures, succeeded_at) values ($1, login_address_key($2), 0, $3)
                  on conflict (account, client_ip) do update set failures = 0, locked_until = null, succeeded_at = excluded.succeeded_at`,
-          params: [account, address, at],
-        }];
+            params: [account, address, at],
+          },
+        ];
       default:
         // A new password, an unblock or any change of an admin account by a superadmin lifts every lock-out of the account.
-        return [{ text: 'update login_addresses set failures = 0, locked_until = null where account = $1', params: [account] }];
+        return [
+          {
+            text: 'update login_addresses set failures = 0, locked_until = null where account = $1',
+            params: [account],
+          },
+        ];
     }
   },
 };

@@ -1,4 +1,10 @@
-import { eventPosition, exactlyOneRow, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
+import {
+  eventPosition,
+  exactlyOneRow,
+  ProjectedEvent,
+  Projection,
+  Statement,
+} from '../../../platform/projections/projection';
 import { MemberRegistered } from '../domain/member.events';
 
 function uidOf(event: ProjectedEvent): string {
@@ -9,21 +15,54 @@ function uidOf(event: ProjectedEvent): string {
 export const membersProjection: Projection = {
   name: 'members',
   tables: ['members'],
-  handles: ['MemberRegistered', 'MemberToppedUp', 'MemberLoggedIn', 'LoginFailed', 'MemberLockedOut', 'DisclaimerAgreed', 'PasswordResetRequested', 'PasswordChanged', 'MemberBlocked', 'MemberUnblocked', 'ImpersonationTokenRedeemed'],
+  handles: [
+    'MemberRegistered',
+    'MemberToppedUp',
+    'MemberLoggedIn',
+    'LoginFailed',
+    'MemberLockedOut',
+    'DisclaimerAgreed',
+    'PasswordResetRequested',
+    'PasswordChanged',
+    'MemberBlocked',
+    'MemberUnblocked',
+    'ImpersonationTokenRedeemed',
+  ],
   project(event: ProjectedEvent): Statement[] {
     const uid = uidOf(event);
     const at = event.recordedAt;
     const v = event.streamVersion;
     if (event.type === 'MemberRegistered') {
       const p = event.payload as MemberRegistered;
-      return [{
-        text: `insert into members (uid, sponsor_uid, name, email, mobile, country_id, city, state, upi_number, wallet_address,
+      return [
+        {
+          text: `insert into members (uid, sponsor_uid, name, email, mobile, country_id, city, state, upi_number, wallet_address,
                               registered_at, credential_version, version)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        params: [p.uid, p.sponsorUid, p.name, p.email, p.mobile, p.countryId, p.city, p.state, p.upiNumber, p.walletAddress, at, p.credentialVersion, v],
-      }];
+          params: [
+            p.uid,
+            p.sponsorUid,
+            p.name,
+            p.email,
+            p.mobile,
+            p.countryId,
+            p.city,
+            p.state,
+            p.upiNumber,
+            p.walletAddress,
+            at,
+            p.credentialVersion,
+            v,
+          ],
+        },
+      ];
     }
-    const p = event.payload as { credentialVersion?: number; kind?: string; currentPackagePaise?: string; totalPackagePaise?: string };
+    const p = event.payload as {
+      credentialVersion?: number;
+      kind?: string;
+      currentPackagePaise?: string;
+      totalPackagePaise?: string;
+    };
     // Each change names its own columns; $1 and $2 are always the uid and the new version ($3 the
     // stream, for eventPosition).
     const changes: Record<string, [string, unknown[]]> = {
@@ -45,7 +84,13 @@ export const membersProjection: Projection = {
     };
     const [set, params] = changes[event.type];
     // One fixed text per event type (a bounded set), so each is prepared once per connection.
-    return [exactlyOneRow(`update members set ${set ? `${set}, ` : ''}version = $2 where uid = $1 and version = $2 - 1`, [uid, v, ...params], `members row ${uid} not at version ${v - 1} for ${event.type}`)];
+    return [
+      exactlyOneRow(
+        `update members set ${set ? `${set}, ` : ''}version = $2 where uid = $1 and version = $2 - 1`,
+        [uid, v, ...params],
+        `members row ${uid} not at version ${v - 1} for ${event.type}`,
+      ),
+    ];
   },
 };
 
@@ -57,13 +102,15 @@ export const memberTreeProjection: Projection = {
   project(event: ProjectedEvent): Statement[] {
     const p = event.payload as MemberRegistered;
     if (!p.sponsorUid) return [];
-    return [{
-      text: `insert into member_tree (ancestor_uid, descendant_uid, depth)
+    return [
+      {
+        text: `insert into member_tree (ancestor_uid, descendant_uid, depth)
        select $2, $1, 1
        union all
        select ancestor_uid, $1, depth + 1 from member_tree where descendant_uid = $2`,
-      params: [p.uid, p.sponsorUid],
-    }];
+        params: [p.uid, p.sponsorUid],
+      },
+    ];
   },
 };
 
@@ -75,9 +122,20 @@ export const passwordResetsProjection: Projection = {
   project(event: ProjectedEvent): Statement[] {
     const p = event.payload as { tokenId?: string; secretHash?: string; expiresAt?: string; resetTokenId?: string };
     if (event.type === 'PasswordResetRequested') {
-      return [{ text: 'insert into password_resets (token_id, uid, secret_hash, expires_at) values ($1, $2, $3, $4)', params: [p.tokenId, uidOf(event), p.secretHash, p.expiresAt] }];
+      return [
+        {
+          text: 'insert into password_resets (token_id, uid, secret_hash, expires_at) values ($1, $2, $3, $4)',
+          params: [p.tokenId, uidOf(event), p.secretHash, p.expiresAt],
+        },
+      ];
     }
     if (!p.resetTokenId) return [];
-    return [exactlyOneRow('update password_resets set used_at = $2 where token_id = $1 and used_at is null', [p.resetTokenId, event.recordedAt], `reset token ${p.resetTokenId} spent twice`)];
+    return [
+      exactlyOneRow(
+        'update password_resets set used_at = $2 where token_id = $1 and used_at is null',
+        [p.resetTokenId, event.recordedAt],
+        `reset token ${p.resetTokenId} spent twice`,
+      ),
+    ];
   },
 };

@@ -28,7 +28,10 @@ export const maskEmail = (email: string): string => {
 };
 
 /** `9876543210` → `98******10`. */
-export const maskDigits = (value: string): string => (value.length <= 4 ? '*'.repeat(value.length) : `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`);
+export const maskDigits = (value: string): string =>
+  value.length <= 4
+    ? '*'.repeat(value.length)
+    : `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`;
 
 /** Read side of identity: queries skip the domain and read projections directly. */
 @Injectable()
@@ -37,8 +40,13 @@ export class MemberQueries {
 
   async sponsor(uid: string): Promise<{ result: string; name: string; top_up: string }> {
     if (!UID_PATTERN.test(uid)) return { result: MSG.sponsorMissing, name: '', top_up: '' };
-    const [row] = await this.db.query<{ name: string; status: string }>('select name, status from members where uid = $1', [uid]);
-    return row ? { result: MSG.sponsorExists, name: row.name, top_up: row.status } : { result: MSG.sponsorMissing, name: '', top_up: '' };
+    const [row] = await this.db.query<{ name: string; status: string }>(
+      'select name, status from members where uid = $1',
+      [uid],
+    );
+    return row
+      ? { result: MSG.sponsorExists, name: row.name, top_up: row.status }
+      : { result: MSG.sponsorMissing, name: '', top_up: '' };
   }
 
   async countries(): Promise<Array<{ id: number; name: string; phonecode: string }>> {
@@ -54,17 +62,32 @@ export class MemberQueries {
    * email and mobile are shown in full only while the letter is fresh (just after registration),
    * and masked after that, so walking the id range yields no contact list.
    */
-  async welcome(uid: string, freshMinutes = WELCOME_LETTER_FRESH_MINUTES): Promise<Array<{ f_name: string; uid: string; email: string; mobile: string }>> {
+  async welcome(
+    uid: string,
+    freshMinutes = WELCOME_LETTER_FRESH_MINUTES,
+  ): Promise<Array<{ f_name: string; uid: string; email: string; mobile: string }>> {
     if (!UID_PATTERN.test(uid)) return [];
     const rows = await this.db.query<{ f_name: string; uid: string; email: string; mobile: string; fresh: boolean }>(
       `select name as f_name, uid, email, mobile, registered_at > now() - make_interval(mins => $2) as fresh from members where uid = $1`,
       [uid, freshMinutes],
     );
-    return rows.map(({ fresh, ...row }) => (fresh ? row : { ...row, email: maskEmail(row.email), mobile: maskDigits(row.mobile) }));
+    return rows.map(({ fresh, ...row }) =>
+      fresh ? row : { ...row, email: maskEmail(row.email), mobile: maskDigits(row.mobile) },
+    );
   }
 
   async dashboard(uid: string, impersonatedBy?: string): Promise<Record<string, unknown>> {
-    const [m] = await this.db.query<{ uid: string; name: string; isagree: boolean; status: string; registered_at: Date; activated_at: Date | null; directs: string; team: string; pins: string }>(
+    const [m] = await this.db.query<{
+      uid: string;
+      name: string;
+      isagree: boolean;
+      status: string;
+      registered_at: Date;
+      activated_at: Date | null;
+      directs: string;
+      team: string;
+      pins: string;
+    }>(
       `select m.uid, m.name, m.isagree, m.status, m.registered_at, m.activated_at,
               (select count(*) from members d where d.sponsor_uid = m.uid)::text as directs,
               (select count(*) from member_tree t where t.ancestor_uid = m.uid)::text as team,

@@ -4,8 +4,14 @@ import { LevelIncomeDistributed } from './level-income.events';
 
 const rates = DEFAULT_SETTINGS.levelIncomeRatesBp;
 const sum = (postings: LevelIncomeDistributed['postings']) => postings.reduce((s, p) => s + BigInt(p.amountPaise), 0n);
-const distributed = (packagePaise: bigint, uplines: Parameters<typeof decideLevelIncome>[1]['uplines']): LevelIncomeDistributed => {
-  const [event] = decideLevelIncome({ topupPosition: '42', fromUid: '222222', packagePaise }, { ratesBp: rates, uplines });
+const distributed = (
+  packagePaise: bigint,
+  uplines: Parameters<typeof decideLevelIncome>[1]['uplines'],
+): LevelIncomeDistributed => {
+  const [event] = decideLevelIncome(
+    { topupPosition: '42', fromUid: '222222', packagePaise },
+    { ratesBp: rates, uplines },
+  );
   return event.payload;
 };
 
@@ -19,9 +25,21 @@ describe('decideLevelIncome', () => {
     ]);
     expect(d).toMatchObject({ topupPosition: '42', fromUid: '222222', packagePaise: '29900' });
     expect(d.levels.map((l) => [l.level, l.amountPaise, l.paid, l.reason])).toEqual([
-      [1, '2990', true, undefined], [2, '1495', false, 'inactive'], [3, '897', false, 'inactive'], [4, '598', false, 'no-upline'], [5, '598', false, 'no-upline'],
-      [6, '299', false, 'no-upline'], [7, '299', false, 'no-upline'], [8, '299', false, 'no-upline'], [9, '299', false, 'no-upline'], [10, '299', false, 'no-upline'],
-      [11, '149', true, undefined], [12, '149', false, 'no-upline'], [13, '149', false, 'no-upline'], [14, '149', false, 'no-upline'], [15, '149', false, 'no-upline'],
+      [1, '2990', true, undefined],
+      [2, '1495', false, 'inactive'],
+      [3, '897', false, 'inactive'],
+      [4, '598', false, 'no-upline'],
+      [5, '598', false, 'no-upline'],
+      [6, '299', false, 'no-upline'],
+      [7, '299', false, 'no-upline'],
+      [8, '299', false, 'no-upline'],
+      [9, '299', false, 'no-upline'],
+      [10, '299', false, 'no-upline'],
+      [11, '149', true, undefined],
+      [12, '149', false, 'no-upline'],
+      [13, '149', false, 'no-upline'],
+      [14, '149', false, 'no-upline'],
+      [15, '149', false, 'no-upline'],
     ]);
     // floor(29900 × 29.5 %) = 8820: the rounding of the half-paise levels stays with the platform
     expect(d.postings).toEqual([

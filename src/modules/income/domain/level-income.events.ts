@@ -3,7 +3,14 @@ export interface LevelIncomeDistributed {
   topupPosition: string;
   fromUid: string;
   packagePaise: string;
-  levels: Array<{ level: number; uid: string | null; rateBp: number; amountPaise: string; paid: boolean; reason?: string }>;
+  levels: Array<{
+    level: number;
+    uid: string | null;
+    rateBp: number;
+    amountPaise: string;
+    paid: boolean;
+    reason?: string;
+  }>;
   postings: Array<{ account: string; amountPaise: string }>;
 }
 

@@ -16,29 +16,45 @@ const SETTLE_POLL_MS = 20;
  * transaction has ended — the relay delivers only such top-ups; a direct call (a retried job, a
  * test) waits up to `settleWaitMs`, then fails so that its job is retried.
  */
-export async function payLevelIncome(ledger: Ledger, topupPosition: string, { settleWaitMs = SETTLE_WAIT_MS } = {}): Promise<'paid' | 'already-paid' | 'not-a-top-up'> {
-  for (const started = Date.now(); ; ) {
+export async function payLevelIncome(
+  ledger: Ledger,
+  topupPosition: string,
+  { settleWaitMs = SETTLE_WAIT_MS } = {},
+): Promise<'paid' | 'already-paid' | 'not-a-top-up'> {
+  for (const started = Date.now(); ;) {
     const outcome = await payIfSettled(ledger, topupPosition);
     if (outcome !== 'not-settled') return outcome;
     if (Date.now() - started >= settleWaitMs) {
-      throw new Error(`level income of top-up ${topupPosition}: a transaction older than the top-up's is still open, so what comes before it is not final yet (the job will be retried)`);
+      throw new Error(
+        `level income of top-up ${topupPosition}: a transaction older than the top-up's is still open, so what comes before it is not final yet (the job will be retried)`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
   }
 }
 
-async function payIfSettled(ledger: Ledger, topupPosition: string): Promise<'paid' | 'already-paid' | 'not-a-top-up' | 'not-settled'> {
-  return ledger.run({ actor: { kind: 'system', id: 'level-income' }, correlationId: `topup-${topupPosition}`, causationId: topupPosition }, async (tx) => {
-    const inputs = await loadIncomeInputs(tx, topupPosition);
-    if (!inputs) return 'not-a-top-up';
-    if (inputs.alreadyPaid) return 'already-paid';
-    if (!inputs.settled) return 'not-settled';
-    const events = decideLevelIncome(
-      { topupPosition, fromUid: inputs.fromUid, packagePaise: BigInt(inputs.topup.valuePaise) },
-      { ratesBp: inputs.settings.levelIncomeRatesBp.slice(0, MAX_INCOME_LEVELS), uplines: inputs.uplines },
-    );
-    // A new stream (version 0); nothing follows the append, so COMMIT rides with it.
-    await tx.append(levelIncomeStream(topupPosition), 0, events, { last: true });
-    return 'paid';
-  });
+async function payIfSettled(
+  ledger: Ledger,
+  topupPosition: string,
+): Promise<'paid' | 'already-paid' | 'not-a-top-up' | 'not-settled'> {
+  return ledger.run(
+    {
+      actor: { kind: 'system', id: 'level-income' },
+      correlationId: `topup-${topupPosition}`,
+      causationId: topupPosition,
+    },
+    async (tx) => {
+      const inputs = await loadIncomeInputs(tx, topupPosition);
+      if (!inputs) return 'not-a-top-up';
+      if (inputs.alreadyPaid) return 'already-paid';
+      if (!inputs.settled) return 'not-settled';
+      const events = decideLevelIncome(
+        { topupPosition, fromUid: inputs.fromUid, packagePaise: BigInt(inputs.topup.valuePaise) },
+        { ratesBp: inputs.settings.levelIncomeRatesBp.slice(0, MAX_INCOME_LEVELS), uplines: inputs.uplines },
+      );
+      // A new stream (version 0); nothing follows the append, so COMMIT rides with it.
+      await tx.append(levelIncomeStream(topupPosition), 0, events, { last: true });
+      return 'paid';
+    },
+  );
 }

@@ -3,10 +3,10 @@ import { ProjectedEvent, Projection, Statement } from '../../../platform/project
 import { LevelIncomeDistributed } from '../domain/level-income.events';
 
 /** One fixed text for any number of levels. */
-const INSERT_LEVEL_INCOME_SQL = prepared(`insert into level_income (topup_position, level, earner_uid, from_uid, on_amount_paise, rate_bp, amount_paise, paid, reason, paid_at)
+const INSERT_LEVEL_INCOME_SQL =
+  prepared(`insert into level_income (topup_position, level, earner_uid, from_uid, on_amount_paise, rate_bp, amount_paise, paid, reason, paid_at)
    select $1::bigint, u.level, u.earner_uid, $2::text, $3::bigint, u.rate_bp, u.amount_paise, u.paid, u.reason, $4::timestamptz
-     from unnest($5::smallint[], $6::text[], $7::integer[], $8::bigint[], $9::boolean[], $10::text[]) as u(level, earner_uid, rate_bp, amount_paise, paid, reason)`,
-);
+     from unnest($5::smallint[], $6::text[], $7::integer[], $8::bigint[], $9::boolean[], $10::text[]) as u(level, earner_uid, rate_bp, amount_paise, paid, reason)`);
 
 /** One row per (top-up, level); the primary key makes a second payment impossible. */
 export const levelIncomeProjection: Projection = {
@@ -17,20 +17,22 @@ export const levelIncomeProjection: Projection = {
     const p = event.payload as LevelIncomeDistributed;
     if (p.levels.length === 0) return [];
     // One row per level, by construction (unnest); the primary key refuses a second payment.
-    return [{
-      text: INSERT_LEVEL_INCOME_SQL,
-      params: [
-        p.topupPosition,
-        p.fromUid,
-        p.packagePaise,
-        event.recordedAt,
-        p.levels.map((l) => l.level),
-        p.levels.map((l) => l.uid),
-        p.levels.map((l) => l.rateBp),
-        p.levels.map((l) => l.amountPaise),
-        p.levels.map((l) => l.paid),
-        p.levels.map((l) => l.reason ?? null),
-      ],
-    }];
+    return [
+      {
+        text: INSERT_LEVEL_INCOME_SQL,
+        params: [
+          p.topupPosition,
+          p.fromUid,
+          p.packagePaise,
+          event.recordedAt,
+          p.levels.map((l) => l.level),
+          p.levels.map((l) => l.uid),
+          p.levels.map((l) => l.rateBp),
+          p.levels.map((l) => l.amountPaise),
+          p.levels.map((l) => l.paid),
+          p.levels.map((l) => l.reason ?? null),
+        ],
+      },
+    ];
   },
 };

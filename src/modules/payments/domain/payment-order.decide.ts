@@ -62,7 +62,11 @@ export function decideOpenOrder(order: Pick<PaymentOrderState, 'status'>, opened
  * came after the window; after the window it is recorded as late (no e-pins); an unpaid order past
  * its expiry expires. Anything else changes nothing.
  */
-export function decideSettlement(order: PaymentOrderState, status: GatewayStatus, now: Date): Decision<OrderStatus, PaymentOrderEvent> {
+export function decideSettlement(
+  order: PaymentOrderState,
+  status: GatewayStatus,
+  now: Date,
+): Decision<OrderStatus, PaymentOrderEvent> {
   const expiresAt = order.expiresAt ?? new Date(0);
   const paidAt = status.paidAt ?? now;
   const paid = status.state === 'paid' || status.state === 'paid-late';
@@ -73,12 +77,27 @@ export function decideSettlement(order: PaymentOrderState, status: GatewayStatus
       outcome: 'confirmed',
       issue: issueFor(order),
       events: (epins) => [
-        { type: 'PaymentConfirmed', payload: { paidAt: paidAt.toISOString(), txnHash: status.txnHash, utr: status.utr, epins, postings: salePostings(order.kind, order.netPaise!) } },
+        {
+          type: 'PaymentConfirmed',
+          payload: {
+            paidAt: paidAt.toISOString(),
+            txnHash: status.txnHash,
+            utr: status.utr,
+            epins,
+            postings: salePostings(order.kind, order.netPaise!),
+          },
+        },
       ],
     };
   }
   if (paid && watched) {
-    return { outcome: 'late', issue: null, events: () => [{ type: 'PaymentLate', payload: { paidAt: paidAt.toISOString(), txnHash: status.txnHash, utr: status.utr } }] };
+    return {
+      outcome: 'late',
+      issue: null,
+      events: () => [
+        { type: 'PaymentLate', payload: { paidAt: paidAt.toISOString(), txnHash: status.txnHash, utr: status.utr } },
+      ],
+    };
   }
   if (!paid && order.status === 'open' && (status.state === 'expired' || now.getTime() > expiresAt.getTime())) {
     return { outcome: 'expired', issue: null, events: () => [{ type: 'OrderExpired', payload: {} }] };
@@ -87,13 +106,28 @@ export function decideSettlement(order: PaymentOrderState, status: GatewayStatus
 }
 
 /** An admin resolves a late payment once: issue the e-pins after all, or dismiss (refund handled outside). */
-export function decideLateResolution(order: PaymentOrderState, decision: 'issue' | 'dismiss', by: string, remark: string): Decision<OrderStatus, PaymentOrderEvent> {
-  if (order.status !== 'late') throw new DomainError('PAYMENT.NOT_LATE', `Only a late payment can be resolved; this order is ${order.status}`, 'conflict');
+export function decideLateResolution(
+  order: PaymentOrderState,
+  decision: 'issue' | 'dismiss',
+  by: string,
+  remark: string,
+): Decision<OrderStatus, PaymentOrderEvent> {
+  if (order.status !== 'late')
+    throw new DomainError(
+      'PAYMENT.NOT_LATE',
+      `Only a late payment can be resolved; this order is ${order.status}`,
+      'conflict',
+    );
   const issuing = decision === 'issue';
   return {
     outcome: 'resolved',
     issue: issuing ? issueFor(order) : null,
-    events: (epins) => [{ type: 'LatePaymentResolved', payload: { by, decision, remark, epins, postings: issuing ? salePostings(order.kind, order.netPaise!) : [] } }],
+    events: (epins) => [
+      {
+        type: 'LatePaymentResolved',
+        payload: { by, decision, remark, epins, postings: issuing ? salePostings(order.kind, order.netPaise!) : [] },
+      },
+    ],
   };
 }
 
@@ -108,12 +142,31 @@ export interface EpinRequestState {
 }
 
 /** A bank/QR request is decided once: approved (its e-pins issued in the same commit) or rejected with a remark. */
-export function decideBankRequest(request: EpinRequestState, decision: 'approve' | 'reject', by: string, remark: string): Decision<'Approved' | 'Rejected', EpinRequestEvent> {
-  if (request.status !== 'Pending') throw new DomainError('PAYMENT.ALREADY_DECIDED', `This request is already ${request.status}`, 'conflict');
-  if (decision === 'reject') return { outcome: 'Rejected', issue: null, events: () => [{ type: 'EpinRequestRejected', payload: { by, remark } }] };
+export function decideBankRequest(
+  request: EpinRequestState,
+  decision: 'approve' | 'reject',
+  by: string,
+  remark: string,
+): Decision<'Approved' | 'Rejected', EpinRequestEvent> {
+  if (request.status !== 'Pending')
+    throw new DomainError('PAYMENT.ALREADY_DECIDED', `This request is already ${request.status}`, 'conflict');
+  if (decision === 'reject')
+    return {
+      outcome: 'Rejected',
+      issue: null,
+      events: () => [{ type: 'EpinRequestRejected', payload: { by, remark } }],
+    };
   return {
     outcome: 'Approved',
-    issue: { ownerUid: request.uid, epinType: request.epinType, quantity: request.qty, source: { kind: 'request', ref: request.id }, valuePaise: epinValueOf(request) },
-    events: (epins) => [{ type: 'EpinRequestApproved', payload: { by, epins, postings: salePostings('bank', request.netPaise) } }],
+    issue: {
+      ownerUid: request.uid,
+      epinType: request.epinType,
+      quantity: request.qty,
+      source: { kind: 'request', ref: request.id },
+      valuePaise: epinValueOf(request),
+    },
+    events: (epins) => [
+      { type: 'EpinRequestApproved', payload: { by, epins, postings: salePostings('bank', request.netPaise) } },
+    ],
   };
 }

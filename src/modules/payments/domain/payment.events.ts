@@ -49,20 +49,29 @@ export interface OrderOpened extends Quote {
 export type PaymentOrderEvent =
   | { type: 'OrderCreated'; payload: { clientid: string; uid: string; kind: GatewayKind; clientAmount: string } }
   | { type: 'OrderOpened'; payload: OrderOpened }
-  | { type: 'PaymentConfirmed'; payload: { paidAt: string; txnHash: string | null; utr: string | null; epins: string[]; postings: Posting[] } }
+  | {
+      type: 'PaymentConfirmed';
+      payload: { paidAt: string; txnHash: string | null; utr: string | null; epins: string[]; postings: Posting[] };
+    }
   | { type: 'PaymentLate'; payload: { paidAt: string; txnHash: string | null; utr: string | null } }
   | { type: 'OrderExpired'; payload: Record<string, never> }
-  | { type: 'LatePaymentResolved'; payload: { by: string; decision: 'issue' | 'dismiss'; remark: string; epins: string[]; postings: Posting[] } };
+  | {
+      type: 'LatePaymentResolved';
+      payload: { by: string; decision: 'issue' | 'dismiss'; remark: string; epins: string[]; postings: Posting[] };
+    };
 export const paymentOrderStream = (clientid: string) => `payment-order-${clientid}`;
 
 /** Where the money of a sale sits in the double entry: paid outside to the admin bank or a gateway. */
 export const saleAccount = 'platform:epin-sales';
-export const receivedAccount = (via: 'bank' | GatewayKind) => `external:${via === 'bank' ? 'admin-bank' : via === 'crypto' ? 'crypto-gateway' : 'upi-gateway'}`;
+export const receivedAccount = (via: 'bank' | GatewayKind) =>
+  `external:${via === 'bank' ? 'admin-bank' : via === 'crypto' ? 'crypto-gateway' : 'upi-gateway'}`;
 export const salePostings = (via: 'bank' | GatewayKind, netPaise: string): Posting[] =>
-  BigInt(netPaise) === 0n ? [] : [
-    { account: receivedAccount(via), amountPaise: (-BigInt(netPaise)).toString() },
-    { account: saleAccount, amountPaise: BigInt(netPaise).toString() },
-  ];
+  BigInt(netPaise) === 0n
+    ? []
+    : [
+        { account: receivedAccount(via), amountPaise: (-BigInt(netPaise)).toString() },
+        { account: saleAccount, amountPaise: BigInt(netPaise).toString() },
+      ];
 
 /** Payable window of a gateway order (business rules: 1200 s). */
 export const PAYMENT_WINDOW_SECONDS = 1200;

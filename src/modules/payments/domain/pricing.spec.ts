@@ -4,10 +4,33 @@ import { percentText, quote, ratePaise, twoDecimals, usdtCents } from './pricing
 
 describe('payment arithmetic (paise, never floats)', () => {
   it('quotes price × q with the highest applicable tier, floor of the discount', () => {
-    expect(quote(DEFAULT_SETTINGS, 'EpintypeB', 3)).toEqual({ epinType: 'EpintypeB', qty: 3, amountPaise: '89700', discountRateBp: 0, discountPaise: '0', netPaise: '89700' });
-    const s = { ...DEFAULT_SETTINGS, epinDiscountTiers: [{ minQty: 10, rateBp: 500 }, { minQty: 5, rateBp: 250 }] };
-    expect(quote(s, 'EpintypeB', 7)).toMatchObject({ amountPaise: '209300', discountRateBp: 250, discountPaise: '5232', netPaise: '204068' });
-    expect(quote(s, 'EpintypeA', 10)).toMatchObject({ amountPaise: '1000000', discountRateBp: 500, discountPaise: '50000', netPaise: '950000' });
+    expect(quote(DEFAULT_SETTINGS, 'EpintypeB', 3)).toEqual({
+      epinType: 'EpintypeB',
+      qty: 3,
+      amountPaise: '89700',
+      discountRateBp: 0,
+      discountPaise: '0',
+      netPaise: '89700',
+    });
+    const s = {
+      ...DEFAULT_SETTINGS,
+      epinDiscountTiers: [
+        { minQty: 10, rateBp: 500 },
+        { minQty: 5, rateBp: 250 },
+      ],
+    };
+    expect(quote(s, 'EpintypeB', 7)).toMatchObject({
+      amountPaise: '209300',
+      discountRateBp: 250,
+      discountPaise: '5232',
+      netPaise: '204068',
+    });
+    expect(quote(s, 'EpintypeA', 10)).toMatchObject({
+      amountPaise: '1000000',
+      discountRateBp: 500,
+      discountPaise: '50000',
+      netPaise: '950000',
+    });
   });
 
   it('converts net INR to USDT at the rate setting, 2 decimals half up', () => {

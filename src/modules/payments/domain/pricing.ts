@@ -30,7 +30,14 @@ export function quote(settings: Settings, epinType: EpinType, qty: number): Quot
     }
   }
   const discount = (amount * BigInt(rateBp)) / 10000n;
-  return { epinType, qty, amountPaise: amount.toString(), discountRateBp: rateBp, discountPaise: discount.toString(), netPaise: (amount - discount).toString() };
+  return {
+    epinType,
+    qty,
+    amountPaise: amount.toString(),
+    discountRateBp: rateBp,
+    discountPaise: discount.toString(),
+    netPaise: (amount - discount).toString(),
+  };
 }
 
 /** What the gateway is asked to collect for a quote: USDT at the rate setting, or rupees. */
@@ -43,7 +50,10 @@ export function payAmountOf(kind: 'crypto' | 'upi', price: Quote, settings: Sett
 export function epinValueOf(quote: { amountPaise: string | null; qty: number | null }): string {
   const amount = BigInt(quote.amountPaise ?? '0');
   const qty = BigInt(quote.qty ?? 0);
-  assertInvariant(qty > 0n && amount > 0n && amount % qty === 0n, `a quote of ${amount} paise for ${qty} e-pins has no whole price per e-pin`);
+  assertInvariant(
+    qty > 0n && amount > 0n && amount % qty === 0n,
+    `a quote of ${amount} paise for ${qty} e-pins has no whole price per e-pin`,
+  );
   return (amount / qty).toString();
 }
 

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Database } from '../../../platform/db/database';
 import { DomainError } from '../../../platform/errors';
 import { GatewayKind } from '../domain/payment.events';
-import { CreateOrderInput, GatewayOrder, GatewayStatus, mapNowPaymentsStatus, PaymentGateway, signIpn } from '../gateways/gateway';
+import {
+  CreateOrderInput,
+  GatewayOrder,
+  GatewayStatus,
+  mapNowPaymentsStatus,
+  PaymentGateway,
+  signIpn,
+} from '../gateways/gateway';
 
 export interface DoubleOrderRow {
   id: string;
@@ -21,7 +28,8 @@ export interface DoubleOrderRow {
   callback_result: string | null;
 }
 
-const COLUMNS = 'id, kind, order_ref, pay_address, pay_amount, pay_currency, status, created_at, expires_at, paid_at, late_paid_at, txn_hash, utr, callback_result';
+const COLUMNS =
+  'id, kind, order_ref, pay_address, pay_amount, pay_currency, status, created_at, expires_at, paid_at, late_paid_at, txn_hash, utr, callback_result';
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
 /**
@@ -37,25 +45,45 @@ export class GatewayDouble {
   ) {}
 
   async create(kind: GatewayKind, input: CreateOrderInput, payee: string): Promise<DoubleOrderRow> {
-    const id = kind === 'crypto' ? String(4_000_000_000 + Math.floor(Math.random() * 999_999_999)) : `UPI${hex(6).toUpperCase()}`;
+    const id =
+      kind === 'crypto'
+        ? String(4_000_000_000 + Math.floor(Math.random() * 999_999_999))
+        : `UPI${hex(6).toUpperCase()}`;
     const address = kind === 'crypto' ? `0x${hex(20)}` : payee;
     // Idempotent on the merchant's order id, like a gateway refusing a duplicate order id would be.
     await this.db.execute(
       `insert into gateway_double_orders (id, kind, order_ref, pay_address, pay_amount, pay_currency, status, created_at, expires_at, callback_url)
        values ($1, $2, $3, $4, $5, $6, 'waiting', now(), now() + make_interval(secs => $7), $8) on conflict (order_ref) do nothing`,
-      [id, kind, input.clientid, address, input.payAmount, kind === 'crypto' ? 'USDT' : 'INR', input.windowSeconds, kind === 'crypto' ? this.callbackUrl : null],
+      [
+        id,
+        kind,
+        input.clientid,
+        address,
+        input.payAmount,
+        kind === 'crypto' ? 'USDT' : 'INR',
+        input.windowSeconds,
+        kind === 'crypto' ? this.callbackUrl : null,
+      ],
     );
     return (await this.byRef(input.clientid))!;
   }
 
   async byRef(orderRef: string): Promise<DoubleOrderRow | undefined> {
-    const [row] = await this.db.query<DoubleOrderRow>(`select ${COLUMNS} from gateway_double_orders where order_ref = $1`, [orderRef]);
+    const [row] = await this.db.query<DoubleOrderRow>(
+      `select ${COLUMNS} from gateway_double_orders where order_ref = $1`,
+      [orderRef],
+    );
     return row;
   }
 
   async list(limit: number, offset: number): Promise<{ rows: DoubleOrderRow[]; total: number }> {
-    const rows = await this.db.query<DoubleOrderRow>(`select ${COLUMNS} from gateway_double_orders order by created_at desc, id limit $1 offset $2`, [limit, offset]);
-    const [{ total }] = await this.db.query<{ total: number }>('select count(*)::int as total from gateway_double_orders');
+    const rows = await this.db.query<DoubleOrderRow>(
+      `select ${COLUMNS} from gateway_double_orders order by created_at desc, id limit $1 offset $2`,
+      [limit, offset],
+    );
+    const [{ total }] = await this.db.query<{ total: number }>(
+      'select count(*)::int as total from gateway_double_orders',
+    );
     return { rows, total };
   }
 
@@ -79,7 +107,10 @@ export class GatewayDouble {
   statusOf(row: DoubleOrderRow): GatewayStatus {
     if (row.kind === 'crypto') return mapNowPaymentsStatus(this.nowPaymentsBody(row));
     if (row.status === 'finished') return { state: 'paid', paidAt: row.paid_at, txnHash: null, utr: row.utr };
-    if (row.status === 'expired') return row.late_paid_at ? { state: 'paid-late', paidAt: row.late_paid_at, txnHash: null, utr: row.utr } : { state: 'expired', paidAt: null, txnHash: null, utr: null };
+    if (row.status === 'expired')
+      return row.late_paid_at
+        ? { state: 'paid-late', paidAt: row.late_paid_at, txnHash: null, utr: row.utr }
+        : { state: 'expired', paidAt: null, txnHash: null, utr: null };
     return { state: 'waiting', paidAt: null, txnHash: null, utr: null };
   }
 
@@ -108,7 +139,10 @@ export class GatewayDouble {
 
   /** The window ends now (the double's clock jumps past the order's expiry). */
   async expire(orderRef: string): Promise<{ row: DoubleOrderRow; callback: string | null }> {
-    await this.db.execute(`update gateway_double_orders set status = 'expired', expires_at = least(expires_at, now()) where order_ref = $1 and status = 'waiting'`, [orderRef]);
+    await this.db.execute(
+      `update gateway_double_orders set status = 'expired', expires_at = least(expires_at, now()) where order_ref = $1 and status = 'waiting'`,
+      [orderRef],
+    );
     const row = await this.byRef(orderRef);
     if (!row) throw new DomainError('DOUBLE.UNKNOWN_ORDER', `No gateway order for ${orderRef}`, 'not-found');
     return { row, callback: row.kind === 'crypto' ? await this.sendCallback(row) : null };
@@ -134,7 +168,10 @@ export class GatewayDouble {
     } catch (error) {
       result = `not delivered: ${(error as Error).message}`;
     }
-    await this.db.execute('update gateway_double_orders set last_callback = $2::jsonb, callback_result = $3 where id = $1', [row.id, JSON.stringify({ body, signature }), result]);
+    await this.db.execute(
+      'update gateway_double_orders set last_callback = $2::jsonb, callback_result = $3 where id = $1',
+      [row.id, JSON.stringify({ body, signature }), result],
+    );
     return result;
   }
 }
@@ -153,14 +190,21 @@ export class DoubleGateway implements PaymentGateway {
 
   async createOrder(input: CreateOrderInput): Promise<GatewayOrder> {
     const row = await this.double.create(this.kind, input, this.upiPayee);
-    return { gatewayRef: row.id, payAddress: row.pay_address, payAmount: row.pay_amount, payCurrency: row.pay_currency, expiresAt: row.expires_at };
+    return {
+      gatewayRef: row.id,
+      payAddress: row.pay_address,
+      payAmount: row.pay_amount,
+      payCurrency: row.pay_currency,
+      expiresAt: row.expires_at,
+    };
   }
 
   async status(clientid: string): Promise<GatewayStatus> {
     const row = await this.double.byRef(clientid);
     if (!row) return { state: 'waiting', paidAt: null, txnHash: null, utr: null };
     // Time passes at the double too: an unpaid order past its expiry is expired.
-    if (row.status === 'waiting' && row.expires_at.getTime() <= Date.now()) return this.double.statusOf({ ...row, status: 'expired' });
+    if (row.status === 'waiting' && row.expires_at.getTime() <= Date.now())
+      return this.double.statusOf({ ...row, status: 'expired' });
     return this.double.statusOf(row);
   }
 }

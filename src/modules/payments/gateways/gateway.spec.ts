@@ -6,7 +6,9 @@ describe('NowPayments-style IPN signatures', () => {
     const body = { order_id: 'NP1', payment_status: 'finished', fee: { b: 2, a: 1 } };
     expect(sortedJson(body)).toBe('{"fee":{"a":1,"b":2},"order_id":"NP1","payment_status":"finished"}');
     expect(signIpn('secret', body)).toBe(createHmac('sha512', 'secret').update(sortedJson(body)).digest('hex'));
-    expect(signIpn('secret', { payment_status: 'finished', order_id: 'NP1', fee: { a: 1, b: 2 } })).toBe(signIpn('secret', body));
+    expect(signIpn('secret', { payment_status: 'finished', order_id: 'NP1', fee: { a: 1, b: 2 } })).toBe(
+      signIpn('secret', body),
+    );
   });
 
   it('accepts only the right signature of the same body', () => {
@@ -22,8 +24,13 @@ describe('NowPayments-style IPN signatures', () => {
   });
 
   it('maps payment statuses: finished is paid, expired with a payment is late, the rest waits', () => {
-    expect(mapNowPaymentsStatus({ payment_status: 'finished', payin_hash: '0xab', paid_at: '2026-11-22T10:00:00.000Z' })).toEqual({ state: 'paid', paidAt: new Date('2026-11-22T10:00:00.000Z'), txnHash: '0xab', utr: null });
-    expect(mapNowPaymentsStatus({ payment_status: 'expired', actually_paid: '3.32', paid_at: '2026-11-22T10:30:00.000Z' }).state).toBe('paid-late');
+    expect(
+      mapNowPaymentsStatus({ payment_status: 'finished', payin_hash: '0xab', paid_at: '2026-11-22T10:00:00.000Z' }),
+    ).toEqual({ state: 'paid', paidAt: new Date('2026-11-22T10:00:00.000Z'), txnHash: '0xab', utr: null });
+    expect(
+      mapNowPaymentsStatus({ payment_status: 'expired', actually_paid: '3.32', paid_at: '2026-11-22T10:30:00.000Z' })
+        .state,
+    ).toBe('paid-late');
     expect(mapNowPaymentsStatus({ payment_status: 'expired', actually_paid: '0' }).state).toBe('expired');
     expect(mapNowPaymentsStatus({ payment_status: 'partially_paid' }).state).toBe('waiting');
     expect(mapNowPaymentsStatus({}).state).toBe('waiting');

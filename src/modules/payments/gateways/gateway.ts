@@ -42,7 +42,12 @@ export const UPI_GATEWAY = Symbol('UPI_GATEWAY');
 export function sortedJson(value: unknown): string {
   const sort = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sort);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v as object)
+          .sort()
+          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+      );
     return v;
   };
   return JSON.stringify(sort(value));
@@ -60,13 +65,24 @@ export function ipnSignatureValid(secret: string, body: unknown, signature: unkn
 }
 
 /** NowPayments payment_status → the product's states. A payment seen after expiry is late. */
-export function mapNowPaymentsStatus(body: { payment_status?: unknown; actually_paid?: unknown; payin_hash?: unknown; updated_at?: unknown; paid_at?: unknown }): GatewayStatus {
+export function mapNowPaymentsStatus(body: {
+  payment_status?: unknown;
+  actually_paid?: unknown;
+  payin_hash?: unknown;
+  updated_at?: unknown;
+  paid_at?: unknown;
+}): GatewayStatus {
   const status = String(body.payment_status ?? '');
   const paid = Number(body.actually_paid ?? 0) > 0;
-  const when = typeof body.paid_at === 'string' ? body.paid_at : typeof body.updated_at === 'string' ? body.updated_at : null;
+  const when =
+    typeof body.paid_at === 'string' ? body.paid_at : typeof body.updated_at === 'string' ? body.updated_at : null;
   const paidAt = when && !Number.isNaN(Date.parse(when)) ? new Date(when) : null;
   const txnHash = typeof body.payin_hash === 'string' && body.payin_hash ? body.payin_hash : null;
-  if (status === 'finished' || status === 'confirmed' || status === 'sending') return { state: 'paid', paidAt: paidAt ?? new Date(), txnHash, utr: null };
-  if (status === 'expired') return paid ? { state: 'paid-late', paidAt: paidAt ?? new Date(), txnHash, utr: null } : { state: 'expired', paidAt: null, txnHash: null, utr: null };
+  if (status === 'finished' || status === 'confirmed' || status === 'sending')
+    return { state: 'paid', paidAt: paidAt ?? new Date(), txnHash, utr: null };
+  if (status === 'expired')
+    return paid
+      ? { state: 'paid-late', paidAt: paidAt ?? new Date(), txnHash, utr: null }
+      : { state: 'expired', paidAt: null, txnHash: null, utr: null };
   return { state: 'waiting', paidAt: null, txnHash: null, utr: null };
 }

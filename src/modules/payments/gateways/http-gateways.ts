@@ -8,16 +8,29 @@ async function call(url: string, init: RequestInit): Promise<Record<string, unkn
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    throw new DomainError('PAYMENT.GATEWAY_UNREACHABLE', `Payment gateway unreachable: ${(error as Error).message}`, 'business');
+    throw new DomainError(
+      'PAYMENT.GATEWAY_UNREACHABLE',
+      `Payment gateway unreachable: ${(error as Error).message}`,
+      'business',
+    );
   }
   const text = await response.text();
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new DomainError('PAYMENT.GATEWAY_BAD_ANSWER', `Payment gateway answered ${response.status} without JSON`, 'business');
+    throw new DomainError(
+      'PAYMENT.GATEWAY_BAD_ANSWER',
+      `Payment gateway answered ${response.status} without JSON`,
+      'business',
+    );
   }
-  if (!response.ok || !body || typeof body !== 'object') throw new DomainError('PAYMENT.GATEWAY_REFUSED', `Payment gateway refused the order (${response.status})`, 'business');
+  if (!response.ok || !body || typeof body !== 'object')
+    throw new DomainError(
+      'PAYMENT.GATEWAY_REFUSED',
+      `Payment gateway refused the order (${response.status})`,
+      'business',
+    );
   return body as Record<string, unknown>;
 }
 
@@ -36,10 +49,19 @@ export class NowPaymentsGateway implements PaymentGateway {
     const body = await call(`${this.baseUrl}/v1/payment`, {
       method: 'POST',
       headers: { 'x-api-key': this.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ price_amount: input.payAmount, price_currency: 'usdtbsc', pay_currency: 'usdtbsc', order_id: input.clientid, order_description: input.description, ipn_callback_url: this.callbackUrl }),
+      body: JSON.stringify({
+        price_amount: input.payAmount,
+        price_currency: 'usdtbsc',
+        pay_currency: 'usdtbsc',
+        order_id: input.clientid,
+        order_description: input.description,
+        ipn_callback_url: this.callbackUrl,
+      }),
     });
-    if (typeof body.payment_id !== 'string' && typeof body.payment_id !== 'number') throw new DomainError('PAYMENT.GATEWAY_BAD_ANSWER', 'Payment gateway gave no payment id', 'business');
-    if (typeof body.pay_address !== 'string') throw new DomainError('PAYMENT.GATEWAY_BAD_ANSWER', 'Payment gateway gave no pay address', 'business');
+    if (typeof body.payment_id !== 'string' && typeof body.payment_id !== 'number')
+      throw new DomainError('PAYMENT.GATEWAY_BAD_ANSWER', 'Payment gateway gave no payment id', 'business');
+    if (typeof body.pay_address !== 'string')
+      throw new DomainError('PAYMENT.GATEWAY_BAD_ANSWER', 'Payment gateway gave no pay address', 'business');
     return {
       gatewayRef: String(body.payment_id),
       payAddress: body.pay_address,
@@ -50,7 +72,11 @@ export class NowPaymentsGateway implements PaymentGateway {
   }
 
   async status(_clientid: string, gatewayRef: string): Promise<GatewayStatus> {
-    return mapNowPaymentsStatus(await call(`${this.baseUrl}/v1/payment/${encodeURIComponent(gatewayRef)}`, { headers: { 'x-api-key': this.apiKey } }));
+    return mapNowPaymentsStatus(
+      await call(`${this.baseUrl}/v1/payment/${encodeURIComponent(gatewayRef)}`, {
+        headers: { 'x-api-key': this.apiKey },
+      }),
+    );
   }
 }
 
@@ -62,7 +88,8 @@ export class NowPaymentsGateway implements PaymentGateway {
  * checked after it is recorded late for an admin rather than issued.
  */
 export function paidTimeOf(txnAt: unknown, checkedAt: Date = new Date()): Date {
-  if (typeof txnAt !== 'string' || !/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(txnAt) || Number.isNaN(Date.parse(txnAt))) return checkedAt;
+  if (typeof txnAt !== 'string' || !/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(txnAt) || Number.isNaN(Date.parse(txnAt)))
+    return checkedAt;
   return new Date(txnAt);
 }
 
@@ -81,11 +108,23 @@ export class UpiHttpGateway implements PaymentGateway {
     const body = await call(`${this.baseUrl}/create_order`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key: this.key, client_txn_id: input.clientid, amount: input.payAmount, p_info: input.description }),
+      body: JSON.stringify({
+        key: this.key,
+        client_txn_id: input.clientid,
+        amount: input.payAmount,
+        p_info: input.description,
+      }),
     });
     const data = (body.data ?? {}) as Record<string, unknown>;
-    if (body.status !== true) throw new DomainError('PAYMENT.GATEWAY_REFUSED', String(body.msg ?? 'UPI gateway refused the order'), 'business');
-    return { gatewayRef: String(data.order_id ?? input.clientid), payAddress: this.payeeVpa, payAmount: input.payAmount, payCurrency: 'INR', expiresAt: new Date(Date.now() + input.windowSeconds * 1000) };
+    if (body.status !== true)
+      throw new DomainError('PAYMENT.GATEWAY_REFUSED', String(body.msg ?? 'UPI gateway refused the order'), 'business');
+    return {
+      gatewayRef: String(data.order_id ?? input.clientid),
+      payAddress: this.payeeVpa,
+      payAmount: input.payAmount,
+      payCurrency: 'INR',
+      expiresAt: new Date(Date.now() + input.windowSeconds * 1000),
+    };
   }
 
   async status(clientid: string): Promise<GatewayStatus> {

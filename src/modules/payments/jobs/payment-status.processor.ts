@@ -25,14 +25,17 @@ export interface PollTiming {
 }
 
 /** The job's pace from the configuration (open orders, then the late-payment watch after expiry). */
-export const pollTimingOf = (config: Pick<PaymentsConfig, 'pollEveryMs' | 'latePollEveryMs' | 'lateWatchSeconds'>): PollTiming => ({
+export const pollTimingOf = (
+  config: Pick<PaymentsConfig, 'pollEveryMs' | 'latePollEveryMs' | 'lateWatchSeconds'>,
+): PollTiming => ({
   everyMs: config.pollEveryMs,
   lateEveryMs: config.latePollEveryMs,
   lateWatchMs: config.lateWatchSeconds * 1000,
 });
 
 /** The end of the late-payment watch of an order: its expiry plus the watch. */
-export const lateWatchEnd = (order: Pick<OrderRow, 'expires_at'>, timing: PollTiming): number => (order.expires_at ?? new Date(0)).getTime() + timing.lateWatchMs;
+export const lateWatchEnd = (order: Pick<OrderRow, 'expires_at'>, timing: PollTiming): number =>
+  (order.expires_at ?? new Date(0)).getTime() + timing.lateWatchMs;
 
 /**
  * The `payment-status` job: the server's own check with the gateway, and the fallback to the
@@ -44,7 +47,13 @@ export const lateWatchEnd = (order: Pick<OrderRow, 'expires_at'>, timing: PollTi
  *   after the window is still recorded as late (no e-pins; an admin resolves it);
  * confirmed, late and resolved end it, and so does the end of the late-payment watch.
  */
-export async function pollPaymentStatus(orders: OrderChecks, job: PaymentStatusJob, reschedule: Reschedule, timing: PollTiming, now: () => number = Date.now): Promise<string> {
+export async function pollPaymentStatus(
+  orders: OrderChecks,
+  job: PaymentStatusJob,
+  reschedule: Reschedule,
+  timing: PollTiming,
+  now: () => number = Date.now,
+): Promise<string> {
   const clientid = job.streamId.startsWith('payment-order-') ? job.streamId.slice('payment-order-'.length) : '';
   const order = clientid ? await orders.find(clientid) : undefined;
   if (!order) return `no order for ${job.streamId}`;
@@ -58,13 +67,21 @@ export async function pollPaymentStatus(orders: OrderChecks, job: PaymentStatusJ
     status = await orders.gateway(order.kind).status(clientid, order.gateway_ref ?? '');
   } catch (error) {
     // A gateway outage must not end the watch (BullMQ's retries last minutes): ask again at this phase's pace.
-    if (poll >= MAX_PAYMENT_POLLS) return `gateway did not answer after ${poll} polls; left to the callback, the member's status check and the admin's re-check`;
-    const delay = order.status === 'open' ? timing.everyMs : Math.min(timing.lateEveryMs, Math.max(1, lateWatchEnd(order, timing) - now()));
+    if (poll >= MAX_PAYMENT_POLLS)
+      return `gateway did not answer after ${poll} polls; left to the callback, the member's status check and the admin's re-check`;
+    const delay =
+      order.status === 'open'
+        ? timing.everyMs
+        : Math.min(timing.lateEveryMs, Math.max(1, lateWatchEnd(order, timing) - now()));
     await reschedule(next, delay, jobId);
     return `gateway did not answer (${(error as Error).message}); poll ${poll + 1} scheduled`;
   }
-  const after = await orders.settle(clientid, status, { actor: { kind: 'system', id: 'payment-status-job' }, correlationId: `payment-status-${job.position}` });
-  if ((after === 'open' || after === 'expired') && poll >= MAX_PAYMENT_POLLS) return `still ${after} after ${poll} polls; left to the callback, the member's status check and the admin's re-check`;
+  const after = await orders.settle(clientid, status, {
+    actor: { kind: 'system', id: 'payment-status-job' },
+    correlationId: `payment-status-${job.position}`,
+  });
+  if ((after === 'open' || after === 'expired') && poll >= MAX_PAYMENT_POLLS)
+    return `still ${after} after ${poll} polls; left to the callback, the member's status check and the admin's re-check`;
   if (after === 'open') {
     await reschedule(next, timing.everyMs, jobId);
     return `still open; poll ${poll + 1} scheduled`;
@@ -97,12 +114,17 @@ export async function sweepPaymentOrders(orders: OrderChecks): Promise<string> {
   for (const order of watched) {
     try {
       const status = await orders.gateway(order.kind).status(order.clientid, order.gateway_ref ?? '');
-      const state = await orders.settle(order.clientid, status, { actor: { kind: 'system', id: 'payment-sweep' }, correlationId: `payment-sweep-${order.clientid}` });
+      const state = await orders.settle(order.clientid, status, {
+        actor: { kind: 'system', id: 'payment-sweep' },
+        correlationId: `payment-sweep-${order.clientid}`,
+      });
       after[state] = (after[state] ?? 0) + 1;
     } catch {
       unanswered += 1; // a gateway outage: the next sweep asks again
     }
   }
-  const summary = Object.entries(after).map(([state, n]) => `${n} ${state}`).join(', ');
+  const summary = Object.entries(after)
+    .map(([state, n]) => `${n} ${state}`)
+    .join(', ');
   return `${watched.length} watched order(s) checked${summary ? `: ${summary}` : ''}${unanswered ? `; ${unanswered} unanswered` : ''}`;
 }

@@ -10,7 +10,14 @@ interface Row {
 const rowsOf = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: `ID-${i + 1}` }));
 
 function renderTable(rows: Row[], emptyText?: string) {
-  return render(<PagedTable label="Sample" columns={[{ header: 'Id', cell: (r: Row) => r.id }]} rows={rows} emptyText={emptyText} />);
+  return render(
+    <PagedTable
+      label="Sample"
+      columns={[{ header: 'Id', cell: (r: Row) => r.id }]}
+      rows={rows}
+      emptyText={emptyText}
+    />,
+  );
 }
 
 describe('PagedTable', () => {
@@ -26,7 +33,11 @@ describe('PagedTable', () => {
     await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
     rows = bodyRowsOf('Sample');
     expect(rows).toEqual([
-      ['21', 'ID-21'], ['22', 'ID-22'], ['23', 'ID-23'], ['24', 'ID-24'], ['25', 'ID-25'],
+      ['21', 'ID-21'],
+      ['22', 'ID-22'],
+      ['23', 'ID-23'],
+      ['24', 'ID-24'],
+      ['25', 'ID-25'],
     ]);
     await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
     expect(bodyRowsOf('Sample')[0]).toEqual(['11', 'ID-11']);
@@ -40,7 +51,11 @@ describe('PagedTable', () => {
 
     renderTable(rowsOf(51));
     const size = screen.getByLabelText('Rows per page');
-    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '50', '100']);
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '20', '50', '100']);
     expect(size).toHaveValue('10');
     await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
     await user.selectOptions(size, '20');
@@ -97,7 +112,9 @@ describe('PagedTable', () => {
 
   it('proves a chosen size stays while the list is still over 50 rows, and the page is clamped to the new last page', async () => {
     const user = userEvent.setup({ delay: null });
-    const table = (n: number) => <PagedTable label="Sample" columns={[{ header: 'Id', cell: (r: Row) => r.id }]} rows={rowsOf(n)} />;
+    const table = (n: number) => (
+      <PagedTable label="Sample" columns={[{ header: 'Id', cell: (r: Row) => r.id }]} rows={rowsOf(n)} />
+    );
     const view = render(table(120));
     await user.selectOptions(screen.getByLabelText('Rows per page'), '20');
     await user.click(screen.getByRole('button', { name: 'Go to page 6' }));
@@ -116,14 +133,19 @@ describe('PagedTable', () => {
 
   it('proves the page is clamped to the last page when a list under the selector threshold shrinks', async () => {
     const user = userEvent.setup({ delay: null });
-    const table = (n: number) => <PagedTable label="Sample" columns={[{ header: 'Id', cell: (r: Row) => r.id }]} rows={rowsOf(n)} />;
+    const table = (n: number) => (
+      <PagedTable label="Sample" columns={[{ header: 'Id', cell: (r: Row) => r.id }]} rows={rowsOf(n)} />
+    );
     const view = render(table(45));
     await user.click(screen.getByRole('button', { name: 'Go to page 5' }));
     expect(bodyRowsOf('Sample')[0]).toEqual(['41', 'ID-41']);
 
     view.rerender(table(12));
     expect(screen.getByTestId('page-status')).toHaveTextContent('Page 2 of 2 (12 rows)');
-    expect(bodyRowsOf('Sample')).toEqual([['11', 'ID-11'], ['12', 'ID-12']]);
+    expect(bodyRowsOf('Sample')).toEqual([
+      ['11', 'ID-11'],
+      ['12', 'ID-12'],
+    ]);
   });
 
   it('proves an empty list shows the screen empty text and no pager', () => {

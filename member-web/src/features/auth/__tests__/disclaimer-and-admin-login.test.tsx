@@ -6,9 +6,22 @@ import { mockApi } from '../../../testing/mock-api';
 import { renderApp, signInMember } from '../../../testing/render-app';
 
 const SUMMARY = {
-  uid: '482913', f_name: 'Asha Rao', isagree: '1', Activestatus: 'Active', RegDate: '', ActDate: '',
-  totalrefferal: '0', totalteam: '0', totalphamount: '0.00', totalghamount: '0.00', TotalIncome: '0.00',
-  totalWithdrawal: '0.00', TodayWithdrawal: '0.00', Net_Balance: '0.00', Totalpin: '0', impersonated: true,
+  uid: '482913',
+  f_name: 'Asha Rao',
+  isagree: '1',
+  Activestatus: 'Active',
+  RegDate: '',
+  ActDate: '',
+  totalrefferal: '0',
+  totalteam: '0',
+  totalphamount: '0.00',
+  totalghamount: '0.00',
+  TotalIncome: '0.00',
+  totalWithdrawal: '0.00',
+  TodayWithdrawal: '0.00',
+  Net_Balance: '0.00',
+  Totalpin: '0',
+  impersonated: true,
 };
 
 describe('disclaimer page', () => {
@@ -40,7 +53,9 @@ describe('disclaimer page', () => {
 describe('admin "Log in as"', () => {
   it('proves /AdminLogin exchanges the token once, stores an impersonated session and opens the dashboard', async () => {
     const api = mockApi({
-      'POST /loginAdmin': { data: { result: 'Successfull', resultid: '482913', resultusername: 'Asha Rao', token: 'jwt-imp' } },
+      'POST /loginAdmin': {
+        data: { result: 'Successfull', resultid: '482913', resultusername: 'Asha Rao', token: 'jwt-imp' },
+      },
       'POST /userDashboard': { data: [SUMMARY] },
     });
     const app = renderApp('/AdminLogin?token=one-time-1');
@@ -54,7 +69,11 @@ describe('admin "Log in as"', () => {
   });
 
   it('proves a refused token shows the server text and goes to /login', async () => {
-    mockApi({ 'POST /loginAdmin': { data: { result: 'Invalid or expired login link', resultid: '', resultusername: '', token: '' } } });
+    mockApi({
+      'POST /loginAdmin': {
+        data: { result: 'Invalid or expired login link', resultid: '', resultusername: '', token: '' },
+      },
+    });
     const app = renderApp('/AdminLogin?token=used-token-2');
     expect(await screen.findByText('Invalid or expired login link')).toBeInTheDocument();
     await waitFor(() => expect(app.location().pathname).toBe('/login'));

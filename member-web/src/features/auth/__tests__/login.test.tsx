@@ -32,12 +32,20 @@ describe('login page', () => {
     await waitFor(() => expect(app.location().pathname).toBe('/Disclaimer'));
     expect(api.callsTo('POST /login')[0]?.body).toEqual({ uid: '482913', password: 'secret12', ipaddress: '' });
     const stored = JSON.parse(window.sessionStorage.getItem(PERSIST_KEY) ?? '{}');
-    expect(stored.auth).toMatchObject({ isAuth: true, userId: '482913', username: 'Asha Rao', jwtToken: 'jwt-abc', ipAddress: '' });
+    expect(stored.auth).toMatchObject({
+      isAuth: true,
+      userId: '482913',
+      username: 'Asha Rao',
+      jwtToken: 'jwt-abc',
+      ipAddress: '',
+    });
     expect(await screen.findByRole('button', { name: 'Accept' })).toBeInTheDocument();
   });
 
   it('proves a result other than Successfull shows the server text and keeps the visitor signed out', async () => {
-    mockApi({ 'POST /login': { data: { result: 'Invalid User Id or Password', resultid: '', resultusername: '', token: '' } } });
+    mockApi({
+      'POST /login': { data: { result: 'Invalid User Id or Password', resultid: '', resultusername: '', token: '' } },
+    });
     const user = userEvent.setup({ delay: null });
     const app = renderApp('/login');
     await user.type(screen.getByLabelText('User Id'), '482913');

@@ -26,7 +26,9 @@ describe('forgot password', () => {
   });
 
   it("proves any other answer shows 'Invalid User Id'", async () => {
-    mockApi({ 'POST /ForgetPassword': { status: 429, data: { result: 'Too many requests. Please try again later.' } } });
+    mockApi({
+      'POST /ForgetPassword': { status: 429, data: { result: 'Too many requests. Please try again later.' } },
+    });
     const user = userEvent.setup({ delay: null });
     renderApp('/ForgotPassword');
     await user.type(screen.getByLabelText('User Id'), '999999');

@@ -28,7 +28,12 @@ export function AdminLoginPage() {
       .then((answer) => {
         if (!active) return;
         if (answer.result === LOGIN_SUCCESS) {
-          signIn({ userId: answer.resultid, username: answer.resultusername, jwtToken: answer.token, impersonated: true });
+          signIn({
+            userId: answer.resultid,
+            username: answer.resultusername,
+            jwtToken: answer.token,
+            impersonated: true,
+          });
           navigate('/dashboard', { replace: true });
         } else {
           notifyError(answer.result || 'Invalid or expired login link');

@@ -57,7 +57,13 @@ export function LoginPage() {
           onChange={(e) => setUserId(e.target.value.replace(/\D/g, '').slice(0, USER_ID_MAX))}
           slotProps={{ htmlInput: { maxLength: USER_ID_MAX, inputMode: 'numeric' } }}
         />
-        <PasswordField label="Password" name="password" value={password} onChange={setPassword} maxLength={PASSWORD_MAX} />
+        <PasswordField
+          label="Password"
+          name="password"
+          value={password}
+          onChange={setPassword}
+          maxLength={PASSWORD_MAX}
+        />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
           Login
         </Button>

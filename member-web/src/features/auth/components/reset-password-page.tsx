@@ -62,8 +62,20 @@ export function ResetPasswordPage() {
         </Alert>
       ) : null}
       <Box component="form" noValidate onSubmit={submit}>
-        <PasswordField label="New Password" value={password} onChange={setPassword} maxLength={PASSWORD_MAX} autoComplete="new-password" />
-        <PasswordField label="Confirm Password" value={confirm} onChange={setConfirm} maxLength={PASSWORD_MAX} autoComplete="new-password" />
+        <PasswordField
+          label="New Password"
+          value={password}
+          onChange={setPassword}
+          maxLength={PASSWORD_MAX}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label="Confirm Password"
+          value={confirm}
+          onChange={setConfirm}
+          maxLength={PASSWORD_MAX}
+          autoComplete="new-password"
+        />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || token === ''} sx={{ mt: 2 }}>
           {busy ? 'Processing..' : 'Reset Password'}
         </Button>

@@ -29,7 +29,9 @@ describe('dashboard e-pin actions', () => {
     signInMember();
     const api = mockApi({
       'POST /userDashboard': { data: [SUMMARY] },
-      'GET /getEpinData': { data: { result: { result: 'Successfull', epintype: 'EpintypeB' }, data: [[{ epin: 'K7M3QX9TRWAB' }]] } },
+      'GET /getEpinData': {
+        data: { result: { result: 'Successfull', epintype: 'EpintypeB' }, data: [[{ epin: 'K7M3QX9TRWAB' }]] },
+      },
     });
     const user = userEvent.setup({ delay: null });
     const app = renderApp('/dashboard');
@@ -88,7 +90,10 @@ describe('dashboard e-pin actions', () => {
 
   it("proves a help request refused with 'Insufficient Epin !!' closes the confirm dialog and shows the alert instead of a toast", async () => {
     signInMember();
-    const api = mockApi({ 'POST /userDashboard': { data: [SUMMARY] }, 'POST /GHRequesttoAdmin': { data: { result: 'Insufficient Epin !!' } } });
+    const api = mockApi({
+      'POST /userDashboard': { data: [SUMMARY] },
+      'POST /GHRequesttoAdmin': { data: { result: 'Insufficient Epin !!' } },
+    });
     const { user } = await confirmUser299Help();
     const alert = await screen.findByRole('alertdialog', { name: 'Insufficient Epin !!' });
     expect(alert).toHaveAccessibleDescription('You have no unused 299 e-pin for this help request.');
@@ -105,10 +110,17 @@ describe('dashboard e-pin actions', () => {
     const api = mockApi({ 'POST /userDashboard': { data: [SUMMARY] }, 'POST /GHRequesttoAdmin': () => reply.promise });
     const { dialog } = await confirmUser299Help();
     expect(await within(dialog).findByRole('button', { name: 'Processing..' })).toBeDisabled();
-    expect(api.callsTo('POST /GHRequesttoAdmin')[0]?.body).toEqual({ sid: '482913', referby: '482913', epin: 'EpintypeB', type: 'Activate' });
+    expect(api.callsTo('POST /GHRequesttoAdmin')[0]?.body).toEqual({
+      sid: '482913',
+      referby: '482913',
+      epin: 'EpintypeB',
+      type: 'Activate',
+    });
     reply.resolve({ data: { result: 'Successfull' } });
     expect(await screen.findByText('Activation Successfull')).toBeInTheDocument(); // spec §8: ' Activation Successfull'
-    expect(Array.from(document.querySelectorAll('.Toastify__toast')).map((t) => t.textContent)).toContain(' Activation Successfull');
+    expect(Array.from(document.querySelectorAll('.Toastify__toast')).map((t) => t.textContent)).toContain(
+      ' Activation Successfull',
+    );
     await waitFor(() => expect(api.callsTo('POST /userDashboard')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -126,7 +138,12 @@ describe('dashboard e-pin actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'REQUEST 10,000 HELP' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('You already have an open help request')).toBeInTheDocument();
-    expect(api.callsTo('POST /GHRequesttoAdmin')[0]?.body).toEqual({ sid: '482913', referby: '482913', epin: 'EpintypeA', type: 'Upgrade' });
+    expect(api.callsTo('POST /GHRequesttoAdmin')[0]?.body).toEqual({
+      sid: '482913',
+      referby: '482913',
+      epin: 'EpintypeA',
+      type: 'Upgrade',
+    });
     expect(api.callsTo('POST /userDashboard')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -134,14 +151,23 @@ describe('dashboard e-pin actions', () => {
 
   it("proves an Active member's successful help request (type Upgrade) toasts ' Upgrade Successfull'", async () => {
     signInMember();
-    mockApi({ 'POST /userDashboard': { data: [{ ...SUMMARY, Activestatus: 'Active' }] }, 'POST /GHRequesttoAdmin': { data: { result: 'Successfull' } } });
+    mockApi({
+      'POST /userDashboard': { data: [{ ...SUMMARY, Activestatus: 'Active' }] },
+      'POST /GHRequesttoAdmin': { data: { result: 'Successfull' } },
+    });
     const user = userEvent.setup({ delay: null });
     renderApp('/dashboard');
     await screen.findByTestId('net-balance');
     await user.click(screen.getByRole('button', { name: 'USER 299 HELP' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'REQUEST 5,000 HELP' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'REQUEST 5,000 HELP' })).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
     expect(await screen.findByText('Upgrade Successfull')).toBeInTheDocument();
-    expect(Array.from(document.querySelectorAll('.Toastify__toast')).map((t) => t.textContent)).toContain(' Upgrade Successfull');
+    expect(Array.from(document.querySelectorAll('.Toastify__toast')).map((t) => t.textContent)).toContain(
+      ' Upgrade Successfull',
+    );
   });
 
   it('proves the MENU links now open the built screens (Unused Epin List → /EpinHistory)', async () => {

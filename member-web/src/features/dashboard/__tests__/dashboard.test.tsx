@@ -98,11 +98,26 @@ describe('dashboard', () => {
 
     await user.click(screen.getByRole('button', { name: 'MENU' }));
     const menu = await screen.findByRole('menu');
-    const targets = within(menu).getAllByRole('menuitem').map((item) => item.getAttribute('href'));
+    const targets = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.getAttribute('href'));
     expect(targets).toEqual([
-      '/SubscriptionHistory', '/LevelIncome', '/MyReferral', '/LevelDetails', '/EpinHistory', '/UsedEpin',
-      '/OnlineFundRequest', '/OnlineFundRequestHistory', '/GatewayFundRequest', '/GatewayFundRequestHistory',
-      '/EpinTransfer', '/EpinTransferHistory', '/Withdrawal', '/WithdrawalHistory', '/Profile', '/News',
+      '/SubscriptionHistory',
+      '/LevelIncome',
+      '/MyReferral',
+      '/LevelDetails',
+      '/EpinHistory',
+      '/UsedEpin',
+      '/OnlineFundRequest',
+      '/OnlineFundRequestHistory',
+      '/GatewayFundRequest',
+      '/GatewayFundRequestHistory',
+      '/EpinTransfer',
+      '/EpinTransferHistory',
+      '/Withdrawal',
+      '/WithdrawalHistory',
+      '/Profile',
+      '/News',
     ]);
   });
 
@@ -129,7 +144,9 @@ describe('dashboard', () => {
 
   it('proves a revoked token on the dashboard call forces the logout to /login', async () => {
     signInMember();
-    mockApi({ 'POST /userDashboard': { status: 401, data: { result: FORCED_LOGOUT_TEXT, message: FORCED_LOGOUT_TEXT } } });
+    mockApi({
+      'POST /userDashboard': { status: 401, data: { result: FORCED_LOGOUT_TEXT, message: FORCED_LOGOUT_TEXT } },
+    });
     const app = renderApp('/dashboard');
     await waitFor(() => expect(app.location().pathname).toBe('/login'));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();

@@ -12,7 +12,10 @@ export async function fetchFirstEpin(uid: string): Promise<{ epin: string; epint
     data?: unknown;
   };
   if (body.result?.result !== 'Successfull') return null;
-  const first = Array.isArray(body.data) && Array.isArray(body.data[0]) ? (body.data[0][0] as { epin?: unknown } | undefined) : undefined;
+  const first =
+    Array.isArray(body.data) && Array.isArray(body.data[0])
+      ? (body.data[0][0] as { epin?: unknown } | undefined)
+      : undefined;
   const epin = typeof first?.epin === 'string' ? first.epin : '';
   if (epin === '') return null;
   return { epin, epintype: typeof body.result.epintype === 'string' ? body.result.epintype : '' };

@@ -5,6 +5,11 @@ export type HelpRequestType = 'Activate' | 'Upgrade';
 
 /** POST /api/GHRequesttoAdmin: 'Successfull' or the reason as text. */
 export async function requestHelp(input: { uid: string; epin: HelpEpinType; type: HelpRequestType }): Promise<string> {
-  const response = await apiClient.post<unknown>('/GHRequesttoAdmin', { sid: input.uid, referby: input.uid, epin: input.epin, type: input.type });
+  const response = await apiClient.post<unknown>('/GHRequesttoAdmin', {
+    sid: input.uid,
+    referby: input.uid,
+    epin: input.epin,
+    type: input.type,
+  });
   return resultText(response.data);
 }

@@ -23,8 +23,22 @@ export interface DashboardSummary {
 }
 
 const TEXT_FIELDS = [
-  'uid', 'f_name', 'isagree', 'Activestatus', 'RegDate', 'ActDate', 'totalrefferal', 'totalteam',
-  'totalphamount', 'totalghamount', 'TeamIncome', 'TotalIncome', 'totalWithdrawal', 'TodayWithdrawal', 'Net_Balance', 'Totalpin',
+  'uid',
+  'f_name',
+  'isagree',
+  'Activestatus',
+  'RegDate',
+  'ActDate',
+  'totalrefferal',
+  'totalteam',
+  'totalphamount',
+  'totalghamount',
+  'TeamIncome',
+  'TotalIncome',
+  'totalWithdrawal',
+  'TodayWithdrawal',
+  'Net_Balance',
+  'Totalpin',
 ] as const;
 
 export function toDashboardSummary(row: unknown): DashboardSummary | null {
@@ -45,10 +59,7 @@ export async function fetchUserDashboard(uid: string): Promise<DashboardSummary 
   return Array.isArray(body) ? toDashboardSummary(body[0]) : null;
 }
 
-export type DashboardLoad =
-  | { state: 'loading' }
-  | { state: 'failed' }
-  | { state: 'ready'; summary: DashboardSummary };
+export type DashboardLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; summary: DashboardSummary };
 
 export function useDashboardSummary(uid: string): { load: DashboardLoad; reload: () => void } {
   const [load, setLoad] = useState<DashboardLoad>({ state: 'loading' });

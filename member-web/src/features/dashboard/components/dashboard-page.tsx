@@ -35,7 +35,12 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
   const money = (rupees: string) => formatAmount(rupees, currency);
   const active = summary.Activestatus === 'Active';
   const cards: Array<{ title: string; value: ReactNode; to?: string; color?: string; testId?: string }> = [
-    { title: 'Status', value: summary.Activestatus || 'Inactive', color: active ? GREEN : RED, testId: 'member-status' },
+    {
+      title: 'Status',
+      value: summary.Activestatus || 'Inactive',
+      color: active ? GREEN : RED,
+      testId: 'member-status',
+    },
     { title: 'Registration Date', value: formatDate(summary.RegDate) },
     { title: 'Activation Date', value: formatDate(summary.ActDate) },
     { title: 'My Directs', value: summary.totalrefferal || '0', to: '/MyReferral' },
@@ -102,7 +107,8 @@ export function DashboardPage({ overlay }: Props) {
     <Container component="main" maxWidth="lg" sx={{ py: 3 }}>
       {impersonated ? (
         <Alert severity="warning" sx={{ mb: 2 }} role="alert">
-          Admin session: you are signed in as this member through "Log in as". Every action is recorded against the admin.
+          Admin session: you are signed in as this member through "Log in as". Every action is recorded against the
+          admin.
         </Alert>
       ) : null}
       <Paper sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
@@ -125,8 +131,20 @@ export function DashboardPage({ overlay }: Props) {
             <Button variant="contained" component="a" href="/signup" target="_blank" rel="noopener">
               REGISTER
             </Button>
-            {summary ? <HelpRequestButtons uid={uid} active={summary.Activestatus === 'Active'} onDone={reload} onNoEpin={showNoEpin} /> : null}
-            <Button variant="contained" color="success" onClick={() => void activateWithFirstEpin()} disabled={findingEpin}>
+            {summary ? (
+              <HelpRequestButtons
+                uid={uid}
+                active={summary.Activestatus === 'Active'}
+                onDone={reload}
+                onNoEpin={showNoEpin}
+              />
+            ) : null}
+            <Button
+              variant="contained"
+              color="success"
+              onClick={() => void activateWithFirstEpin()}
+              disabled={findingEpin}
+            >
               ACTIVATE ID
             </Button>
             <Button variant="outlined" component={RouterLink} to="/Support">
@@ -178,7 +196,12 @@ export function DashboardPage({ overlay }: Props) {
       ) : null}
       {summary ? <SummaryCards summary={summary} currency={currency} /> : null}
       {summary && overlay ? overlay(summary) : null}
-      <AcknowledgeDialog open={noEpin.open} title={INSUFFICIENT_EPIN} message={noEpin.message} onClose={() => setNoEpin((current) => ({ ...current, open: false }))} />
+      <AcknowledgeDialog
+        open={noEpin.open}
+        title={INSUFFICIENT_EPIN}
+        message={noEpin.message}
+        onClose={() => setNoEpin((current) => ({ ...current, open: false }))}
+      />
     </Container>
   );
 }

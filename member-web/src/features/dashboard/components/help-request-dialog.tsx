@@ -10,7 +10,13 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { INSUFFICIENT_EPIN } from '../api/activation-epin';
 import { requestHelp, type HelpEpinType } from '../api/help-request';
 
-export const HELP_OPTIONS: ReadonlyArray<{ button: string; title: string; epin: HelpEpinType; amount: string; pin: string }> = [
+export const HELP_OPTIONS: ReadonlyArray<{
+  button: string;
+  title: string;
+  epin: HelpEpinType;
+  amount: string;
+  pin: string;
+}> = [
   { button: 'USER 299 HELP', title: 'REQUEST 5,000 HELP', epin: 'EpintypeB', amount: '₹5,000', pin: '299' },
   { button: 'USER 1000 HELP', title: 'REQUEST 10,000 HELP', epin: 'EpintypeA', amount: '₹10,000', pin: '1000' },
 ];
@@ -76,11 +82,16 @@ export function HelpRequestButtons({ uid, active, onDone, onNoEpin }: Props) {
           {option.button}
         </Button>
       ))}
-      <Dialog open={open !== null} onClose={() => (busy ? undefined : setOpen(null))} aria-labelledby="help-dialog-title">
+      <Dialog
+        open={open !== null}
+        onClose={() => (busy ? undefined : setOpen(null))}
+        aria-labelledby="help-dialog-title"
+      >
         <DialogTitle id="help-dialog-title">{option.title}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {active ? 'Upgrade' : 'Activate'} your id with one of your unused {option.pin} e-pins and ask the admin for {option.amount} help?
+            {active ? 'Upgrade' : 'Activate'} your id with one of your unused {option.pin} e-pins and ask the admin for{' '}
+            {option.amount} help?
           </DialogContentText>
         </DialogContent>
         <DialogActions>

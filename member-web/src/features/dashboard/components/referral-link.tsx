@@ -49,12 +49,22 @@ export function ReferralLink({ uid }: { uid: string }) {
           size="small"
           startIcon={<ContentCopy />}
           onClick={() => {
-            void copyText(link).then((ok) => (ok ? notifySuccess('Copied Referral Link') : notifyError('Could not copy the link')));
+            void copyText(link).then((ok) =>
+              ok ? notifySuccess('Copied Referral Link') : notifyError('Could not copy the link'),
+            );
           }}
         >
           Copy
         </Button>
-        <Button size="small" variant="outlined" startIcon={<Share />} component="a" href={shareLink} target="_blank" rel="noopener">
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<Share />}
+          component="a"
+          href={shareLink}
+          target="_blank"
+          rel="noopener"
+        >
           Share Link
         </Button>
       </Stack>

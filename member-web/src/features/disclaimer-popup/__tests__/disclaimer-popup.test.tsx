@@ -6,15 +6,31 @@ import { mockApi } from '../../../testing/mock-api';
 import { renderApp, signInMember } from '../../../testing/render-app';
 
 const SUMMARY = {
-  uid: '482913', f_name: 'Asha Rao', isagree: '0', Activestatus: 'Inactive', RegDate: '', ActDate: '',
-  totalrefferal: '0', totalteam: '0', totalphamount: '0.00', totalghamount: '0.00', TotalIncome: '0.00',
-  totalWithdrawal: '0.00', TodayWithdrawal: '0.00', Net_Balance: '0.00', Totalpin: '0', impersonated: false,
+  uid: '482913',
+  f_name: 'Asha Rao',
+  isagree: '0',
+  Activestatus: 'Inactive',
+  RegDate: '',
+  ActDate: '',
+  totalrefferal: '0',
+  totalteam: '0',
+  totalphamount: '0.00',
+  totalghamount: '0.00',
+  TotalIncome: '0.00',
+  totalWithdrawal: '0.00',
+  TodayWithdrawal: '0.00',
+  Net_Balance: '0.00',
+  Totalpin: '0',
+  impersonated: false,
 };
 
 describe('disclaimer popup on the dashboard', () => {
   it("proves the popup shows when isagree is '0', in English and Hindi, and Agree records it then hides", async () => {
     signInMember();
-    const api = mockApi({ 'POST /userDashboard': { data: [SUMMARY] }, 'POST /showpopup': { data: { result: 'Successfull' } } });
+    const api = mockApi({
+      'POST /userDashboard': { data: [SUMMARY] },
+      'POST /showpopup': { data: { result: 'Successfull' } },
+    });
     const user = userEvent.setup({ delay: null });
     renderApp('/dashboard');
     const dialog = await screen.findByRole('dialog');

@@ -8,14 +8,18 @@ import { bodyRowsOf, headersOf } from '../../../testing/table';
 const HASH = `0x${'a1'.repeat(32)}`;
 
 describe('static e-pin pages', () => {
-  it("proves /myepinstrans shows the empty stock text and its transfer form sends nothing", async () => {
+  it('proves /myepinstrans shows the empty stock text and its transfer form sends nothing', async () => {
     signInMember();
     const api = mockApi({});
     const user = userEvent.setup({ delay: null });
     renderApp('/myepinstrans');
     expect(screen.getByTestId('empty-stock')).toHaveTextContent('No PINs in Stock ... !!!');
     // Spec §3's transfer form: type (epin_dollar, epin_inr), qty, receiver login id.
-    expect(within(screen.getByLabelText('E-Pin Type')).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['epin_dollar', 'epin_inr']);
+    expect(
+      within(screen.getByLabelText('E-Pin Type'))
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['epin_dollar', 'epin_inr']);
     expect(screen.getByLabelText('Transfer Quantity')).toHaveAttribute('min', '0');
     await user.type(screen.getByLabelText('Transfer To'), '517204');
     await user.click(screen.getByRole('button', { name: 'Transfer PINs' }));
@@ -41,7 +45,11 @@ describe('static e-pin pages', () => {
     // Spec §3's fields: reg_id and ID (the member), pay_mode (§5's modes, CASH hidden), bank_name, UTR, img_snap, note.
     expect(screen.getByLabelText('Reg. Id')).toHaveValue('482913');
     expect(screen.getByLabelText('ID')).toHaveValue('482913');
-    expect(within(screen.getByLabelText('Pay Mode')).getAllByRole('option').map((o) => o.textContent)).toEqual(['USDT', 'RTGS', 'NEFT', 'PHONE-PE', 'GOOGLE-PE', 'PAY-TM']);
+    expect(
+      within(screen.getByLabelText('Pay Mode'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['USDT', 'RTGS', 'NEFT', 'PHONE-PE', 'GOOGLE-PE', 'PAY-TM']);
     expect(screen.getByLabelText('Pay Mode')).toHaveValue('USDT');
     expect(screen.getByLabelText('Bank Name')).toBeInTheDocument();
     expect(screen.getByLabelText('Note')).toBeInTheDocument();

@@ -48,12 +48,28 @@ export function EpinHomePage() {
             setShown(NOT_SUBMITTED_NOTE);
           }}
         >
-          <TextField select label="E-Pin Type" value={type} onChange={(e) => setType(e.target.value)} slotProps={{ select: { native: true } }}>
+          <TextField
+            select
+            label="E-Pin Type"
+            value={type}
+            onChange={(e) => setType(e.target.value)}
+            slotProps={{ select: { native: true } }}
+          >
             <option value="epin_dollar">Dollar E-Pin</option>
             <option value="epin_inr">INR E-Pin</option>
           </TextField>
-          <TextField label="Transfer Quantity" type="number" value={qty} onChange={(e) => setQty(e.target.value)} slotProps={{ htmlInput: { min: 0 } }} />
-          <TextField label="Transfer To" value={to} onChange={(e) => setTo(e.target.value.replace(/\D/g, '').slice(0, 6))} />
+          <TextField
+            label="Transfer Quantity"
+            type="number"
+            value={qty}
+            onChange={(e) => setQty(e.target.value)}
+            slotProps={{ htmlInput: { min: 0 } }}
+          />
+          <TextField
+            label="Transfer To"
+            value={to}
+            onChange={(e) => setTo(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
           <Button type="submit" variant="contained">
             Transfer PINs
           </Button>
@@ -117,7 +133,8 @@ function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
     event.preventDefault();
     const next: { hash?: string; qty?: string } = {};
     const trimmed = hash.trim();
-    if (trimmed === '') next.hash = usdt ? STATIC_REQUEST_MESSAGES.hashRequired : STATIC_REQUEST_MESSAGES.referenceRequired;
+    if (trimmed === '')
+      next.hash = usdt ? STATIC_REQUEST_MESSAGES.hashRequired : STATIC_REQUEST_MESSAGES.referenceRequired;
     else if (usdt && !HASH_PATTERN.test(trimmed)) next.hash = STATIC_REQUEST_MESSAGES.hashPattern;
     const n = Number(qty);
     if (!/^\d+$/.test(qty.trim()) || n < 1 || n > 500) next.qty = STATIC_REQUEST_MESSAGES.quantity;
@@ -140,7 +157,13 @@ function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
           helperText={errors.qty ?? ' '}
           slotProps={{ htmlInput: { min: 1, max: 500 } }}
         />
-        <TextField select label="Pay Mode" value={mode} onChange={(e) => setMode(e.target.value)} slotProps={{ select: { native: true } }}>
+        <TextField
+          select
+          label="Pay Mode"
+          value={mode}
+          onChange={(e) => setMode(e.target.value)}
+          slotProps={{ select: { native: true } }}
+        >
           {PAY_MODES.map((m) => (
             <option key={m} value={m}>
               {m}
@@ -160,7 +183,13 @@ function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
           Bank Slip (optional)
           <input hidden type="file" accept="image/*,application/pdf" aria-label="Bank Slip" />
         </Button>
-        <TextField label="Note" value={note} onChange={(e) => setNote(e.target.value.slice(0, 300))} multiline minRows={2} />
+        <TextField
+          label="Note"
+          value={note}
+          onChange={(e) => setNote(e.target.value.slice(0, 300))}
+          multiline
+          minRows={2}
+        />
         <Button type="submit" variant="contained">
           Submit
         </Button>

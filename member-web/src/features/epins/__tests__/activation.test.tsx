@@ -6,7 +6,9 @@ import { renderApp, signInMember } from '../../../testing/render-app';
 
 const FOUND = { result: 'Sponsor Id exists', name: 'Meena Devi', top_up: 'Inactive' };
 const MISSING = { result: 'Sponsor Id doesnot exists !!', name: '', top_up: '' };
-const lookUp = (call: { params: Record<string, unknown> }) => ({ data: call.params.uid === '603118' ? FOUND : MISSING });
+const lookUp = (call: { params: Record<string, unknown> }) => ({
+  data: call.params.uid === '603118' ? FOUND : MISSING,
+});
 
 describe('Activate/Upgrade', () => {
   it('proves ?pin=&type= prefill the read-only Epin and the status Valid Epin', async () => {
@@ -104,10 +106,12 @@ describe('Activate/Upgrade', () => {
     const api = mockApi({
       'GET /check_sponsorid': lookUp,
       'POST /ActivationHistory': {
-        data: [[
-          { row: 1, pin: 'K7M3QX9TRWAB', pinamnt: '299.00', ss: 'Unused', epintype: 'EpintypeB', dd: '' },
-          { row: 2, pin: 'P2Z8LM4NBV7C', pinamnt: '1000.00', ss: 'Unused', epintype: 'EpintypeA', dd: '' },
-        ]],
+        data: [
+          [
+            { row: 1, pin: 'K7M3QX9TRWAB', pinamnt: '299.00', ss: 'Unused', epintype: 'EpintypeB', dd: '' },
+            { row: 2, pin: 'P2Z8LM4NBV7C', pinamnt: '1000.00', ss: 'Unused', epintype: 'EpintypeA', dd: '' },
+          ],
+        ],
       },
       'POST /ActivateId': { data: { result: ' Activation Successfull' } },
     });
@@ -123,7 +127,13 @@ describe('Activate/Upgrade', () => {
     expect(screen.getByLabelText('Epin Status')).toHaveValue('Valid Epin');
     await user.type(screen.getByLabelText('User Id'), '603118');
     await user.click(screen.getByRole('button', { name: 'Activate' }));
-    await waitFor(() => expect(api.callsTo('POST /ActivateId')[0]?.body).toEqual({ uid: '482913', touid: '603118', epin: 'P2Z8LM4NBV7C' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /ActivateId')[0]?.body).toEqual({
+        uid: '482913',
+        touid: '603118',
+        epin: 'P2Z8LM4NBV7C',
+      }),
+    );
     expect((api.callsTo('POST /ActivationHistory')[0]?.body as { type: number }).type).toBe(2);
   });
 });

@@ -8,11 +8,24 @@ const FOUND = { result: 'Sponsor Id exists', name: 'Ravi Kumar', top_up: 'Active
 const MISSING = { result: 'Sponsor Id doesnot exists !!', name: '', top_up: '' };
 
 function pin(n: number, epintype: string) {
-  return { row: n, pin_owner: '482913', pinamnt: '', pin: `PIN${n}`, dd: '2026-11-05T09:30:00.000Z', ss: 'Unused', epintype };
+  return {
+    row: n,
+    pin_owner: '482913',
+    pinamnt: '',
+    pin: `PIN${n}`,
+    dd: '2026-11-05T09:30:00.000Z',
+    ss: 'Unused',
+    epintype,
+  };
 }
 const STOCK = [pin(1, 'EpintypeB'), pin(2, 'EpintypeB'), pin(3, 'EpintypeB'), pin(4, 'EpintypeA')];
 
-function stubs(overrides: Record<string, FakeReply | ((call: { params: Record<string, unknown>; body: unknown }) => FakeReply | Promise<FakeReply>)> = {}) {
+function stubs(
+  overrides: Record<
+    string,
+    FakeReply | ((call: { params: Record<string, unknown>; body: unknown }) => FakeReply | Promise<FakeReply>)
+  > = {},
+) {
   return mockApi({
     'POST /ActivationHistory': { data: [STOCK] },
     'GET /check_sponsorid': (call) => ({ data: call.params.uid === '517204' ? FOUND : MISSING }),
@@ -93,7 +106,12 @@ describe('Epin Transfer', () => {
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
 
     expect(await screen.findByRole('button', { name: 'Processing..' })).toBeDisabled();
-    expect(api.callsTo('POST /EpinTransfer')[0]?.body).toEqual({ uid: '482913', qty: '2', touid: '517204', epintype: 'EpintypeB' });
+    expect(api.callsTo('POST /EpinTransfer')[0]?.body).toEqual({
+      uid: '482913',
+      qty: '2',
+      touid: '517204',
+      epintype: 'EpintypeB',
+    });
     reply.resolve({ data: 'Success' });
 
     expect(await screen.findByText('Success')).toBeInTheDocument();

@@ -69,7 +69,11 @@ export async function fetchUnusedEpins(): Promise<UnusedEpin[]> {
 }
 
 export async function fetchUsedEpins(): Promise<UsedEpin[]> {
-  return (await activationHistory(3)).map((r) => ({ ...toUnused(r), usedBy: text(r, 'user_by'), usedDate: text(r, 'ud') }));
+  return (await activationHistory(3)).map((r) => ({
+    ...toUnused(r),
+    usedBy: text(r, 'user_by'),
+    usedDate: text(r, 'ud'),
+  }));
 }
 
 export async function fetchEpinTransfers(): Promise<EpinTransferRow[]> {
@@ -105,10 +109,18 @@ export interface UserLookup {
 /** GET /api/check_sponsorid?uid=… — the member look-up used by transfer and activation. */
 export async function lookUpUser(uid: string): Promise<UserLookup> {
   const response = await apiClient.get<unknown>('/check_sponsorid', { params: { uid } });
-  const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<string, unknown>;
+  const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<
+    string,
+    unknown
+  >;
   const result = typeof body.result === 'string' ? body.result : '';
   const name = typeof body.name === 'string' ? body.name : '';
-  return { status: response.status, found: response.status === 200 && result !== USER_NOT_FOUND && name !== '', result, name };
+  return {
+    status: response.status,
+    found: response.status === 200 && result !== USER_NOT_FOUND && name !== '',
+    result,
+    name,
+  };
 }
 
 /** POST /api/EpinTransfer: 'Success' or the reason, as text. */

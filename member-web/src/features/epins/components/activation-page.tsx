@@ -110,7 +110,11 @@ function ActivationForm({ params }: { params: URLSearchParams }) {
             helperText={lookup.state === 'checking' ? 'Checking…' : ' '}
             slotProps={{ htmlInput: { readOnly: true } }}
           />
-          <TextField label="Epin" value={epin} slotProps={{ htmlInput: { readOnly: true, 'data-epintype': epintype } }} />
+          <TextField
+            label="Epin"
+            value={epin}
+            slotProps={{ htmlInput: { readOnly: true, 'data-epintype': epintype } }}
+          />
           <TextField label="Epin Status" value={status} color="success" slotProps={{ htmlInput: { readOnly: true } }} />
           <Button type="submit" variant="contained" color="success" disabled={busy}>
             {busy ? 'Processing..' : 'Activate'}

@@ -19,7 +19,11 @@ import {
 /** Epin Status: 'Used' red, anything else green (spec §2). */
 function EpinStatus({ status }: { status: string }) {
   return (
-    <Typography component="span" variant="body2" sx={{ fontWeight: 600, color: status === 'Used' ? 'error.main' : 'success.main' }}>
+    <Typography
+      component="span"
+      variant="body2"
+      sx={{ fontWeight: 600, color: status === 'Used' ? 'error.main' : 'success.main' }}
+    >
       {status}
     </Typography>
   );
@@ -44,7 +48,13 @@ export function UnusedEpinsPage() {
     {
       header: 'Action',
       cell: (r) => (
-        <Button size="small" variant="contained" component={RouterLink} to={activationLink(r.pin, r.epintype)} aria-label={`Use ${r.pin}`}>
+        <Button
+          size="small"
+          variant="contained"
+          component={RouterLink}
+          to={activationLink(r.pin, r.epintype)}
+          aria-label={`Use ${r.pin}`}
+        >
           Use
         </Button>
       ),
@@ -52,7 +62,13 @@ export function UnusedEpinsPage() {
   ];
   return (
     <PageShell title="Unused Epin List">
-      <PagedTable label="Unused Epin List" columns={columns} rows={load.rows} loading={load.state === 'loading'} rowKey={(r) => r.pin} />
+      <PagedTable
+        label="Unused Epin List"
+        columns={columns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+        rowKey={(r) => r.pin}
+      />
     </PageShell>
   );
 }
@@ -67,7 +83,13 @@ export function UsedEpinsPage() {
   ];
   return (
     <PageShell title="Used Epin List">
-      <PagedTable label="Used Epin List" columns={columns} rows={load.rows} loading={load.state === 'loading'} rowKey={(r) => r.pin} />
+      <PagedTable
+        label="Used Epin List"
+        columns={columns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+        rowKey={(r) => r.pin}
+      />
     </PageShell>
   );
 }
@@ -85,7 +107,12 @@ export function EpinTransferHistoryPage() {
   const { load } = useRows(fetchEpinTransfers, 'e-pin transfers');
   return (
     <PageShell title="Epin Transfer History">
-      <PagedTable label="Epin Transfer History" columns={transferColumns} rows={load.rows} loading={load.state === 'loading'} />
+      <PagedTable
+        label="Epin Transfer History"
+        columns={transferColumns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+      />
     </PageShell>
   );
 }
@@ -104,7 +131,12 @@ export function RegistrationHistoryPage() {
   const { load } = useRows(fetchRegistrations, 'registration history');
   return (
     <PageShell title="Registration History">
-      <PagedTable label="Registration History" columns={registrationColumns} rows={load.rows} loading={load.state === 'loading'} />
+      <PagedTable
+        label="Registration History"
+        columns={registrationColumns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+      />
     </PageShell>
   );
 }

@@ -4,7 +4,8 @@ import { lookUpUser } from '../api/epins';
 
 export const LOOKUP_PAUSE_MS = 250;
 
-export type LookupState = { state: 'idle' } | { state: 'checking' } | { state: 'found'; name: string } | { state: 'missing'; text: string };
+export type LookupState =
+  { state: 'idle' } | { state: 'checking' } | { state: 'found'; name: string } | { state: 'missing'; text: string };
 
 /**
  * Looks a member id up via check_sponsorid once typing pauses; only the newest answer counts.
@@ -24,7 +25,11 @@ export function useUserLookup(uid: string, notFoundText: string): LookupState {
         .then((answer) => {
           if (!current) return;
           if (answer.found) setLookup({ state: 'found', name: answer.name });
-          else setLookup({ state: 'missing', text: answer.status === 200 || answer.result === '' ? notFoundText : answer.result });
+          else
+            setLookup({
+              state: 'missing',
+              text: answer.status === 200 || answer.result === '' ? notFoundText : answer.result,
+            });
         })
         .catch((error: unknown) => {
           if (!(error instanceof ForcedLogoutError)) console.error('user look-up failed', error);

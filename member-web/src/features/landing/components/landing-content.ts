@@ -20,8 +20,14 @@ export const ABOUT_BLOCKS = [
 
 export const ECOSYSTEM_CARDS = [
   { title: 'Community First', text: 'Decisions start from the needs of members and the neighbourhoods they live in.' },
-  { title: 'Accessible Support', text: 'Simple screens, Hindi and English, and help that reaches people wherever they are.' },
-  { title: 'Safe and Reliable Aid', text: 'Verified members and services, direct payments and a record of every confirmation.' },
+  {
+    title: 'Accessible Support',
+    text: 'Simple screens, Hindi and English, and help that reaches people wherever they are.',
+  },
+  {
+    title: 'Safe and Reliable Aid',
+    text: 'Verified members and services, direct payments and a record of every confirmation.',
+  },
   { title: 'Grow With Giving', text: 'A referral and volunteer network that grows as each member brings in the next.' },
 ] as const;
 

@@ -39,7 +39,10 @@ function Header() {
       <Toolbar
         component="nav"
         aria-label="Main navigation"
-        sx={{ gap: { xs: 0.25, sm: 1 }, '& .MuiButton-root': { minWidth: 0, px: { xs: 0.75, sm: 1.5 }, fontSize: { xs: 12, sm: 14 } } }}
+        sx={{
+          gap: { xs: 0.25, sm: 1 },
+          '& .MuiButton-root': { minWidth: 0, px: { xs: 0.75, sm: 1.5 }, fontSize: { xs: 12, sm: 14 } },
+        }}
       >
         {/* On phones the brand gives way so the four navigation targets fit on one line. */}
         <Typography variant="h6" component="span" sx={{ fontWeight: 800, display: { xs: 'none', sm: 'block' } }}>
@@ -126,7 +129,14 @@ function Ecosystems() {
         <Typography id="ecosystems-heading" variant="h3" component="h2" align="center" gutterBottom>
           Ecosystems
         </Typography>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, mt: 4 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
+            mt: 4,
+          }}
+        >
           {ECOSYSTEM_CARDS.map((card) => (
             <Card key={card.title} component="article" sx={{ height: '100%' }}>
               <CardContent>

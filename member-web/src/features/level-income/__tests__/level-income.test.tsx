@@ -23,13 +23,20 @@ describe('Level Income', () => {
       ['1', '482913', '603118', '1', '₹29.90', formatDate(DD)],
       ['2', '482913', '711204', '2', '₹50.00', formatDate(DD)],
     ]);
-    expect(api.callsTo('POST /GetIncomeReport')[0]?.body).toEqual({ uid: '482913', fdate: '', tdate: '', type: 'LevelIncome' });
+    expect(api.callsTo('POST /GetIncomeReport')[0]?.body).toEqual({
+      uid: '482913',
+      fdate: '',
+      tdate: '',
+      type: 'LevelIncome',
+    });
   });
 
   it('proves income follows the currency chosen on the dashboard during the visit (USD = INR / 90)', async () => {
     signInMember();
     mockApi({
-      'POST /userDashboard': { data: [{ uid: '482913', f_name: 'Asha Rao', isagree: '1', Activestatus: 'Active', Net_Balance: '0.00' }] },
+      'POST /userDashboard': {
+        data: [{ uid: '482913', f_name: 'Asha Rao', isagree: '1', Activestatus: 'Active', Net_Balance: '0.00' }],
+      },
       'POST /GetIncomeReport': { data: [ROWS] },
     });
     const user = userEvent.setup({ delay: null });
@@ -37,7 +44,9 @@ describe('Level Income', () => {
     await screen.findByTestId('net-balance');
     await user.click(screen.getByRole('button', { name: 'USD' }));
     await app.router.navigate('/LevelIncome');
-    await waitFor(() => expect(bodyRowsOf('Level Income')[1]).toEqual(['2', '482913', '711204', '2', '$0.56', formatDate(DD)]));
+    await waitFor(() =>
+      expect(bodyRowsOf('Level Income')[1]).toEqual(['2', '482913', '711204', '2', '$0.56', formatDate(DD)]),
+    );
   });
 
   it('proves an empty report reads No Data Found', async () => {

@@ -14,6 +14,17 @@ export interface LevelIncomeRow {
 
 /** POST /api/GetIncomeReport type LevelIncome: rows newest first. */
 export async function fetchLevelIncome(): Promise<LevelIncomeRow[]> {
-  const response = await apiClient.post<unknown>('/GetIncomeReport', { uid: getSession().userId, fdate: '', tdate: '', type: 'LevelIncome' });
-  return rowsOf(response.data).map((r) => ({ sid: text(r, 'sid'), uid: text(r, 'uid'), lvl: text(r, 'lvl'), income: text(r, 'income'), dd: text(r, 'dd') }));
+  const response = await apiClient.post<unknown>('/GetIncomeReport', {
+    uid: getSession().userId,
+    fdate: '',
+    tdate: '',
+    type: 'LevelIncome',
+  });
+  return rowsOf(response.data).map((r) => ({
+    sid: text(r, 'sid'),
+    uid: text(r, 'uid'),
+    lvl: text(r, 'lvl'),
+    income: text(r, 'income'),
+    dd: text(r, 'dd'),
+  }));
 }

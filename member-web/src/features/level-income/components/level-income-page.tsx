@@ -19,7 +19,13 @@ export function LevelIncomePage() {
   ];
   return (
     <PageShell title="Level Income">
-      <PagedTable label="Level Income" serialHeader="S/No." columns={columns} rows={load.rows} loading={load.state === 'loading'} />
+      <PagedTable
+        label="Level Income"
+        serialHeader="S/No."
+        columns={columns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+      />
     </PageShell>
   );
 }

@@ -45,12 +45,18 @@ describe('Epin Request (bank/QR)', () => {
     // A QR option shows its QR image and UPI id; a bank option its account, holder, IFSC and branch.
     await user.selectOptions(screen.getByLabelText('Payment Type'), QR_OPTION.id);
     expect(await screen.findByRole('img', { name: 'Payment QR code' })).toHaveAttribute('src', QR_OPTION.imglink);
-    expect(within(screen.getByRole('table', { name: 'Payment details' })).getByText('sahyog@hdfcbank')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Payment details' })).getByText('sahyog@hdfcbank'),
+    ).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Payment Type'), BANK_OPTION.id);
     const details = await screen.findByRole('table', { name: 'Payment details' });
     await waitFor(() => expect(within(details).getByText('30012345678')).toBeInTheDocument());
-    for (const value of ['Sahyog Foundation', 'SBIN0001234', 'Nashik Road']) expect(within(details).getByText(value)).toBeInTheDocument();
-    expect(api.callsTo('GET /adminBankDetailsByBankid').at(-1)?.params).toMatchObject({ type: '9', id: BANK_OPTION.id });
+    for (const value of ['Sahyog Foundation', 'SBIN0001234', 'Nashik Road'])
+      expect(within(details).getByText(value)).toBeInTheDocument();
+    expect(api.callsTo('GET /adminBankDetailsByBankid').at(-1)?.params).toMatchObject({
+      type: '9',
+      id: BANK_OPTION.id,
+    });
 
     await user.type(screen.getByLabelText('UTR Number'), 'UTR412345678901');
     await user.type(screen.getByLabelText('Quantity'), '10');
@@ -60,12 +66,22 @@ describe('Epin Request (bank/QR)', () => {
     expect(screen.getByLabelText('Discount Rate')).toHaveValue('2.50');
     expect(screen.getByLabelText('Discount Amount')).toHaveValue('74.75');
     expect(screen.getByLabelText('Net Amount')).toHaveAttribute('readonly');
-    expect(api.callsTo('GET /adminBankDetailsByBankid').at(-1)?.params).toMatchObject({ type: '10', id: '10', amount: 'EpintypeB' });
+    expect(api.callsTo('GET /adminBankDetailsByBankid').at(-1)?.params).toMatchObject({
+      type: '10',
+      id: '10',
+      amount: 'EpintypeB',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Request' }));
     expect(await screen.findByText('Epin Request Submitted Successfully')).toBeInTheDocument();
     expect(api.callsTo('POST /FundRequestBank')[0]?.body).toEqual({
-      uid: '482913', usertype: '', utrno: 'UTR412345678901', amount: '2915.25', bankid: BANK_OPTION.id, qty: '10', epintype: 'EpintypeB',
+      uid: '482913',
+      usertype: '',
+      utrno: 'UTR412345678901',
+      amount: '2915.25',
+      bankid: BANK_OPTION.id,
+      qty: '10',
+      epintype: 'EpintypeB',
     });
     // Reloaded: the form is back to its first state.
     await waitFor(() => expect(screen.getByLabelText('UTR Number')).toHaveValue(''));

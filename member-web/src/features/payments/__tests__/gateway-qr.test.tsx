@@ -6,11 +6,21 @@ import { UPI_PAYMENT_KEY } from '../api/payments';
 import { bankDetails, PNG } from './fixtures';
 
 const PENDING: FakeReply = { data: { data: { message: 'Payment Pending', status_id: 0, data: { utr: '' } } } };
-const PAID: FakeReply = { data: { data: { message: 'Response Received', status_id: 1, data: { utr: '412345678901' } } } };
+const PAID: FakeReply = {
+  data: { data: { message: 'Response Received', status_id: 1, data: { utr: '412345678901' } } },
+};
 const EXPIRED: FakeReply = { data: { data: { message: 'Payment Expired', status_id: 2, data: { utr: '' } } } };
 
 function seedPayment() {
-  window.sessionStorage.setItem(UPI_PAYMENT_KEY, JSON.stringify({ qrCodeImage: PNG, amount: '299.00', clientid: 'UP1763800000000DEF456', bankingName: 'Sahyog Foundation' }));
+  window.sessionStorage.setItem(
+    UPI_PAYMENT_KEY,
+    JSON.stringify({
+      qrCodeImage: PNG,
+      amount: '299.00',
+      clientid: 'UP1763800000000DEF456',
+      bankingName: 'Sahyog Foundation',
+    }),
+  );
 }
 
 /** Texts of the toasts on screen (the page repeats the outcome in an Alert of its own). */
@@ -35,7 +45,15 @@ describe('Gateway Epin Request (UPI) and /QrCode', () => {
       'GET /adminBankDetailsByBankid': bankDetails,
       'POST /genarateOrderIdPayatupi': { data: { result: 'success', clientid: 'UP1763800000000DEF456' } },
       'POST /depositByPayatupi': {
-        data: { data: { message: 'Success', upiUrl: 'upi://pay?pa=sahyog%40upi&pn=Sahyog+Foundation&am=299.00&tn=UP1763800000000DEF456&cu=INR' }, qrCodeImage: PNG, amount: '299.00', clientid: 'UP1763800000000DEF456' },
+        data: {
+          data: {
+            message: 'Success',
+            upiUrl: 'upi://pay?pa=sahyog%40upi&pn=Sahyog+Foundation&am=299.00&tn=UP1763800000000DEF456&cu=INR',
+          },
+          qrCodeImage: PNG,
+          amount: '299.00',
+          clientid: 'UP1763800000000DEF456',
+        },
       },
       'POST /checkPaymentStatus': PENDING,
     });
@@ -47,8 +65,19 @@ describe('Gateway Epin Request (UPI) and /QrCode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));
     await waitFor(() => expect(app.location().pathname).toBe('/QrCode'));
     expect(api.callsTo('POST /genarateOrderIdPayatupi')[0]?.body).toEqual({ username: '482913', amount: '299.00' });
-    expect(api.callsTo('POST /depositByPayatupi')[0]?.body).toEqual({ username: '482913', amount: '299.00', epin_type: 'EpintypeB', epin_qty: '1', clientid: 'UP1763800000000DEF456' });
-    expect(JSON.parse(window.sessionStorage.getItem(UPI_PAYMENT_KEY) ?? '{}')).toEqual({ qrCodeImage: PNG, amount: '299.00', clientid: 'UP1763800000000DEF456', bankingName: 'Sahyog Foundation' });
+    expect(api.callsTo('POST /depositByPayatupi')[0]?.body).toEqual({
+      username: '482913',
+      amount: '299.00',
+      epin_type: 'EpintypeB',
+      epin_qty: '1',
+      clientid: 'UP1763800000000DEF456',
+    });
+    expect(JSON.parse(window.sessionStorage.getItem(UPI_PAYMENT_KEY) ?? '{}')).toEqual({
+      qrCodeImage: PNG,
+      amount: '299.00',
+      clientid: 'UP1763800000000DEF456',
+      bankingName: 'Sahyog Foundation',
+    });
     expect(await screen.findByTestId('upi-qr')).toHaveAttribute('src', PNG);
     expect(screen.getByTestId('qr-clientid')).toHaveTextContent('UP1763800000000DEF456');
     expect(screen.getByText(/with any UPI app/)).toHaveTextContent('Scan and pay ₹299.00 with any UPI app.');

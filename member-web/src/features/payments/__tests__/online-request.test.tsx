@@ -62,7 +62,11 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     const api = stubs();
     renderApp('/OnlineFundRequest');
     const type = screen.getByLabelText('Epin Type');
-    expect(within(type).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['', 'EpintypeB']);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['', 'EpintypeB']);
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));
     expect(await screen.findByText('Enter Epin Type !!')).toBeInTheDocument();
     fireEvent.change(type, { target: { value: 'EpintypeB' } });
@@ -76,7 +80,11 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     expect(screen.getByLabelText('Net Amount (USDT)')).toHaveValue('6.64');
     // Spec §2: the form's hidden discount field carries the quote's discount.
     const hiddenDiscount = screen.getByTestId('quote-discount');
-    expect([hiddenDiscount.getAttribute('type'), hiddenDiscount.getAttribute('name'), hiddenDiscount.getAttribute('value')]).toEqual(['hidden', 'discount', '0.00']);
+    expect([
+      hiddenDiscount.getAttribute('type'),
+      hiddenDiscount.getAttribute('name'),
+      hiddenDiscount.getAttribute('value'),
+    ]).toEqual(['hidden', 'discount', '0.00']);
   });
 
   it('proves the popup shows the amount, address and order id, counts 20:00 down (server deadline 1200 s away), and at zero closes with the timeout toast and reloads 2 s later', async () => {
@@ -85,7 +93,13 @@ describe('Online Epin Request (USDT BEP-20)', () => {
     // From the Request click on only the fake clock moves: every step below is exact.
     const dialog = await openPopupOnFakeClock();
     expect(api.callsTo('POST /genarateOrderIdNPayTRC')[0]?.body).toEqual({ username: '482913', amount: '6.64' });
-    expect(api.callsTo('POST /depositByNowPayTRC')[0]?.body).toEqual({ username: '482913', amount: '6.64', epin_type: 'EpintypeB', epin_qty: '2', clientid: 'NP1763800000000ABC123' });
+    expect(api.callsTo('POST /depositByNowPayTRC')[0]?.body).toEqual({
+      username: '482913',
+      amount: '6.64',
+      epin_type: 'EpintypeB',
+      epin_qty: '2',
+      clientid: 'NP1763800000000ABC123',
+    });
     expect(within(dialog).getByTestId('usdt-address')).toHaveValue(ADDRESS);
     expect(within(dialog).getByTestId('usdt-address')).toHaveAttribute('readonly');
     expect(within(dialog).getByTestId('order-clientid')).toHaveTextContent('NP1763800000000ABC123');
@@ -169,23 +183,48 @@ describe('Online Epin Request (USDT BEP-20)', () => {
   // clock that agrees with it counts on its own; otherwise the countdown takes the end of the header's second,
   // the latest the server's clock can be, so it ends at or before the server's deadline, never after.
   const dateHeaderCases = [
-    { why: 'a device clock in step with the server counts the full window on its own clock', left: 1_200_000, serverAhead: 0, pastSecond: 0, shows: '20:00' },
-    { why: 'a device clock 5 minutes ahead still gets the window (one second less: the header may be any fraction old)', left: 1_200_000, serverAhead: -5 * 60_000, pastSecond: 0, shows: '19:59' },
-    { why: "a device clock 2 hours behind counts down the server's 7:30, not 20:00", left: 450_000, serverAhead: 2 * 60 * 60_000, pastSecond: 0, shows: '07:29' },
+    {
+      why: 'a device clock in step with the server counts the full window on its own clock',
+      left: 1_200_000,
+      serverAhead: 0,
+      pastSecond: 0,
+      shows: '20:00',
+    },
+    {
+      why: 'a device clock 5 minutes ahead still gets the window (one second less: the header may be any fraction old)',
+      left: 1_200_000,
+      serverAhead: -5 * 60_000,
+      pastSecond: 0,
+      shows: '19:59',
+    },
+    {
+      why: "a device clock 2 hours behind counts down the server's 7:30, not 20:00",
+      left: 450_000,
+      serverAhead: 2 * 60 * 60_000,
+      pastSecond: 0,
+      shows: '07:29',
+    },
     // The server reads …:00.700 when it answers (its header says …:00): the timeout falls on its deadline, 450 s on.
-    { why: "a skewed device clock between whole seconds times out at the server's deadline, not after it", left: 450_000, serverAhead: -5 * 60_000, pastSecond: 700, shows: '07:30' },
+    {
+      why: "a skewed device clock between whole seconds times out at the server's deadline, not after it",
+      left: 450_000,
+      serverAhead: -5 * 60_000,
+      pastSecond: 700,
+      shows: '07:30',
+    },
   ];
-  for (const { why, left, serverAhead, pastSecond, shows } of dateHeaderCases) it(`proves ${why}`, async () => {
-    signInMember();
-    stubs(left, serverAhead);
-    const dialog = await openPopupOnFakeClock(pastSecond);
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent(shows);
-    const [, minutes = '', seconds = ''] = /^(\d\d):(\d\d)$/.exec(shows) ?? [];
-    await tick((Number(minutes) * 60 + Number(seconds) - 1) * 1000);
-    expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
-    expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
-    await expectTimeoutThenReload();
-  });
+  for (const { why, left, serverAhead, pastSecond, shows } of dateHeaderCases)
+    it(`proves ${why}`, async () => {
+      signInMember();
+      stubs(left, serverAhead);
+      const dialog = await openPopupOnFakeClock(pastSecond);
+      expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent(shows);
+      const [, minutes = '', seconds = ''] = /^(\d\d):(\d\d)$/.exec(shows) ?? [];
+      await tick((Number(minutes) * 60 + Number(seconds) - 1) * 1000);
+      expect(within(dialog).getByTestId('usdt-countdown')).toHaveTextContent('00:01');
+      expect(toastTexts()).not.toContain('Time is over. Please Try Again !!');
+      await expectTimeoutThenReload();
+    });
 
   it('proves an answer without expiresAt counts 20:00 from the popup opening', async () => {
     signInMember();

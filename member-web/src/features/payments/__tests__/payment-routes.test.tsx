@@ -15,13 +15,16 @@ const SCREENS: Array<[string, string]> = [
 ];
 
 describe('payment routes', () => {
-  it.each(SCREENS)('proves %s (a dashboard MENU target or its neighbour) is a built screen with the h1 "%s"', async (path, title) => {
-    signInMember();
-    mockApi({ 'GET /adminBankDetailsByBankid': bankDetails, 'POST /FundRequestHistory': { data: [[]] } });
-    renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
-  });
+  it.each(SCREENS)(
+    'proves %s (a dashboard MENU target or its neighbour) is a built screen with the h1 "%s"',
+    async (path, title) => {
+      signInMember();
+      mockApi({ 'GET /adminBankDetailsByBankid': bankDetails, 'POST /FundRequestHistory': { data: [[]] } });
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
+    },
+  );
 
   it('proves the payment screens need a session', async () => {
     const app = renderApp('/GatewayFundRequest');

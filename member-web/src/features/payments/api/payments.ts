@@ -85,13 +85,17 @@ function toOption(r: Record<string, unknown>): PaymentOption {
 
 /** GET /adminBankDetailsByBankid?type=1: the enabled options (a flat list). */
 export async function fetchPaymentOptions(): Promise<PaymentOption[]> {
-  const response = await apiClient.get<unknown>('/adminBankDetailsByBankid', { params: { uid: getSession().userId, type: '1' } });
+  const response = await apiClient.get<unknown>('/adminBankDetailsByBankid', {
+    params: { uid: getSession().userId, type: '1' },
+  });
   return rowsOf(response.data).map(toOption);
 }
 
 /** GET …?type=9&id=: one option (`[[row]]`), or null when unknown/disabled. */
 export async function fetchPaymentOption(id: string): Promise<PaymentOption | null> {
-  const response = await apiClient.get<unknown>('/adminBankDetailsByBankid', { params: { uid: getSession().userId, type: '9', id } });
+  const response = await apiClient.get<unknown>('/adminBankDetailsByBankid', {
+    params: { uid: getSession().userId, type: '9', id },
+  });
   const [row] = rowsOf(response.data);
   return row ? toOption(row) : null;
 }
@@ -109,12 +113,19 @@ export type QuoteAnswer = { ok: true; quote: Quote } | { ok: false; message: str
 
 /** GET …?type=10&id=<qty>&amount=<epin type>: the server's price `[[{requestpin_amount, discount_amount, discount_rate, amount1}]]`. */
 export async function fetchQuote(qty: string, epintype: EpinType): Promise<QuoteAnswer> {
-  const response = await apiClient.get<unknown>('/adminBankDetailsByBankid', { params: { uid: getSession().userId, type: '10', id: qty, amount: epintype } });
+  const response = await apiClient.get<unknown>('/adminBankDetailsByBankid', {
+    params: { uid: getSession().userId, type: '10', id: qty, amount: epintype },
+  });
   const [row] = rowsOf(response.data);
   if (response.status !== 200 || !row) return { ok: false, message: resultText(response.data) };
   return {
     ok: true,
-    quote: { amount: text(row, 'requestpin_amount'), discountRate: text(row, 'discount_rate'), discountAmount: text(row, 'discount_amount'), net: text(row, 'amount1') },
+    quote: {
+      amount: text(row, 'requestpin_amount'),
+      discountRate: text(row, 'discount_rate'),
+      discountAmount: text(row, 'discount_amount'),
+      net: text(row, 'amount1'),
+    },
   };
 }
 
@@ -130,7 +141,11 @@ export interface BankRequestInput {
 
 /** POST /FundRequestBank: 'success' or the reason, as text. */
 export async function submitBankRequest(input: BankRequestInput): Promise<string> {
-  const response = await apiClient.post<unknown>('/FundRequestBank', { uid: getSession().userId, usertype: '', ...input });
+  const response = await apiClient.post<unknown>('/FundRequestBank', {
+    uid: getSession().userId,
+    usertype: '',
+    ...input,
+  });
   return resultText(response.data);
 }
 
@@ -140,10 +155,15 @@ export type OrderAnswer = { ok: true; clientid: string } | { ok: false; message:
 
 async function generateOrder(path: string, amount: string): Promise<OrderAnswer> {
   const response = await apiClient.post<unknown>(path, { username: getSession().userId, amount });
-  const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<string, unknown>;
+  const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<
+    string,
+    unknown
+  >;
   const result = resultText(body);
   const clientid = typeof body.clientid === 'string' ? body.clientid : '';
-  return result === PAY_TEXT.orderSuccess && clientid !== '' ? { ok: true, clientid } : { ok: false, message: result || PAY_TEXT.failed };
+  return result === PAY_TEXT.orderSuccess && clientid !== ''
+    ? { ok: true, clientid }
+    : { ok: false, message: result || PAY_TEXT.failed };
 }
 
 /** POST /genarateOrderIdNPayTRC (USDT) — the amount is a hint; the server prices the order. */
@@ -208,14 +228,25 @@ export function paymentMsLeft(expiresAt: number | null, now: number): number {
 }
 
 /** POST /depositByNowPayTRC: `{success, data: address | message, amount, clientid, expiresAt}`. */
-export async function depositCrypto(input: DepositInput): Promise<{ ok: true; deposit: CryptoDeposit } | { ok: false; message: string }> {
+export async function depositCrypto(
+  input: DepositInput,
+): Promise<{ ok: true; deposit: CryptoDeposit } | { ok: false; message: string }> {
   const response = await apiClient.post<unknown>('/depositByNowPayTRC', { username: getSession().userId, ...input });
-  const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<string, unknown>;
+  const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<
+    string,
+    unknown
+  >;
   const data = typeof body.data === 'string' ? body.data : '';
   if (body.success !== true || data === '') return { ok: false, message: data || resultText(body) || PAY_TEXT.failed };
   return {
     ok: true,
-    deposit: { address: data, amount: text(body, 'amount') || input.amount, clientid: text(body, 'clientid') || input.clientid, expiresAt: parseInstant(body.expiresAt), serverDate: parseInstant(response.headers.date) },
+    deposit: {
+      address: data,
+      amount: text(body, 'amount') || input.amount,
+      clientid: text(body, 'clientid') || input.clientid,
+      expiresAt: parseInstant(body.expiresAt),
+      serverDate: parseInstant(response.headers.date),
+    },
   };
 }
 
@@ -241,13 +272,19 @@ function payeeName(upiUrl: string): string {
 }
 
 /** POST /depositByPayatupi: `{data: {message: 'Success', upiUrl}, qrCodeImage, amount, clientid}` or `{data: {message}}`. */
-export async function depositUpi(input: DepositInput): Promise<{ ok: true; payment: UpiPayment } | { ok: false; message: string }> {
+export async function depositUpi(
+  input: DepositInput,
+): Promise<{ ok: true; payment: UpiPayment } | { ok: false; message: string }> {
   const response = await apiClient.post<unknown>('/depositByPayatupi', { username: getSession().userId, ...input });
-  const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<string, unknown>;
+  const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<
+    string,
+    unknown
+  >;
   const data = (typeof body.data === 'object' && body.data !== null ? body.data : {}) as Record<string, unknown>;
   const message = typeof data.message === 'string' ? data.message : resultText(body);
   const qrCodeImage = text(body, 'qrCodeImage');
-  if (message !== PAY_TEXT.depositSuccess || !isLocalQrImage(qrCodeImage)) return { ok: false, message: message && message !== PAY_TEXT.depositSuccess ? message : PAY_TEXT.failed };
+  if (message !== PAY_TEXT.depositSuccess || !isLocalQrImage(qrCodeImage))
+    return { ok: false, message: message && message !== PAY_TEXT.depositSuccess ? message : PAY_TEXT.failed };
   return {
     ok: true,
     payment: {
@@ -275,7 +312,8 @@ export function readUpiPayment(): UpiPayment | null {
       qrCodeImage: typeof parsed.qrCodeImage === 'string' ? parsed.qrCodeImage : '',
       amount: typeof parsed.amount === 'string' ? parsed.amount : '',
       clientid: typeof parsed.clientid === 'string' ? parsed.clientid : '',
-      bankingName: typeof parsed.bankingName === 'string' && parsed.bankingName !== '' ? parsed.bankingName : DEFAULT_BANKING_NAME,
+      bankingName:
+        typeof parsed.bankingName === 'string' && parsed.bankingName !== '' ? parsed.bankingName : DEFAULT_BANKING_NAME,
     };
     return isLocalQrImage(payment.qrCodeImage) && payment.clientid !== '' ? payment : null;
   } catch {
@@ -300,11 +338,18 @@ export interface PaymentStatus {
 
 export async function checkPaymentStatus(clientid: string): Promise<PaymentStatus> {
   const response = await apiClient.post<unknown>('/checkPaymentStatus', { clientid });
-  const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<string, unknown>;
+  const body = (typeof response.data === 'object' && response.data !== null ? response.data : {}) as Record<
+    string,
+    unknown
+  >;
   const data = (typeof body.data === 'object' && body.data !== null ? body.data : {}) as Record<string, unknown>;
   const inner = (typeof data.data === 'object' && data.data !== null ? data.data : {}) as Record<string, unknown>;
   const statusId = typeof data.status_id === 'number' ? data.status_id : Number(data.status_id ?? 0);
-  return { message: typeof data.message === 'string' ? data.message : resultText(body), statusId: Number.isFinite(statusId) ? statusId : 0, utr: text(inner, 'utr') };
+  return {
+    message: typeof data.message === 'string' ? data.message : resultText(body),
+    statusId: Number.isFinite(statusId) ? statusId : 0,
+    utr: text(inner, 'utr'),
+  };
 }
 
 export function isPaid(status: PaymentStatus): boolean {

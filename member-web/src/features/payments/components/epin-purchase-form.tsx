@@ -23,7 +23,13 @@ export interface PurchaseInput {
  * (digits, max 5), read-only Amount and Net Amount from the server's quote, and for USDT the net
  * in USDT. Checks, in order: 'Enter Epin Type !!', 'Enter Quantity !!'.
  */
-export function EpinPurchaseForm({ usdt, onRequest }: { usdt: boolean; onRequest: (input: PurchaseInput) => Promise<void> }) {
+export function EpinPurchaseForm({
+  usdt,
+  onRequest,
+}: {
+  usdt: boolean;
+  onRequest: (input: PurchaseInput) => Promise<void>;
+}) {
   const [epintype, setEpintype] = useState<EpinType | ''>('');
   const [qty, setQty] = useState('');
   const [busy, setBusy] = useState(false);

@@ -13,7 +13,14 @@ import { PageShell } from '../../../components/ui/page-shell';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRows } from '../../../lib/use-rows';
-import { fetchPaymentOption, fetchPaymentOptions, PAY_TEXT, submitBankRequest, type EpinType, type PaymentOption } from '../api/payments';
+import {
+  fetchPaymentOption,
+  fetchPaymentOptions,
+  PAY_TEXT,
+  submitBankRequest,
+  type EpinType,
+  type PaymentOption,
+} from '../api/payments';
 import { digits5, HistoryLink, quoteOf, ReadOnlyField, Reloadable, useLaterTimer, useQuote } from './shared';
 
 /** Spec §9: the page reloads 1 s after a successful e-pin request. */
@@ -48,7 +55,13 @@ function OptionDetails({ option }: { option: PaymentOption }) {
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="payment-option-details">
       {isQr && option.imglink ? (
         <Box sx={{ textAlign: 'center', mb: 1 }}>
-          <Box component="img" src={option.imglink} alt="Payment QR code" data-testid="payment-qr" sx={{ maxWidth: 220, width: '100%' }} />
+          <Box
+            component="img"
+            src={option.imglink}
+            alt="Payment QR code"
+            data-testid="payment-qr"
+            sx={{ maxWidth: 220, width: '100%' }}
+          />
         </Box>
       ) : null}
       <Table size="small" aria-label="Payment details">
@@ -125,7 +138,13 @@ function BankRequestForm({ reload }: { reload: () => void }) {
   return (
     <Paper sx={{ p: { xs: 2, md: 3 } }}>
       <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
-        <TextField select label="Payment Type" value={bankid} onChange={(event) => setBankid(event.target.value)} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+        <TextField
+          select
+          label="Payment Type"
+          value={bankid}
+          onChange={(event) => setBankid(event.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
           <option value="">{options.state === 'loading' ? 'Loading…' : 'Select Payment Type'}</option>
           {options.rows.map((option) => (
             <option key={option.id} value={option.id}>
@@ -134,7 +153,12 @@ function BankRequestForm({ reload }: { reload: () => void }) {
           ))}
         </TextField>
         {detail ? <OptionDetails option={detail} /> : null}
-        <TextField label="UTR Number" value={utrno} onChange={(event) => setUtrno(event.target.value.slice(0, 30))} slotProps={{ htmlInput: { maxLength: 30 } }} />
+        <TextField
+          label="UTR Number"
+          value={utrno}
+          onChange={(event) => setUtrno(event.target.value.slice(0, 30))}
+          slotProps={{ htmlInput: { maxLength: 30 } }}
+        />
         <TextField
           label="Quantity"
           value={qty}

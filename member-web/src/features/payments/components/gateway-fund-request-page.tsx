@@ -12,7 +12,12 @@ export function GatewayFundRequestPage() {
   async function request(input: PurchaseInput) {
     const order = await generateUpiOrder(input.netInr);
     if (!order.ok) return notifyError(order.message);
-    const answer = await depositUpi({ amount: input.netInr, epin_type: input.epintype, epin_qty: input.qty, clientid: order.clientid });
+    const answer = await depositUpi({
+      amount: input.netInr,
+      epin_type: input.epintype,
+      epin_qty: input.qty,
+      clientid: order.clientid,
+    });
     if (!answer.ok) return notifyError(answer.message);
     storeUpiPayment(answer.payment);
     await navigate('/QrCode');

@@ -11,7 +11,14 @@ import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { PageShell } from '../../../components/ui/page-shell';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { depositCrypto, generateCryptoOrder, PAY_TEXT, paymentMsLeft, serverNowAt, type CryptoDeposit } from '../api/payments';
+import {
+  depositCrypto,
+  generateCryptoOrder,
+  PAY_TEXT,
+  paymentMsLeft,
+  serverNowAt,
+  type CryptoDeposit,
+} from '../api/payments';
 import { EpinPurchaseForm, type PurchaseInput } from './epin-purchase-form';
 import { HistoryLink, Reloadable, useLaterTimer } from './shared';
 
@@ -42,7 +49,15 @@ async function copyText(value: string): Promise<boolean> {
  * does not shorten or stretch it), never above 20:00 — 20 minutes from opening when the answer has no
  * deadline — ticking every second, and the notes. `onExpire` at zero.
  */
-function UsdtPaymentDialog({ deposit, onClose, onExpire }: { deposit: CryptoDeposit; onClose: () => void; onExpire: () => void }) {
+function UsdtPaymentDialog({
+  deposit,
+  onClose,
+  onExpire,
+}: {
+  deposit: CryptoDeposit;
+  onClose: () => void;
+  onExpire: () => void;
+}) {
   // Fixed when the popup opens (right after the answer): the time left on the server's clock, as far as
   // the answer's Date tells, becomes a deadline on this device's clock.
   const [opened] = useState(() => {
@@ -79,14 +94,21 @@ function UsdtPaymentDialog({ deposit, onClose, onExpire }: { deposit: CryptoDepo
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography>
-            Send exactly <strong data-testid="usdt-amount">{deposit.amount}</strong> USDT on the BEP20 (BSC) chain to this address.
+            Send exactly <strong data-testid="usdt-amount">{deposit.amount}</strong> USDT on the BEP20 (BSC) chain to
+            this address.
           </Typography>
-          <TextField label="Wallet Address" value={deposit.address} slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'usdt-address' }, inputLabel: { shrink: true } }} />
+          <TextField
+            label="Wallet Address"
+            value={deposit.address}
+            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'usdt-address' }, inputLabel: { shrink: true } }}
+          />
           <Button
             variant="outlined"
             startIcon={<ContentCopy />}
             onClick={() => {
-              void copyText(deposit.address).then((ok) => (ok ? notifySuccess('Copied Wallet Address') : notifyError('Could not copy the address')));
+              void copyText(deposit.address).then((ok) =>
+                ok ? notifySuccess('Copied Wallet Address') : notifyError('Could not copy the address'),
+              );
             }}
           >
             Copy Address
@@ -97,7 +119,9 @@ function UsdtPaymentDialog({ deposit, onClose, onExpire }: { deposit: CryptoDepo
           <Typography variant="h6" component="p">
             Time left: <span data-testid="usdt-countdown">{mmss(left)}</span>
           </Typography>
-          <Alert severity="info">After paying, close this popup and check your deposit history (Online Epin Request History).</Alert>
+          <Alert severity="info">
+            After paying, close this popup and check your deposit history (Online Epin Request History).
+          </Alert>
           <Alert severity="warning">Payments made after 20 minutes are not the company&apos;s responsibility.</Alert>
         </Stack>
       </DialogContent>
@@ -115,7 +139,12 @@ function OnlineRequest({ reload }: { reload: () => void }) {
   async function request(input: PurchaseInput) {
     const order = await generateCryptoOrder(input.netUsdt);
     if (!order.ok) return notifyError(order.message);
-    const answer = await depositCrypto({ amount: input.netUsdt, epin_type: input.epintype, epin_qty: input.qty, clientid: order.clientid });
+    const answer = await depositCrypto({
+      amount: input.netUsdt,
+      epin_type: input.epintype,
+      epin_qty: input.qty,
+      clientid: order.clientid,
+    });
     if (!answer.ok) return notifyError(answer.message);
     setDeposit(answer.deposit);
   }

@@ -3,7 +3,14 @@ import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
 import { formatDate } from '../../../lib/format-date';
 import { useRows } from '../../../lib/use-rows';
-import { explorerTxLink, fetchBankRequests, fetchGatewayOrders, fetchOnlineOrders, type BankRequestRow, type GatewayOrderRow } from '../api/payments';
+import {
+  explorerTxLink,
+  fetchBankRequests,
+  fetchGatewayOrders,
+  fetchOnlineOrders,
+  type BankRequestRow,
+  type GatewayOrderRow,
+} from '../api/payments';
 import { StatusText } from './shared';
 
 /** Spec §2: Epin request status Approved green, Pending and anything else red. */
@@ -54,7 +61,13 @@ export function BankRequestHistoryPage() {
   const { load } = useRows(fetchBankRequests, 'e-pin request history');
   return (
     <PageShell title={BANK_HISTORY_TITLE}>
-      <PagedTable label={BANK_HISTORY_TITLE} serialHeader="S.No." columns={bankColumns} rows={load.rows} loading={load.state === 'loading'} />
+      <PagedTable
+        label={BANK_HISTORY_TITLE}
+        serialHeader="S.No."
+        columns={bankColumns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+      />
     </PageShell>
   );
 }
@@ -91,7 +104,14 @@ export function OnlineRequestHistoryPage() {
   const { load } = useRows(fetchOnlineOrders, 'online e-pin request history');
   return (
     <PageShell title={ONLINE_HISTORY_TITLE}>
-      <PagedTable label={ONLINE_HISTORY_TITLE} serialHeader="S.No." columns={onlineColumns} rows={load.rows} loading={load.state === 'loading'} rowKey={(r) => r.orderId} />
+      <PagedTable
+        label={ONLINE_HISTORY_TITLE}
+        serialHeader="S.No."
+        columns={onlineColumns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+        rowKey={(r) => r.orderId}
+      />
     </PageShell>
   );
 }
@@ -109,7 +129,14 @@ export function GatewayRequestHistoryPage() {
   const { load } = useRows(fetchGatewayOrders, 'gateway e-pin request history');
   return (
     <PageShell title={GATEWAY_HISTORY_TITLE}>
-      <PagedTable label={GATEWAY_HISTORY_TITLE} serialHeader="S.No." columns={gatewayColumns} rows={load.rows} loading={load.state === 'loading'} rowKey={(r) => r.orderId} />
+      <PagedTable
+        label={GATEWAY_HISTORY_TITLE}
+        serialHeader="S.No."
+        columns={gatewayColumns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+        rowKey={(r) => r.orderId}
+      />
     </PageShell>
   );
 }

@@ -8,7 +8,16 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { checkPaymentStatus, clearUpiPayment, isFinalFailure, isPaid, PAY_TEXT, readUpiPayment, STATUS_POLL_MS, type UpiPayment } from '../api/payments';
+import {
+  checkPaymentStatus,
+  clearUpiPayment,
+  isFinalFailure,
+  isPaid,
+  PAY_TEXT,
+  readUpiPayment,
+  STATUS_POLL_MS,
+  type UpiPayment,
+} from '../api/payments';
 
 /** Spec §9: gateway success goes to the history 1 s later. */
 export const SUCCESS_REDIRECT_MS = 1000;
@@ -84,7 +93,13 @@ export function QrCodePage() {
   return (
     <PageShell title="Scan and Pay" maxWidth="sm">
       <Paper sx={{ p: { xs: 2, md: 3 }, textAlign: 'center' }}>
-        <Box component="img" src={payment.qrCodeImage} alt="UPI QR code" data-testid="upi-qr" sx={{ width: '100%', maxWidth: 280 }} />
+        <Box
+          component="img"
+          src={payment.qrCodeImage}
+          alt="UPI QR code"
+          data-testid="upi-qr"
+          sx={{ width: '100%', maxWidth: 280 }}
+        />
         <Typography sx={{ mt: 2 }}>
           Scan and pay <strong data-testid="qr-amount">₹{payment.amount}</strong> with any UPI app.
         </Typography>

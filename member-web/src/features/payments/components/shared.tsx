@@ -30,7 +30,8 @@ export function useLaterTimer() {
   }, []);
 }
 
-export type QuoteState = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; quote: Quote } | { state: 'failed'; message: string };
+export type QuoteState =
+  { state: 'idle' } | { state: 'loading' } | { state: 'ready'; quote: Quote } | { state: 'failed'; message: string };
 
 /** The server's quote for qty × epin type; the newest answer wins. */
 export function useQuote(qty: string, epintype: EpinType | ''): QuoteState {
@@ -68,7 +69,10 @@ export function ReadOnlyField({ label, value, testId }: { label: string; value: 
     <TextField
       label={label}
       value={value}
-      slotProps={{ htmlInput: { readOnly: true, maxLength: 10, ...(testId ? { 'data-testid': testId } : {}) }, inputLabel: { shrink: true } }}
+      slotProps={{
+        htmlInput: { readOnly: true, maxLength: 10, ...(testId ? { 'data-testid': testId } : {}) },
+        inputLabel: { shrink: true },
+      }}
     />
   );
 }
@@ -77,9 +81,20 @@ export function ReadOnlyField({ label, value, testId }: { label: string; value: 
 export const digits5 = (value: string) => value.replace(/\D/g, '').slice(0, 5);
 
 /** Coloured status text of the histories. */
-export function StatusText({ status, color }: { status: string; color: 'success.main' | 'warning.main' | 'error.main' }) {
+export function StatusText({
+  status,
+  color,
+}: {
+  status: string;
+  color: 'success.main' | 'warning.main' | 'error.main';
+}) {
   return (
-    <Typography component="span" variant="body2" sx={{ fontWeight: 600, color }} data-status-color={color.split('.')[0]}>
+    <Typography
+      component="span"
+      variant="body2"
+      sx={{ fontWeight: 600, color }}
+      data-status-color={color.split('.')[0]}
+    >
       {status}
     </Typography>
   );

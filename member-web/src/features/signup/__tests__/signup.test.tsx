@@ -206,7 +206,12 @@ describe('member registration', () => {
   });
 
   it("proves a refused registration shows the server's result text (also from a 400) and re-enables the button", async () => {
-    sponsorApi({ 'POST /registrationWeb': { status: 400, data: { statusCode: 400, result: 'Sponsor Id doesnot exists !!', message: 'Sponsor Id doesnot exists !!' } } });
+    sponsorApi({
+      'POST /registrationWeb': {
+        status: 400,
+        data: { statusCode: 400, result: 'Sponsor Id doesnot exists !!', message: 'Sponsor Id doesnot exists !!' },
+      },
+    });
     const user = userEvent.setup({ delay: null });
     const app = renderApp('/signup');
     await fillValidForm(user);
@@ -217,7 +222,9 @@ describe('member registration', () => {
   });
 
   it('proves an invalid email only marks the field and does not block submission', async () => {
-    const api = sponsorApi({ 'POST /registrationWeb': { data: { result: 'Registration Successfull', uid_output: '482913' } } });
+    const api = sponsorApi({
+      'POST /registrationWeb': { data: { result: 'Registration Successfull', uid_output: '482913' } },
+    });
     const user = userEvent.setup({ delay: null });
     renderApp('/signup');
     await fillValidForm(user);
@@ -234,7 +241,17 @@ describe('member registration', () => {
     renderApp('/signup?userid=100000');
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Reset' }));
-    for (const label of ['Sponsor Id', 'User Name', 'Email', 'Mobile', 'City', 'State', 'UPI Number', 'Password', 'Confirm Password']) {
+    for (const label of [
+      'Sponsor Id',
+      'User Name',
+      'Email',
+      'Mobile',
+      'City',
+      'State',
+      'UPI Number',
+      'Password',
+      'Confirm Password',
+    ]) {
       expect(field(label)).toHaveValue('');
     }
     expect(screen.getByRole('checkbox', { name: 'I agree to the Terms and Conditions' })).not.toBeChecked();

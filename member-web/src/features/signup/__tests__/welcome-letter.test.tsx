@@ -6,7 +6,9 @@ import { renderApp } from '../../../testing/render-app';
 describe('welcome letter', () => {
   it("proves the new member's name, user id, email and mobile show, with a Login button to /Login", async () => {
     const api = mockApi({
-      'GET /WelcomeDetails': { data: { data: [{ f_name: 'Asha Rao', uid: '482913', email: 'asha@example.in', mobile: '9876543210' }] } },
+      'GET /WelcomeDetails': {
+        data: { data: [{ f_name: 'Asha Rao', uid: '482913', email: 'asha@example.in', mobile: '9876543210' }] },
+      },
     });
     renderApp('/WelcomeLetter?userid=482913');
     const table = await screen.findByRole('table', { name: 'Welcome details' });

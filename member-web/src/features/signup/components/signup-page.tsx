@@ -186,9 +186,17 @@ export function SignupPage() {
               aria-live="polite"
               variant="body2"
               data-testid="sponsor-status"
-              sx={{ minHeight: 20, color: sponsor.status.kind === 'found' ? 'success.main' : 'error.main', fontWeight: 600 }}
+              sx={{
+                minHeight: 20,
+                color: sponsor.status.kind === 'found' ? 'success.main' : 'error.main',
+                fontWeight: 600,
+              }}
             >
-              {sponsor.status.kind === 'found' ? sponsor.status.name : sponsor.status.kind === 'wrong' ? sponsor.status.text : ''}
+              {sponsor.status.kind === 'found'
+                ? sponsor.status.name
+                : sponsor.status.kind === 'wrong'
+                  ? sponsor.status.text
+                  : ''}
             </Typography>
           </Box>
           <TextField
@@ -281,7 +289,9 @@ export function SignupPage() {
         </Box>
         <FormControlLabel
           sx={{ mt: 1 }}
-          control={<Checkbox checked={form.termsAccepted} onChange={(e) => update('termsAccepted', e.target.checked)} />}
+          control={
+            <Checkbox checked={form.termsAccepted} onChange={(e) => update('termsAccepted', e.target.checked)} />
+          }
           label="I agree to the Terms and Conditions"
         />
         <Stack direction="row" spacing={2} sx={{ mt: 2 }}>

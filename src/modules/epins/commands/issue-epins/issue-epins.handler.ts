@@ -13,7 +13,15 @@ export class IssueEpinsHandler implements ICommandHandler<IssueEpinsCommand, { n
     return this.ledger.run(
       command.metadata,
       async (tx) => ({ numbers: await issueEpins(tx, command) }),
-      idempotencyKey ? { idempotency: { scope: 'adminIssueEpins', key: idempotencyKey, request: { ownerUid, epinType, quantity, source } } } : {},
+      idempotencyKey
+        ? {
+            idempotency: {
+              scope: 'adminIssueEpins',
+              key: idempotencyKey,
+              request: { ownerUid, epinType, quantity, source },
+            },
+          }
+        : {},
     );
   }
 }

@@ -20,14 +20,21 @@ export class RequestHelpHandler implements ICommandHandler<RequestHelpCommand, {
     return this.ledger.run(metadata, async (tx) => {
       const member = await loadMember(tx, uid, true);
       if (!member) return { result: MSG.loginRequired };
-      const opening = decideOpenRequest({ openRequest: await hasOpenHelpRequest(tx, uid), memberStatus: member.status });
+      const opening = decideOpenRequest({
+        openRequest: await hasOpenHelpRequest(tx, uid),
+        memberStatus: member.status,
+      });
       if (!opening.ok) return { result: opening.outcome.text };
       const oldest = await oldestUnusedEpin(tx, uid, epinType);
       if (!oldest) return { result: EPIN_MSG.insufficient };
       const outcome = await topUp(tx, uid, uid, oldest);
       if (!outcome.ok) return { result: outcome.reason };
       const id = randomUUID();
-      await tx.append(helpRequestStream(id), 0, decideRequestHelp({ id, uid, epinType }, opening.kind, outcome.event.position));
+      await tx.append(
+        helpRequestStream(id),
+        0,
+        decideRequestHelp({ id, uid, epinType }, opening.kind, outcome.event.position),
+      );
       return { result: MSG.success };
     });
   }

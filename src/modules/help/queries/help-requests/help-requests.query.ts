@@ -9,7 +9,8 @@ export const HELP_REQUESTS_LIST: ListShape = {
   filters: { uid: 100, status: 100, epin_type: 100 },
 };
 
-const COLUMNS = 'id, uid, epin_type, tier_paise::text as tier_paise, kind, status, topup_position::text as topup_position, requested_at';
+const COLUMNS =
+  'id, uid, epin_type, tier_paise::text as tier_paise, kind, status, topup_position::text as topup_position, requested_at';
 
 export function listHelpRequests(sql: Sql, page: PageRequest): Promise<Page<Record<string, unknown>>> {
   const where = new Where().equal(page.filter, { uid: 'uid', status: 'status', epin_type: 'epin_type' });

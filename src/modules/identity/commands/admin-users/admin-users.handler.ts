@@ -18,9 +18,15 @@ export class CreateAdminUserHandler implements ICommandHandler<CreateAdminUserCo
   async execute({ username, password, role, metadata }: CreateAdminUserCommand): Promise<AdminView> {
     const hash = await hashPassword(password);
     return this.ledger.run(metadata, async (tx) => {
-      if (await loadAdmin(tx, username, true)) throw new DomainError('ADMIN.EXISTS', `Admin ${username} already exists`, 'conflict');
-      await tx.append(adminStream(username), 0, [{ type: 'AdminUserCreated', payload: { username, role, credentialVersion: 1 } }]);
-      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [username, hash]);
+      if (await loadAdmin(tx, username, true))
+        throw new DomainError('ADMIN.EXISTS', `Admin ${username} already exists`, 'conflict');
+      await tx.append(adminStream(username), 0, [
+        { type: 'AdminUserCreated', payload: { username, role, credentialVersion: 1 } },
+      ]);
+      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [
+        username,
+        hash,
+      ]);
       return { id: username, username, role, disabled: false };
     });
   }
@@ -36,14 +42,25 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
       const locked = await lockAdmin(tx, username);
       const admin = locked?.state;
       if (!locked || !admin) throw new DomainError('ADMIN.NOT_FOUND', `Admin ${username} does not exist`, 'not-found');
-      if (metadata.actor.id === username && (changes.disabled === true || (changes.role && changes.role !== 'superadmin'))) {
+      if (
+        metadata.actor.id === username &&
+        (changes.disabled === true || (changes.role && changes.role !== 'superadmin'))
+      ) {
         throw new DomainError('ADMIN.SELF_LOCKOUT', 'You cannot disable or demote your own account', 'invalid');
       }
       const credentialVersion = hash ? admin.credentialVersion + 1 : undefined;
       const payload = { role: changes.role, disabled: changes.disabled, credentialVersion };
-      const changed = (changes.role && changes.role !== admin.role) || (changes.disabled !== undefined && changes.disabled !== admin.disabled) || hash;
+      const changed =
+        (changes.role && changes.role !== admin.role) ||
+        (changes.disabled !== undefined && changes.disabled !== admin.disabled) ||
+        hash;
       if (changed) await tx.append(locked, [{ type: 'AdminUserUpdated', payload }]);
-      if (hash) await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, $2, $3)', [username, credentialVersion, hash]);
+      if (hash)
+        await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, $2, $3)', [
+          username,
+          credentialVersion,
+          hash,
+        ]);
       return { id: username, username, role: changes.role ?? admin.role, disabled: changes.disabled ?? admin.disabled };
     });
   }
@@ -51,7 +68,10 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
 
 /** Admin logins follow the members' rule: failures per (admin, client address), lock-out and slow-down (domain/login-attempts.ts). */
 @CommandHandler(LoginAdminCommand)
-export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, { token: string; username: string; role: string }> {
+export class LoginAdminHandler implements ICommandHandler<
+  LoginAdminCommand,
+  { token: string; username: string; role: string }
+> {
   constructor(
     private readonly ledger: Ledger,
     private readonly tokens: TokenService,
@@ -59,7 +79,11 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, { t
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ username, password, metadata }: LoginAdminCommand): Promise<{ token: string; username: string; role: string }> {
+  async execute({
+    username,
+    password,
+    metadata,
+  }: LoginAdminCommand): Promise<{ token: string; username: string; role: string }> {
     const refused = new DomainError('ADMIN.BAD_LOGIN', 'Invalid username or password', 'unauthorized');
     const policy = loginPolicy(this.config);
     const lockedOut = new DomainError('ADMIN.LOCKED_OUT', MSG.lockedOut(policy.lockoutMinutes), 'unauthorized');
@@ -69,7 +93,14 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, { t
       throw refused;
     }
     const account = adminStream(username);
-    const gate = await passLoginGate(this.ledger.db, this.turns, account, metadata, policy, this.config.lockout.slowdownMs);
+    const gate = await passLoginGate(
+      this.ledger.db,
+      this.turns,
+      account,
+      metadata,
+      policy,
+      this.config.lockout.slowdownMs,
+    );
     if (gate === 'locked') throw lockedOut;
     if (gate === 'busy') throw new DomainError('ADMIN.LOGIN_BUSY', MSG.busy, 'too-many');
     const hash = await currentPasswordHash(this.ledger.db, 'admin_credentials', username, admin.credentialVersion);
@@ -80,7 +111,13 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, { t
       if (!locked) return null;
       const state = locked.state;
       const address = await loadLoginAddress(tx, account, addressOf(metadata));
-      const decision = decideAdminLogin(state, passwordOk && state.credentialVersion === admin.credentialVersion, address, tx.now, policy);
+      const decision = decideAdminLogin(
+        state,
+        passwordOk && state.credentialVersion === admin.credentialVersion,
+        address,
+        tx.now,
+        policy,
+      );
       await tx.append(locked, decision.events);
       if (decision.outcome !== 'ok') return decision.outcome;
       return { token: this.tokens.admin(username, state.role, state.credentialVersion), username, role: state.role };

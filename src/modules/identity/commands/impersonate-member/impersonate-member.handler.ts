@@ -9,7 +9,10 @@ import { LoginResult, loginRefused } from '../login-member/login-member.command'
 import { IssueImpersonationCommand, RedeemImpersonationCommand } from './impersonate-member.command';
 
 @CommandHandler(IssueImpersonationCommand)
-export class IssueImpersonationHandler implements ICommandHandler<IssueImpersonationCommand, { token: string; url: string }> {
+export class IssueImpersonationHandler implements ICommandHandler<
+  IssueImpersonationCommand,
+  { token: string; url: string }
+> {
   constructor(
     private readonly ledger: Ledger,
     private readonly tokens: TokenService,
@@ -26,7 +29,10 @@ export class IssueImpersonationHandler implements ICommandHandler<IssueImpersona
       const tokenId = randomUUID();
       const expiresAt = new Date(tx.now.getTime() + IMPERSONATION_TTL_SECONDS * 1000).toISOString();
       await tx.append(locked, [{ type: 'ImpersonationTokenIssued', payload: { tokenId, uid, expiresAt } }]);
-      const token = this.tokens.impersonation(uid, tokenId, { username: admin, credentialVersion: adminState.credentialVersion });
+      const token = this.tokens.impersonation(uid, tokenId, {
+        username: admin,
+        credentialVersion: adminState.credentialVersion,
+      });
       return { token, url: `/AdminLogin?token=${encodeURIComponent(token)}` };
     });
   }
@@ -42,18 +48,27 @@ export class RedeemImpersonationHandler implements ICommandHandler<RedeemImperso
   async execute({ token, metadata }: RedeemImpersonationCommand): Promise<LoginResult> {
     const claims = this.tokens.verifyImpersonation(token);
     if (!claims) return loginRefused(MSG.impersonationInvalid);
-    return this.ledger.run({ ...metadata, actor: { kind: 'admin', id: claims.adm }, impersonatedBy: claims.adm }, async (tx) => {
-      const issued = await lockImpersonationToken(tx, claims.jti);
-      if (!issued || issued.redeemedAt || issued.uid !== claims.sub || issued.expiresAt.getTime() <= tx.now.getTime()) return loginRefused(MSG.impersonationInvalid);
-      // A link outlives neither its admin's account nor their right to use it.
-      const admin = await activeImpersonator(tx, claims.adm, claims.acv);
-      if (!admin) return loginRefused(MSG.impersonationInvalid);
-      const locked = await lockMember(tx, issued.uid);
-      const member = locked?.state;
-      if (!locked || !member || member.blocked) return loginRefused(MSG.impersonationInvalid);
-      await tx.append(locked, [{ type: 'ImpersonationTokenRedeemed', payload: { tokenId: claims.jti, admin: claims.adm } }]);
-      const token = this.tokens.impersonatedMember(member.uid, member.credentialVersion, { username: admin.username, credentialVersion: admin.credentialVersion });
-      return { result: MSG.success, resultid: member.uid, resultusername: member.name, token };
-    });
+    return this.ledger.run(
+      { ...metadata, actor: { kind: 'admin', id: claims.adm }, impersonatedBy: claims.adm },
+      async (tx) => {
+        const issued = await lockImpersonationToken(tx, claims.jti);
+        if (!issued || issued.redeemedAt || issued.uid !== claims.sub || issued.expiresAt.getTime() <= tx.now.getTime())
+          return loginRefused(MSG.impersonationInvalid);
+        // A link outlives neither its admin's account nor their right to use it.
+        const admin = await activeImpersonator(tx, claims.adm, claims.acv);
+        if (!admin) return loginRefused(MSG.impersonationInvalid);
+        const locked = await lockMember(tx, issued.uid);
+        const member = locked?.state;
+        if (!locked || !member || member.blocked) return loginRefused(MSG.impersonationInvalid);
+        await tx.append(locked, [
+          { type: 'ImpersonationTokenRedeemed', payload: { tokenId: claims.jti, admin: claims.adm } },
+        ]);
+        const token = this.tokens.impersonatedMember(member.uid, member.credentialVersion, {
+          username: admin.username,
+          credentialVersion: admin.credentialVersion,
+        });
+        return { result: MSG.success, resultid: member.uid, resultusername: member.name, token };
+      },
+    );
   }
 }

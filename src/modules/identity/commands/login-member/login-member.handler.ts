@@ -33,7 +33,14 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
     }
     const account = memberStream(uid);
     const policy = loginPolicy(this.config);
-    const gate = await passLoginGate(this.ledger.db, this.turns, account, metadata, policy, this.config.lockout.slowdownMs);
+    const gate = await passLoginGate(
+      this.ledger.db,
+      this.turns,
+      account,
+      metadata,
+      policy,
+      this.config.lockout.slowdownMs,
+    );
     if (gate === 'locked') return loginRefused(MSG.lockedOut(policy.lockoutMinutes));
     if (gate === 'busy') return loginRefused(MSG.busy);
     const hash = await currentPasswordHash(this.ledger.db, 'member_credentials', uid, before.credentialVersion);
@@ -57,7 +64,12 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
         case 'failed':
           return loginRefused(MSG.badLogin);
         case 'ok':
-          return { result: MSG.success, resultid: uid, resultusername: state.name, token: this.tokens.member(uid, state.credentialVersion) };
+          return {
+            result: MSG.success,
+            resultid: uid,
+            resultusername: state.name,
+            token: this.tokens.member(uid, state.credentialVersion),
+          };
       }
     });
   }

@@ -35,10 +35,14 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     if (problem) throw new DomainError('MEMBER.INVALID_REGISTRATION', problem, 'invalid');
     const countryId = Number(input.countryid.trim());
     const country = await this.ledger.db.query('select 1 from countries where id = $1', [countryId]);
-    if (country.length === 0) throw new DomainError('MEMBER.INVALID_REGISTRATION', REGISTRATION_MSG.countryRequired, 'invalid');
+    if (country.length === 0)
+      throw new DomainError('MEMBER.INVALID_REGISTRATION', REGISTRATION_MSG.countryRequired, 'invalid');
 
     // Hash outside the transaction: argon2 is deliberately slow and must not hold a connection.
-    const [passwordHash, txnPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.password)]);
+    const [passwordHash, txnPasswordHash] = await Promise.all([
+      hashPassword(input.password),
+      hashPassword(input.password),
+    ]);
     const request = { ...input, password: secretFingerprint(this.config.jwtSecret, input.password) };
 
     return this.ledger.run(
@@ -61,7 +65,10 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
           credentialVersion: 1,
         };
         await tx.append(memberStream(uid), 0, [{ type: 'MemberRegistered', payload: registered }]);
-        await tx.execute('insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $3)', [uid, passwordHash, txnPasswordHash]);
+        await tx.execute(
+          'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $3)',
+          [uid, passwordHash, txnPasswordHash],
+        );
         return { result: MSG.registered, uid_output: uid };
       },
       idempotencyKey ? { idempotency: { scope: 'registrationWeb', key: idempotencyKey, request } } : {},

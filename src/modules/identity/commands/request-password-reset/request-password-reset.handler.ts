@@ -29,7 +29,10 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       const secret = randomBytes(32).toString('base64url');
       const expiresAt = new Date(tx.now.getTime() + RESET_LINK_MINUTES * 60_000).toISOString();
       const [event] = await tx.append(locked, [
-        { type: 'PasswordResetRequested', payload: { tokenId, secretHash: sha256Hex(secret), expiresAt, email: member.email } },
+        {
+          type: 'PasswordResetRequested',
+          payload: { tokenId, secretHash: sha256Hex(secret), expiresAt, email: member.email },
+        },
       ]);
       const link = `${this.config.publicUrl}/ResetPassword?token=${tokenId}.${secret}`;
       await tx.execute('insert into mail_outbox (event_position, to_address, subject, body) values ($1, $2, $3, $4)', [

@@ -27,15 +27,19 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       const locked = await lockMember(tx, reset.uid);
       if (!locked) return { result: MSG.resetInvalid };
       const member = locked.state;
-      const events = decideResetPassword(member, { uid: reset.uid, secretHash: reset.secret_hash, expiresAt: reset.expires_at, usedAt: reset.used_at }, tokenId, sha256Hex(secret), tx.now);
+      const events = decideResetPassword(
+        member,
+        { uid: reset.uid, secretHash: reset.secret_hash, expiresAt: reset.expires_at, usedAt: reset.used_at },
+        tokenId,
+        sha256Hex(secret),
+        tx.now,
+      );
       if (!events) return { result: MSG.resetInvalid };
       await tx.append(locked, events);
-      await tx.execute('insert into member_credentials (principal, version, password_hash, txn_password_hash) select $1, $2, $3, txn_password_hash from member_credentials where principal = $1 and version = $4', [
-        member.uid,
-        member.credentialVersion + 1,
-        passwordHash,
-        member.credentialVersion,
-      ]);
+      await tx.execute(
+        'insert into member_credentials (principal, version, password_hash, txn_password_hash) select $1, $2, $3, txn_password_hash from member_credentials where principal = $1 and version = $4',
+        [member.uid, member.credentialVersion + 1, passwordHash, member.credentialVersion],
+      );
       return { result: MSG.resetDone };
     });
   }

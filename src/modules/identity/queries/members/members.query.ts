@@ -26,7 +26,10 @@ export function listMembers(sql: Sql, page: PageRequest): Promise<Page<Record<st
 }
 
 /** A member as the admin's member page shows it, with sponsor, country, team sizes and latest events; null when unknown. */
-export async function showMember(sql: Sql, uid: string): Promise<(Record<string, unknown> & { events: StoredEvent[] }) | null> {
+export async function showMember(
+  sql: Sql,
+  uid: string,
+): Promise<(Record<string, unknown> & { events: StoredEvent[] }) | null> {
   const [member] = await sql.query<Record<string, unknown>>(
     `select ${MEMBER_COLUMNS}, s.name as sponsor_name, c.name as country_name,
             (select count(*) from members d where d.sponsor_uid = m.uid)::int as directs,
@@ -36,6 +39,9 @@ export async function showMember(sql: Sql, uid: string): Promise<(Record<string,
     [uid],
   );
   if (!member) return null;
-  const events = await sql.query<EventRow>(`select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version desc limit ${MEMBER_EVENTS_SHOWN}`, [`member-${uid}`]);
+  const events = await sql.query<EventRow>(
+    `select ${EVENT_COLUMNS} from events where stream_id = $1 order by stream_version desc limit ${MEMBER_EVENTS_SHOWN}`,
+    [`member-${uid}`],
+  );
   return { ...member, events: events.map(toStoredEvent) };
 }

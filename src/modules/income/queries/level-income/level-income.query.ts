@@ -14,6 +14,19 @@ const COLUMNS = `topup_position::text || '-' || level as id, topup_position::tex
   on_amount_paise::text as on_amount_paise, rate_bp, amount_paise::text as amount_paise, paid, reason, paid_at`;
 
 export function listLevelIncome(sql: Sql, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-  const where = new Where().equal(page.filter, { earner: 'earner_uid', from: 'from_uid', topup_position: 'topup_position::text', paid: 'paid::text', reason: 'reason' });
-  return readPage(sql, 'level_income', COLUMNS, where, `${page.sortField} ${direction(page)}, topup_position, level`, page);
+  const where = new Where().equal(page.filter, {
+    earner: 'earner_uid',
+    from: 'from_uid',
+    topup_position: 'topup_position::text',
+    paid: 'paid::text',
+    reason: 'reason',
+  });
+  return readPage(
+    sql,
+    'level_income',
+    COLUMNS,
+    where,
+    `${page.sortField} ${direction(page)}, topup_position, level`,
+    page,
+  );
 }

@@ -23,11 +23,21 @@ export const EVENTS_LIST: ListShape = {
 export function listEvents(sql: Sql, page: PageRequest): Promise<Page<EventListRow>> {
   const where = new Where().equal(page.filter, { stream_id: 'stream_id', type: 'type' });
   if (page.filter.q) where.add('stream_id like $?', containing(page.filter.q));
-  return readPage<EventListRow>(sql, 'events', `${EVENT_COLUMNS}, ${OLDER_UNSALTED}`, where, `events.${page.sortField} ${direction(page)}, events.position`, page);
+  return readPage<EventListRow>(
+    sql,
+    'events',
+    `${EVENT_COLUMNS}, ${OLDER_UNSALTED}`,
+    where,
+    `events.${page.sortField} ${direction(page)}, events.position`,
+    page,
+  );
 }
 
 /** The event at `position` (decimal text), or null. */
 export async function showEvent(sql: Sql, position: string): Promise<EventListRow | null> {
-  const [row] = await sql.query<EventListRow>(`select ${EVENT_COLUMNS}, ${OLDER_UNSALTED} from events where position = $1`, [position]);
+  const [row] = await sql.query<EventListRow>(
+    `select ${EVENT_COLUMNS}, ${OLDER_UNSALTED} from events where position = $1`,
+    [position],
+  );
   return row ?? null;
 }

@@ -11,7 +11,11 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand, s
 
   async execute({ uid, kind, clientAmount, metadata }: CreateOrderCommand): Promise<string> {
     const clientid = `${kind === 'crypto' ? 'NP' : 'UP'}${Date.now()}${randomBytes(3).toString('hex').toUpperCase()}`;
-    await this.ledger.run(metadata, (tx) => tx.append(paymentOrderStream(clientid), 0, [{ type: 'OrderCreated', payload: { clientid, uid, kind, clientAmount: clientAmount.slice(0, 20) } }]));
+    await this.ledger.run(metadata, (tx) =>
+      tx.append(paymentOrderStream(clientid), 0, [
+        { type: 'OrderCreated', payload: { clientid, uid, kind, clientAmount: clientAmount.slice(0, 20) } },
+      ]),
+    );
     return clientid;
   }
 }

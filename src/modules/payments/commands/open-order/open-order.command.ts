@@ -14,5 +14,4 @@ export class OpenOrderCommand {
 }
 
 export type DepositResult =
-  | { ok: false; message: string }
-  | { ok: true; order: OrderRow; qrCodeImage?: string; upiUrl?: string };
+  { ok: false; message: string } | { ok: true; order: OrderRow; qrCodeImage?: string; upiUrl?: string };

@@ -11,7 +11,9 @@ export interface DepositInput {
 }
 
 /** The contract's checks of a deposit, in its order: the e-pin type, the quantity, then the one type offered. */
-export function readDeposit(input: DepositInput): { ok: false; message: string } | { ok: true; epinType: EpinType; qty: number; clientid: string } {
+export function readDeposit(
+  input: DepositInput,
+): { ok: false; message: string } | { ok: true; epinType: EpinType; qty: number; clientid: string } {
   const epinType = (input.epin_type ?? '').trim();
   const qtyText = (input.epin_qty ?? '').trim();
   if (!epinType || !EPIN_TYPES.includes(epinType as EpinType)) return { ok: false, message: PAY_MSG.enterEpinType };

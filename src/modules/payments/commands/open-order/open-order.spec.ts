@@ -8,10 +8,18 @@ describe('OpenOrder: the deposit checks, in the contract order', () => {
     expect(readDeposit({ epin_type: 'EpintypeB', epin_qty: '0' })).toEqual({ ok: false, message: PAY_MSG.enterQty });
     expect(readDeposit({ epin_type: 'EpintypeB', epin_qty: '1.5' })).toEqual({ ok: false, message: PAY_MSG.enterQty });
     expect(readDeposit({ epin_type: 'EpintypeB', epin_qty: '501' })).toEqual({ ok: false, message: PAY_MSG.badQty });
-    expect(readDeposit({ epin_type: 'EpintypeA', epin_qty: '1' })).toEqual({ ok: false, message: PAY_MSG.onlyEpintypeB });
+    expect(readDeposit({ epin_type: 'EpintypeA', epin_qty: '1' })).toEqual({
+      ok: false,
+      message: PAY_MSG.onlyEpintypeB,
+    });
   });
 
   it('reads a good deposit, trimmed', () => {
-    expect(readDeposit({ epin_type: ' EpintypeB ', epin_qty: ' 3 ', clientid: ' NP1 ', amount: '999' })).toEqual({ ok: true, epinType: 'EpintypeB', qty: 3, clientid: 'NP1' });
+    expect(readDeposit({ epin_type: ' EpintypeB ', epin_qty: ' 3 ', clientid: ' NP1 ', amount: '999' })).toEqual({
+      ok: true,
+      epinType: 'EpintypeB',
+      qty: 3,
+      clientid: 'NP1',
+    });
   });
 });

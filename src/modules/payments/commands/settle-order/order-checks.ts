@@ -39,7 +39,10 @@ export class OrderChecks {
   }
 
   /** Asks the gateway about the order now and settles on its answer; answers what the gateway said and the order's state after. */
-  async askAndSettle(order: OrderRow, metadata: EventMetadata): Promise<{ gatewayState: GatewayStatus['state']; after: OrderStatus | 'unknown' }> {
+  async askAndSettle(
+    order: OrderRow,
+    metadata: EventMetadata,
+  ): Promise<{ gatewayState: GatewayStatus['state']; after: OrderStatus | 'unknown' }> {
     const status = await this.gateway(order.kind).status(order.clientid, order.gateway_ref ?? '');
     return { gatewayState: status.state, after: await this.settle(order.clientid, status, metadata) };
   }
@@ -57,11 +60,18 @@ export class OrderChecks {
    * settles on its answer, exactly like the job (a late payment is recorded late, no e-pins), at any
    * time — also after the job's late-payment watch is over. Answers the order and what the gateway said.
    */
-  async recheck(clientid: string, metadata: EventMetadata): Promise<{ order: OrderRow; gatewayState: GatewayStatus['state'] }> {
+  async recheck(
+    clientid: string,
+    metadata: EventMetadata,
+  ): Promise<{ order: OrderRow; gatewayState: GatewayStatus['state'] }> {
     const order = await this.find(clientid);
     if (!order) throw new DomainError('PAYMENT.UNKNOWN_ORDER', `No order ${clientid}`, 'not-found');
     if (order.status !== 'open' && order.status !== 'expired') {
-      throw new DomainError('PAYMENT.NOTHING_TO_CHECK', `Only an open or expired order can be re-checked with the gateway; this order is ${order.status}`, 'conflict');
+      throw new DomainError(
+        'PAYMENT.NOTHING_TO_CHECK',
+        `Only an open or expired order can be re-checked with the gateway; this order is ${order.status}`,
+        'conflict',
+      );
     }
     const { gatewayState } = await this.askAndSettle(order, metadata);
     return { order: (await this.find(clientid))!, gatewayState };

@@ -35,7 +35,9 @@ export interface BankRequestFields {
 }
 
 /** The spec's checks in its order: a refusal answers the contract's text; an over-long field is a 400. */
-export function readBankRequest(input: BankRequestInput): { ok: false; message: string } | { ok: true; fields: BankRequestFields } {
+export function readBankRequest(
+  input: BankRequestInput,
+): { ok: false; message: string } | { ok: true; fields: BankRequestFields } {
   const bankid = (input.bankid ?? '').trim();
   const utrno = (input.utrno ?? '').trim();
   const qtyText = (input.qty ?? '').trim();
@@ -45,11 +47,20 @@ export function readBankRequest(input: BankRequestInput): { ok: false; message: 
   if (!qtyText) return { ok: false, message: PAY_MSG.enterQty };
   if (!epintype) return { ok: false, message: PAY_MSG.enterEpinType };
   for (const [field, name, max] of BANK_REQUEST_MAX_LENGTHS) {
-    if ((input[field] ?? '').trim().length > max) throw new DomainError('PAYMENT.FIELD_TOO_LONG', `${name} must be at most ${max} characters`, 'invalid');
+    if ((input[field] ?? '').trim().length > max)
+      throw new DomainError('PAYMENT.FIELD_TOO_LONG', `${name} must be at most ${max} characters`, 'invalid');
   }
   if (!UTR.test(utrno)) return { ok: false, message: PAY_MSG.badUtr };
-  if (!/^\d{1,5}$/.test(qtyText) || Number(qtyText) < 1 || Number(qtyText) > MAX_REQUEST_QTY) return { ok: false, message: PAY_MSG.badQty };
+  if (!/^\d{1,5}$/.test(qtyText) || Number(qtyText) < 1 || Number(qtyText) > MAX_REQUEST_QTY)
+    return { ok: false, message: PAY_MSG.badQty };
   if (!EPIN_TYPES.includes(epintype as EpinType)) return { ok: false, message: PAY_MSG.enterEpinType };
-  const fields = { bankid, utrno, qty: Number(qtyText), epinType: epintype as EpinType, usertype: (input.usertype ?? '').trim().slice(0, 30), clientAmount: (input.amount ?? '').trim().slice(0, 20) };
+  const fields = {
+    bankid,
+    utrno,
+    qty: Number(qtyText),
+    epinType: epintype as EpinType,
+    usertype: (input.usertype ?? '').trim().slice(0, 30),
+    clientAmount: (input.amount ?? '').trim().slice(0, 20),
+  };
   return { ok: true, fields };
 }

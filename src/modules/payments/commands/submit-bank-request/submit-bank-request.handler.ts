@@ -28,7 +28,15 @@ export class SubmitBankRequestHandler implements ICommandHandler<SubmitBankReque
         if (await utrUsed(tx, utrno)) return PAY_MSG.utrUsed;
         const price = quote(await loadSettings(tx), epinType, qty);
         const { type, bank_name: bankName, holder, address, ifsc, branch, imglink } = option;
-        const payload = { id, uid, option: { id: option.id, type, bankName, holder, address, ifsc, branch, imglink }, utrno, usertype, clientAmount, ...price };
+        const payload = {
+          id,
+          uid,
+          option: { id: option.id, type, bankName, holder, address, ifsc, branch, imglink },
+          utrno,
+          usertype,
+          clientAmount,
+          ...price,
+        };
         await tx.append(epinRequestStream(id), 0, [{ type: 'EpinRequestSubmitted', payload }]);
         return PAY_MSG.success;
       });

@@ -11,7 +11,12 @@ export const EPIN_REQUESTS_LIST: ListShape = {
 };
 
 export function listEpinRequests(sql: Sql, page: PageRequest): Promise<Page<EpinRequestRow>> {
-  const where = new Where().equal(page.filter, { status: 'status', uid: 'uid', utrno: 'utrno', epin_type: 'epin_type' });
+  const where = new Where().equal(page.filter, {
+    status: 'status',
+    uid: 'uid',
+    utrno: 'utrno',
+    epin_type: 'epin_type',
+  });
   return readPage(sql, 'epin_requests', REQUEST_COLUMNS, where, `${page.sortField} ${direction(page)}, id`, page);
 }
 

@@ -9,8 +9,22 @@ import { PAYMENTS_CONFIG } from '../../payments.tokens';
 import { EpinRequestRow, ORDER_COLUMNS, OrderRow, OrderStatus, REQUEST_COLUMNS } from '../../rows';
 import { FundRequestHistoryQuery } from './fund-request-history.query';
 
-const CRYPTO_STATUS: Record<OrderStatus, string> = { created: 'waiting', open: 'waiting', confirmed: 'finished', late: 'late', expired: 'expired', resolved: 'resolved' };
-const UPI_STATUS: Record<OrderStatus, string> = { created: 'Pending', open: 'Pending', confirmed: 'Success', late: 'Late', expired: 'failed', resolved: 'Resolved' };
+const CRYPTO_STATUS: Record<OrderStatus, string> = {
+  created: 'waiting',
+  open: 'waiting',
+  confirmed: 'finished',
+  late: 'late',
+  expired: 'expired',
+  resolved: 'resolved',
+};
+const UPI_STATUS: Record<OrderStatus, string> = {
+  created: 'Pending',
+  open: 'Pending',
+  confirmed: 'Success',
+  late: 'Late',
+  expired: 'failed',
+  resolved: 'Resolved',
+};
 
 /** The caller's requests or orders, newest first, in the spec's row shapes (a query: reads its tables directly). */
 @QueryHandler(FundRequestHistoryQuery)
@@ -26,7 +40,10 @@ export class FundRequestHistoryHandler implements IQueryHandler<FundRequestHisto
 
   /** Action 7: bank/QR e-pin requests. */
   private async requests(uid: string) {
-    const rows = await this.db.query<EpinRequestRow>(`select ${REQUEST_COLUMNS} from epin_requests where uid = $1 order by requested_at desc, id`, [uid]);
+    const rows = await this.db.query<EpinRequestRow>(
+      `select ${REQUEST_COLUMNS} from epin_requests where uid = $1 order by requested_at desc, id`,
+      [uid],
+    );
     return rows.map((r, i) => ({
       row: i + 1,
       id: r.id,
@@ -54,7 +71,10 @@ export class FundRequestHistoryHandler implements IQueryHandler<FundRequestHisto
 
   /** Actions 11 (online, USDT) and 12 (gateway, UPI): opened orders. */
   private async orders(uid: string, kind: GatewayKind) {
-    const rows = await this.db.query<OrderRow>(`select ${ORDER_COLUMNS} from payment_orders where uid = $1 and kind = $2 and status <> 'created' order by created_at desc, clientid`, [uid, kind]);
+    const rows = await this.db.query<OrderRow>(
+      `select ${ORDER_COLUMNS} from payment_orders where uid = $1 and kind = $2 and status <> 'created' order by created_at desc, clientid`,
+      [uid, kind],
+    );
     return rows.map((r, i) => {
       const status = kind === 'crypto' ? CRYPTO_STATUS[r.status] : UPI_STATUS[r.status];
       const base = {

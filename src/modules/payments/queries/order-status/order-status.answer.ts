@@ -6,7 +6,9 @@ export interface StatusAnswer {
   data: { message: string; status_id: number; data: { utr: string } };
 }
 
-const answer = (message: string, statusId: number, utr: string): StatusAnswer => ({ data: { message, status_id: statusId, data: { utr } } });
+const answer = (message: string, statusId: number, utr: string): StatusAnswer => ({
+  data: { message, status_id: statusId, data: { utr } },
+});
 
 /** The contract's status of an order (none: not the caller's, or unknown): 0 pending, 1 received, 2 expired, 3 late. */
 export function orderStatusAnswer(order: OrderRow | undefined): StatusAnswer {

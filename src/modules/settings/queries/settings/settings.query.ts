@@ -14,9 +14,18 @@ export interface SettingRecord {
 /** Every setting, in the order of the settings page, with who changed it last and when. */
 export async function listSettings(sql: Sql): Promise<SettingRecord[]> {
   const current = await loadSettings(sql);
-  const changes = await sql.query<{ key: string; changed_at: Date; changed_by: string }>('select distinct on (key) key, changed_at, changed_by from settings_history order by key, position desc');
+  const changes = await sql.query<{ key: string; changed_at: Date; changed_by: string }>(
+    'select distinct on (key) key, changed_at, changed_by from settings_history order by key, position desc',
+  );
   const byKey = new Map(changes.map((c) => [c.key, c]));
-  return SETTING_KEYS.map((key) => ({ id: key, key, value: current[key], default: DEFAULT_SETTINGS[key], changed_at: byKey.get(key)?.changed_at ?? null, changed_by: byKey.get(key)?.changed_by ?? null }));
+  return SETTING_KEYS.map((key) => ({
+    id: key,
+    key,
+    value: current[key],
+    default: DEFAULT_SETTINGS[key],
+    changed_at: byKey.get(key)?.changed_at ?? null,
+    changed_by: byKey.get(key)?.changed_by ?? null,
+  }));
 }
 
 /** One setting, or null when `key` names none. */
