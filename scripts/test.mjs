@@ -251,10 +251,12 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
   const logStream = fs.createWriteStream(logFile);
   const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { cwd: app, env, logStream });
   const worker = startService('worker', process.execPath, ['dist/main.js', '--role=worker'], { cwd: app, env, logStream });
-  const stopServers = async () => {
-    await Promise.all([api.stop(), worker.stop()]);
-    logStream.end();
-  };
+  let stopped = null;
+  const stopServers = () =>
+    (stopped ??= (async () => {
+      await Promise.all([api.stop(), worker.stop()]);
+      logStream.end();
+    })());
   cleanups.push(stopServers);
   try {
     try {
@@ -266,7 +268,20 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
     }
     log('browser', `api and worker up on http://127.0.0.1:${port} (logs: ${rel(logFile)})`);
     const jenv = { ...baseEnv, BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: CHROMIUM, ARTIFACTS_DIR: ARTIFACTS };
-    return await runJest('jest.browser.config.js', path.join(reports, 'browser.json'), jenv, ['--forceExit']);
+    const jsonFile = path.join(reports, 'browser.json');
+    const result = await runJest('jest.browser.config.js', jsonFile, jenv, ['--forceExit']);
+    // The flows above ran on a seeded network: the ledger they left must replay to exactly the
+    // live tables and verify (issue 9's proof, kept as two checks of this level).
+    await stopServers();
+    const counts = countsFromJson(jsonFile);
+    if (!counts) return result;
+    for (const check of ['replay', 'verify']) {
+      const r = await run(process.execPath, ['dist/cli/ledger.js', check], { cwd: app, env, prefix: `ledger ${check}`, timeoutMs: Math.min(remaining(), 5 * 60_000) });
+      counts.total += 1;
+      if (r.code === 0) counts.passed += 1;
+      else counts.failed += 1;
+    }
+    return { ...result, code: result.code || (counts.failed > 0 ? 1 : 0), counts };
   } finally {
     await stopServers();
   }
