@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { LANGUAGE_KEY } from './i18n';
 
 /**
  * The member's session: one small store persisted in sessionStorage under the single root
@@ -86,8 +87,11 @@ export function signIn(input: SignIn): void {
  * cleared and the auth state reset (isAuth false; userId, username, jwtToken emptied).
  */
 export function signOut(): void {
+  // The device's language choice is not part of the session: it survives the clearing.
+  const language = window.localStorage.getItem(LANGUAGE_KEY);
   window.sessionStorage.clear();
   window.localStorage.clear();
+  if (language !== null) window.localStorage.setItem(LANGUAGE_KEY, language);
   current = signedOut;
   emit();
 }

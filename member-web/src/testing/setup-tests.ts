@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { afterEach } from 'vitest';
 import { apiClient } from '../lib/api-client';
 import { setDisplayCurrency } from '../lib/display-currency';
+import { reloadLanguage } from '../lib/i18n';
 import { reloadSession } from '../lib/session';
 
 // findBy*/waitFor give a busy CI machine more than the default second.
@@ -17,6 +18,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   window.localStorage.clear();
   reloadSession();
+  reloadLanguage();
   setDisplayCurrency('INR');
   apiClient.defaults.adapter = realAdapter;
 });

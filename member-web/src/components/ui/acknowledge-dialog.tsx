@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   open: boolean;
@@ -21,6 +22,7 @@ interface Props {
  * click beside it.
  */
 export function AcknowledgeDialog({ open, title, message, onClose }: Props) {
+  const { t } = useTranslation('common');
   const id = useId();
   const titleId = `${id}-title`;
   const messageId = `${id}-message`;
@@ -44,7 +46,7 @@ export function AcknowledgeDialog({ open, title, message, onClose }: Props) {
       ) : null}
       <DialogActions>
         <Button variant="contained" onClick={onClose} autoFocus>
-          OK
+          {t('ok')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { LanguageSwitch } from './language-switch';
 
-/** The centred card that frames the public forms (login, registration, passwords). */
+/** The centred card that frames the public forms (login, registration, passwords), with the language switch. */
 export function FormCard({
   title,
   children,
@@ -26,6 +27,9 @@ export function FormCard({
       }}
     >
       <Paper elevation={6} sx={{ width: '100%', maxWidth, p: { xs: 3, sm: 4 } }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <LanguageSwitch />
+        </Box>
         <Typography variant="h5" component="h1" align="center" gutterBottom sx={{ fontWeight: 700 }}>
           {title}
         </Typography>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PERSIST_KEY } from '../../../lib/session';
 import { mockApi } from '../../../testing/mock-api';
+import { expectFieldError } from '../../../testing/form-errors';
 import { renderApp } from '../../../testing/render-app';
 
 const SUCCESS = { result: 'Successfull', resultid: '482913', resultusername: 'Asha Rao', token: 'jwt-abc' };
@@ -13,10 +14,12 @@ describe('login page', () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/login');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Please enter both username and password.')).toBeInTheDocument();
+    // In the toast and under the first empty field.
+    await expectFieldError('User Id', 'Please enter both username and password.');
     await user.type(screen.getByLabelText('User Id'), '482913');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findAllByText('Please enter both username and password.')).not.toHaveLength(0);
+    await expectFieldError('Password', 'Please enter both username and password.');
     expect(api.calls).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
+import { expectFieldError } from '../../../testing/form-errors';
 import { renderApp } from '../../../testing/render-app';
 
 describe('forgot password', () => {
@@ -10,7 +11,7 @@ describe('forgot password', () => {
     const user = userEvent.setup({ delay: null });
     renderApp('/ForgotPassword');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Please Enter User Id !!')).toBeInTheDocument();
+    await expectFieldError('User Id', 'Please Enter User Id !!');
     expect(api.calls).toHaveLength(0);
   });
 
@@ -63,11 +64,11 @@ describe('reset password', () => {
     renderApp('/ResetPassword?token=tok-123');
     await user.type(screen.getByLabelText('New Password'), '12345');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    await expectFieldError('New Password', 'Password must be at least 6 characters');
     await user.type(screen.getByLabelText('New Password'), '6');
     await user.type(screen.getByLabelText('Confirm Password'), '654321');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Confirm Password is not match')).toBeInTheDocument();
+    await expectFieldError('Confirm Password', 'Confirm Password is not match');
     expect(api.calls).toHaveLength(0);
     await user.clear(screen.getByLabelText('Confirm Password'));
     await user.type(screen.getByLabelText('Confirm Password'), '123456');

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { notifyError } from '../../../lib/notify';
 import { signIn } from '../../../lib/session';
@@ -13,6 +14,7 @@ import { loginAdmin } from '../api/login-admin';
  * and opens an impersonated member session (Sahyog replaces the spec's user_id/enpass link).
  */
 export function AdminLoginPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -20,7 +22,7 @@ export function AdminLoginPage() {
   useEffect(() => {
     let active = true;
     if (token === '') {
-      notifyError('Invalid or expired login link');
+      notifyError(t('invalidLoginLink'));
       navigate('/login', { replace: true });
       return;
     }
@@ -36,26 +38,26 @@ export function AdminLoginPage() {
           });
           navigate('/dashboard', { replace: true });
         } else {
-          notifyError(answer.result || 'Invalid or expired login link');
+          notifyError(answer.result || t('invalidLoginLink'));
           navigate('/login', { replace: true });
         }
       })
       .catch((error: unknown) => {
         if (!active) return;
         console.error('admin login failed', error);
-        notifyError('Invalid or expired login link');
+        notifyError(t('invalidLoginLink'));
         navigate('/login', { replace: true });
       });
     return () => {
       active = false;
     };
-  }, [token, navigate]);
+  }, [token, navigate, t]);
 
   return (
     <Box component="main" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
       <Box sx={{ textAlign: 'center' }}>
-        <CircularProgress aria-label="Signing in" />
-        <Typography sx={{ mt: 2 }}>Signing in…</Typography>
+        <CircularProgress aria-label={t('signingIn')} />
+        <Typography sx={{ mt: 2 }}>{t('signingInEllipsis')}</Typography>
       </Box>
     </Box>
   );

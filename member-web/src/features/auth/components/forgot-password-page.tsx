@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormCard } from '../../../components/ui/form-card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -13,51 +14,59 @@ const USER_ID_MAX = 6;
 
 /** /ForgotPassword: mails a single-use reset link to the member's email. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
   const [userId, setUserId] = useState('');
   const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    setMissing(userId === '');
     if (userId === '') {
-      notifyError('Please Enter User Id !!');
+      notifyError(t('enterUserId'));
       return;
     }
     setBusy(true);
     try {
       const answer = await forgetPassword(userId);
-      if (answer === FORGET_PASSWORD_SUCCESS) notifySuccess(FORGET_PASSWORD_SUCCESS);
-      else notifyError('Invalid User Id');
+      if (answer === FORGET_PASSWORD_SUCCESS) notifySuccess(t('forgotSuccess'));
+      else notifyError(t('invalidUserId'));
     } catch (error) {
       console.error('forget password failed', error);
-      notifyError('Invalid User Id');
+      notifyError(t('invalidUserId'));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <FormCard title="Forgot Password">
+    <FormCard title={t('forgotTitle')}>
       <Box component="form" noValidate onSubmit={submit}>
         <TextField
-          label="User Id"
+          label={t('userId')}
           name="uid"
           value={userId}
-          onChange={(e) => setUserId(e.target.value.replace(/\D/g, '').slice(0, USER_ID_MAX))}
+          error={missing}
+          helperText={missing ? t('enterUserId') : undefined}
+          onChange={(e) => {
+            setUserId(e.target.value.replace(/\D/g, '').slice(0, USER_ID_MAX));
+            setMissing(false);
+          }}
           slotProps={{ htmlInput: { maxLength: USER_ID_MAX, inputMode: 'numeric' } }}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-          {busy ? 'Processing..' : 'Submit'}
+          {busy ? t('processing2') : t('submit')}
         </Button>
         <Stack direction="row" justifyContent="space-between" sx={{ mt: 2 }}>
           <Link component={RouterLink} to="/signup">
-            Register
+            {t('register')}
           </Link>
           <Link component={RouterLink} to="/Login">
-            Login
+            {t('login')}
           </Link>
           <Link component={RouterLink} to="/">
-            Website
+            {t('website')}
           </Link>
         </Stack>
       </Box>

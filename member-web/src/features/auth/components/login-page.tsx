@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormCard } from '../../../components/ui/form-card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -16,27 +17,32 @@ const PASSWORD_MAX = 20;
 
 /** /login (also /Login): user id and password; success goes to the disclaimer page. */
 export function LoginPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [userId, setUserId] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // The failed check is shown under the first empty field as well as in the toast.
+  const [problem, setProblem] = useState<'uid' | 'password' | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     if (userId === '' || password === '') {
-      notifyError('Please enter both username and password.');
+      setProblem(userId === '' ? 'uid' : 'password');
+      notifyError(t('enterBoth'));
       return;
     }
+    setProblem(null);
     setBusy(true);
     try {
       const answer = await login(userId, password);
       if (answer.result === LOGIN_SUCCESS) {
         signIn({ userId: answer.resultid, username: answer.resultusername, jwtToken: answer.token, ipAddress: '' });
-        notifySuccess('Login successful!');
+        notifySuccess(t('loginSuccess'));
         navigate('/Disclaimer');
       } else {
-        notifyError(answer.result || 'Login failed. Please try again.');
+        notifyError(answer.result || t('loginFailed'));
       }
     } catch (error) {
       // Spec §8: a thrown error during login is only logged.
@@ -47,35 +53,44 @@ export function LoginPage() {
   }
 
   return (
-    <FormCard title="Member Login">
+    <FormCard title={t('loginTitle')}>
       <Box component="form" noValidate onSubmit={submit}>
         <TextField
-          label="User Id"
+          label={t('userId')}
           name="uid"
           value={userId}
           autoComplete="username"
-          onChange={(e) => setUserId(e.target.value.replace(/\D/g, '').slice(0, USER_ID_MAX))}
+          error={problem === 'uid'}
+          helperText={problem === 'uid' ? t('enterBoth') : undefined}
+          onChange={(e) => {
+            setUserId(e.target.value.replace(/\D/g, '').slice(0, USER_ID_MAX));
+            setProblem(null);
+          }}
           slotProps={{ htmlInput: { maxLength: USER_ID_MAX, inputMode: 'numeric' } }}
         />
         <PasswordField
-          label="Password"
+          label={t('password')}
           name="password"
           value={password}
-          onChange={setPassword}
+          onChange={(next) => {
+            setPassword(next);
+            setProblem(null);
+          }}
           maxLength={PASSWORD_MAX}
+          errorText={problem === 'password' ? t('enterBoth') : undefined}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-          Login
+          {t('login')}
         </Button>
         <Stack direction="row" justifyContent="space-between" flexWrap="wrap" sx={{ mt: 2, gap: 1 }}>
           <Link component={RouterLink} to="/signup">
-            Register
+            {t('register')}
           </Link>
           <Link component={RouterLink} to="/ForgotPassword">
-            Forgot Password?
+            {t('forgotLink')}
           </Link>
           <Link component={RouterLink} to="/">
-            Website
+            {t('website')}
           </Link>
         </Stack>
       </Box>

@@ -1,9 +1,5 @@
 import { apiClient } from '../../../lib/api-client';
 
-export const INSUFFICIENT_EPIN = 'Insufficient Epin !!';
-/** Sahyog's detail under the 'Insufficient Epin !!' alert (ACTIVATE ID). */
-export const NO_EPIN_TO_ACTIVATE = 'You have no unused e-pin to activate your id with.';
-
 /** GET /api/getEpinData?uid=: the caller's oldest unused e-pin, or null when there is none. */
 export async function fetchFirstEpin(uid: string): Promise<{ epin: string; epintype: string } | null> {
   const response = await apiClient.get<unknown>('/getEpinData', { params: { uid } });

@@ -1,10 +1,9 @@
 import { apiClient, resultText } from '../../../lib/api-client';
-
-export type HelpEpinType = 'EpintypeA' | 'EpintypeB';
+import type { EpinType } from '../../../lib/epin-type';
 export type HelpRequestType = 'Activate' | 'Upgrade';
 
 /** POST /api/GHRequesttoAdmin: 'Successfull' or the reason as text. */
-export async function requestHelp(input: { uid: string; epin: HelpEpinType; type: HelpRequestType }): Promise<string> {
+export async function requestHelp(input: { uid: string; epin: EpinType; type: HelpRequestType }): Promise<string> {
   const response = await apiClient.post<unknown>('/GHRequesttoAdmin', {
     sid: input.uid,
     referby: input.uid,

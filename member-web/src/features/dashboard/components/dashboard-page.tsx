@@ -9,16 +9,17 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AcknowledgeDialog } from '../../../components/ui/acknowledge-dialog';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { setDisplayCurrency, useDisplayCurrency } from '../../../lib/display-currency';
 import { formatAmount, type DisplayCurrency } from '../../../lib/money';
 import { signOut, useSession } from '../../../lib/session';
-import { fetchFirstEpin, INSUFFICIENT_EPIN, NO_EPIN_TO_ACTIVATE } from '../api/activation-epin';
+import { fetchFirstEpin } from '../api/activation-epin';
 import { useDashboardSummary, type DashboardSummary } from '../api/user-dashboard';
-import { HelpRequestButtons } from './help-request-dialog';
 import { formatDate } from '../../../lib/format-date';
+import { HelpRequestButtons } from './help-request-dialog';
 import { MemberMenu } from './member-menu';
 import { ReferralLink } from './referral-link';
 import { StatCard } from './stat-card';
@@ -32,27 +33,33 @@ const GREEN = 'success.main';
 const RED = 'error.main';
 
 function SummaryCards({ summary, currency }: { summary: DashboardSummary; currency: DisplayCurrency }) {
+  const { t } = useTranslation('dashboard');
   const money = (rupees: string) => formatAmount(rupees, currency);
   const active = summary.Activestatus === 'Active';
+  // The server's status words are shown in the member's language when known, otherwise as sent.
+  const statusText =
+    summary.Activestatus === 'Active' || summary.Activestatus === 'Inactive' || summary.Activestatus === ''
+      ? t(active ? 'cards.active' : 'cards.inactive')
+      : summary.Activestatus;
   const cards: Array<{ title: string; value: ReactNode; to?: string; color?: string; testId?: string }> = [
     {
-      title: 'Status',
-      value: summary.Activestatus || 'Inactive',
+      title: t('cards.status'),
+      value: statusText,
       color: active ? GREEN : RED,
       testId: 'member-status',
     },
-    { title: 'Registration Date', value: formatDate(summary.RegDate) },
-    { title: 'Activation Date', value: formatDate(summary.ActDate) },
-    { title: 'My Directs', value: summary.totalrefferal || '0', to: '/MyReferral' },
-    { title: 'My Team', value: summary.totalteam || '0' },
-    { title: 'MY PH', value: money(summary.totalphamount), to: '/PHRecivePaymentPaid' },
-    { title: 'MY GH', value: money(summary.totalghamount), to: '/GHRecivePaymentPaid' },
+    { title: t('cards.registrationDate'), value: formatDate(summary.RegDate) },
+    { title: t('cards.activationDate'), value: formatDate(summary.ActDate) },
+    { title: t('cards.myDirects'), value: summary.totalrefferal || '0', to: '/MyReferral' },
+    { title: t('cards.myTeam'), value: summary.totalteam || '0' },
+    { title: t('cards.myPh'), value: money(summary.totalphamount), to: '/PHRecivePaymentPaid' },
+    { title: t('cards.myGh'), value: money(summary.totalghamount), to: '/GHRecivePaymentPaid' },
     // The server's figures as sent: TeamIncome = level income, TotalIncome = every income account.
-    { title: 'Team Income', value: money(summary.TeamIncome), to: '/LevelIncome', testId: 'team-income' },
-    { title: 'Total Income', value: money(summary.TotalIncome), to: '/LevelIncome', testId: 'total-income' },
-    { title: 'Total Withdrawal', value: money(summary.totalWithdrawal), to: '/WithdrawalHistory' },
-    { title: 'Today Withdrawal', value: money(summary.TodayWithdrawal), to: '/WithdrawalHistory' },
-    { title: 'Net Balance', value: money(summary.Net_Balance), testId: 'net-balance' },
+    { title: t('cards.teamIncome'), value: money(summary.TeamIncome), to: '/LevelIncome', testId: 'team-income' },
+    { title: t('cards.totalIncome'), value: money(summary.TotalIncome), to: '/LevelIncome', testId: 'total-income' },
+    { title: t('cards.totalWithdrawal'), value: money(summary.totalWithdrawal), to: '/WithdrawalHistory' },
+    { title: t('cards.todayWithdrawal'), value: money(summary.TodayWithdrawal), to: '/WithdrawalHistory' },
+    { title: t('cards.netBalance'), value: money(summary.Net_Balance), testId: 'net-balance' },
   ];
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
@@ -65,6 +72,7 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
 
 /** /dashboard: who the member is, their referral link, and the summary figures. */
 export function DashboardPage({ overlay }: Props) {
+  const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const session = useSession();
   const { load, reload } = useDashboardSummary(session.userId);
@@ -73,7 +81,7 @@ export function DashboardPage({ overlay }: Props) {
   const [findingEpin, setFindingEpin] = useState(false);
   // Spec §8: 'Insufficient Epin !!' is an alert the member acknowledges. The detail outlives the
   // closing so the text does not change during the exit transition.
-  const [noEpin, setNoEpin] = useState({ open: false, message: NO_EPIN_TO_ACTIVATE });
+  const [noEpin, setNoEpin] = useState({ open: false, message: '' });
   const showNoEpin = (message: string) => setNoEpin({ open: true, message });
 
   function logout() {
@@ -88,11 +96,11 @@ export function DashboardPage({ overlay }: Props) {
     try {
       const found = await fetchFirstEpin(session.userId);
       if (found) navigate(`/Activation?${new URLSearchParams({ pin: found.epin, type: found.epintype }).toString()}`);
-      else showNoEpin(NO_EPIN_TO_ACTIVATE);
+      else showNoEpin(t('noEpinToActivate'));
     } catch (error) {
       if (error instanceof ForcedLogoutError) return;
       console.error('e-pin look-up failed', error);
-      showNoEpin(NO_EPIN_TO_ACTIVATE);
+      showNoEpin(t('noEpinToActivate'));
     } finally {
       setFindingEpin(false);
     }
@@ -107,21 +115,20 @@ export function DashboardPage({ overlay }: Props) {
     <Container component="main" maxWidth="lg" sx={{ py: 3 }}>
       {impersonated ? (
         <Alert severity="warning" sx={{ mb: 2 }} role="alert">
-          Admin session: you are signed in as this member through "Log in as". Every action is recorded against the
-          admin.
+          {t('impersonated')}
         </Alert>
       ) : null}
       <Paper sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} justifyContent="space-between">
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-              Dashboard
+              {t('title')}
             </Typography>
             <Typography>
-              Member Id: <strong data-testid="member-uid">{uid}</strong>
+              {t('memberId')} <strong data-testid="member-uid">{uid}</strong>
             </Typography>
             <Typography>
-              Name: <strong data-testid="member-name">{name}</strong>
+              {t('name')} <strong data-testid="member-name">{name}</strong>
             </Typography>
             <Box sx={{ mt: 2 }}>
               <ReferralLink uid={uid} />
@@ -129,7 +136,7 @@ export function DashboardPage({ overlay }: Props) {
           </Box>
           <Stack spacing={1} sx={{ minWidth: { md: 260 } }}>
             <Button variant="contained" component="a" href="/signup" target="_blank" rel="noopener">
-              REGISTER
+              {t('register')}
             </Button>
             {summary ? (
               <HelpRequestButtons
@@ -145,14 +152,14 @@ export function DashboardPage({ overlay }: Props) {
               onClick={() => void activateWithFirstEpin()}
               disabled={findingEpin}
             >
-              ACTIVATE ID
+              {t('activateId')}
             </Button>
             <Button variant="outlined" component={RouterLink} to="/Support">
-              SUPPORT
+              {t('support')}
             </Button>
             <MemberMenu />
             <Button variant="outlined" color="error" onClick={logout}>
-              Logout
+              {t('logout')}
             </Button>
           </Stack>
         </Stack>
@@ -160,14 +167,14 @@ export function DashboardPage({ overlay }: Props) {
 
       <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
         <Typography variant="h6" component="h2">
-          Summary
+          {t('summary')}
         </Typography>
         <ToggleButtonGroup
           exclusive
           size="small"
           color="primary"
           value={currency}
-          aria-label="Display currency"
+          aria-label={t('displayCurrency')}
           onChange={(_event, next: DisplayCurrency | null) => {
             if (next) setDisplayCurrency(next);
           }}
@@ -179,7 +186,7 @@ export function DashboardPage({ overlay }: Props) {
 
       {load.state === 'loading' ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading dashboard" />
+          <CircularProgress aria-label={t('loadingDashboard')} />
         </Box>
       ) : null}
       {load.state === 'failed' ? (
@@ -187,18 +194,18 @@ export function DashboardPage({ overlay }: Props) {
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={reload}>
-              Retry
+              {t('retry')}
             </Button>
           }
         >
-          Could not load your dashboard.
+          {t('loadFailed')}
         </Alert>
       ) : null}
       {summary ? <SummaryCards summary={summary} currency={currency} /> : null}
       {summary && overlay ? overlay(summary) : null}
       <AcknowledgeDialog
         open={noEpin.open}
-        title={INSUFFICIENT_EPIN}
+        title={t('insufficientEpin')}
         message={noEpin.message}
         onClose={() => setNoEpin((current) => ({ ...current, open: false }))}
       />

@@ -5,23 +5,27 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { INSUFFICIENT_EPIN } from '../api/activation-epin';
-import { requestHelp, type HelpEpinType } from '../api/help-request';
+import type { EpinType } from '../../../lib/epin-type';
+import { requestHelp } from '../api/help-request';
 
+/** The two help requests; texts are catalogue keys (dashboard namespace). */
 export const HELP_OPTIONS: ReadonlyArray<{
   button: string;
   title: string;
-  epin: HelpEpinType;
+  epin: EpinType;
   amount: string;
   pin: string;
 }> = [
-  { button: 'USER 299 HELP', title: 'REQUEST 5,000 HELP', epin: 'EpintypeB', amount: '₹5,000', pin: '299' },
-  { button: 'USER 1000 HELP', title: 'REQUEST 10,000 HELP', epin: 'EpintypeA', amount: '₹10,000', pin: '1000' },
+  { button: 'help.button299', title: 'help.title299', epin: 'EpintypeB', amount: '₹5,000', pin: '299' },
+  { button: 'help.button1000', title: 'help.title1000', epin: 'EpintypeA', amount: '₹10,000', pin: '1000' },
 ];
-/** Spec §8: the success toasts of the dashboard's activate and upgrade actions. */
-export const HELP_SUCCESS_TEXT = { Activate: ' Activation Successfull', Upgrade: ' Upgrade Successfull' } as const;
+/** Spec §8: the success toasts of the dashboard's activate and upgrade actions (catalogue keys). */
+const HELP_SUCCESS_KEY = { Activate: 'help.activateSuccess', Upgrade: 'help.upgradeSuccess' } as const;
+/** The server's answer when no e-pin of the type is left (compared, never shown as is). */
+const INSUFFICIENT_EPIN = 'Insufficient Epin !!';
 
 interface Props {
   uid: string;
@@ -38,6 +42,7 @@ interface Props {
  * type ('Insufficient Epin !!') closes the dialog for the dashboard's alert; other refusals are error toasts.
  */
 export function HelpRequestButtons({ uid, active, onDone, onNoEpin }: Props) {
+  const { t } = useTranslation('dashboard');
   // The chosen option outlives the dialog's closing so its title does not blank during the exit transition.
   const [option, setOption] = useState<(typeof HELP_OPTIONS)[number]>(HELP_OPTIONS[0]!);
   const [isOpen, setIsOpen] = useState(false);
@@ -55,20 +60,20 @@ export function HelpRequestButtons({ uid, active, onDone, onNoEpin }: Props) {
       const type = active ? 'Upgrade' : 'Activate';
       const result = await requestHelp({ uid, epin: open.epin, type });
       if (result === 'Successfull') {
-        notifySuccess(HELP_SUCCESS_TEXT[type]);
+        notifySuccess(t(HELP_SUCCESS_KEY[type]));
         setOpen(null);
         onDone();
       } else if (result.trim() === INSUFFICIENT_EPIN) {
         // No e-pin to activate/upgrade with: the confirm dialog gives way to the alert.
         setOpen(null);
-        onNoEpin(`You have no unused ${open.pin} e-pin for this help request.`);
+        onNoEpin(t('noEpinForHelp', { pin: open.pin }));
       } else {
-        notifyError(result || 'Help request failed');
+        notifyError(result || t('help.failed'));
       }
     } catch (error) {
       if (!(error instanceof ForcedLogoutError)) {
         console.error('help request failed', error);
-        notifyError('Help request failed');
+        notifyError(t('help.failed'));
       }
     } finally {
       setBusy(false);
@@ -79,7 +84,7 @@ export function HelpRequestButtons({ uid, active, onDone, onNoEpin }: Props) {
     <>
       {HELP_OPTIONS.map((option) => (
         <Button key={option.epin} variant="contained" color="warning" onClick={() => setOpen(option)}>
-          {option.button}
+          {t(option.button)}
         </Button>
       ))}
       <Dialog
@@ -87,19 +92,18 @@ export function HelpRequestButtons({ uid, active, onDone, onNoEpin }: Props) {
         onClose={() => (busy ? undefined : setOpen(null))}
         aria-labelledby="help-dialog-title"
       >
-        <DialogTitle id="help-dialog-title">{option.title}</DialogTitle>
+        <DialogTitle id="help-dialog-title">{t(option.title)}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {active ? 'Upgrade' : 'Activate'} your id with one of your unused {option.pin} e-pins and ask the admin for{' '}
-            {option.amount} help?
+            {t(active ? 'help.confirmUpgrade' : 'help.confirmActivate', { pin: option.pin, amount: option.amount })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(null)} disabled={busy}>
-            Cancel
+            {t('help.cancel')}
           </Button>
           <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Processing..' : 'Confirm'}
+            {busy ? t('processing2') : t('help.confirm')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -3,29 +3,31 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import MenuIcon from '@mui/icons-material/Menu';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 
-/** The dashboard MENU's links, as the spec lists them (targets are built by later issues). */
+/** The dashboard MENU's links, as the spec lists them (targets are built by later issues); labels are catalogue keys. */
 export const MENU_LINKS: ReadonlyArray<{ to: string; label: string }> = [
-  { to: '/SubscriptionHistory', label: 'Registration History' },
-  { to: '/LevelIncome', label: 'Level Income' },
-  { to: '/MyReferral', label: 'My Direct' },
-  { to: '/LevelDetails', label: 'My Team' },
-  { to: '/EpinHistory', label: 'Unused Epin List' },
-  { to: '/UsedEpin', label: 'Used Epin List' },
-  { to: '/OnlineFundRequest', label: 'Online Epin Request' },
-  { to: '/OnlineFundRequestHistory', label: 'Online Epin Request History' },
-  { to: '/GatewayFundRequest', label: 'Gateway Epin Request' },
-  { to: '/GatewayFundRequestHistory', label: 'Gateway Epin Request History' },
-  { to: '/EpinTransfer', label: 'Epin Transfer' },
-  { to: '/EpinTransferHistory', label: 'Epin Transfer History' },
-  { to: '/Withdrawal', label: 'Withdrawal' },
-  { to: '/WithdrawalHistory', label: 'Withdrawal History' },
-  { to: '/Profile', label: 'Profile' },
-  { to: '/News', label: 'News' },
+  { to: '/SubscriptionHistory', label: 'menu.registrationHistory' },
+  { to: '/LevelIncome', label: 'menu.levelIncome' },
+  { to: '/MyReferral', label: 'menu.myDirect' },
+  { to: '/LevelDetails', label: 'menu.myTeam' },
+  { to: '/EpinHistory', label: 'menu.unusedEpins' },
+  { to: '/UsedEpin', label: 'menu.usedEpins' },
+  { to: '/OnlineFundRequest', label: 'menu.onlineRequest' },
+  { to: '/OnlineFundRequestHistory', label: 'menu.onlineHistory' },
+  { to: '/GatewayFundRequest', label: 'menu.gatewayRequest' },
+  { to: '/GatewayFundRequestHistory', label: 'menu.gatewayHistory' },
+  { to: '/EpinTransfer', label: 'menu.epinTransfer' },
+  { to: '/EpinTransferHistory', label: 'menu.epinTransferHistory' },
+  { to: '/Withdrawal', label: 'menu.withdrawal' },
+  { to: '/WithdrawalHistory', label: 'menu.withdrawalHistory' },
+  { to: '/Profile', label: 'menu.profile' },
+  { to: '/News', label: 'menu.news' },
 ];
 
 export function MemberMenu() {
+  const { t } = useTranslation('dashboard');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
@@ -38,12 +40,12 @@ export function MemberMenu() {
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        MENU
+        {t('menu.button')}
       </Button>
       <Menu id="member-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {MENU_LINKS.map((link) => (
           <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={() => setAnchor(null)}>
-            {link.label}
+            {t(link.label)}
           </MenuItem>
         ))}
       </Menu>

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Share from '@mui/icons-material/Share';
+import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
 export function referralLink(origin: string, uid: string): string {
@@ -38,11 +39,17 @@ async function copyText(text: string): Promise<boolean> {
 
 /** The member's read-only referral link with copy and share (share places the new member on the left). */
 export function ReferralLink({ uid }: { uid: string }) {
+  const { t } = useTranslation('dashboard');
   const link = referralLink(window.location.origin, uid);
   const shareLink = `${link}&position=Left`;
   return (
     <Box>
-      <TextField label="Referral Link" value={link} margin="dense" slotProps={{ htmlInput: { readOnly: true } }} />
+      <TextField
+        label={t('referral.label')}
+        value={link}
+        margin="dense"
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button
           variant="contained"
@@ -50,11 +57,11 @@ export function ReferralLink({ uid }: { uid: string }) {
           startIcon={<ContentCopy />}
           onClick={() => {
             void copyText(link).then((ok) =>
-              ok ? notifySuccess('Copied Referral Link') : notifyError('Could not copy the link'),
+              ok ? notifySuccess(t('referral.copied')) : notifyError(t('referral.copyFailed')),
             );
           }}
         >
-          Copy
+          {t('referral.copy')}
         </Button>
         <Button
           size="small"
@@ -65,7 +72,7 @@ export function ReferralLink({ uid }: { uid: string }) {
           target="_blank"
           rel="noopener"
         >
-          Share Link
+          {t('referral.share')}
         </Button>
       </Stack>
     </Box>

@@ -4,6 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DisclaimerText } from '../../../components/ui/disclaimer-text';
 import { signOut } from '../../../lib/session';
@@ -17,6 +18,7 @@ interface Props {
 
 /** The dashboard's disclaimer popup: Agree records the acknowledgement, Disagree logs out. */
 export function DisclaimerPopup({ uid, isagree }: Props) {
+  const { t } = useTranslation('disclaimer-popup');
   const navigate = useNavigate();
   const [open, setOpen] = useState(isagree === '0');
   const [busy, setBusy] = useState(false);
@@ -40,16 +42,17 @@ export function DisclaimerPopup({ uid, isagree }: Props) {
 
   return (
     <Dialog open={open} aria-labelledby="disclaimer-popup-title" maxWidth="md" scroll="paper">
+      {/* The disclaimer is bilingual whatever the chosen language (spec §2). */}
       <DialogTitle id="disclaimer-popup-title">Disclaimer / अस्वीकरण</DialogTitle>
       <DialogContent dividers>
         <DisclaimerText />
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={agree} disabled={busy}>
-          Agree
+          {t('agree')}
         </Button>
         <Button variant="outlined" color="error" onClick={disagree} disabled={busy}>
-          Disagree
+          {t('disagree')}
         </Button>
       </DialogActions>
     </Dialog>

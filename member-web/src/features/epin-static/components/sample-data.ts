@@ -4,6 +4,3 @@ export const LEDGER_SAMPLE: ReadonlyArray<{ date: string; mode: string; from: st
   { date: '08 Nov 2026', mode: 'TRANSFER', from: '482913', to: '517204', qty: 2 },
   { date: '12 Nov 2026', mode: 'ACTIVATION', from: '482913', to: '603118', qty: 1 },
 ];
-
-export const NOT_SUBMITTED_NOTE = 'Requests are made from Epin Request';
-export const EMPTY_STOCK_TEXT = 'No PINs in Stock ... !!!';

@@ -7,71 +7,75 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
-import { EMPTY_STOCK_TEXT, LEDGER_SAMPLE, NOT_SUBMITTED_NOTE } from './sample-data';
+import { LEDGER_SAMPLE } from './sample-data';
 
 /** Every static page says plainly that it sends nothing. */
 function StaticNote() {
+  const { t } = useTranslation('epin-static');
   return (
     <Alert severity="info" sx={{ mb: 2 }} data-testid="static-note">
-      Sample page: nothing here is sent. {NOT_SUBMITTED_NOTE}.
+      {t('staticNote')}
     </Alert>
   );
 }
 
 /** /myepinstrans — e-pin home: an (empty) stock and a transfer form (spec §3: type, qty, receiver login id) that submits nowhere. */
 export function EpinHomePage() {
+  const { t } = useTranslation('epin-static');
   const [type, setType] = useState('epin_dollar');
   const [to, setTo] = useState('');
   const [qty, setQty] = useState('0');
   const [shown, setShown] = useState('');
   return (
-    <PageShell title="My E-Pins" maxWidth="md">
+    <PageShell title={t('homeTitle')} maxWidth="md">
       <StaticNote />
       <Paper sx={{ p: 2, mb: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
-          PIN Stock
+          {t('pinStock')}
         </Typography>
         <Typography color="error.main" data-testid="empty-stock">
-          {EMPTY_STOCK_TEXT}
+          {t('emptyStock')}
         </Typography>
       </Paper>
       <Paper sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
-          Transfer PINs
+          {t('transferPins')}
         </Typography>
         <Stack
           component="form"
           spacing={2}
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            setShown(NOT_SUBMITTED_NOTE);
+            setShown(t('notSubmitted'));
           }}
         >
           <TextField
             select
-            label="E-Pin Type"
+            label={t('epinType')}
             value={type}
             onChange={(e) => setType(e.target.value)}
             slotProps={{ select: { native: true } }}
           >
-            <option value="epin_dollar">Dollar E-Pin</option>
-            <option value="epin_inr">INR E-Pin</option>
+            <option value="epin_dollar">{t('dollarEpin')}</option>
+            <option value="epin_inr">{t('inrEpin')}</option>
           </TextField>
           <TextField
-            label="Transfer Quantity"
+            label={t('transferQuantity')}
             type="number"
             value={qty}
             onChange={(e) => setQty(e.target.value)}
             slotProps={{ htmlInput: { min: 0 } }}
           />
           <TextField
-            label="Transfer To"
+            label={t('transferTo')}
             value={to}
             onChange={(e) => setTo(e.target.value.replace(/\D/g, '').slice(0, 6))}
           />
           <Button type="submit" variant="contained">
-            Transfer PINs
+            {t('transferPins')}
           </Button>
           {shown ? <Alert severity="warning">{shown}</Alert> : null}
         </Stack>
@@ -81,30 +85,37 @@ export function EpinHomePage() {
 }
 
 type LedgerRow = (typeof LEDGER_SAMPLE)[number];
-const ledgerColumns: PagedColumn<LedgerRow>[] = [
-  { header: 'DATE', cell: (r) => r.date },
-  { header: 'MODE', cell: (r) => r.mode },
-  { header: 'FROM', cell: (r) => r.from },
-  { header: 'TO', cell: (r) => r.to },
-  { header: 'QTY', cell: (r) => r.qty },
+const ledgerColumns = (t: TFunction): PagedColumn<LedgerRow>[] => [
+  { header: t('ledger.date'), cell: (r) => r.date },
+  { header: t('ledger.mode'), cell: (r) => r.mode },
+  { header: t('ledger.from'), cell: (r) => r.from },
+  { header: t('ledger.to'), cell: (r) => r.to },
+  { header: t('ledger.qty'), cell: (r) => r.qty },
 ];
 
 /** /Epinledger — sample ledger rows. */
 export function EpinLedgerPage() {
+  const { t } = useTranslation('epin-static');
   return (
-    <PageShell title="E-Pin Ledger">
+    <PageShell title={t('ledgerTitle')}>
       <StaticNote />
-      <PagedTable label="E-Pin Ledger" serialHeader="SR" columns={ledgerColumns} rows={LEDGER_SAMPLE} />
+      <PagedTable
+        label={t('ledgerTitle')}
+        serialHeader={t('ledger.serial')}
+        columns={ledgerColumns(t)}
+        rows={LEDGER_SAMPLE}
+      />
     </PageShell>
   );
 }
 
 export const HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+/** Catalogue keys (epin-static) of the static request form's checks. */
 export const STATIC_REQUEST_MESSAGES = {
-  hashRequired: 'Transaction hash is required',
-  hashPattern: 'Transaction hash must be 0x followed by 64 hex characters',
-  referenceRequired: 'Transaction reference is required',
-  quantity: 'Quantity must be between 1 and 500',
+  hashRequired: 'hashRequired',
+  hashPattern: 'hashPattern',
+  referenceRequired: 'referenceRequired',
+  quantity: 'quantityRange',
 } as const;
 
 /** Spec §5's pay modes (CASH is hidden there, so not offered). */
@@ -119,6 +130,7 @@ export const STATIC_PIN_TYPE = 'PH_EPIN - $ 11.00';
  * then only says where real requests are made.
  */
 function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
+  const { t } = useTranslation('epin-static');
   const { userId } = useSession();
   const [qty, setQty] = useState('1');
   const [bankName, setBankName] = useState('');
@@ -145,21 +157,21 @@ function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
   return (
     <Paper sx={{ p: { xs: 2, md: 3 } }}>
       <Stack component="form" spacing={2} noValidate onSubmit={submit}>
-        <TextField label="Reg. Id" value={userId} slotProps={{ htmlInput: { readOnly: true } }} />
-        <TextField label="ID" value={userId} slotProps={{ htmlInput: { readOnly: true } }} />
-        <TextField label="Pin Type" value={STATIC_PIN_TYPE} slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField label={t('regId')} value={userId} slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField label={t('id')} value={userId} slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField label={t('pinType')} value={STATIC_PIN_TYPE} slotProps={{ htmlInput: { readOnly: true } }} />
         <TextField
-          label="Quantity"
+          label={t('quantity')}
           type="number"
           value={qty}
           onChange={(e) => setQty(e.target.value)}
           error={errors.qty !== undefined}
-          helperText={errors.qty ?? ' '}
+          helperText={errors.qty ? t(errors.qty) : ' '}
           slotProps={{ htmlInput: { min: 1, max: 500 } }}
         />
         <TextField
           select
-          label="Pay Mode"
+          label={t('payMode')}
           value={mode}
           onChange={(e) => setMode(e.target.value)}
           slotProps={{ select: { native: true } }}
@@ -170,32 +182,32 @@ function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
             </option>
           ))}
         </TextField>
-        <TextField label="Bank Name" value={bankName} onChange={(e) => setBankName(e.target.value.slice(0, 80))} />
+        <TextField label={t('bankName')} value={bankName} onChange={(e) => setBankName(e.target.value.slice(0, 80))} />
         <TextField
-          label={usdt ? 'Transaction Hash' : 'Transaction Reference'}
+          label={usdt ? t('transactionHash') : t('transactionReference')}
           value={hash}
           onChange={(e) => setHash(e.target.value)}
           error={errors.hash !== undefined}
-          helperText={errors.hash ?? ' '}
+          helperText={errors.hash ? t(errors.hash) : ' '}
           slotProps={{ htmlInput: { maxLength: usdt ? 66 : 30 } }}
         />
         <Button variant="outlined" component="label">
-          Bank Slip (optional)
-          <input hidden type="file" accept="image/*,application/pdf" aria-label="Bank Slip" />
+          {t('bankSlipOptional')}
+          <input hidden type="file" accept="image/*,application/pdf" aria-label={t('bankSlip')} />
         </Button>
         <TextField
-          label="Note"
+          label={t('note')}
           value={note}
           onChange={(e) => setNote(e.target.value.slice(0, 300))}
           multiline
           minRows={2}
         />
         <Button type="submit" variant="contained">
-          Submit
+          {t('submit')}
         </Button>
         {done ? (
           <Alert severity="warning" role="status">
-            Not sent: {NOT_SUBMITTED_NOTE}.
+            {t('notSent')}
           </Alert>
         ) : null}
       </Stack>
@@ -204,8 +216,9 @@ function StaticRequestForm({ variant }: { variant: 'USDT' | 'INR' }) {
 }
 
 export function RequestEpinsPage() {
+  const { t } = useTranslation('epin-static');
   return (
-    <PageShell title="Request E-Pins (USDT)" maxWidth="sm">
+    <PageShell title={t('requestUsdtTitle')} maxWidth="sm">
       <StaticNote />
       <StaticRequestForm variant="USDT" />
     </PageShell>
@@ -213,8 +226,9 @@ export function RequestEpinsPage() {
 }
 
 export function RequestEpinsBankPage() {
+  const { t } = useTranslation('epin-static');
   return (
-    <PageShell title="Request E-Pins (INR)" maxWidth="sm">
+    <PageShell title={t('requestInrTitle')} maxWidth="sm">
       <StaticNote />
       <StaticRequestForm variant="INR" />
     </PageShell>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockApi, type FakeReply } from '../../../testing/mock-api';
+import { expectFieldError } from '../../../testing/form-errors';
 import { renderApp, signInMember } from '../../../testing/render-app';
 
 const FOUND = { result: 'Sponsor Id exists', name: 'Meena Devi', top_up: 'Inactive' };
@@ -50,7 +51,7 @@ describe('Activate/Upgrade', () => {
     renderApp('/Activation');
     await user.type(screen.getByLabelText('User Id'), '603118');
     await user.click(screen.getByRole('button', { name: 'Activate' }));
-    expect(await screen.findByText('Epin is required')).toBeInTheDocument();
+    await expectFieldError('Choose Epin', 'Epin is required');
     expect(api.callsTo('POST /ActivateId')).toHaveLength(0);
   });
 

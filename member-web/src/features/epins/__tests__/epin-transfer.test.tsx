@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockApi, type FakeReply } from '../../../testing/mock-api';
+import { expectFieldError } from '../../../testing/form-errors';
 import { renderApp, signInMember } from '../../../testing/render-app';
 
 const FOUND = { result: 'Sponsor Id exists', name: 'Ravi Kumar', top_up: 'Active' };
@@ -57,12 +58,12 @@ describe('Epin Transfer', () => {
 
     // Both empty: the quantity message comes first.
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(await screen.findByText('Enter Epin Quantity')).toBeInTheDocument();
+    await expectFieldError('Epin Quantity', 'Enter Epin Quantity');
     expect(screen.queryByText('Enter User Id !!')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Epin Quantity'), '2');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(await screen.findByText('Enter User Id !!')).toBeInTheDocument();
+    await expectFieldError('Receiver User Id', 'Enter User Id !!');
     expect(api.callsTo('POST /EpinTransfer')).toHaveLength(0);
   });
 

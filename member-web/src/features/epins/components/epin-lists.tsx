@@ -1,5 +1,7 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
@@ -14,7 +16,7 @@ import {
   type RegistrationRow,
   type UnusedEpin,
   type UsedEpin,
-} from '../api/epins';
+} from '../api/activation-history';
 
 /** Epin Status: 'Used' red, anything else green (spec §2). */
 function EpinStatus({ status }: { status: string }) {
@@ -33,37 +35,39 @@ export function activationLink(pin: string, epintype: string): string {
   return `/Activation?${new URLSearchParams({ pin, type: epintype }).toString()}`;
 }
 
-const epinColumns: PagedColumn<UnusedEpin>[] = [
-  { header: 'Epin Number', cell: (r) => r.pin },
-  { header: 'Epin Amount', cell: (r) => r.amount },
-  { header: 'Received Date', cell: (r) => formatDate(r.receivedDate) },
-  { header: 'Epin Status', cell: (r) => <EpinStatus status={r.status} /> },
+const epinColumns = (t: TFunction): PagedColumn<UnusedEpin>[] => [
+  { header: t('lists.epinNumber'), cell: (r) => r.pin },
+  { header: t('lists.epinAmount'), cell: (r) => r.amount },
+  { header: t('lists.receivedDate'), cell: (r) => formatDate(r.receivedDate) },
+  { header: t('lists.epinStatus'), cell: (r) => <EpinStatus status={r.status} />, role: 'status' },
 ];
 
 /** /EpinHistory — Unused Epin List (ActivationHistory type 2), each row with a Use action to /Activation. */
 export function UnusedEpinsPage() {
+  const { t } = useTranslation('epins');
   const { load } = useRows(fetchUnusedEpins, 'unused e-pins');
   const columns: PagedColumn<UnusedEpin>[] = [
-    ...epinColumns,
+    ...epinColumns(t),
     {
-      header: 'Action',
+      header: t('lists.action'),
+      role: 'action',
       cell: (r) => (
         <Button
           size="small"
           variant="contained"
           component={RouterLink}
           to={activationLink(r.pin, r.epintype)}
-          aria-label={`Use ${r.pin}`}
+          aria-label={t('lists.useLabel', { pin: r.pin })}
         >
-          Use
+          {t('lists.use')}
         </Button>
       ),
     },
   ];
   return (
-    <PageShell title="Unused Epin List">
+    <PageShell title={t('lists.unusedTitle')}>
       <PagedTable
-        label="Unused Epin List"
+        label={t('lists.unusedTitle')}
         columns={columns}
         rows={load.rows}
         loading={load.state === 'loading'}
@@ -75,16 +79,17 @@ export function UnusedEpinsPage() {
 
 /** /UsedEpin — Used Epin List (type 3): the unused columns plus Used By and Used Date. */
 export function UsedEpinsPage() {
+  const { t } = useTranslation('epins');
   const { load } = useRows(fetchUsedEpins, 'used e-pins');
   const columns: PagedColumn<UsedEpin>[] = [
-    ...(epinColumns as PagedColumn<UsedEpin>[]),
-    { header: 'Used By', cell: (r) => r.usedBy },
-    { header: 'Used Date', cell: (r) => formatDate(r.usedDate) },
+    ...(epinColumns(t) as PagedColumn<UsedEpin>[]),
+    { header: t('lists.usedBy'), cell: (r) => r.usedBy },
+    { header: t('lists.usedDate'), cell: (r) => formatDate(r.usedDate) },
   ];
   return (
-    <PageShell title="Used Epin List">
+    <PageShell title={t('lists.usedTitle')}>
       <PagedTable
-        label="Used Epin List"
+        label={t('lists.usedTitle')}
         columns={columns}
         rows={load.rows}
         loading={load.state === 'loading'}
@@ -94,22 +99,23 @@ export function UsedEpinsPage() {
   );
 }
 
-const transferColumns: PagedColumn<EpinTransferRow>[] = [
-  { header: 'Epin Owner', cell: (r) => r.owner },
-  { header: 'Epin Number', cell: (r) => r.pin },
-  { header: 'Transfer To User Id', cell: (r) => r.toUid },
-  { header: 'Transfer To User Name', cell: (r) => r.toName },
-  { header: 'Transfer Date', cell: (r) => formatDate(r.date) },
+const transferColumns = (t: TFunction): PagedColumn<EpinTransferRow>[] => [
+  { header: t('lists.epinOwner'), cell: (r) => r.owner },
+  { header: t('lists.epinNumber'), cell: (r) => r.pin },
+  { header: t('lists.transferToUserId'), cell: (r) => r.toUid },
+  { header: t('lists.transferToUserName'), cell: (r) => r.toName },
+  { header: t('lists.transferDate'), cell: (r) => formatDate(r.date) },
 ];
 
 /** /EpinTransferHistory — transfers sent and received (type 4). */
 export function EpinTransferHistoryPage() {
+  const { t } = useTranslation('epins');
   const { load } = useRows(fetchEpinTransfers, 'e-pin transfers');
   return (
-    <PageShell title="Epin Transfer History">
+    <PageShell title={t('lists.transferHistoryTitle')}>
       <PagedTable
-        label="Epin Transfer History"
-        columns={transferColumns}
+        label={t('lists.transferHistoryTitle')}
+        columns={transferColumns(t)}
         rows={load.rows}
         loading={load.state === 'loading'}
       />
@@ -117,23 +123,24 @@ export function EpinTransferHistoryPage() {
   );
 }
 
-const registrationColumns: PagedColumn<RegistrationRow>[] = [
-  { header: 'User Id', cell: (r) => r.userId },
-  { header: 'User Name', cell: (r) => r.name },
-  { header: 'Email', cell: (r) => r.email },
-  { header: 'Mobile', cell: (r) => r.mobile },
-  { header: 'Epin Number', cell: (r) => r.pin },
-  { header: 'Registration Date', cell: (r) => formatDate(r.date) },
+const registrationColumns = (t: TFunction): PagedColumn<RegistrationRow>[] => [
+  { header: t('lists.userId'), cell: (r) => r.userId },
+  { header: t('lists.userName'), cell: (r) => r.name },
+  { header: t('lists.email'), cell: (r) => r.email },
+  { header: t('lists.mobile'), cell: (r) => r.mobile },
+  { header: t('lists.epinNumber'), cell: (r) => r.pin },
+  { header: t('lists.registrationDate'), cell: (r) => formatDate(r.date) },
 ];
 
 /** /SubscriptionHistory — Registration History: the top-ups (activations/upgrades) done by the caller (type 1). */
 export function RegistrationHistoryPage() {
+  const { t } = useTranslation('epins');
   const { load } = useRows(fetchRegistrations, 'registration history');
   return (
-    <PageShell title="Registration History">
+    <PageShell title={t('lists.registrationHistoryTitle')}>
       <PagedTable
-        label="Registration History"
-        columns={registrationColumns}
+        label={t('lists.registrationHistoryTitle')}
+        columns={registrationColumns(t)}
         rows={load.rows}
         loading={load.state === 'loading'}
       />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ForcedLogoutError } from '../../../lib/api-client';
-import { lookUpUser } from '../api/epins';
+import { lookUpUser } from '../api/check-sponsorid';
 
 export const LOOKUP_PAUSE_MS = 250;
 

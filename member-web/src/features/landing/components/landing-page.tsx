@@ -19,11 +19,14 @@ import Facebook from '@mui/icons-material/Facebook';
 import Instagram from '@mui/icons-material/Instagram';
 import X from '@mui/icons-material/X';
 import YouTube from '@mui/icons-material/YouTube';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { ABOUT_BLOCKS, ECOSYSTEM_CARDS, PLATFORM_TABS } from './landing-content';
 import { useScrolledPast } from './use-scrolled';
 
 function Header() {
+  const { t } = useTranslation('landing');
   const scrolled = useScrolledPast();
   return (
     <AppBar
@@ -38,35 +41,41 @@ function Header() {
     >
       <Toolbar
         component="nav"
-        aria-label="Main navigation"
+        aria-label={t('nav.label')}
         sx={{
           gap: { xs: 0.25, sm: 1 },
+          // On a phone the language switch wraps to a line of its own rather than push the page sideways.
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          py: { xs: 0.5, sm: 0 },
           '& .MuiButton-root': { minWidth: 0, px: { xs: 0.75, sm: 1.5 }, fontSize: { xs: 12, sm: 14 } },
         }}
       >
         {/* On phones the brand gives way so the four navigation targets fit on one line. */}
         <Typography variant="h6" component="span" sx={{ fontWeight: 800, display: { xs: 'none', sm: 'block' } }}>
-          Sahyog
+          {t('brand')}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <Button color="inherit" href="#home">
-          Home
+          {t('nav.home')}
         </Button>
         <Button color="inherit" href="#about">
-          About
+          {t('nav.about')}
         </Button>
         <Button color="inherit" href="#platform">
-          Platform
+          {t('nav.platform')}
         </Button>
         <Button variant="contained" color="secondary" component={RouterLink} to="/login" sx={{ whiteSpace: 'nowrap' }}>
-          Login/Register
+          {t('nav.loginRegister')}
         </Button>
+        <LanguageSwitch tone={scrolled ? 'dark' : 'light'} />
       </Toolbar>
     </AppBar>
   );
 }
 
 function Hero() {
+  const { t } = useTranslation('landing');
   return (
     <Box
       id="home"
@@ -82,17 +91,17 @@ function Hero() {
     >
       <Container maxWidth="md" sx={{ textAlign: 'center' }}>
         <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.6rem' }, mb: 2 }}>
-          HELP BEGINS WITH A SINGLE STEP
+          {t('hero.headline')}
         </Typography>
         <Typography variant="h6" component="p" sx={{ opacity: 0.92, mb: 4 }}>
-          A member-run community where people help people with food, education, mental health and shelter.
+          {t('hero.lead')}
         </Typography>
         <Stack direction="row" spacing={2} justifyContent="center">
           <Button variant="contained" color="secondary" size="large" component={RouterLink} to="/signup">
-            Join Sahyog
+            {t('hero.join')}
           </Button>
           <Button variant="outlined" color="inherit" size="large" href="#about">
-            Learn more
+            {t('hero.learnMore')}
           </Button>
         </Stack>
       </Container>
@@ -101,19 +110,20 @@ function Hero() {
 }
 
 function About() {
+  const { t } = useTranslation('landing');
   return (
     <Box id="about" component="section" aria-labelledby="about-heading" sx={{ py: 10 }}>
       <Container maxWidth="lg">
         <Typography id="about-heading" variant="h3" component="h2" align="center" gutterBottom>
-          About Us
+          {t('about.heading')}
         </Typography>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mt: 4 }}>
           {ABOUT_BLOCKS.map((block) => (
-            <Box key={block.title} component="article">
+            <Box key={block} component="article">
               <Typography variant="h5" component="h3" color="primary" gutterBottom>
-                {block.title}
+                {t(`${block}.title`)}
               </Typography>
-              <Typography color="text.secondary">{block.text}</Typography>
+              <Typography color="text.secondary">{t(`${block}.text`)}</Typography>
             </Box>
           ))}
         </Box>
@@ -123,11 +133,12 @@ function About() {
 }
 
 function Ecosystems() {
+  const { t } = useTranslation('landing');
   return (
     <Box id="ecosystems" component="section" aria-labelledby="ecosystems-heading" sx={{ py: 10, bgcolor: '#eef4f3' }}>
       <Container maxWidth="lg">
         <Typography id="ecosystems-heading" variant="h3" component="h2" align="center" gutterBottom>
-          Ecosystems
+          {t('ecosystems.heading')}
         </Typography>
         <Box
           sx={{
@@ -138,13 +149,13 @@ function Ecosystems() {
           }}
         >
           {ECOSYSTEM_CARDS.map((card) => (
-            <Card key={card.title} component="article" sx={{ height: '100%' }}>
+            <Card key={card} component="article" sx={{ height: '100%' }}>
               <CardContent>
                 <Typography variant="h6" component="h3" gutterBottom>
-                  {card.title}
+                  {t(`${card}.title`)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {card.text}
+                  {t(`${card}.text`)}
                 </Typography>
               </CardContent>
             </Card>
@@ -156,24 +167,35 @@ function Ecosystems() {
 }
 
 function Platform() {
+  const { t } = useTranslation('landing');
   const [tab, setTab] = useState(0);
   const current = PLATFORM_TABS[tab] ?? PLATFORM_TABS[0];
   return (
     <Box id="platform" component="section" aria-labelledby="platform-heading" sx={{ py: 10 }}>
       <Container maxWidth="md">
         <Typography id="platform-heading" variant="h3" component="h2" align="center" gutterBottom>
-          Platform
+          {t('platform.heading')}
         </Typography>
-        <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} centered aria-label="Platform audiences">
-          {PLATFORM_TABS.map((t, index) => (
-            <Tab key={t.label} label={t.label} id={`platform-tab-${index}`} aria-controls={`platform-panel-${index}`} />
+        <Tabs
+          value={tab}
+          onChange={(_event, next: number) => setTab(next)}
+          centered
+          aria-label={t('platform.tabsLabel')}
+        >
+          {PLATFORM_TABS.map((audience, index) => (
+            <Tab
+              key={audience.key}
+              label={t(`${audience.key}.label`)}
+              id={`platform-tab-${index}`}
+              aria-controls={`platform-panel-${index}`}
+            />
           ))}
         </Tabs>
         <Box role="tabpanel" id={`platform-panel-${tab}`} aria-labelledby={`platform-tab-${tab}`} sx={{ pt: 3 }}>
           <List>
             {current.points.map((point) => (
               <ListItem key={point}>
-                <ListItemText primary={point} />
+                <ListItemText primary={t(`${current.key}.${point}`)} />
               </ListItem>
             ))}
           </List>
@@ -191,11 +213,12 @@ const SOCIAL_LINKS = [
 ] as const;
 
 function Footer() {
+  const { t } = useTranslation('landing');
   return (
     <Box component="footer" sx={{ py: 5, bgcolor: '#07302e', color: 'grey.300' }}>
       <Container maxWidth="lg">
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} justifyContent="space-between" alignItems="center">
-          <Stack direction="row" spacing={1} aria-label="Social links">
+          <Stack direction="row" spacing={1} aria-label={t('footer.social')}>
             {SOCIAL_LINKS.map((social) => (
               <IconButton key={social.label} href="#" aria-label={social.label} sx={{ color: 'inherit' }}>
                 {social.icon}
@@ -205,18 +228,18 @@ function Footer() {
           <Stack direction="row" spacing={3}>
             {/* Placeholders until those pages exist. */}
             <Link href="#" color="inherit">
-              Support
+              {t('footer.support')}
             </Link>
             <Link href="#" color="inherit">
-              Privacy Policy
+              {t('footer.privacy')}
             </Link>
             <Link href="#" color="inherit">
-              Terms of sales
+              {t('footer.terms')}
             </Link>
           </Stack>
         </Stack>
         <Typography variant="body2" align="center" sx={{ mt: 3 }}>
-          © 2025 Sahyog. All rights reserved.
+          {t('footer.copyright')}
         </Typography>
       </Container>
     </Box>

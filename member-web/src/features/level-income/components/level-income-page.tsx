@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
 import { useDisplayCurrency } from '../../../lib/display-currency';
@@ -8,20 +9,21 @@ import { fetchLevelIncome, type LevelIncomeRow } from '../api/level-income';
 
 /** /LevelIncome: S/No., User Id (the earner), From Id (whose top-up paid it), Level, Income, Date. */
 export function LevelIncomePage() {
+  const { t } = useTranslation('level-income');
   const { load } = useRows(fetchLevelIncome, 'level income');
   const currency = useDisplayCurrency();
   const columns: PagedColumn<LevelIncomeRow>[] = [
-    { header: 'User Id', cell: (r) => r.sid },
-    { header: 'From Id', cell: (r) => r.uid },
-    { header: 'Level', cell: (r) => r.lvl },
-    { header: 'Income', cell: (r) => formatAmount(r.income, currency) },
-    { header: 'Date', cell: (r) => formatDate(r.dd) },
+    { header: t('userId'), cell: (r) => r.sid },
+    { header: t('fromId'), cell: (r) => r.uid },
+    { header: t('level'), cell: (r) => r.lvl },
+    { header: t('income'), cell: (r) => formatAmount(r.income, currency) },
+    { header: t('date'), cell: (r) => formatDate(r.dd) },
   ];
   return (
-    <PageShell title="Level Income">
+    <PageShell title={t('title')}>
       <PagedTable
-        label="Level Income"
-        serialHeader="S/No."
+        label={t('title')}
+        serialHeader={t('serial')}
         columns={columns}
         rows={load.rows}
         loading={load.state === 'loading'}

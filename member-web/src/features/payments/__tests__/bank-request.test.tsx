@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockApi, type FakeReply } from '../../../testing/mock-api';
+import { expectFieldError } from '../../../testing/form-errors';
 import { renderApp, signInMember } from '../../../testing/render-app';
 import { bankDetails, BANK_OPTION, QR_OPTION } from './fixtures';
 
@@ -15,23 +16,24 @@ describe('Epin Request (bank/QR)', () => {
     const request = screen.getByRole('button', { name: 'Request' });
 
     await user.click(request);
-    expect(await screen.findByText('Please Select Payment Type')).toBeInTheDocument();
+    // Each message in the toast and under its field.
+    await expectFieldError('Payment Type', 'Please Select Payment Type');
     expect(screen.queryByText('UTR Number is required')).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Payment Type'), BANK_OPTION.id);
     await user.click(request);
-    expect(await screen.findByText('UTR Number is required')).toBeInTheDocument();
+    await expectFieldError('UTR Number', 'UTR Number is required');
     expect(screen.queryByText('Enter Quantity !!')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('UTR Number'), 'UTR412345678901');
     await user.click(request);
-    expect(await screen.findByText('Enter Quantity !!')).toBeInTheDocument();
+    await expectFieldError('Quantity', 'Enter Quantity !!');
     expect(screen.queryByText('Enter Epin Type !!')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Quantity'), 'x12345678');
     expect(screen.getByLabelText('Quantity')).toHaveValue('12345');
     await user.click(request);
-    expect(await screen.findByText('Enter Epin Type !!')).toBeInTheDocument();
+    await expectFieldError('Epin Type', 'Enter Epin Type !!');
     expect(api.callsTo('POST /FundRequestBank')).toHaveLength(0);
   });
 

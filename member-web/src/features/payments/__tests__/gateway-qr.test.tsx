@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type FakeReply } from '../../../testing/mock-api';
 import { renderApp, signInMember } from '../../../testing/render-app';
-import { UPI_PAYMENT_KEY } from '../api/payments';
+import { UPI_PAYMENT_KEY } from '../components/upi-payment-store';
 import { bankDetails, PNG } from './fixtures';
 
 const PENDING: FakeReply = { data: { data: { message: 'Payment Pending', status_id: 0, data: { utr: '' } } } };

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
+import { expectFieldError } from '../../../testing/form-errors';
 import { renderApp, signInMember } from '../../../testing/render-app';
 import { bankDetails } from './fixtures';
 
@@ -68,10 +69,11 @@ describe('Online Epin Request (USDT BEP-20)', () => {
         .map((o) => o.getAttribute('value')),
     ).toEqual(['', 'EpintypeB']);
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));
-    expect(await screen.findByText('Enter Epin Type !!')).toBeInTheDocument();
+    // Each message in the toast and under its field.
+    await expectFieldError('Epin Type', 'Enter Epin Type !!');
     fireEvent.change(type, { target: { value: 'EpintypeB' } });
     fireEvent.click(screen.getByRole('button', { name: 'Request' }));
-    expect(await screen.findByText('Enter Quantity !!')).toBeInTheDocument();
+    await expectFieldError('Quantity', 'Enter Quantity !!');
     expect(api.callsTo('POST /genarateOrderIdNPayTRC')).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });

@@ -4,9 +4,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
-import { PAY_TEXT, usdtFromInr, type EpinType } from '../api/payments';
+import type { EpinType } from '../../../lib/epin-type';
+import { usdtFromInr } from '../../../lib/money';
 import { digits5, quoteOf, ReadOnlyField, useQuote } from './shared';
 
 export interface PurchaseInput {
@@ -30,9 +32,12 @@ export function EpinPurchaseForm({
   usdt: boolean;
   onRequest: (input: PurchaseInput) => Promise<void>;
 }) {
+  const { t } = useTranslation('payments');
   const [epintype, setEpintype] = useState<EpinType | ''>('');
   const [qty, setQty] = useState('');
   const [busy, setBusy] = useState(false);
+  // The failed check is shown under its field as well as in the toast.
+  const [problem, setProblem] = useState<'epintype' | 'qty' | null>(null);
   const quoteState = useQuote(qty, epintype);
   const quote = quoteOf(quoteState);
   const netUsdt = quote ? usdtFromInr(quote.net) : '';
@@ -40,15 +45,22 @@ export function EpinPurchaseForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (epintype === '') return notifyError(PAY_TEXT.enterEpinType);
-    if (qty === '' || Number(qty) < 1) return notifyError(PAY_TEXT.enterQty);
+    if (epintype === '') {
+      setProblem('epintype');
+      return notifyError(t('enterEpinType'));
+    }
+    if (qty === '' || Number(qty) < 1) {
+      setProblem('qty');
+      return notifyError(t('enterQty'));
+    }
+    setProblem(null);
     setBusy(true);
     try {
       await onRequest({ epintype, qty, netInr: quote?.net ?? '', netUsdt });
     } catch (error) {
       if (error instanceof ForcedLogoutError) return;
       console.error('e-pin order failed', error);
-      notifyError(PAY_TEXT.failed);
+      notifyError(t('failed'));
     } finally {
       setBusy(false);
     }
@@ -59,18 +71,28 @@ export function EpinPurchaseForm({
       <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
         <TextField
           select
-          label="Epin Type"
+          label={t('epinType')}
           value={epintype}
-          onChange={(event) => setEpintype(event.target.value as EpinType | '')}
+          error={problem === 'epintype'}
+          helperText={problem === 'epintype' ? t('enterEpinType') : undefined}
+          onChange={(event) => {
+            setEpintype(event.target.value as EpinType | '');
+            setProblem(null);
+          }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">Select Epin Type</option>
+          <option value="">{t('selectEpinType')}</option>
           <option value="EpintypeB">299</option>
         </TextField>
         <TextField
-          label="Quantity"
+          label={t('quantity')}
           value={qty}
-          onChange={(event) => setQty(digits5(event.target.value))}
+          error={problem === 'qty'}
+          helperText={problem === 'qty' ? t('enterQty') : undefined}
+          onChange={(event) => {
+            setQty(digits5(event.target.value));
+            setProblem(null);
+          }}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
         />
         {quoteState.state === 'failed' && quoteState.message ? (
@@ -80,11 +102,11 @@ export function EpinPurchaseForm({
         ) : null}
         {/* Spec §2: the form's hidden discount field (the server's quote; nothing reads it back). */}
         <input type="hidden" name="discount" value={quote?.discountAmount ?? ''} data-testid="quote-discount" />
-        <ReadOnlyField label="Amount" value={quote?.amount ?? ''} testId="quote-amount" />
-        <ReadOnlyField label={usdt ? 'Net Amount (INR)' : 'Net Amount'} value={quote?.net ?? ''} testId="quote-net" />
-        {usdt ? <ReadOnlyField label="Net Amount (USDT)" value={netUsdt} testId="quote-usdt" /> : null}
+        <ReadOnlyField label={t('amount')} value={quote?.amount ?? ''} testId="quote-amount" />
+        <ReadOnlyField label={usdt ? t('netAmountInr') : t('netAmount')} value={quote?.net ?? ''} testId="quote-net" />
+        {usdt ? <ReadOnlyField label={t('netAmountUsdt')} value={netUsdt} testId="quote-usdt" /> : null}
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Processing...' : 'Request'}
+          {busy ? t('processing3') : t('request')}
         </Button>
       </Stack>
     </Paper>

@@ -9,27 +9,18 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRows } from '../../../lib/use-rows';
-import {
-  fetchPaymentOption,
-  fetchPaymentOptions,
-  PAY_TEXT,
-  submitBankRequest,
-  type EpinType,
-  type PaymentOption,
-} from '../api/payments';
+import { EPIN_TYPES, type EpinType } from '../../../lib/epin-type';
+import { BANK_REQUEST_SUCCESS, submitBankRequest } from '../api/fund-request-bank';
+import { fetchPaymentOption, fetchPaymentOptions, type PaymentOption } from '../api/payment-options';
 import { digits5, HistoryLink, quoteOf, ReadOnlyField, Reloadable, useLaterTimer, useQuote } from './shared';
 
 /** Spec §9: the page reloads 1 s after a successful e-pin request. */
 export const BANK_RELOAD_MS = 1000;
-
-const BANK_EPIN_TYPES: ReadonlyArray<{ value: EpinType; label: string }> = [
-  { value: 'EpintypeB', label: '299' },
-  { value: 'EpintypeA', label: '1000' },
-];
 
 export function optionText(option: PaymentOption): string {
   return `${option.bankName} (${option.type})`;
@@ -37,19 +28,20 @@ export function optionText(option: PaymentOption): string {
 
 /** The chosen option's details: account, holder, IFSC, branch — or the QR image and UPI id of a QR option. */
 function OptionDetails({ option }: { option: PaymentOption }) {
+  const { t } = useTranslation('payments');
   const isQr = option.type.toUpperCase() === 'QR';
   const rows: Array<[string, string]> = isQr
     ? [
-        ['Bank Name', option.bankName],
-        ['UPI Id', option.address],
-        ['Holder Name', option.holder],
+        [t('bankName'), option.bankName],
+        [t('upiId'), option.address],
+        [t('holderName'), option.holder],
       ]
     : [
-        ['Bank Name', option.bankName],
-        ['Account Number', option.address],
-        ['Holder Name', option.holder],
-        ['IFSC', option.ifsc],
-        ['Branch', option.branch],
+        [t('bankName'), option.bankName],
+        [t('accountNumber'), option.address],
+        [t('holderName'), option.holder],
+        [t('ifsc'), option.ifsc],
+        [t('branch'), option.branch],
       ];
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="payment-option-details">
@@ -58,13 +50,13 @@ function OptionDetails({ option }: { option: PaymentOption }) {
           <Box
             component="img"
             src={option.imglink}
-            alt="Payment QR code"
+            alt={t('paymentQr')}
             data-testid="payment-qr"
             sx={{ maxWidth: 220, width: '100%' }}
           />
         </Box>
       ) : null}
-      <Table size="small" aria-label="Payment details">
+      <Table size="small" aria-label={t('paymentDetails')}>
         <TableBody>
           {rows.map(([name, value]) => (
             <TableRow key={name}>
@@ -80,7 +72,18 @@ function OptionDetails({ option }: { option: PaymentOption }) {
   );
 }
 
+type BankField = 'bankid' | 'utrno' | 'qty' | 'epintype';
+
 function BankRequestForm({ reload }: { reload: () => void }) {
+  const { t } = useTranslation('payments');
+  // The failed check is shown under its field as well as in the toast.
+  const [problem, setProblem] = useState<{ field: BankField; key: string } | null>(null);
+  const fail = (field: BankField, key: string) => {
+    setProblem({ field, key });
+    notifyError(t(key));
+  };
+  const errorOf = (field: BankField) => (problem?.field === field ? { error: true, helperText: t(problem.key) } : {});
+  const touched = (field: BankField) => setProblem((current) => (current?.field === field ? null : current));
   const options = useRows(fetchPaymentOptions, 'payment options').load;
   const later = useLaterTimer();
   const [bankid, setBankid] = useState('');
@@ -111,25 +114,26 @@ function BankRequestForm({ reload }: { reload: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (bankid === '') return notifyError(PAY_TEXT.selectPaymentType);
-    if (utrno.trim() === '') return notifyError(PAY_TEXT.utrRequired);
-    if (qty === '') return notifyError(PAY_TEXT.enterQty);
-    if (epintype === '') return notifyError(PAY_TEXT.enterEpinType);
+    if (bankid === '') return fail('bankid', 'selectPaymentType');
+    if (utrno.trim() === '') return fail('utrno', 'utrRequired');
+    if (qty === '') return fail('qty', 'enterQty');
+    if (epintype === '') return fail('epintype', 'enterEpinType');
+    setProblem(null);
     setBusy(true);
     let reloading = false;
     try {
       const result = await submitBankRequest({ utrno: utrno.trim(), amount: quote?.net ?? '', bankid, qty, epintype });
-      if (result === PAY_TEXT.bankSuccess) {
-        notifySuccess(PAY_TEXT.bankSubmitted);
+      if (result === BANK_REQUEST_SUCCESS) {
+        notifySuccess(t('bankSubmitted'));
         reloading = true;
         later(reload, BANK_RELOAD_MS);
       } else {
-        notifyError(result || PAY_TEXT.failed);
+        notifyError(result || t('failed'));
       }
     } catch (error) {
       if (error instanceof ForcedLogoutError) return;
       console.error('e-pin request failed', error);
-      notifyError(PAY_TEXT.failed);
+      notifyError(t('failed'));
     } finally {
       if (!reloading) setBusy(false);
     }
@@ -140,12 +144,16 @@ function BankRequestForm({ reload }: { reload: () => void }) {
       <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
         <TextField
           select
-          label="Payment Type"
+          label={t('paymentType')}
           value={bankid}
-          onChange={(event) => setBankid(event.target.value)}
+          {...errorOf('bankid')}
+          onChange={(event) => {
+            setBankid(event.target.value);
+            touched('bankid');
+          }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">{options.state === 'loading' ? 'Loading…' : 'Select Payment Type'}</option>
+          <option value="">{options.state === 'loading' ? t('loadingEllipsis') : t('selectPaymentTypeOption')}</option>
           {options.rows.map((option) => (
             <option key={option.id} value={option.id}>
               {optionText(option)}
@@ -154,26 +162,38 @@ function BankRequestForm({ reload }: { reload: () => void }) {
         </TextField>
         {detail ? <OptionDetails option={detail} /> : null}
         <TextField
-          label="UTR Number"
+          label={t('utrNumber')}
           value={utrno}
-          onChange={(event) => setUtrno(event.target.value.slice(0, 30))}
+          {...errorOf('utrno')}
+          onChange={(event) => {
+            setUtrno(event.target.value.slice(0, 30));
+            touched('utrno');
+          }}
           slotProps={{ htmlInput: { maxLength: 30 } }}
         />
         <TextField
-          label="Quantity"
+          label={t('quantity')}
           value={qty}
-          onChange={(event) => setQty(digits5(event.target.value))}
+          {...errorOf('qty')}
+          onChange={(event) => {
+            setQty(digits5(event.target.value));
+            touched('qty');
+          }}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
         />
         <TextField
           select
-          label="Epin Type"
+          label={t('epinType')}
           value={epintype}
-          onChange={(event) => setEpintype(event.target.value as EpinType | '')}
+          {...errorOf('epintype')}
+          onChange={(event) => {
+            setEpintype(event.target.value as EpinType | '');
+            touched('epintype');
+          }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">Select Epin Type</option>
-          {BANK_EPIN_TYPES.map((type) => (
+          <option value="">{t('selectEpinType')}</option>
+          {EPIN_TYPES.map((type) => (
             <option key={type.value} value={type.value}>
               {type.label}
             </option>
@@ -184,12 +204,12 @@ function BankRequestForm({ reload }: { reload: () => void }) {
             {quoteState.message}
           </Typography>
         ) : null}
-        <ReadOnlyField label="Req. Amount" value={quote?.amount ?? ''} testId="quote-amount" />
-        <ReadOnlyField label="Discount Rate" value={quote?.discountRate ?? ''} testId="quote-discount-rate" />
-        <ReadOnlyField label="Discount Amount" value={quote?.discountAmount ?? ''} testId="quote-discount-amount" />
-        <ReadOnlyField label="Net Amount" value={quote?.net ?? ''} testId="quote-net" />
+        <ReadOnlyField label={t('reqAmount')} value={quote?.amount ?? ''} testId="quote-amount" />
+        <ReadOnlyField label={t('discountRate')} value={quote?.discountRate ?? ''} testId="quote-discount-rate" />
+        <ReadOnlyField label={t('discountAmount')} value={quote?.discountAmount ?? ''} testId="quote-discount-amount" />
+        <ReadOnlyField label={t('netAmount')} value={quote?.net ?? ''} testId="quote-net" />
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Processing..' : 'Request'}
+          {busy ? t('processing2') : t('request')}
         </Button>
       </Stack>
     </Paper>
@@ -198,10 +218,11 @@ function BankRequestForm({ reload }: { reload: () => void }) {
 
 /** /FundRequestBank — Epin Request paid to an admin bank account or QR (approved later by an admin). */
 export function FundRequestBankPage() {
+  const { t } = useTranslation('payments');
   return (
-    <PageShell title="Epin Request" maxWidth="sm">
+    <PageShell title={t('bankTitle')} maxWidth="sm">
       <Reloadable render={(reload) => <BankRequestForm reload={reload} />} />
-      <HistoryLink to="/FundRequestHistoryBank" label="Epin Request History" />
+      <HistoryLink to="/FundRequestHistoryBank" label={t('bankHistoryTitle')} />
     </PageShell>
   );
 }

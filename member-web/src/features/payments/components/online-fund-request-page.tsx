@@ -9,16 +9,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/page-shell';
+import { i18n } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import {
-  depositCrypto,
-  generateCryptoOrder,
-  PAY_TEXT,
-  paymentMsLeft,
-  serverNowAt,
-  type CryptoDeposit,
-} from '../api/payments';
+import { depositCrypto, paymentMsLeft, serverNowAt, type CryptoDeposit } from '../api/deposit-crypto';
+import { generateCryptoOrder } from '../api/generate-order';
 import { EpinPurchaseForm, type PurchaseInput } from './epin-purchase-form';
 import { HistoryLink, Reloadable, useLaterTimer } from './shared';
 
@@ -58,6 +54,7 @@ function UsdtPaymentDialog({
   onClose: () => void;
   onExpire: () => void;
 }) {
+  const { t } = useTranslation('payments');
   // Fixed when the popup opens (right after the answer): the time left on the server's clock, as far as
   // the answer's Date tells, becomes a deadline on this device's clock.
   const [opened] = useState(() => {
@@ -90,15 +87,14 @@ function UsdtPaymentDialog({
       transitionDuration={MODAL_TRANSITION_MS}
       slotProps={{ backdrop: { transitionDuration: BACKDROP_TRANSITION_MS } }}
     >
-      <DialogTitle id="usdt-dialog-title">Pay with USDT (BEP-20)</DialogTitle>
+      <DialogTitle id="usdt-dialog-title">{t('usdt.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography>
-            Send exactly <strong data-testid="usdt-amount">{deposit.amount}</strong> USDT on the BEP20 (BSC) chain to
-            this address.
+            {t('usdt.sendBefore')} <strong data-testid="usdt-amount">{deposit.amount}</strong> {t('usdt.sendAfter')}
           </Typography>
           <TextField
-            label="Wallet Address"
+            label={t('usdt.walletAddress')}
             value={deposit.address}
             slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'usdt-address' }, inputLabel: { shrink: true } }}
           />
@@ -107,51 +103,51 @@ function UsdtPaymentDialog({
             startIcon={<ContentCopy />}
             onClick={() => {
               void copyText(deposit.address).then((ok) =>
-                ok ? notifySuccess('Copied Wallet Address') : notifyError('Could not copy the address'),
+                ok ? notifySuccess(t('usdt.copied')) : notifyError(t('usdt.copyFailed')),
               );
             }}
           >
-            Copy Address
+            {t('usdt.copy')}
           </Button>
           <Typography variant="body2">
-            Order Id: <span data-testid="order-clientid">{deposit.clientid}</span>
+            {t('usdt.orderId')} <span data-testid="order-clientid">{deposit.clientid}</span>
           </Typography>
           <Typography variant="h6" component="p">
-            Time left: <span data-testid="usdt-countdown">{mmss(left)}</span>
+            {t('usdt.timeLeft')} <span data-testid="usdt-countdown">{mmss(left)}</span>
           </Typography>
-          <Alert severity="info">
-            After paying, close this popup and check your deposit history (Online Epin Request History).
-          </Alert>
-          <Alert severity="warning">Payments made after 20 minutes are not the company&apos;s responsibility.</Alert>
+          <Alert severity="info">{t('usdt.afterPaying')}</Alert>
+          <Alert severity="warning">{t('usdt.lateWarning')}</Alert>
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('usdt.close')}</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
 function OnlineRequest({ reload }: { reload: () => void }) {
+  const { t } = useTranslation('payments');
   const later = useLaterTimer();
   const [deposit, setDeposit] = useState<CryptoDeposit | null>(null);
 
   async function request(input: PurchaseInput) {
     const order = await generateCryptoOrder(input.netUsdt);
-    if (!order.ok) return notifyError(order.message);
+    if (!order.ok) return notifyError(order.message || t('failed'));
     const answer = await depositCrypto({
       amount: input.netUsdt,
       epin_type: input.epintype,
       epin_qty: input.qty,
       clientid: order.clientid,
     });
-    if (!answer.ok) return notifyError(answer.message);
+    if (!answer.ok) return notifyError(answer.message || t('failed'));
     setDeposit(answer.deposit);
   }
 
   const onExpire = useRef(() => {
     setDeposit(null);
-    notifyError(PAY_TEXT.timeOver);
+    // Read at expiry time, so the toast is in the language of that moment.
+    notifyError(i18n.t('payments:timeOver'));
     later(reload, TIMEOUT_RELOAD_MS);
   }).current;
 
@@ -165,10 +161,11 @@ function OnlineRequest({ reload }: { reload: () => void }) {
 
 /** /OnlineFundRequest — buy e-pins with USDT (BEP-20) through the crypto gateway. */
 export function OnlineFundRequestPage() {
+  const { t } = useTranslation('payments');
   return (
-    <PageShell title="Online Epin Request" maxWidth="sm">
+    <PageShell title={t('onlineTitle')} maxWidth="sm">
       <Reloadable render={(reload) => <OnlineRequest reload={reload} />} />
-      <HistoryLink to="/OnlineFundRequestHistory" label="Online Epin Request History" />
+      <HistoryLink to="/OnlineFundRequestHistory" label={t('onlineHistoryTitle')} />
     </PageShell>
   );
 }

@@ -1,16 +1,24 @@
 import Link from '@mui/material/Link';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
 import { formatDate } from '../../../lib/format-date';
 import { useRows } from '../../../lib/use-rows';
 import {
-  explorerTxLink,
   fetchBankRequests,
   fetchGatewayOrders,
   fetchOnlineOrders,
   type BankRequestRow,
   type GatewayOrderRow,
-} from '../api/payments';
+} from '../api/fund-request-history';
+
+/** The block-explorer transaction page of a BEP-20 (BSC) transfer. */
+export const EXPLORER_TX_URL = 'https://bscscan.com/tx/';
+
+export function explorerTxLink(hash: string): string {
+  return `${EXPLORER_TX_URL}${encodeURIComponent(hash.trim())}`;
+}
 import { StatusText } from './shared';
 
 /** Spec §2: Epin request status Approved green, Pending and anything else red. */
@@ -34,37 +42,38 @@ export function gatewayStatusColor(status: string) {
 
 const dash = (value: string) => (value === '' ? '—' : value);
 
-export const BANK_HISTORY_TITLE = 'Epin Request History';
-export const ONLINE_HISTORY_TITLE = 'Online Epin Request History';
-export const GATEWAY_HISTORY_TITLE = 'Gateway Epin Request History';
-
-const bankColumns: PagedColumn<BankRequestRow>[] = [
-  { header: 'Payment Type', cell: (r) => r.paymentType },
-  { header: 'Quantity', cell: (r) => r.qty },
-  { header: 'Req. Amount', cell: (r) => r.reqAmount },
-  { header: 'Discount Rate', cell: (r) => r.discountRate },
-  { header: 'Discount Amount', cell: (r) => r.discountAmount },
-  { header: 'Net Amount', cell: (r) => r.netAmount },
-  { header: 'UTR Number', cell: (r) => r.utrno },
-  { header: 'Requested Date', cell: (r) => formatDate(r.requestedDate) },
-  { header: 'Status', cell: (r) => <StatusText status={r.status} color={bankStatusColor(r.status)} /> },
-  { header: 'Paid Date', cell: (r) => formatDate(r.paidDate) },
-  { header: 'Account Number', cell: (r) => dash(r.accountNumber) },
-  { header: 'Holder Name', cell: (r) => dash(r.holder) },
-  { header: 'IFSC', cell: (r) => dash(r.ifsc) },
-  { header: 'Branch', cell: (r) => dash(r.branch) },
-  { header: 'Bank Name', cell: (r) => dash(r.bankName) },
+const bankColumns = (t: TFunction): PagedColumn<BankRequestRow>[] => [
+  { header: t('paymentType'), cell: (r) => r.paymentType },
+  { header: t('quantity'), cell: (r) => r.qty },
+  { header: t('reqAmount'), cell: (r) => r.reqAmount },
+  { header: t('discountRate'), cell: (r) => r.discountRate },
+  { header: t('discountAmount'), cell: (r) => r.discountAmount },
+  { header: t('netAmount'), cell: (r) => r.netAmount },
+  { header: t('utrNumber'), cell: (r) => r.utrno },
+  { header: t('requestedDate'), cell: (r) => formatDate(r.requestedDate) },
+  {
+    header: t('status'),
+    cell: (r) => <StatusText status={r.status} color={bankStatusColor(r.status)} />,
+    role: 'status',
+  },
+  { header: t('paidDate'), cell: (r) => formatDate(r.paidDate) },
+  { header: t('accountNumber'), cell: (r) => dash(r.accountNumber) },
+  { header: t('holderName'), cell: (r) => dash(r.holder) },
+  { header: t('ifsc'), cell: (r) => dash(r.ifsc) },
+  { header: t('branch'), cell: (r) => dash(r.branch) },
+  { header: t('bankName'), cell: (r) => dash(r.bankName) },
 ];
 
 /** /FundRequestHistoryBank — the caller's bank/QR e-pin requests (FundRequestHistory action 7). */
 export function BankRequestHistoryPage() {
+  const { t } = useTranslation('payments');
   const { load } = useRows(fetchBankRequests, 'e-pin request history');
   return (
-    <PageShell title={BANK_HISTORY_TITLE}>
+    <PageShell title={t('bankHistoryTitle')}>
       <PagedTable
-        label={BANK_HISTORY_TITLE}
-        serialHeader="S.No."
-        columns={bankColumns}
+        label={t('bankHistoryTitle')}
+        serialHeader={t('serial')}
+        columns={bankColumns(t)}
         rows={load.rows}
         loading={load.state === 'loading'}
       />
@@ -74,40 +83,46 @@ export function BankRequestHistoryPage() {
 
 /** The Txn Hash cell: a View link to the block explorer's transaction page, built from the stored hash. */
 export function TxnHashLink({ hash }: { hash: string }) {
+  const { t } = useTranslation('payments');
   if (hash.trim() === '') return <>—</>;
   return (
     <Link href={explorerTxLink(hash)} target="_blank" rel="noopener noreferrer" title={hash} data-testid="txn-link">
-      View
+      {t('view')}
     </Link>
   );
 }
 
-const orderHead: PagedColumn<GatewayOrderRow>[] = [
-  { header: 'Order Id', cell: (r) => r.orderId },
-  { header: 'Epin Type', cell: (r) => r.epinType },
-  { header: 'Quantity', cell: (r) => r.qty },
-  { header: 'Req. Amount', cell: (r) => r.reqAmount },
+const orderHead = (t: TFunction): PagedColumn<GatewayOrderRow>[] => [
+  { header: t('orderId'), cell: (r) => r.orderId },
+  { header: t('epinType'), cell: (r) => r.epinType },
+  { header: t('quantity'), cell: (r) => r.qty },
+  { header: t('reqAmount'), cell: (r) => r.reqAmount },
 ];
 
-const onlineColumns: PagedColumn<GatewayOrderRow>[] = [
-  ...orderHead,
-  { header: 'Net Amount (INR)', cell: (r) => r.netInr },
-  { header: 'Net Amount (USDT)', cell: (r) => r.netUsdt },
-  { header: 'Req. Date', cell: (r) => formatDate(r.requestedDate) },
-  { header: 'Status', cell: (r) => <StatusText status={r.status} color={onlineStatusColor(r.status)} /> },
-  { header: 'Paid Date', cell: (r) => formatDate(r.paidDate) },
-  { header: 'Txn Hash', cell: (r) => <TxnHashLink hash={r.txnHash} /> },
+const onlineColumns = (t: TFunction): PagedColumn<GatewayOrderRow>[] => [
+  ...orderHead(t),
+  { header: t('netAmountInr'), cell: (r) => r.netInr },
+  { header: t('netAmountUsdt'), cell: (r) => r.netUsdt },
+  { header: t('reqDate'), cell: (r) => formatDate(r.requestedDate) },
+  {
+    header: t('status'),
+    cell: (r) => <StatusText status={r.status} color={onlineStatusColor(r.status)} />,
+    role: 'status',
+  },
+  { header: t('paidDate'), cell: (r) => formatDate(r.paidDate) },
+  { header: t('txnHash'), cell: (r) => <TxnHashLink hash={r.txnHash} />, role: 'action' },
 ];
 
 /** /OnlineFundRequestHistory — USDT (BEP-20) orders (action 11). */
 export function OnlineRequestHistoryPage() {
+  const { t } = useTranslation('payments');
   const { load } = useRows(fetchOnlineOrders, 'online e-pin request history');
   return (
-    <PageShell title={ONLINE_HISTORY_TITLE}>
+    <PageShell title={t('onlineHistoryTitle')}>
       <PagedTable
-        label={ONLINE_HISTORY_TITLE}
-        serialHeader="S.No."
-        columns={onlineColumns}
+        label={t('onlineHistoryTitle')}
+        serialHeader={t('serial')}
+        columns={onlineColumns(t)}
         rows={load.rows}
         loading={load.state === 'loading'}
         rowKey={(r) => r.orderId}
@@ -116,23 +131,28 @@ export function OnlineRequestHistoryPage() {
   );
 }
 
-const gatewayColumns: PagedColumn<GatewayOrderRow>[] = [
-  ...orderHead,
-  { header: 'Net Amount', cell: (r) => r.netInr },
-  { header: 'Req. Date', cell: (r) => formatDate(r.requestedDate) },
-  { header: 'Status', cell: (r) => <StatusText status={r.status} color={gatewayStatusColor(r.status)} /> },
-  { header: 'Paid Date', cell: (r) => formatDate(r.paidDate) },
+const gatewayColumns = (t: TFunction): PagedColumn<GatewayOrderRow>[] => [
+  ...orderHead(t),
+  { header: t('netAmount'), cell: (r) => r.netInr },
+  { header: t('reqDate'), cell: (r) => formatDate(r.requestedDate) },
+  {
+    header: t('status'),
+    cell: (r) => <StatusText status={r.status} color={gatewayStatusColor(r.status)} />,
+    role: 'status',
+  },
+  { header: t('paidDate'), cell: (r) => formatDate(r.paidDate) },
 ];
 
 /** /GatewayFundRequestHistory — UPI orders (action 12). */
 export function GatewayRequestHistoryPage() {
+  const { t } = useTranslation('payments');
   const { load } = useRows(fetchGatewayOrders, 'gateway e-pin request history');
   return (
-    <PageShell title={GATEWAY_HISTORY_TITLE}>
+    <PageShell title={t('gatewayHistoryTitle')}>
       <PagedTable
-        label={GATEWAY_HISTORY_TITLE}
-        serialHeader="S.No."
-        columns={gatewayColumns}
+        label={t('gatewayHistoryTitle')}
+        serialHeader={t('serial')}
+        columns={gatewayColumns(t)}
         rows={load.rows}
         loading={load.state === 'loading'}
         rowKey={(r) => r.orderId}

@@ -4,25 +4,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
 import { ForcedLogoutError } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import {
-  checkPaymentStatus,
-  clearUpiPayment,
-  isFinalFailure,
-  isPaid,
-  PAY_TEXT,
-  readUpiPayment,
-  STATUS_POLL_MS,
-  type UpiPayment,
-} from '../api/payments';
+import { checkPaymentStatus, isFinalFailure, isPaid, STATUS_POLL_MS } from '../api/check-payment-status';
+import type { UpiPayment } from '../api/deposit-upi';
+import { clearUpiPayment, readUpiPayment } from './upi-payment-store';
 
 /** Spec §9: gateway success goes to the history 1 s later. */
 export const SUCCESS_REDIRECT_MS = 1000;
 
-type Phase = { state: 'waiting' } | { state: 'paid' } | { state: 'closed'; message: string };
+/** `message` is the server's words, or '' for the screen's own (time over, or the request failed). */
+type Phase = { state: 'waiting' } | { state: 'paid' } | { state: 'closed'; message: string; expired: boolean };
+
+/** Texts the poll shows, read when shown, so a language switch does not restart the poll. */
+const pollText = (key: string) => i18n.t(key, { ns: 'payments' });
 
 /**
  * Asks the server every 3 s (the server asks the gateway; the client never decides). Each check is
@@ -45,15 +44,16 @@ function useStatusPoll(payment: UpiPayment | null) {
         if (isPaid(status)) {
           clearUpiPayment();
           setPhase({ state: 'paid' });
-          notifySuccess(PAY_TEXT.paymentReceived);
+          notifySuccess(pollText('paymentReceived'));
           timer = window.setTimeout(() => void navigate('/GatewayFundRequestHistory'), SUCCESS_REDIRECT_MS);
           return;
         }
         if (isFinalFailure(status)) {
           clearUpiPayment();
-          const message = status.statusId === 2 ? PAY_TEXT.timeOver : status.message || PAY_TEXT.failed;
-          setPhase({ state: 'closed', message });
-          notifyError(message);
+          const expired = status.statusId === 2;
+          const message = expired ? '' : status.message;
+          setPhase({ state: 'closed', message, expired });
+          notifyError(expired ? pollText('timeOver') : message || pollText('failed'));
           return;
         }
       } catch (error) {
@@ -74,51 +74,52 @@ function useStatusPoll(payment: UpiPayment | null) {
 
 /** /QrCode — the UPI QR of the order opened on /GatewayFundRequest (kept in session storage). */
 export function QrCodePage() {
+  const { t } = useTranslation('payments');
   const [payment] = useState(readUpiPayment);
   const phase = useStatusPoll(payment);
 
   if (!payment) {
     return (
-      <PageShell title="Scan and Pay" maxWidth="sm">
+      <PageShell title={t('qr.title')} maxWidth="sm">
         <Alert severity="info" sx={{ mb: 2 }}>
-          No UPI payment is in progress.
+          {t('qr.none')}
         </Alert>
         <Button variant="contained" component={RouterLink} to="/GatewayFundRequest">
-          Gateway Epin Request
+          {t('gatewayTitle')}
         </Button>
       </PageShell>
     );
   }
 
   return (
-    <PageShell title="Scan and Pay" maxWidth="sm">
+    <PageShell title={t('qr.title')} maxWidth="sm">
       <Paper sx={{ p: { xs: 2, md: 3 }, textAlign: 'center' }}>
         <Box
           component="img"
           src={payment.qrCodeImage}
-          alt="UPI QR code"
+          alt={t('qr.image')}
           data-testid="upi-qr"
           sx={{ width: '100%', maxWidth: 280 }}
         />
         <Typography sx={{ mt: 2 }}>
-          Scan and pay <strong data-testid="qr-amount">₹{payment.amount}</strong> with any UPI app.
+          {t('qr.scanBefore')} <strong data-testid="qr-amount">₹{payment.amount}</strong> {t('qr.scanAfter')}
         </Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          Banking name: <strong data-testid="banking-name">{payment.bankingName}</strong>
+          {t('qr.bankingName')} <strong data-testid="banking-name">{payment.bankingName}</strong>
         </Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          Order Id: <span data-testid="qr-clientid">{payment.clientid}</span>
+          {t('qr.orderId')} <span data-testid="qr-clientid">{payment.clientid}</span>
         </Typography>
         <Box role="status" data-testid="qr-status" data-state={phase.state} sx={{ mt: 2 }}>
-          {phase.state === 'waiting' ? <Typography color="text.secondary">Waiting for your payment…</Typography> : null}
-          {phase.state === 'paid' ? <Alert severity="success">{PAY_TEXT.paymentReceived}</Alert> : null}
+          {phase.state === 'waiting' ? <Typography color="text.secondary">{t('qr.waiting')}</Typography> : null}
+          {phase.state === 'paid' ? <Alert severity="success">{t('paymentReceived')}</Alert> : null}
           {phase.state === 'closed' ? (
             <>
               <Alert severity="error" sx={{ mb: 1 }}>
-                {phase.message}
+                {phase.expired ? t('timeOver') : phase.message || t('failed')}
               </Alert>
               <Button variant="outlined" component={RouterLink} to="/GatewayFundRequest">
-                Gateway Epin Request
+                {t('gatewayTitle')}
               </Button>
             </>
           ) : null}

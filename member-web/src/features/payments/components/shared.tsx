@@ -4,7 +4,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { ForcedLogoutError } from '../../../lib/api-client';
-import { fetchQuote, type EpinType, type Quote } from '../api/payments';
+import type { EpinType } from '../../../lib/epin-type';
+import { fetchQuote, type Quote } from '../api/quote';
 
 /**
  * The spec's "reload the page" after a request or a closed payment popup: the screen is mounted

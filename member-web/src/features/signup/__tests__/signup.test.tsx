@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockApi, type FakeReply } from '../../../testing/mock-api';
+import { expectFieldError } from '../../../testing/form-errors';
 import { renderApp } from '../../../testing/render-app';
 
 const COUNTRIES = {
@@ -93,7 +94,8 @@ describe('member registration', () => {
     await user.type(field('City'), 'Nashik');
     await user.type(field('Mobile'), '9876543210');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('User Name is required')).toBeInTheDocument();
+    // In the toast and under the User Name field.
+    await expectFieldError('User Name', 'User Name is required');
     expect(screen.queryByText('State is required')).not.toBeInTheDocument();
   });
 

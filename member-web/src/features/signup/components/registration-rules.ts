@@ -1,3 +1,5 @@
+import { i18n } from '../../../lib/i18n';
+
 /** The registration form's values as typed. */
 export interface RegistrationForm {
   sponsorId: string;
@@ -32,26 +34,39 @@ export const lettersAndSpaces = (value: string) => value.replace(/[^A-Za-z ]/g, 
 /** The email pattern only raises a flag; it never blocks submission (spec §5). */
 export const EMAIL_PATTERN = /^[^\s@]{3,}@[^\s@]+\.[^\s@]+$/;
 
+/** A failed check: the field it belongs to and its catalogue key (namespace `signup`). */
+export interface RegistrationIssue {
+  field: keyof RegistrationForm;
+  key: string;
+}
+
 /**
- * The spec's ten registration checks, in its order; the first failure is the message shown.
+ * The spec's ten registration checks, in its order; the first failure is the one shown.
  * Returns null when the form may be sent.
  */
-export function firstRegistrationProblem(form: RegistrationForm): string | null {
+export function firstRegistrationIssue(form: RegistrationForm): RegistrationIssue | null {
   const sponsorId = form.sponsorId.trim();
   const userName = form.userName.trim();
-  if (sponsorId === '') return 'Sponsor ID is required';
-  if (sponsorId.length > 15) return 'Sponsor Id should not be greater than 15 characters';
-  if (userName === '') return 'User Name is required';
-  if (userName.length < 4) return 'User Name must be at least 4 characters';
-  if (userName.length > 20) return 'User Name should not be greater than 20 characters';
-  if (form.countryId === '') return 'Country is required';
-  if (form.city.trim() === '') return 'City is required';
-  if (form.state.trim() === '') return 'State is required';
-  if (form.mobile.length <= 8) return 'Enter Valid Mobile Number !!';
-  if (form.upiNumber.trim() === '') return 'UPI number is required';
-  if (form.password === '') return 'Password is required';
-  if (form.password.length < 6) return 'Password must be at least 6 characters';
-  if (form.password !== form.confirmPassword) return 'Confirm Password is not match';
-  if (!form.termsAccepted) return 'Select Terms and Conditions';
+  const issue = (field: keyof RegistrationForm, key: string): RegistrationIssue => ({ field, key: `rules.${key}` });
+  if (sponsorId === '') return issue('sponsorId', 'sponsorRequired');
+  if (sponsorId.length > 15) return issue('sponsorId', 'sponsorTooLong');
+  if (userName === '') return issue('userName', 'nameRequired');
+  if (userName.length < 4) return issue('userName', 'nameTooShort');
+  if (userName.length > 20) return issue('userName', 'nameTooLong');
+  if (form.countryId === '') return issue('countryId', 'countryRequired');
+  if (form.city.trim() === '') return issue('city', 'cityRequired');
+  if (form.state.trim() === '') return issue('state', 'stateRequired');
+  if (form.mobile.length <= 8) return issue('mobile', 'mobileInvalid');
+  if (form.upiNumber.trim() === '') return issue('upiNumber', 'upiRequired');
+  if (form.password === '') return issue('password', 'passwordRequired');
+  if (form.password.length < 6) return issue('password', 'passwordTooShort');
+  if (form.password !== form.confirmPassword) return issue('confirmPassword', 'confirmMismatch');
+  if (!form.termsAccepted) return issue('termsAccepted', 'termsRequired');
   return null;
+}
+
+/** The first failed check's message in the current language, or null when the form may be sent. */
+export function firstRegistrationProblem(form: RegistrationForm): string | null {
+  const issue = firstRegistrationIssue(form);
+  return issue ? i18n.t(issue.key, { ns: 'signup' }) : null;
 }

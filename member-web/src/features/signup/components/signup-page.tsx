@@ -8,7 +8,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import FormHelperText from '@mui/material/FormHelperText';
 import { FormCard } from '../../../components/ui/form-card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { checkSponsorId, SPONSOR_NOT_FOUND, type SponsorLookup } from '../api/check-sponsor';
@@ -17,13 +19,16 @@ import { registerMember, REGISTRATION_SUCCESS } from '../api/register';
 import {
   digitsOnly,
   EMAIL_PATTERN,
-  firstRegistrationProblem,
+  firstRegistrationIssue,
   lettersAndSpaces,
   MAX_LENGTH,
   type RegistrationForm,
+  type RegistrationIssue,
 } from './registration-rules';
 
-type SponsorStatus = { kind: 'none' } | { kind: 'found'; name: string } | { kind: 'wrong'; text: string };
+/** `text` is the server's words (rate limiting) or, with `key`, a catalogue key. */
+type SponsorStatus =
+  { kind: 'none' } | { kind: 'found'; name: string } | { kind: 'wrong'; text: string; key?: boolean };
 
 function emptyForm(sponsorId = ''): RegistrationForm {
   return {
@@ -56,7 +61,7 @@ function sponsorStatusOf(answer: SponsorLookup, fromUrl: boolean): SponsorStatus
   }
   // Rate limiting says nothing about the id itself: show the server's words, not "wrong".
   if (answer.status === 429) return { kind: 'wrong', text: answer.result };
-  return { kind: 'wrong', text: fromUrl ? 'Wrong sponser id' : 'Wrong Sponsor Id' };
+  return { kind: 'wrong', text: fromUrl ? 'wrongSponsorFromUrl' : 'wrongSponsor', key: true };
 }
 
 /** Looks the sponsor up as it is typed; only the newest answer is shown. */
@@ -96,12 +101,15 @@ function useSponsorLookup() {
 
 /** /signup: Member Registration under a sponsor (prefilled from ?userid=). */
 export function SignupPage() {
+  const { t } = useTranslation('signup');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const sponsorFromUrl = digitsOnly(params.get('userid') ?? '').slice(0, MAX_LENGTH.sponsorId);
   const [form, setForm] = useState<RegistrationForm>(() => emptyForm(sponsorFromUrl));
   const [emailValid, setEmailValid] = useState(true);
   const [busy, setBusy] = useState(false);
+  // The failed check is shown under its field as well as in the toast.
+  const [issue, setIssue] = useState<RegistrationIssue | null>(null);
   const countries = useCountryList();
   const sponsor = useSponsorLookup();
   const { lookUp } = sponsor;
@@ -115,6 +123,12 @@ export function SignupPage() {
 
   function update<K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) {
     setForm((previous) => ({ ...previous, [key]: value }));
+    setIssue((current) => (current?.field === key ? null : current));
+  }
+
+  /** MUI's error state and helper text of a field, from the failed check. */
+  function errorOf(field: keyof RegistrationForm) {
+    return issue?.field === field ? { error: true, helperText: t(issue.key) } : {};
   }
 
   function onSponsorChange(raw: string) {
@@ -132,15 +146,17 @@ export function SignupPage() {
   function reset() {
     setForm(emptyForm());
     setEmailValid(true);
+    setIssue(null);
     sponsor.clear();
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const problem = firstRegistrationProblem(form);
+    const problem = firstRegistrationIssue(form);
+    setIssue(problem);
     if (problem) {
-      notifyError(problem);
+      notifyError(t(problem.key));
       return;
     }
     setBusy(true);
@@ -157,25 +173,26 @@ export function SignupPage() {
         upinumber: form.upiNumber.trim(),
       });
       if (answer.result === REGISTRATION_SUCCESS) {
-        notifySuccess(REGISTRATION_SUCCESS);
+        notifySuccess(t('success'));
         navigate(`/WelcomeLetter?userid=${encodeURIComponent(answer.uid_output)}`);
         return;
       }
-      notifyError(answer.result || 'Registration failed. Please try again.');
+      notifyError(answer.result || t('failed'));
     } catch (error) {
       console.error('registration failed', error);
-      notifyError('Registration failed. Please try again.');
+      notifyError(t('failed'));
     }
     setBusy(false);
   }
 
   return (
-    <FormCard title="Member Registration" maxWidth={760}>
+    <FormCard title={t('title')} maxWidth={760}>
       <Box component="form" noValidate onSubmit={submit}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
           <Box>
             <TextField
-              label="Sponsor Id"
+              label={t('sponsorId')}
+              {...errorOf('sponsorId')}
               name="sid"
               value={form.sponsorId}
               onChange={(e) => onSponsorChange(e.target.value)}
@@ -195,12 +212,15 @@ export function SignupPage() {
               {sponsor.status.kind === 'found'
                 ? sponsor.status.name
                 : sponsor.status.kind === 'wrong'
-                  ? sponsor.status.text
+                  ? sponsor.status.key
+                    ? t(sponsor.status.text)
+                    : sponsor.status.text
                   : ''}
             </Typography>
           </Box>
           <TextField
-            label="User Name"
+            label={t('userName')}
+            {...errorOf('userName')}
             name="name"
             value={form.userName}
             autoComplete="name"
@@ -208,7 +228,7 @@ export function SignupPage() {
             slotProps={{ htmlInput: { maxLength: MAX_LENGTH.userName } }}
           />
           <TextField
-            label="Email"
+            label={t('email')}
             name="email"
             type="email"
             value={form.email}
@@ -219,13 +239,14 @@ export function SignupPage() {
           />
           <TextField
             select
-            label="Country"
+            label={t('country')}
+            {...errorOf('countryId')}
             name="countryid"
             value={form.countryId}
             onChange={(e) => update('countryId', e.target.value)}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
-            <option value="">Select Country</option>
+            <option value="">{t('selectCountry')}</option>
             {countries.map((country) => (
               <option key={country.id} value={String(country.id)}>
                 {country.name}
@@ -233,7 +254,8 @@ export function SignupPage() {
             ))}
           </TextField>
           <TextField
-            label="Mobile"
+            label={t('mobile')}
+            {...errorOf('mobile')}
             name="mobile"
             value={form.mobile}
             autoComplete="tel-national"
@@ -248,28 +270,32 @@ export function SignupPage() {
             }}
           />
           <TextField
-            label="City"
+            label={t('city')}
+            {...errorOf('city')}
             name="city"
             value={form.city}
             onChange={(e) => update('city', lettersAndSpaces(e.target.value).slice(0, MAX_LENGTH.city))}
             slotProps={{ htmlInput: { maxLength: MAX_LENGTH.city } }}
           />
           <TextField
-            label="State"
+            label={t('state')}
+            {...errorOf('state')}
             name="state"
             value={form.state}
             onChange={(e) => update('state', lettersAndSpaces(e.target.value).slice(0, MAX_LENGTH.state))}
             slotProps={{ htmlInput: { maxLength: MAX_LENGTH.state } }}
           />
           <TextField
-            label="UPI Number"
+            label={t('upiNumber')}
+            {...errorOf('upiNumber')}
             name="upinumber"
             value={form.upiNumber}
             onChange={(e) => update('upiNumber', e.target.value.slice(0, MAX_LENGTH.upiNumber))}
             slotProps={{ htmlInput: { maxLength: MAX_LENGTH.upiNumber } }}
           />
           <TextField
-            label="Password"
+            label={t('password')}
+            {...errorOf('password')}
             name="password"
             type="password"
             value={form.password}
@@ -278,7 +304,8 @@ export function SignupPage() {
             slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
           />
           <TextField
-            label="Confirm Password"
+            label={t('confirmPassword')}
+            {...errorOf('confirmPassword')}
             name="confirmPassword"
             type="password"
             value={form.confirmPassword}
@@ -292,20 +319,21 @@ export function SignupPage() {
           control={
             <Checkbox checked={form.termsAccepted} onChange={(e) => update('termsAccepted', e.target.checked)} />
           }
-          label="I agree to the Terms and Conditions"
+          label={t('terms')}
         />
+        {issue?.field === 'termsAccepted' ? <FormHelperText error>{t(issue.key)}</FormHelperText> : null}
         <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
           <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ flex: 1 }}>
-            {busy ? 'Processing..' : 'Submit'}
+            {busy ? t('processing2') : t('submit')}
           </Button>
           <Button type="button" variant="outlined" size="large" onClick={reset} disabled={busy} sx={{ flex: 1 }}>
-            Reset
+            {t('reset')}
           </Button>
         </Stack>
         <Typography variant="body2" align="center" sx={{ mt: 2 }}>
-          Already a member?{' '}
+          {t('alreadyMember')}{' '}
           <Link component={RouterLink} to="/login">
-            Login
+            {t('login')}
           </Link>
         </Typography>
       </Box>

@@ -6,6 +6,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { FormCard } from '../../../components/ui/form-card';
 import { fetchWelcomeDetails, type WelcomeDetails } from '../api/welcome-details';
@@ -50,39 +51,40 @@ function useWelcomeDetails(uid: string) {
 
 /** /WelcomeLetter?userid=…: the new member's details after registration. */
 export function WelcomeLetterPage() {
+  const { t } = useTranslation('signup');
   const [params] = useSearchParams();
   const uid = params.get('userid') ?? '';
   const { details, loading } = useWelcomeDetails(uid);
 
-  const rows: Array<[string, string]> = details
+  const rows: Array<[string, string, string]> = details
     ? [
-        ['Name', details.f_name],
-        ['User Id', details.uid],
-        ['Email', details.email],
-        ['Mobile', details.mobile],
+        ['name', t('welcome.name'), details.f_name],
+        ['uid', t('welcome.userId'), details.uid],
+        ['email', t('welcome.email'), details.email],
+        ['mobile', t('welcome.mobile'), details.mobile],
       ]
     : [];
 
   return (
-    <FormCard title="Welcome Letter" maxWidth={560}>
+    <FormCard title={t('welcome.title')} maxWidth={560}>
       <Typography paragraph align="center">
-        Welcome to Sahyog. Your registration is complete; keep your user id safe, you will sign in with it.
+        {t('welcome.intro')}
       </Typography>
-      {loading ? <Typography align="center">Loading…</Typography> : null}
+      {loading ? <Typography align="center">{t('loadingEllipsis')}</Typography> : null}
       {!loading && !details ? (
         <Typography align="center" color="error">
-          No details found for this user id.
+          {t('welcome.notFound')}
         </Typography>
       ) : null}
       {details ? (
-        <Table size="small" aria-label="Welcome details">
+        <Table size="small" aria-label={t('welcome.details')}>
           <TableBody>
-            {rows.map(([label, value]) => (
-              <TableRow key={label}>
+            {rows.map(([id, label, value]) => (
+              <TableRow key={id}>
                 <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
                   {label}
                 </TableCell>
-                <TableCell data-testid={label === 'User Id' ? 'welcome-uid' : undefined}>{value}</TableCell>
+                <TableCell data-testid={id === 'uid' ? 'welcome-uid' : undefined}>{value}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -90,7 +92,7 @@ export function WelcomeLetterPage() {
       ) : null}
       <Box sx={{ mt: 3, textAlign: 'center' }}>
         <Button variant="contained" component={RouterLink} to="/Login">
-          Login
+          {t('welcome.login')}
         </Button>
       </Box>
     </FormCard>
