@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach } from 'vitest';
 import { apiClient } from '../lib/api-client';
+import i18n from '../lib/i18n';
 import { setDisplayCurrency } from '../lib/display-currency';
 import { reloadSession } from '../lib/session';
 
@@ -19,4 +20,5 @@ afterEach(() => {
   reloadSession();
   setDisplayCurrency('INR');
   apiClient.defaults.adapter = realAdapter;
+  void i18n.changeLanguage('en');
 });

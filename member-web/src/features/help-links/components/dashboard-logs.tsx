@@ -1,0 +1,67 @@
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { fetchGhList } from '../api/gh-list';
+import { fetchPhList } from '../api/ph-list';
+import { LinkCard, type Side } from './link-card';
+import { useLinkList, type ListLoad } from './use-link-list';
+
+function LogSection({ side, load }: { side: Side; load: ListLoad }) {
+  const { t } = useTranslation('help-links');
+  const title = side === 'PH' ? t('phLogs') : t('ghLogs');
+  const id = `${side.toLowerCase()}-logs`;
+  return (
+    <Accordion defaultExpanded disableGutters variant="outlined">
+      <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${id}-content`} id={`${id}-header`}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails id={`${id}-content`} role="region" aria-labelledby={`${id}-header`}>
+        <Link
+          component={RouterLink}
+          to={side === 'PH' ? '/PHRecivePayment' : '/GHRecivePayment'}
+          sx={{ display: 'inline-block', mb: 1 }}
+        >
+          {side === 'PH' ? t('viewAllPh') : t('viewAllGh')}
+        </Link>
+        {load.state === 'loading' ? (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
+            <CircularProgress size={24} aria-label={`${t('loading')} ${title}`} />
+          </Box>
+        ) : load.list.rows.length === 0 ? (
+          <Typography align="center" color="text.secondary" sx={{ py: 2 }} data-testid={`${id}-empty`}>
+            {t('noPending')}
+          </Typography>
+        ) : (
+          <Box
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}
+          >
+            {load.list.rows.map((link) => (
+              <LinkCard key={link.id} link={link} side={side} serverDate={load.list.serverDate} />
+            ))}
+          </Box>
+        )}
+      </AccordionDetails>
+    </Accordion>
+  );
+}
+
+/** The dashboard's two collapsible logs: PH LOGS (PhList) and GH LOGS (GhList), open at first. */
+export function DashboardLogs() {
+  const ph = useLinkList(fetchPhList, 'PH logs');
+  const gh = useLinkList(fetchGhList, 'GH logs');
+  return (
+    <Box sx={{ display: 'grid', gap: 2, mt: 3 }}>
+      <LogSection side="PH" load={ph} />
+      <LogSection side="GH" load={gh} />
+    </Box>
+  );
+}
