@@ -18,9 +18,9 @@ function LogSection({ side, load }: { side: Side; load: ListLoad }) {
   const title = side === 'PH' ? t('phLogs') : t('ghLogs');
   const id = `${side.toLowerCase()}-logs`;
   return (
-    <Accordion defaultExpanded disableGutters variant="outlined">
+    <Accordion defaultExpanded disableGutters variant="outlined" slotProps={{ heading: { component: 'h2' } }}>
       <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${id}-content`} id={`${id}-header`}>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component="span">
           {title}
         </Typography>
       </AccordionSummary>
