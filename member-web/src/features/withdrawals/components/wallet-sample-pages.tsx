@@ -185,11 +185,7 @@ export function RequestPayoutPage() {
           <Button type="submit" variant="contained">
             {t('submit')}
           </Button>
-          {shown ? (
-            <Alert severity="error" role="alert">
-              {t('insufficient')}
-            </Alert>
-          ) : null}
+          {shown ? <Alert severity="error">{t('insufficient')}</Alert> : null}
         </Stack>
       </Paper>
     </PageShell>
