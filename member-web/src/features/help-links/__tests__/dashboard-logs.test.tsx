@@ -148,6 +148,29 @@ describe('dashboard PH and GH logs', () => {
     expect(within(card).getByTestId('link-countdown')).toHaveTextContent('Completed');
   });
 
+  it("proves the first PhList row's ed (end date) is its deadline when it has no ddd", async () => {
+    signInMember();
+    const serverNow = Date.now();
+    const { ddd: _ignored, ...withoutDdd } = phRow();
+    stubs({
+      'POST /PhList': {
+        data: [
+          [
+            {
+              ...withoutDdd,
+              ed: new Date(serverNow + 2 * 86400_000 + 60_000).toISOString(),
+              sd: new Date(serverNow).toISOString(),
+            },
+          ],
+        ],
+        headers: { date: new Date(serverNow).toUTCString() },
+      },
+    });
+    renderApp('/dashboard');
+    const card = await screen.findByRole('article', { name: 'PH 9001' });
+    expect(within(card).getByTestId('link-countdown').textContent).toMatch(/^2d 0h [01]m \d+s$/);
+  });
+
   it('proves the withdrawal GH text shows in English and Hindi, and the dashboard renders in Hindi and back', async () => {
     signInMember();
     stubs();

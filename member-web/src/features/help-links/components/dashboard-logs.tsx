@@ -9,11 +9,13 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { fetchGhList } from '../api/gh-list';
-import { fetchPhList } from '../api/ph-list';
+import { fetchPhList, type PhLogs } from '../api/ph-list';
 import { LinkCard, type Side } from './link-card';
-import { useLinkList, type ListLoad } from './use-link-list';
+import { EMPTY_LIST, useLinkList, type ListLoad } from './use-link-list';
 
-function LogSection({ side, load }: { side: Side; load: ListLoad }) {
+const EMPTY_PH_LOGS: PhLogs = { ...EMPTY_LIST, ed: '', sd: '' };
+
+function LogSection({ side, load, firstEd = '' }: { side: Side; load: ListLoad; firstEd?: string }) {
   const { t } = useTranslation('help-links');
   const title = side === 'PH' ? t('phLogs') : t('ghLogs');
   const id = `${side.toLowerCase()}-logs`;
@@ -44,8 +46,15 @@ function LogSection({ side, load }: { side: Side; load: ListLoad }) {
           <Box
             sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}
           >
-            {load.list.rows.map((link) => (
-              <LinkCard key={link.id} link={link} side={side} serverDate={load.list.serverDate} />
+            {load.list.rows.map((link, index) => (
+              <LinkCard
+                key={link.id}
+                link={link}
+                side={side}
+                serverDate={load.list.serverDate}
+                // PhList's first row carries `ed` (end date): its deadline when it has no `ddd`.
+                deadline={link.ddd || (index === 0 ? firstEd : '')}
+              />
             ))}
           </Box>
         )}
@@ -56,11 +65,11 @@ function LogSection({ side, load }: { side: Side; load: ListLoad }) {
 
 /** The dashboard's two collapsible logs: PH LOGS (PhList) and GH LOGS (GhList), open at first. */
 export function DashboardLogs() {
-  const ph = useLinkList(fetchPhList, 'PH logs');
-  const gh = useLinkList(fetchGhList, 'GH logs');
+  const ph = useLinkList(fetchPhList, 'PH logs', EMPTY_PH_LOGS);
+  const gh = useLinkList(fetchGhList, 'GH logs', EMPTY_LIST);
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 3 }}>
-      <LogSection side="PH" load={ph} />
+      <LogSection side="PH" load={ph} firstEd={ph.list.ed} />
       <LogSection side="GH" load={gh} />
     </Box>
   );

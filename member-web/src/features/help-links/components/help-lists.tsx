@@ -12,7 +12,7 @@ import { fetchPhListAll } from '../api/ph-list-all';
 import { statusColor, type HelpLink, type ListType } from '../api/types';
 import { formatDateTime } from './format';
 import { LinkCard, type Side } from './link-card';
-import { useLinkList } from './use-link-list';
+import { EMPTY_LIST, useLinkList } from './use-link-list';
 
 const fetchers = { PH: fetchPhListAll, GH: fetchGhListAll } as const;
 
@@ -20,7 +20,7 @@ const fetchers = { PH: fetchPhListAll, GH: fetchGhListAll } as const;
 function PendingList({ side }: { side: Side }) {
   const { t } = useTranslation('help-links');
   const title = side === 'PH' ? t('pendingPhTitle') : t('pendingGhTitle');
-  const load = useLinkList(() => fetchers[side]('1'), `${side} pending list`);
+  const load = useLinkList(() => fetchers[side]('1'), `${side} pending list`, EMPTY_LIST);
   return (
     <PageShell title={title}>
       {load.state === 'loading' ? (
@@ -49,7 +49,7 @@ function LinkTable({ side, type }: { side: Side; type: Exclude<ListType, '1'> })
     side === 'PH'
       ? t(type === '2' ? 'receivedPhTitle' : 'cancelPhTitle')
       : t(type === '2' ? 'receivedGhTitle' : 'cancelGhTitle');
-  const load = useLinkList(() => fetchers[side](type), `${side} list ${type}`);
+  const load = useLinkList(() => fetchers[side](type), `${side} list ${type}`, EMPTY_LIST);
   const status = (r: HelpLink) => (side === 'PH' ? r.paidst : r.sidapprovest);
   const columns: PagedColumn<HelpLink>[] = [
     { header: t('orderId'), cell: (r) => r.id },

@@ -37,10 +37,20 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  * id on PH, from id on GH), name, mobile, allotment time, status, order id, a PH link's 'Link Expire in'
  * countdown, and View to its detail screen.
  */
-export function LinkCard({ link, side, serverDate }: { link: HelpLink; side: Side; serverDate: number | null }) {
+export function LinkCard({
+  link,
+  side,
+  serverDate,
+  deadline = link.ddd,
+}: {
+  link: HelpLink;
+  side: Side;
+  serverDate: number | null;
+  /** The PH link's expiry (ISO); its `ddd` unless the caller knows better. */
+  deadline?: string;
+}) {
   const { t } = useTranslation('help-links');
   const status = side === 'PH' ? link.paidst : link.sidapprovest;
-  const deadline = link.ddd || link.ed;
   return (
     <Card
       variant="outlined"

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import type { LinkList } from '../api/types';
 
-export type ListLoad = { state: 'loading' | 'ready' | 'failed'; list: LinkList };
+export type ListLoad<L extends LinkList = LinkList> = { state: 'loading' | 'ready' | 'failed'; list: L };
 
-const EMPTY: LinkList = { rows: [], serverDate: null };
+export const EMPTY_LIST: LinkList = { rows: [], serverDate: null };
 
 /** Loads a link list once when the screen opens; a failure is only logged and leaves the list empty (spec §7, §8). */
-export function useLinkList(load: () => Promise<LinkList>, what: string): ListLoad {
-  const [state, setState] = useState<ListLoad>({ state: 'loading', list: EMPTY });
+export function useLinkList<L extends LinkList>(load: () => Promise<L>, what: string, empty: L): ListLoad<L> {
+  const [state, setState] = useState<ListLoad<L>>({ state: 'loading', list: empty });
   useEffect(() => {
     let active = true;
     load()
@@ -17,7 +17,7 @@ export function useLinkList(load: () => Promise<LinkList>, what: string): ListLo
       })
       .catch((error: unknown) => {
         if (!(error instanceof ForcedLogoutError)) console.error(`${what} failed`, error);
-        if (active) setState({ state: 'failed', list: EMPTY });
+        if (active) setState({ state: 'failed', list: empty });
       });
     return () => {
       active = false;
