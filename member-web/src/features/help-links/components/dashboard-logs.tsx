@@ -26,7 +26,7 @@ function LogSection({ side, load, firstEd = '' }: { side: Side; load: ListLoad; 
           {title}
         </Typography>
       </AccordionSummary>
-      <AccordionDetails id={`${id}-content`} role="region" aria-labelledby={`${id}-header`}>
+      <AccordionDetails>
         <Link
           component={RouterLink}
           to={side === 'PH' ? '/PHRecivePayment' : '/GHRecivePayment'}
