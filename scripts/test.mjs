@@ -14,7 +14,10 @@
 // reporter output), exits non-zero on any failure — a skipped test is one: the standards forbid
 // them — and always stops what it started. Result reading and judging: lib/test-results.cjs.
 //
-// Options (env): TEST_LEVELS=unit,e2e,member-web,admin-web,browser (subset to run; an unknown
+// The lint level runs first: ESLint (eslint.config.mjs: typescript-eslint, the import boundaries)
+// and `prettier --list-different`, each checked file counted as one test.
+//
+// Options (env): TEST_LEVELS=lint,unit,e2e,member-web,admin-web,browser (subset to run; an unknown
 //                name is an error),
 //                TEST_TIMEOUT_MIN (whole-suite budget, default 29),
 //                TEST_FILTER (backend e2e only: a jest path pattern, e.g. `payments`).
@@ -28,7 +31,7 @@ import { ensureNodeModules } from './lib/local.mjs';
 import { startPostgres, ensureDatabase } from './lib/postgres.mjs';
 import { startRedis } from './lib/redis.mjs';
 import { startService } from './lib/supervise.mjs';
-import { parseLevels, countsFromJson, countsFromOutput, judgeLevel, closingLine } from './lib/test-results.cjs';
+import { parseLevels, countsFromJson, countsFromOutput, judgeLevel, closingLine, lintCounts } from './lib/test-results.cjs';
 
 const T0 = Date.now();
 const BUDGET_MS = Number(process.env.TEST_TIMEOUT_MIN || 29) * 60_000;
@@ -81,7 +84,7 @@ async function level(name, fn) {
   }
   if (r.timedOut) note = 'timed out';
   if (interrupted) note = 'interrupted';
-  const judged = judgeLevel({ code: r.code, error: r.error, note }, (r.jsonFile && countsFromJson(r.jsonFile)) || countsFromOutput(r.output || ''));
+  const judged = judgeLevel({ code: r.code, error: r.error, note }, r.counts || (r.jsonFile && countsFromJson(r.jsonFile)) || countsFromOutput(r.output || ''));
   const { ok, counts } = judged;
   note = judged.note;
   const secs = Math.round((Date.now() - t) / 1000);
@@ -113,6 +116,25 @@ async function runVitest(workspace, jsonFile) {
   return { ...r, jsonFile };
 }
 
+/** The files Prettier checks (ESLint checks the whole tree per eslint.config.mjs). */
+const FORMATTED = ['src', 'test', 'bench', 'member-web/src', 'admin-web/src', 'member-web/*.ts', 'admin-web/*.ts'];
+
+async function runLint(jsonFile) {
+  fs.rmSync(jsonFile, { force: true });
+  const timeoutMs = Math.min(remaining(), 10 * 60_000);
+  const eslint = await run(path.join(ROOT, 'node_modules/.bin/eslint'), ['--max-warnings', '0', '-f', 'json', '-o', jsonFile, '.'], { timeoutMs });
+  const prettier = await run(path.join(ROOT, 'node_modules/.bin/prettier'), ['--list-different', ...FORMATTED], { timeoutMs, quiet: true });
+  if (!fs.existsSync(jsonFile)) return { code: eslint.code || 1, output: eslint.output, timedOut: eslint.timedOut };
+  const report = fs.readFileSync(jsonFile, 'utf8');
+  const unformatted = prettier.output.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('['));
+  for (const f of JSON.parse(report)) {
+    for (const m of f.messages) console.log(`${rel(f.filePath)}:${m.line}:${m.column} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} (${m.ruleId})`);
+  }
+  for (const f of unformatted) console.log(`${f}: not formatted (run \`npm run format\`)`);
+  const code = eslint.code || (prettier.code === 1 ? 1 : prettier.code) || 0;
+  return { code, output: eslint.output + prettier.output, timedOut: eslint.timedOut || prettier.timedOut, counts: lintCounts(report, unformatted, ROOT) };
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -125,6 +147,10 @@ async function main() {
 
   console.log(`${c.bold(c.cyan('==>'))} ${c.bold('Set-up: dependencies, throwaway PostgreSQL and Redis')}`);
   await ensureNodeModules();
+  if (wanted.includes('lint')) {
+    await level('lint', () => runLint(path.join(os.tmpdir(), `sahyog-lint-${process.pid}.json`)));
+  }
+  if (!wanted.some((name) => name !== 'lint')) return;
   await ensureAptPackage('redis-server', 'redis-server');
   if (wanted.includes('browser')) await ensureAptPackage('chromium', 'chromium');
 
@@ -225,10 +251,12 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
   const logStream = fs.createWriteStream(logFile);
   const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { cwd: app, env, logStream });
   const worker = startService('worker', process.execPath, ['dist/main.js', '--role=worker'], { cwd: app, env, logStream });
-  const stopServers = async () => {
-    await Promise.all([api.stop(), worker.stop()]);
-    logStream.end();
-  };
+  let stopped = null;
+  const stopServers = () =>
+    (stopped ??= (async () => {
+      await Promise.all([api.stop(), worker.stop()]);
+      logStream.end();
+    })());
   cleanups.push(stopServers);
   try {
     try {
@@ -240,7 +268,20 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
     }
     log('browser', `api and worker up on http://127.0.0.1:${port} (logs: ${rel(logFile)})`);
     const jenv = { ...baseEnv, BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: CHROMIUM, ARTIFACTS_DIR: ARTIFACTS };
-    return await runJest('jest.browser.config.js', path.join(reports, 'browser.json'), jenv, ['--forceExit']);
+    const jsonFile = path.join(reports, 'browser.json');
+    const result = await runJest('jest.browser.config.js', jsonFile, jenv, ['--forceExit']);
+    // The flows above ran on a seeded network: the ledger they left must replay to exactly the
+    // live tables and verify (issue 9's proof, kept as two checks of this level).
+    await stopServers();
+    const counts = countsFromJson(jsonFile);
+    if (!counts) return result;
+    for (const check of ['replay', 'verify']) {
+      const r = await run(process.execPath, ['dist/cli/ledger.js', check], { cwd: app, env, prefix: `ledger ${check}`, timeoutMs: Math.min(remaining(), 5 * 60_000) });
+      counts.total += 1;
+      if (r.code === 0) counts.passed += 1;
+      else counts.failed += 1;
+    }
+    return { ...result, code: result.code || (counts.failed > 0 ? 1 : 0), counts };
   } finally {
     await stopServers();
   }

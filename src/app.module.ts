@@ -1,3 +1,4 @@
+import { ALL_PROJECTIONS } from './modules/projections';
 import { Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import { AdminApiModule } from './api/admin/admin-api.module';
@@ -9,7 +10,7 @@ import { PlatformModule } from './platform/platform.module';
 /** The API process: the member contract under /api, the admin API under /admin-api. */
 @Module({
   imports: [
-    PlatformModule,
+    PlatformModule.forRoot(ALL_PROJECTIONS),
     IdentityModule,
     LedgerAuditModule,
     MemberApiModule,

@@ -123,14 +123,11 @@ describe('identity through the member contract and the admin API', () => {
       /should not exist/,
     );
     await register({ ...validRegistration(), name: { $gt: '' } }).expect(400);
-    await request(server())
-      .post('/api/login')
-      .send({ uid: '', password: '' })
-      .expect(400, {
-        statusCode: 400,
-        result: 'Please enter both username and password.',
-        message: 'Please enter both username and password.',
-      });
+    await request(server()).post('/api/login').send({ uid: '', password: '' }).expect(400, {
+      statusCode: 400,
+      result: 'Please enter both username and password.',
+      message: 'Please enter both username and password.',
+    });
   });
 
   it('replays the first answer for a repeated Idempotency-Key and refuses the key with another body', async () => {
@@ -189,14 +186,11 @@ describe('identity through the member contract and the admin API', () => {
       .set('Authorization', `Bearer ${res.body.token}`)
       .send({})
       .expect(200);
-    await request(server())
-      .post('/api/userDashboard')
-      .send({})
-      .expect(401, {
-        statusCode: 401,
-        result: 'Please login to access this resource',
-        message: 'Please login to access this resource',
-      });
+    await request(server()).post('/api/userDashboard').send({}).expect(401, {
+      statusCode: 401,
+      result: 'Please login to access this resource',
+      message: 'Please login to access this resource',
+    });
     await request(server()).post('/api/userDashboard').set('Authorization', 'Bearer not-a-token').send({}).expect(401);
   });
 

@@ -5,7 +5,7 @@
 const fs = require('node:fs');
 
 /** The levels `npm test` knows, in the order it runs them. */
-const LEVELS = ['unit', 'e2e', 'member-web', 'admin-web', 'browser'];
+const LEVELS = ['lint', 'unit', 'e2e', 'member-web', 'admin-web', 'browser'];
 
 /** TEST_LEVELS → the levels to run; an unknown or empty name is an error, never silently nothing. */
 function parseLevels(value) {
@@ -58,6 +58,20 @@ function countsFromOutput(out) {
 }
 
 /**
+ * Counts for the lint level: each file ESLint checked is one test, failed when ESLint reports an
+ * error or a warning in it or Prettier would reformat it. `eslintJson` is ESLint's `-f json`
+ * output; `unformatted` the file paths `prettier --list-different` printed (relative to `root`).
+ */
+function lintCounts(eslintJson, unformatted, root) {
+  const path = require('node:path');
+  const files = JSON.parse(eslintJson);
+  const bad = new Set(unformatted.map((f) => path.resolve(root, f)));
+  for (const f of files) if (f.errorCount + f.warningCount > 0) bad.add(f.filePath);
+  const checked = new Set([...files.map((f) => f.filePath), ...bad]);
+  return { passed: checked.size - bad.size, failed: bad.size, skipped: 0, total: checked.size, failedSuites: 0, skippedSuites: 0 };
+}
+
+/**
  * Judges one level from its runner's exit and counts: `{ ok, counts, note }`. A level passes only
  * when the runner exits 0, no test failed, at least one test ran and none was skipped (the
  * standards forbid skipped tests, and jest exits 0 on a suite whose every test is skipped). A level
@@ -88,4 +102,4 @@ function closingLine(results, allOk) {
   return `${sum('passed')} passed, ${!allOk && failed === 0 ? 1 : failed} failed, ${sum('skipped')} skipped`;
 }
 
-module.exports = { LEVELS, parseLevels, countsFromJson, countsFromOutput, judgeLevel, closingLine };
+module.exports = { LEVELS, parseLevels, countsFromJson, countsFromOutput, judgeLevel, closingLine, lintCounts };

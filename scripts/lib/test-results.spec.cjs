@@ -5,7 +5,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { LEVELS, parseLevels, countsFromJson, judgeLevel, closingLine } = require('./test-results.cjs');
+const { LEVELS, parseLevels, countsFromJson, judgeLevel, closingLine, lintCounts } = require('./test-results.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -59,7 +59,7 @@ describe('npm test: TEST_LEVELS', () => {
   it('takes known names (all by default) and refuses an unknown one', () => {
     expect(parseLevels(undefined)).toEqual(LEVELS);
     expect(parseLevels(' unit , e2e')).toEqual(['unit', 'e2e']);
-    expect(() => parseLevels('unit,e2ee')).toThrow('TEST_LEVELS: unknown level "e2ee" (known: unit, e2e, member-web, admin-web, browser)');
+    expect(() => parseLevels('unit,e2ee')).toThrow('TEST_LEVELS: unknown level "e2ee" (known: lint, unit, e2e, member-web, admin-web, browser)');
     expect(() => parseLevels('unit,')).toThrow('unknown level ""');
   });
 
@@ -73,5 +73,21 @@ describe('npm test: TEST_LEVELS', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('TEST_LEVELS: unknown level "browsers"');
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed, 0 skipped');
+  });
+});
+
+describe('npm test: the lint level counts files', () => {
+  it('counts each checked file once, failed when ESLint reports anything in it or Prettier would change it', () => {
+    const eslint = JSON.stringify([
+      { filePath: '/r/src/a.ts', errorCount: 0, warningCount: 0 },
+      { filePath: '/r/src/b.ts', errorCount: 2, warningCount: 0 },
+      { filePath: '/r/src/c.ts', errorCount: 0, warningCount: 1 },
+      { filePath: '/r/src/d.ts', errorCount: 0, warningCount: 0 },
+    ]);
+    expect(lintCounts(eslint, ['src/d.ts', 'src/b.ts'], '/r')).toMatchObject({ passed: 1, failed: 3, total: 4 });
+    expect(lintCounts(eslint, [], '/r')).toMatchObject({ passed: 2, failed: 2, total: 4 });
+    const clean = lintCounts(JSON.stringify([{ filePath: '/r/x.ts', errorCount: 0, warningCount: 0 }]), [], '/r');
+    expect(judgeLevel({ code: 0 }, clean).ok).toBe(true);
+    expect(judgeLevel({ code: 1 }, lintCounts(eslint, [], '/r')).ok).toBe(false);
   });
 });

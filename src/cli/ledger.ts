@@ -8,10 +8,12 @@ import {
   exportLedger,
   parseSavedDigest,
   SavedDigest,
+  readLastDigest,
+  RefusedToSign,
+  signCheckpoints,
 } from '../modules/ledger-audit';
 import { createDataSource, Database } from '../platform/db/database';
 import { latestDigest } from '../platform/event-store/checkpoint';
-import { readLastDigest, RefusedToSign, signCheckpoints } from '../modules/ledger-audit/last-digest';
 import { LedgerKeys } from '../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../config/config';
 import { ProjectionRunner } from '../platform/projections/projection';

@@ -1,3 +1,4 @@
+import { ALL_PROJECTIONS } from '../modules/projections';
 import 'reflect-metadata';
 import { INestApplicationContext, Module } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -58,7 +59,7 @@ const DEMO_NAMES = [
 
 const system = (id: string): EventMetadata => ({ actor: { kind: 'system', id }, correlationId: `seed-${Date.now()}` });
 
-@Module({ imports: [PlatformModule, IdentityModule, EpinsModule, PaymentsModule] })
+@Module({ imports: [PlatformModule.forRoot(ALL_PROJECTIONS), IdentityModule, EpinsModule, PaymentsModule] })
 export class SeedModule {}
 
 async function ensureRoot(ledger: Ledger, db: Database): Promise<void> {

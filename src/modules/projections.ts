@@ -12,11 +12,7 @@ import { epinsProjection, topupsProjection } from './epins';
 import { helpRequestsProjection } from './help';
 import { levelIncomeProjection } from './income';
 import { settingsProjection } from './settings';
-import {
-  epinRequestsProjection,
-  paymentOptionsProjection,
-  paymentOrdersProjection,
-} from './payments/projections/payments.projection';
+import { epinRequestsProjection, paymentOptionsProjection, paymentOrdersProjection } from './payments';
 
 /**
  * Every inline projection, in the order they run for an event. `ledger replay` rebuilds exactly

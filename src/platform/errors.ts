@@ -49,6 +49,9 @@ export interface Outcome<C extends string = string> {
   readonly text: string;
 }
 
+/** One outcome of a table: `outcome('EPIN.ALREADY_USED', 'Epin already used')`. */
+export const outcome = <C extends string>(code: C, text: string): Outcome<C> => ({ code, text });
+
 /** The texts of a table of outcomes, by the same keys (what the answers carry). */
 export function textsOf<T extends Record<string, Outcome>>(outcomes: T): { readonly [K in keyof T]: T[K]['text'] } {
   return Object.fromEntries(Object.entries(outcomes).map(([key, outcome]) => [key, outcome.text])) as {

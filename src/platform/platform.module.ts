@@ -1,35 +1,43 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, loadConfig } from '../config/config';
-import { ALL_PROJECTIONS } from '../modules/projections';
 import { createDataSource, Database } from './db/database';
 import { Ledger } from './ledger';
-import { ProjectionRunner } from './projections/projection';
+import { Projection, ProjectionRunner } from './projections/projection';
 import { LedgerKeys } from './event-store/signing';
 
-/** Configuration, the application-role connection pool, and the ledger: shared by every module. */
-@Global()
-@Module({
-  providers: [
-    { provide: APP_CONFIG, useFactory: () => loadConfig() },
-    {
-      provide: DataSource,
-      inject: [APP_CONFIG],
-      useFactory: async (config: AppConfig) =>
-        createDataSource(config.appDatabaseUrl, { applicationName: 'sahyog-app' }).initialize(),
-    },
-    { provide: Database, inject: [DataSource], useFactory: (ds: DataSource) => new Database(ds) },
-    { provide: ProjectionRunner, useFactory: () => new ProjectionRunner(ALL_PROJECTIONS) },
-    { provide: LedgerKeys, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LedgerKeys(config.ledger) },
-    {
-      provide: Ledger,
-      inject: [Database, ProjectionRunner],
-      useFactory: (db: Database, runner: ProjectionRunner) => new Ledger(db, runner),
-    },
-  ],
-  exports: [APP_CONFIG, DataSource, Database, ProjectionRunner, Ledger, LedgerKeys],
-})
+/**
+ * Configuration, the application-role connection pool, and the ledger: shared by every module.
+ * The projections come from the caller (the app's list in modules/projections.ts), so platform/
+ * imports no module.
+ */
+@Module({})
 export class PlatformModule implements OnApplicationShutdown {
+  static forRoot(projections: readonly Projection[]): DynamicModule {
+    return {
+      module: PlatformModule,
+      global: true,
+      providers: [
+        { provide: APP_CONFIG, useFactory: () => loadConfig() },
+        {
+          provide: DataSource,
+          inject: [APP_CONFIG],
+          useFactory: async (config: AppConfig) =>
+            createDataSource(config.appDatabaseUrl, { applicationName: 'sahyog-app' }).initialize(),
+        },
+        { provide: Database, inject: [DataSource], useFactory: (ds: DataSource) => new Database(ds) },
+        { provide: ProjectionRunner, useFactory: () => new ProjectionRunner(projections) },
+        { provide: LedgerKeys, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LedgerKeys(config.ledger) },
+        {
+          provide: Ledger,
+          inject: [Database, ProjectionRunner],
+          useFactory: (db: Database, runner: ProjectionRunner) => new Ledger(db, runner),
+        },
+      ],
+      exports: [APP_CONFIG, DataSource, Database, ProjectionRunner, Ledger, LedgerKeys],
+    };
+  }
+
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async onApplicationShutdown(): Promise<void> {

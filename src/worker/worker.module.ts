@@ -1,6 +1,7 @@
+import { ALL_PROJECTIONS } from '../modules/projections';
 import { Module } from '@nestjs/common';
 import { PlatformModule } from '../platform/platform.module';
 import { WorkerService } from './worker.service';
 
-@Module({ imports: [PlatformModule], providers: [WorkerService] })
+@Module({ imports: [PlatformModule.forRoot(ALL_PROJECTIONS)], providers: [WorkerService] })
 export class WorkerModule {}

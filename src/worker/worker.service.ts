@@ -4,7 +4,7 @@ import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../platform/db/database';
 import { uncoveredEvents } from '../platform/event-store/checkpoint';
-import { RefusedToSign, signCheckpoints } from '../modules/ledger-audit/last-digest';
+import { RefusedToSign, signCheckpoints } from '../modules/ledger-audit';
 import { LedgerKeys } from '../platform/event-store/signing';
 import { DEFAULT_JOB_OPTIONS, OUTBOX_ROUTES, OutboxJob, QUEUE, QueueName } from '../platform/jobs/queues';
 import { CatcherTransport, MailTransport, SmtpTransport } from '../platform/mail/mail';

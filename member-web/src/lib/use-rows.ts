@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ForcedLogoutError } from './api-client';
 
 export type RowsLoad<T> =
@@ -11,10 +11,16 @@ export type RowsLoad<T> =
 export function useRows<T>(load: () => Promise<T[]>, what: string): { load: RowsLoad<T>; reload: () => void } {
   const [state, setState] = useState<RowsLoad<T>>({ state: 'loading', rows: [] });
   const [attempt, setAttempt] = useState(0);
+  // Callers recreate `load` each render; the list loads on open and on reload only, with the latest `load`.
+  const latestLoad = useRef(load);
+  useEffect(() => {
+    latestLoad.current = load;
+  });
   useEffect(() => {
     let active = true;
     setState((prev) => ({ state: 'loading', rows: prev.rows }));
-    load()
+    latestLoad
+      .current()
       .then((rows) => {
         if (active) setState({ state: 'ready', rows });
       })
@@ -25,7 +31,6 @@ export function useRows<T>(load: () => Promise<T[]>, what: string): { load: Rows
     return () => {
       active = false;
     };
-    // `load` is recreated each render by callers; the list loads on open and on reload only.
   }, [attempt, what]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { load: state, reload };

@@ -13,7 +13,14 @@ import {
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { EPIN_MSG, EpinQueries, HistoryType, TopUpMemberCommand, TransferEpinsCommand } from '../../modules/epins';
+import {
+  ActivationHistoryQuery,
+  EPIN_MSG,
+  EpinDataQuery,
+  HistoryType,
+  TopUpMemberCommand,
+  TransferEpinsCommand,
+} from '../../modules/epins';
 import { RequestHelpCommand } from '../../modules/help';
 import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity';
 import { LevelIncomeReportQuery } from '../../modules/income';
@@ -40,14 +47,15 @@ const MAX_EPIN_TEXT = 40;
 export class MemberEpinsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: EpinQueries,
+    private readonly epinDataQuery: EpinDataQuery,
+    private readonly activationHistory: ActivationHistoryQuery,
     private readonly incomeReport: LevelIncomeReportQuery,
   ) {}
 
   @Get('getEpinData')
   @ApiOperation({ summary: "The caller's oldest unused e-pin, for the dashboard's ACTIVATE ID" })
   epinData(@Query() _query: UidOnlyQuery, @CurrentMember() member: MemberPrincipal) {
-    return this.queries.epinData(member.uid);
+    return this.epinDataQuery.run(member.uid);
   }
 
   @Post('ActivationHistory')
@@ -55,7 +63,12 @@ export class MemberEpinsController {
   @ApiOperation({ summary: 'type 1 top-ups done, 2 unused e-pins, 3 used e-pins, 4 transfers' })
   async history(@Body() body: ActivationHistoryDto, @CurrentMember() member: MemberPrincipal) {
     return [
-      await this.queries.history(member.uid, Number(body.type) as HistoryType, body.fdate || null, body.tdate || null),
+      await this.activationHistory.run(
+        member.uid,
+        Number(body.type) as HistoryType,
+        body.fdate || null,
+        body.tdate || null,
+      ),
     ];
   }
 

@@ -121,13 +121,7 @@ export class MemberPaymentsController {
     @CurrentMember() member: MemberPrincipal,
     @Req() request: FastifyRequest,
   ) {
-    sameMember(member, body.username);
-    return {
-      result: PAY_MSG.orderSuccess,
-      clientid: await this.commands.execute<CreateOrderCommand, string>(
-        new CreateOrderCommand(member.uid, 'crypto', body.amount ?? '', memberMetadata(request, member)),
-      ),
-    };
+    return this.createOrder('crypto', body, member, request);
   }
 
   @Post('depositByNowPayTRC')
@@ -164,13 +158,7 @@ export class MemberPaymentsController {
     @CurrentMember() member: MemberPrincipal,
     @Req() request: FastifyRequest,
   ) {
-    sameMember(member, body.username);
-    return {
-      result: PAY_MSG.orderSuccess,
-      clientid: await this.commands.execute<CreateOrderCommand, string>(
-        new CreateOrderCommand(member.uid, 'upi', body.amount ?? '', memberMetadata(request, member)),
-      ),
-    };
+    return this.createOrder('upi', body, member, request);
   }
 
   @Post('depositByPayatupi')
@@ -227,6 +215,22 @@ export class MemberPaymentsController {
     return orderStatusAnswer(
       await this.checks.check(member.uid, (body.clientid ?? '').trim(), memberMetadata(request, member)),
     );
+  }
+
+  /** `genarateOrderId…`: a new order id of the gateway for the caller. */
+  private async createOrder(
+    gateway: 'crypto' | 'upi',
+    body: GenerateOrderDto,
+    member: MemberPrincipal,
+    request: FastifyRequest,
+  ) {
+    sameMember(member, body.username);
+    return {
+      result: PAY_MSG.orderSuccess,
+      clientid: await this.commands.execute<CreateOrderCommand, string>(
+        new CreateOrderCommand(member.uid, gateway, body.amount ?? '', memberMetadata(request, member)),
+      ),
+    };
   }
 }
 

@@ -2,7 +2,7 @@ import { Sql } from '../../platform/db/sql';
 import { GENESIS_HASH } from '../../platform/event-store/canonical';
 import { chainDigest, CHECKPOINT_STREAM, SignedDigest } from '../../platform/event-store/checkpoint';
 import { LedgerKeys } from '../../platform/event-store/signing';
-import type { Problem } from './verify';
+import type { Problem } from './problem';
 
 /** A digest someone saved earlier (GET /api/ledger/digest, `npm run ledger -- digest`); what they may add is ignored. */
 export type SavedDigest = SignedDigest;

@@ -1,5 +1,5 @@
 import { Sql } from '../../platform/db/sql';
-import { LedgerCheck, MAX_PROBLEMS, Problem } from './verify';
+import { LedgerCheck, MAX_PROBLEMS, Problem } from './problem';
 
 /** No e-pin is used twice: at most one EpinUsed per e-pin stream. */
 const epinUsedOnce: LedgerCheck = {

@@ -12,3 +12,4 @@ export type { EventListRow } from './queries/events/events.query';
 export { replayLedger } from './replay';
 export { verifyLedger } from './verify';
 export type { VerifyReport } from './verify';
+export { readLastDigest, RefusedToSign, signCheckpoints } from './last-digest';

@@ -9,6 +9,10 @@ import {
 import { LedgerKeys } from '../../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../../config/config';
 import { checkAgainst, SavedDigest } from './against';
+import { LedgerCheck, MAX_PROBLEMS, Problem } from './problem';
+
+export { MAX_PROBLEMS } from './problem';
+export type { LedgerCheck, Problem } from './problem';
 import {
   CURRENT_HASH_RULE,
   digestStep,
@@ -21,14 +25,6 @@ import { Posting, postingsBalance } from '../../platform/money';
 
 /** Events read per batch while verifying. */
 export const VERIFY_BATCH = 5000;
-/** Problems listed in a report at the most (the first bad event is always among them). */
-export const MAX_PROBLEMS = 100;
-
-export interface Problem {
-  position: string;
-  stream_id: string;
-  reason: string;
-}
 
 export interface VerifyReport {
   ok: boolean;
@@ -38,12 +34,6 @@ export interface VerifyReport {
   postingsChecked: number;
   firstBad: Problem | null;
   problems: Problem[];
-}
-
-/** A check that extends verify (e-pins used once, counts equal projections…), added by later features. */
-export interface LedgerCheck {
-  name: string;
-  run(sql: Sql): Promise<Problem[]>;
 }
 
 /**

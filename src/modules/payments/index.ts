@@ -42,3 +42,8 @@ export { EPIN_REQUESTS_LIST, listEpinRequests, showEpinRequest } from './queries
 export { listPaymentOrders, PAYMENT_ORDERS_LIST } from './queries/payment-orders/payment-orders.query';
 export { listPaymentOptions, PAYMENT_OPTIONS_LIST } from './queries/payment-options/payment-options.query';
 export type { DoubleOrderRow } from './double/gateway-double';
+export {
+  epinRequestsProjection,
+  paymentOptionsProjection,
+  paymentOrdersProjection,
+} from './projections/payments.projection';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   canonicalJson,
   chainHash,
@@ -51,7 +52,6 @@ describe('event hash', () => {
   });
 
   it('is the documented formula: sha256(previous + "\\n" + sha256(canonical content))', () => {
-    const { createHash } = require('node:crypto') as typeof import('node:crypto');
     const sha = (text: string) => createHash('sha256').update(text).digest('hex');
     const canonical =
       '{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}';
@@ -67,7 +67,6 @@ describe('event hash', () => {
       payload: { z: [3, { b: 'ä', a: null }], a: '\u2028' },
       metadata: { correlationId: 'c', actor: { kind: 'member', id: 'ABC123' } },
     };
-    const { createHash } = require('node:crypto') as typeof import('node:crypto');
     for (const c of [content, odd]) {
       // the spelled-out concatenation is exactly the canonical JSON of the whole content object
       const whole = createHash('sha256').update(canonicalJson(c)).digest('hex');
@@ -79,7 +78,6 @@ describe('event hash', () => {
   });
 
   it('keeps the previous release\'s rule 1 for its events: sha256(previous + "\\n" + canonical content), chosen by the event\'s rule', () => {
-    const { createHash } = require('node:crypto') as typeof import('node:crypto');
     const sha = (text: string) => createHash('sha256').update(text).digest('hex');
     const canonical =
       '{"metadata":{"actor":{"id":"x","kind":"system"}},"payload":{"a":1},"recordedAt":"2026-11-22T10:00:00.000Z","schemaVersion":1,"streamId":"s","streamVersion":1,"type":"T"}';

@@ -1,12 +1,12 @@
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './error-body';
 
-/** A NUL, or a surrogate that is not part of a pair. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/** Every control character (C0, DEL, C1): a single-line field has no use for any of them. */
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
-/** The control characters other than line breaks and tab, refused even in a multi-line field. */
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** A surrogate that is not part of a pair (NUL, the other unstorable character, is a control character below). */
+const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Every control character (general category Cc: C0, DEL, C1): a single-line field has no use for any of them. */
+const CONTROL = /\p{Cc}/u;
+/** The control characters other than line breaks (LF, CR) and tab, refused even in a multi-line field. */
+const CONTROL_BUT_LINES = /(?![\n\r\t])\p{Cc}/u;
 
 /**
  * Fields typed in a multi-line box (admin remarks, the e-pin request's note, a help-desk query):

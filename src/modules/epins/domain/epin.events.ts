@@ -1,4 +1,4 @@
-import { Outcome, textsOf } from '../../../platform/errors';
+import { outcome as platformOutcome, Outcome, textsOf } from '../../../platform/errors';
 import { EpinType } from './epin-type';
 
 export type EpinSource = { kind: 'admin' | 'request' | 'order'; ref: string };
@@ -34,7 +34,7 @@ export interface EpinState {
   status: 'unused' | 'used';
 }
 
-const outcome = <C extends `EPIN.${string}`>(code: C, text: string): Outcome<C> => ({ code, text });
+const outcome = <C extends `EPIN.${string}`>(code: C, text: string): Outcome<C> => platformOutcome(code, text);
 
 /** The member contract's outcomes of e-pin commands: stable codes, and the spec's texts. */
 export const EPIN_OUTCOME = {

@@ -9,13 +9,14 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { Strategy } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '../../../config/config';
 import { Database } from '../../../platform/db/database';
 import { errorBody } from '../../../platform/http/error-body';
 import { AdminRole, roleMayCall } from '../domain/admin.events';
 import { loadAdmin } from '../member-state';
 import { AdminClaims } from '../tokens';
+import { bearerJwt } from './bearer-jwt';
 
 export interface AdminPrincipal {
   username: string;
@@ -34,11 +35,7 @@ export class AdminJwtStrategy extends PassportStrategy(Strategy, 'admin-jwt') {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly db: Database,
   ) {
-    super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.jwtSecret,
-      ignoreExpiration: false,
-    });
+    super(bearerJwt(config));
   }
 
   /** The role is read from the ledger's projection on every call, so a demotion takes effect at once. */

@@ -10,7 +10,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { FastifyRequest } from 'fastify';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { Strategy } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '../../../config/config';
 import { Database } from '../../../platform/db/database';
 import { errorBody } from '../../../platform/http/error-body';
@@ -18,6 +18,7 @@ import { AdminRole } from '../domain/admin.events';
 import { MSG } from '../domain/member.messages';
 import { activeImpersonator, loadMember } from '../member-state';
 import { IMPERSONATED_SESSION_SECONDS, MemberClaims } from '../tokens';
+import { bearerJwt } from './bearer-jwt';
 
 export interface MemberPrincipal {
   uid: string;
@@ -47,11 +48,7 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly db: Database,
   ) {
-    super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.jwtSecret,
-      ignoreExpiration: false,
-    });
+    super(bearerJwt(config));
   }
 
   async validate(claims: MemberClaims): Promise<MemberPrincipal> {

@@ -1,6 +1,4 @@
 import { Posting } from '../../../platform/money';
-import { EpinType } from '../../epins';
-import { Settings } from '../../settings';
 import { Quote } from './pricing';
 
 /** Admin payment options: stream `payment-option-<id>`. */

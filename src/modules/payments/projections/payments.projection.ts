@@ -170,18 +170,18 @@ export const paymentOrdersProjection: Projection = {
         ];
       }
       case 'PaymentConfirmed':
-        return [
-          exactlyOneRow(
-            `update payment_orders set status = 'confirmed', paid_at = $2, txn_hash = $3, utr = $4, version = $5 where clientid = $1 and status in ('open', 'expired') and version = $5 - 1`,
-            [clientid, e.payload.paidAt, e.payload.txnHash, e.payload.utr, v],
-            what,
-          ),
-        ];
       case 'PaymentLate':
         return [
           exactlyOneRow(
-            `update payment_orders set status = 'late', paid_at = $2, txn_hash = $3, utr = $4, version = $5 where clientid = $1 and status in ('open', 'expired') and version = $5 - 1`,
-            [clientid, e.payload.paidAt, e.payload.txnHash, e.payload.utr, v],
+            `update payment_orders set status = $6, paid_at = $2, txn_hash = $3, utr = $4, version = $5 where clientid = $1 and status in ('open', 'expired') and version = $5 - 1`,
+            [
+              clientid,
+              e.payload.paidAt,
+              e.payload.txnHash,
+              e.payload.utr,
+              v,
+              e.type === 'PaymentConfirmed' ? 'confirmed' : 'late',
+            ],
             what,
           ),
         ];

@@ -32,14 +32,12 @@ export class OpenOrderHandler implements ICommandHandler<OpenOrderCommand, Depos
     if (order.status !== 'created') return { ok: false, message: 'This order is already open' };
     const settings = await loadSettings(this.ledger.db);
     const price = quote(settings, epinType, qty);
-    const opened = await this.gateways
-      .of(kind)
-      .createOrder({
-        clientid,
-        payAmount: payAmountOf(kind, price, settings),
-        description: `${qty} x ${epinType} e-pins for ${uid}`,
-        windowSeconds: PAYMENT_WINDOW_SECONDS,
-      });
+    const opened = await this.gateways.of(kind).createOrder({
+      clientid,
+      payAmount: payAmountOf(kind, price, settings),
+      description: `${qty} x ${epinType} e-pins for ${uid}`,
+      windowSeconds: PAYMENT_WINDOW_SECONDS,
+    });
     await this.ledger.run(metadata, async (tx) => {
       const { state, version } = (await lockOrder(tx, clientid))!;
       const { payAmount, payCurrency, payAddress, gatewayRef } = opened;
