@@ -17,6 +17,11 @@ export function splitSeconds(total: number) {
   };
 }
 
+/** Whole seconds from the device's now to a deadline on the device's clock (0 when past or unknown). */
+function secondsUntil(target: number | null): number {
+  return target === null ? 0 : Math.max(0, Math.ceil((target - Date.now()) / 1000));
+}
+
 /**
  * 'Link Expire in' (spec §2): days, hours, minutes and seconds to the link's deadline, ticking every
  * second, 'Completed' at zero. The deadline is on the server's clock: the time left is measured
@@ -28,17 +33,15 @@ export function LinkCountdown({ deadline, serverDate }: { deadline: string; serv
     const at = parseInstant(deadline);
     return at === null ? null : deviceDeadline(at, serverDate);
   });
-  const secondsLeft = () => (target === null ? 0 : Math.max(0, Math.ceil((target - Date.now()) / 1000)));
-  const [left, setLeft] = useState(secondsLeft);
+  const [left, setLeft] = useState(() => secondsUntil(target));
   useEffect(() => {
-    if (target === null || left === 0) return undefined;
+    if (target === null || secondsUntil(target) === 0) return undefined;
     const timer = window.setInterval(() => {
-      const next = secondsLeft();
+      const next = secondsUntil(target);
       setLeft(next);
       if (next === 0) window.clearInterval(timer);
     }, TICK_MS);
     return () => window.clearInterval(timer);
-    // Started once per deadline; the interval reads the clock itself.
   }, [target]);
 
   if (target === null) return <span data-testid="link-countdown">—</span>;

@@ -9,10 +9,16 @@ export type DetailLoad =
 export function useLinkDetail(load: (id: string) => Promise<HelpLink | null>, id: string, what: string) {
   const [state, setState] = useState<DetailLoad>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Callers may recreate `load`; the link loads on open, on a new id and on reload, with the latest `load`.
+  const latestLoad = useRef(load);
+  useEffect(() => {
+    latestLoad.current = load;
+  });
   useEffect(() => {
     let active = true;
     setState({ state: 'loading' });
-    load(id)
+    latestLoad
+      .current(id)
       .then((link) => {
         if (active) setState(link ? { state: 'ready', link } : { state: 'missing' });
       })
