@@ -1,7 +1,23 @@
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { DisclaimerPopup } from '../features/disclaimer-popup/components/disclaimer-popup';
+import { DashboardLogs, QueueCard } from '../features/help-links';
+import { WithdrawalGhNotice } from '../features/withdrawals';
 
-/** The dashboard with the disclaimer popup laid over it (two features composed here, not in each other). */
+/**
+ * The dashboard with the disclaimer popup laid over it, and under its summary the withdrawal GH
+ * notice, the help queue card and the PH/GH logs (features composed here, not in each other).
+ */
 export function DashboardRoute() {
-  return <DashboardPage overlay={(summary) => <DisclaimerPopup uid={summary.uid} isagree={summary.isagree} />} />;
+  return (
+    <DashboardPage
+      overlay={(summary) => <DisclaimerPopup uid={summary.uid} isagree={summary.isagree} />}
+      sections={(summary) => (
+        <>
+          <WithdrawalGhNotice />
+          <QueueCard positions={{ ph: summary.phQueuePosition, gh: summary.ghQueuePosition }} />
+          <DashboardLogs />
+        </>
+      )}
+    />
+  );
 }

@@ -12,6 +12,8 @@ import {
   RequestEpinsBankPage,
   RequestEpinsPage,
 } from '../features/epin-static/components/static-epin-pages';
+import { helpLinkRoutes } from '../features/help-links';
+import { withdrawalRoutes } from '../features/withdrawals';
 import { ActivationPage } from '../features/epins/components/activation-page';
 import {
   EpinTransferHistoryPage,
@@ -74,6 +76,8 @@ export const routes: RouteObject[] = [
           { path: '/GatewayFundRequest', element: <GatewayFundRequestPage /> },
           { path: '/QrCode', element: <QrCodePage /> },
           { path: '/GatewayFundRequestHistory', element: <GatewayRequestHistoryPage /> },
+          ...helpLinkRoutes,
+          ...withdrawalRoutes,
         ],
       },
     ],

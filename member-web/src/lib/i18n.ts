@@ -111,3 +111,5 @@ export function setLanguage(language: Language): void {
 export function reloadLanguage(): void {
   void i18n.changeLanguage(storedLanguage());
 }
+
+export default i18n;

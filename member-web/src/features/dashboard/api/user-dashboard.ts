@@ -19,6 +19,9 @@ export interface DashboardSummary {
   TodayWithdrawal: string;
   Net_Balance: string;
   Totalpin: string;
+  /** The member's place in the PH / GH queue, when the server sends it ('' otherwise). */
+  phQueuePosition: string;
+  ghQueuePosition: string;
   impersonated: boolean;
 }
 
@@ -39,6 +42,8 @@ const TEXT_FIELDS = [
   'TodayWithdrawal',
   'Net_Balance',
   'Totalpin',
+  'phQueuePosition',
+  'ghQueuePosition',
 ] as const;
 
 export function toDashboardSummary(row: unknown): DashboardSummary | null {

@@ -27,6 +27,8 @@ import { StatCard } from './stat-card';
 interface Props {
   /** Rendered over the dashboard once the summary is in (the app puts the disclaimer popup here). */
   overlay?: (summary: DashboardSummary) => ReactNode;
+  /** Rendered under the summary cards once the summary is in (the app puts the help logs and queue card here). */
+  sections?: (summary: DashboardSummary) => ReactNode;
 }
 
 const GREEN = 'success.main';
@@ -71,7 +73,7 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
 }
 
 /** /dashboard: who the member is, their referral link, and the summary figures. */
-export function DashboardPage({ overlay }: Props) {
+export function DashboardPage({ overlay, sections }: Props) {
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const session = useSession();
@@ -202,6 +204,7 @@ export function DashboardPage({ overlay }: Props) {
         </Alert>
       ) : null}
       {summary ? <SummaryCards summary={summary} currency={currency} /> : null}
+      {summary && sections ? sections(summary) : null}
       {summary && overlay ? overlay(summary) : null}
       <AcknowledgeDialog
         open={noEpin.open}

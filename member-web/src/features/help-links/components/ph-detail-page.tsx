@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { PageShell } from '../../../components/ui/page-shell';
+import { ForcedLogoutError } from '../../../lib/api-client';
+import { formatAmount } from '../../../lib/money';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { fetchPhListDetails } from '../api/ph-list-details';
+import { statusColor, PENDING } from '../api/types';
+import { PH_PAID_TEXT, updatePhUser } from '../api/update-ph-user';
+import { DetailList, DetailStates } from './detail-parts';
+import { formatDateTime } from './format';
+import { REDIRECT_AFTER_MS, useLater, useLinkDetail } from './use-link-detail';
+
+/**
+ * /PHRecivePaymentId/{id}: the sender's view of a link — whom to pay (bank and UPI details copied
+ * when the link was made) and the UTR input. Update asks 'Are you sure, you want to update..?',
+ * reads 'Processing..' while busy, and on 'Payment Paid Successfully.' goes to /dashboard 1 s later.
+ */
+export function PhDetailPage() {
+  const { t } = useTranslation('help-links');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const later = useLater();
+  const { load, reload } = useLinkDetail(fetchPhListDetails, id, 'PH link');
+  const [utr, setUtr] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function update() {
+    if (busy) return;
+    if (!window.confirm(t('confirmUpdate'))) return;
+    setBusy(true);
+    let done = false;
+    try {
+      const result = await updatePhUser(id, utr.trim());
+      if (result === PH_PAID_TEXT) {
+        done = true;
+        notifySuccess(result);
+        later(() => navigate('/dashboard'), REDIRECT_AFTER_MS);
+      } else notifyError(result || t('updateFailed'));
+    } catch (error) {
+      if (error instanceof ForcedLogoutError) return;
+      console.error('UTR update failed', error);
+      notifyError(t('updateFailed'));
+    } finally {
+      // Busy until the redirect after a success.
+      if (!done) setBusy(false);
+    }
+  }
+
+  return (
+    <PageShell title={t('phDetailTitle')} maxWidth="md">
+      <DetailStates load={load} reload={reload}>
+        {load.state === 'ready' ? (
+          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+            <DetailList
+              items={[
+                { label: t('orderId'), value: load.link.id, testId: 'order-id' },
+                { label: t('amount'), value: formatAmount(load.link.amount, 'INR'), testId: 'amount' },
+                { label: t('receiverName'), value: load.link.name },
+                { label: t('receiverUserId'), value: load.link.uid },
+                { label: t('remarks'), value: load.link.remark },
+                {
+                  label: t('linkStatus'),
+                  value: (
+                    <Box component="span" sx={{ color: statusColor(load.link.paidst), fontWeight: 700 }}>
+                      {load.link.paidst}
+                    </Box>
+                  ),
+                  testId: 'link-status',
+                },
+                { label: t('bankName'), value: load.link.bankName },
+                { label: t('branch'), value: load.link.branch },
+                { label: t('ifsc'), value: load.link.ifsc },
+                { label: t('accountNumber'), value: load.link.accountNumber },
+                { label: t('holderName'), value: load.link.holder },
+                { label: t('upiNumber'), value: load.link.upi },
+                { label: t('generateDate'), value: formatDateTime(load.link.ed) },
+                ...(load.link.utrno ? [{ label: t('utrNumber'), value: load.link.utrno }] : []),
+              ]}
+            />
+            {load.link.paidst === PENDING ? (
+              <Stack
+                component="form"
+                spacing={2}
+                sx={{ mt: 2 }}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void update();
+                }}
+              >
+                <Alert severity="info">{t('payThisMember')}</Alert>
+                <TextField
+                  label={t('utrNumber')}
+                  value={utr}
+                  onChange={(event) => setUtr(event.target.value)}
+                  disabled={busy}
+                  slotProps={{ htmlInput: { maxLength: 30, autoComplete: 'off' } }}
+                />
+                <Button type="submit" variant="contained" disabled={busy}>
+                  {busy ? t('processing') : t('update')}
+                </Button>
+              </Stack>
+            ) : null}
+          </Paper>
+        ) : null}
+      </DetailStates>
+    </PageShell>
+  );
+}

@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import { PageShell } from '../../../components/ui/page-shell';
+import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { formatDate } from '../../../lib/format-date';
+import { formatAmount } from '../../../lib/money';
+import { useRows } from '../../../lib/use-rows';
+import { fetchWithdrawalHistory, type WithdrawalRow } from '../api/withdrawal-history';
+
+/** Spec §2: Paid green, others red. */
+export function withdrawalStatusColor(status: string): string {
+  return status === 'Paid' ? 'success.main' : 'error.main';
+}
+
+/**
+ * Spec §2: amounts prefixed with $. The `$` figure is the USD value (INR / 90, two decimals, as the
+ * dashboard's USD display), followed by the rupees requested, so no rupee amount is shown as dollars
+ * (docs/decisions/0016).
+ */
+export function requestAmountText(rupees: string): string {
+  return `${formatAmount(rupees, 'USD')} (${formatAmount(rupees, 'INR')})`;
+}
+
+/** /WithdrawalHistory: S.No, User Id, Request Amount, Status, Link Generate Date, Paid Date. */
+export function WithdrawalHistoryPage() {
+  const { t } = useTranslation('withdrawals');
+  const { load } = useRows(fetchWithdrawalHistory, 'withdrawal history');
+  const columns: PagedColumn<WithdrawalRow>[] = [
+    { header: t('userId'), cell: (r) => r.uid },
+    { header: t('requestAmount'), cell: (r) => requestAmountText(r.amount) },
+    {
+      header: t('status'),
+      cell: (r) => (
+        <Box
+          component="span"
+          sx={{ color: withdrawalStatusColor(r.status), fontWeight: 700 }}
+          data-testid="withdrawal-status"
+        >
+          {r.status}
+        </Box>
+      ),
+    },
+    { header: t('linkGenerateDate'), cell: (r) => formatDate(r.linkGeneratedAt) },
+    { header: t('paidDate'), cell: (r) => formatDate(r.paidAt) },
+  ];
+  return (
+    <PageShell title={t('historyTitle')}>
+      <PagedTable
+        label={t('historyTitle')}
+        serialHeader="S.No"
+        columns={columns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+        emptyText={t('noData')}
+      />
+    </PageShell>
+  );
+}
