@@ -17,6 +17,7 @@ import { EPIN_MSG, EpinQueries, HistoryType, TopUpMemberCommand, TransferEpinsCo
 import { RequestHelpCommand } from '../../modules/help';
 import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity';
 import { LevelIncomeReportQuery } from '../../modules/income';
+import { WalletQueries } from '../../modules/wallet';
 import { errorBody } from '../../platform/http/error-body';
 import { idempotencyKeyOf } from '../../platform/http/request-context';
 import { memberMetadata } from './member-metadata';
@@ -42,6 +43,7 @@ export class MemberEpinsController {
     private readonly commands: CommandBus,
     private readonly queries: EpinQueries,
     private readonly incomeReport: LevelIncomeReportQuery,
+    private readonly wallet: WalletQueries,
   ) {}
 
   @Get('getEpinData')
@@ -115,8 +117,14 @@ export class MemberEpinsController {
 
   @Post('GetIncomeReport')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'type LevelIncome: level income paid to the caller; type WithdrawalHistory: their withdrawals',
+  })
   async income(@Body() body: IncomeReportDto, @CurrentMember() member: MemberPrincipal) {
-    return [await this.incomeReport.run(member.uid, body.fdate || null, body.tdate || null)];
+    const from = body.fdate || null;
+    const to = body.tdate || null;
+    if (body.type === 'WithdrawalHistory') return [await this.wallet.history(member.uid, from, to)];
+    return [await this.incomeReport.run(member.uid, from, to)];
   }
 
   @Post('GHRequesttoAdmin')

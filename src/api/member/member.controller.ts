@@ -18,6 +18,8 @@ import {
   ResetPasswordCommand,
   MemberQueries,
 } from '../../modules/identity';
+import { QueueQuery } from '../../modules/help';
+import { WalletQueries } from '../../modules/wallet';
 import { memberMetadata } from './member-metadata';
 import {
   CountryQuery,
@@ -38,6 +40,8 @@ export class MemberController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: MemberQueries,
+    private readonly wallet: WalletQueries,
+    private readonly queue: QueueQuery,
   ) {}
 
   @Get('health')
@@ -135,7 +139,13 @@ export class MemberController {
   @UseGuards(MemberAuthGuard)
   @ApiBearerAuth()
   async dashboard(@Body() _body: UidDto, @CurrentMember() member: MemberPrincipal) {
-    return [await this.queries.dashboard(member.uid, member.impersonatedBy)];
+    // The member's summary, the wallet's money cards over it, and the queue transparency fields.
+    const [summary, money, queue] = await Promise.all([
+      this.queries.dashboard(member.uid, member.impersonatedBy),
+      this.wallet.summary(member.uid),
+      this.queue.member(member.uid),
+    ]);
+    return [{ ...summary, ...money, ...queue }];
   }
 
   @Post('ForgetPassword')
