@@ -324,3 +324,29 @@ describe('the help circle: help requests, withdrawals, matching, help links, dis
     expect(JSON.stringify(res.body)).not.toMatch(/\b\d{6}\b.*uid|member/);
   });
 });
+
+describe('ledger verify catches tampering with the help circle (as the database owner)', () => {
+  let t: TestApp;
+  let help: HelpCircle;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedBasics(t.db.app);
+    help = new HelpCircle(t, new Network(t));
+    const b = await help.memberWithIncome(1, 'Bina Receiver');
+    const a = await help.net.register(b, 'Arun Sender');
+    await help.approvedHelp(a);
+    await help.approvedWithdrawal(b, 100);
+    await help.match();
+  });
+  afterAll(() => t.close());
+
+  it('passes untouched, then names a queue edited behind the ledger', async () => {
+    expect((await verifyLedger(t.db.app, LEDGER_CHECKS)).problems).toEqual([]);
+    await t.db.owner.execute("update queue_entries set remaining_paise = remaining_paise + 100 where side = 'PH'");
+    const broken = await verifyLedger(t.db.app, LEDGER_CHECKS);
+    expect(broken.problems.map((p) => p.reason).join('\n')).toMatch(
+      /PH queue of \d{6}: 990100 paise waiting in the read table, 990000 in the ph-owed account/,
+    );
+  });
+});
