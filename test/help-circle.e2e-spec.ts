@@ -287,6 +287,43 @@ describe('the help circle: help requests, withdrawals, matching, help links, dis
     await verifyAndReplay();
   });
 
+  it('settings: helpAutoApprove puts a request in the PH queue at once; withdrawalChargePercent and the minimum apply to the next request', async () => {
+    const put = async (key: string, value: unknown, status = 200) =>
+      request(t.app.getHttpServer())
+        .put(`/admin-api/settings/${key}`)
+        .set('Authorization', `Bearer ${await net.admin()}`)
+        .send({ value })
+        .expect(status);
+    await put('helpAutoApprove', 'yes', 400);
+    await put('withdrawalChargePercent', 100, 400);
+    await put('helpAutoApprove', true);
+    await put('withdrawalChargePercent', 10);
+    await put('withdrawalMinRupees', 150);
+    const f = await help.memberWithIncome(2, 'Farah Member');
+    await net.issue(f, 1, 'EpintypeB');
+    expect(
+      (await net.as(f, '/api/GHRequesttoAdmin', { sid: f, referby: f, epin: 'EpintypeB', type: 'Upgrade' })).body
+        .result,
+    ).toBe('Successfull');
+    const [req] = (await help.adminGet('help-requests', { filter: JSON.stringify({ member: f }) })).body;
+    expect(req).toMatchObject({ status: 'in-queue', decided_by: 'auto' });
+    expect((await net.as(f, '/api/Withdrawal', { Request_amount: '100' })).body.result).toBe(
+      'Minimum withdrawal amount is 150',
+    );
+    expect((await net.as(f, '/api/Withdrawal', { Request_amount: '200' })).body.result).toBe('Done');
+    const [w] = (await help.adminGet('withdrawals', { filter: JSON.stringify({ member: f }) })).body;
+    expect(w).toMatchObject({ amountRupees: '200.00', chargeRupees: '20.00', payoutRupees: '180.00' });
+    await help.adminPost(`withdrawals/${w.id}/approve`);
+    const entries = (await help.adminGet('queue-entries', { filter: JSON.stringify({ member: f, side: 'GH' }) })).body;
+    expect(entries).toEqual([
+      expect.objectContaining({ amountRupees: '180.00', source: 'withdrawal', sourceId: w.id }),
+    ]);
+    await put('helpAutoApprove', false);
+    await put('withdrawalChargePercent', 0);
+    await put('withdrawalMinRupees', 100);
+    await verifyAndReplay();
+  });
+
   it('roles: support and auditor read; only an approver (or superadmin) approves, matches and resolves', async () => {
     const login = async (username: string) =>
       (

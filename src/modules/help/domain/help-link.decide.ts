@@ -241,14 +241,17 @@ export function decideDispute(
   };
 }
 
-/** An admin resolves a Disputed link (or a Paid or held-cancelled one): received, or cancelled with the amounts returned. */
+/**
+ * An admin resolves a link that has not settled — Disputed, Paid, a held cancel, or Pending (say,
+ * of a blocked member): received, or cancelled with the amounts returned.
+ */
 export function decideResolve(
   link: LinkState | null,
   command: { outcome: 'received' | 'cancel'; remark: string; by: string },
   sides: { request: RequestSide; gh: GhEntrySide },
 ): Decision {
   if (!link) return refuse(HELP_OUTCOME.noSuchLink);
-  const resolvable = !link.settled && (link.state === 'Disputed' || link.state === 'Paid' || link.state === 'Cancel');
+  const resolvable = !link.settled && link.state !== 'Received' && link.state !== 'Expired';
   if (!resolvable) return refuse(HELP_OUTCOME.notOpen);
   const resolved: HelpLinkEvent = {
     type: 'HelpLinkResolved',

@@ -11,7 +11,7 @@ export const HELP_LINKS_LIST: ListShape = {
   sortable: ['createdAt', 'deadline', 'amountRupees', 'state'],
   key: 'id',
   defaultSort: ['createdAt', 'DESC'],
-  filters: { state: 10, member: 6, overdue: 5, disputed: 5 },
+  filters: { state: 10, member: 6, overdue: 5, disputed: 5, blocked: 5 },
 };
 
 const SORT_COLUMN: Record<string, string> = {
@@ -40,10 +40,14 @@ interface LinkRow {
   gh_entry_id: string;
   remark: string;
   gh_remark: string;
+  blocked_member: boolean;
 }
 
+/** A link whose sender or receiver is blocked: it waits for an admin (business rules: a blocked member's open links go to admin). */
+const BLOCKED_MEMBER = `exists (select 1 from members m where m.uid in (help_links.sender_uid, help_links.receiver_uid) and m.blocked)`;
+
 const COLUMNS = `id, ${SHOWN_STATE} as shown, sender_uid, receiver_uid, sender_name, receiver_name, amount_paise::text as amount_paise, utr,
-  deadline, created_at, paid_at, settled, manual, ph_entry_id, gh_entry_id, remark, gh_remark`;
+  deadline, created_at, paid_at, settled, manual, ph_entry_id, gh_entry_id, remark, gh_remark, ${BLOCKED_MEMBER} as blocked_member`;
 
 const record = (r: LinkRow) => ({
   id: r.id,
@@ -63,6 +67,7 @@ const record = (r: LinkRow) => ({
   ghEntryId: r.gh_entry_id,
   remark: r.remark,
   cancelRemark: r.gh_remark,
+  blockedMember: r.blocked_member,
 });
 
 const yes = (value: string | undefined): boolean | undefined =>
@@ -77,6 +82,9 @@ export async function listHelpLinks(db: Sql, page: PageRequest): Promise<Page<Re
   if (overdue !== undefined) where.add(`(state = 'Pending' and deadline <= now()) = $?`, overdue);
   const disputed = yes(f.disputed);
   if (disputed !== undefined) where.add(`(state = 'Disputed') = $?`, disputed);
+  // Open links of a blocked member: an admin resolves them.
+  const blocked = yes(f.blocked);
+  if (blocked !== undefined) where.add(`(not settled and ${BLOCKED_MEMBER}) = $?`, blocked);
   const sort = SORT_COLUMN[page.sortField] ?? 'created_at';
   const result = await readPage<LinkRow>(db, 'help_links', COLUMNS, where, `${sort} ${direction(page)}, id`, page);
   return { total: result.total, rows: result.rows.map(record) };
