@@ -324,6 +324,33 @@ describe('the help circle: help requests, withdrawals, matching, help links, dis
     await verifyAndReplay();
   });
 
+  it('a blocked member is left out of matching; their open links are listed for admins, who may resolve a Pending one', async () => {
+    const g = await help.memberWithIncome(1, 'Gita Receiver');
+    const s1 = await net.register(g, 'Blocked Later');
+    await help.approvedHelp(s1, 'EpintypeB');
+    await help.approvedWithdrawal(g, 100);
+    // Other PH entries wait too (older ones); block every other sender so g's GH can only go to s1.
+    expect((await help.match()).links).toBeGreaterThan(0);
+    const mine = (await help.adminGet('help-links', { filter: JSON.stringify({ member: g, state: 'Pending' }) })).body;
+    expect(mine).toHaveLength(1);
+    const sender = mine[0].sender as string;
+    await help.adminPost(`members/${sender}/block`, { remark: 'fraud check' });
+    const listed = (await help.adminGet('help-links', { filter: JSON.stringify({ blocked: 'true' }) })).body;
+    expect(listed.map((l: { id: string }) => l.id)).toContain(mine[0].id);
+    expect(listed.every((l: { blockedMember: boolean }) => l.blockedMember)).toBe(true);
+    const before = (await help.adminGet('queue-totals')).body.GH;
+    await help.adminPost(`help-links/${mine[0].id}/resolve`, { outcome: 'cancel', remark: 'sender blocked' });
+    expect((await help.adminGet('queue-totals')).body.GH.count).toBe(before.count + 1);
+    // The blocked sender's entries still wait but are never matched: g's GH goes to someone else or waits.
+    const involving = async () =>
+      (await help.adminGet('help-links', { filter: JSON.stringify({ member: sender }) })).body.length as number;
+    const linksBefore = await involving();
+    await help.match();
+    expect(await involving()).toBe(linksBefore);
+    await help.adminPost(`members/${sender}/unblock`, { remark: 'cleared' });
+    await verifyAndReplay();
+  });
+
   it('roles: support and auditor read; only an approver (or superadmin) approves, matches and resolves', async () => {
     const login = async (username: string) =>
       (
