@@ -138,6 +138,15 @@ export class MemberController {
   @HttpCode(200)
   @UseGuards(MemberAuthGuard)
   @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'The member summary: [ { uid, f_name, …, totalphamount, totalghamount, totalWithdrawal, TodayWithdrawal, Net_Balance, Reserved_Withdrawal, queue fields } ]',
+    description:
+      'Queue transparency (docs/decisions/0016): phQueueCount, phQueueRupees, ghQueueCount, ghQueueRupees (what waits unmatched in each queue); ' +
+      'myPhQueuePosition, myGhQueuePosition (the position of the caller\'s oldest waiting entry, 1 = next, "" when not waiting), ' +
+      'myPhQueueRupees, myGhQueueRupees (what of theirs waits); matchedLinks7d, matchedRupees7d (links made in the last 7 days), ' +
+      'matchingRate7d (linked in the last 7 days ÷ (that + PH waiting now), percent, two decimals).',
+  })
   async dashboard(@Body() _body: UidDto, @CurrentMember() member: MemberPrincipal) {
     // The member's summary, the wallet's money cards over it, and the queue transparency fields.
     const [summary, money, queue] = await Promise.all([
