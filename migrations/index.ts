@@ -8,6 +8,19 @@ import { LoginAddresses1763800006013 } from './1763800006013-login-addresses';
 import { CheckpointWitnesses1763800009000 } from './1763800009000-checkpoint-witnesses';
 import { EventHashRule1763800010000 } from './1763800010000-event-hash-rule';
 import { LoginAddressKey1763800011013 } from './1763800011013-login-address-key';
+import { HelpCircle1763800012011 } from './1763800012011-help-circle';
 
 /** Every migration in order; the only way the schema changes. */
-export const ALL_MIGRATIONS = [LedgerCore1763800000000, Identity1763800001000, EpinsIncome1763800002000, Payments1763800003000, ProjectionChecks1763800004000, MembersFillfactor1763800005000, LoginAddresses1763800006013, CheckpointWitnesses1763800009000, EventHashRule1763800010000, LoginAddressKey1763800011013];
+export const ALL_MIGRATIONS = [
+  LedgerCore1763800000000,
+  Identity1763800001000,
+  EpinsIncome1763800002000,
+  Payments1763800003000,
+  ProjectionChecks1763800004000,
+  MembersFillfactor1763800005000,
+  LoginAddresses1763800006013,
+  CheckpointWitnesses1763800009000,
+  EventHashRule1763800010000,
+  LoginAddressKey1763800011013,
+  HelpCircle1763800012011,
+];

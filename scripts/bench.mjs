@@ -8,7 +8,8 @@
 // not asserted.
 //
 // Environment:
-//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income (default both)
+//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching (default all)
+//   BENCH_MATCH_SIZE     help-matching: waiting PH entries and as many GH entries (default 100000)
 //   BENCH_DATABASE_URL   owner/superuser URL of an existing server; a database
 //                        sahyog_bench_<random> is created on it and dropped afterwards
 //   BENCH_DURATION_MS    measured window per workload (default 5000)
@@ -62,6 +63,8 @@ const DIST_NEEDED = [
   'dist/modules/income/jobs/level-income.processor.js',
   'dist/platform/outbox/relay.js',
   'dist/platform/jobs/queues.js',
+  'dist/modules/help/commands/run-matching/run-matching.js',
+  'dist/modules/help/queries/member-links/member-links.query.js',
 ];
 
 function newestMtime(dir, accept) {
@@ -179,7 +182,7 @@ async function prepareServer() {
   }
 }
 
-const BENCHMARKS = ['event-append', 'topup-income'];
+const BENCHMARKS = ['event-append', 'topup-income', 'help-matching'];
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 async function runEventAppend(db) {
@@ -229,6 +232,21 @@ async function runTopupIncome(db) {
   console.log('');
 }
 
+async function runHelpMatching(db) {
+  const size = intEnv('BENCH_MATCH_SIZE', 100_000);
+  const bench = await import('../bench/help-matching.bench.mjs');
+  log(TAG, `help-matching: ${db.describe}`);
+  const loadBefore = load();
+  const result = await bench.run({ ownerUrl: db.ownerUrl, appUrl: db.appUrl, size, log: (msg) => log(TAG, msg) });
+  const s = result.server;
+  console.log('');
+  console.log(c.bold('matching runs vs a plain multi-row INSERT of as many rows (same server, same run)'));
+  console.log(c.dim(`PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`));
+  const { text, verdict } = bench.report(result);
+  console.log(text.replace(/(PASS|BELOW TARGET)$/m, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
+  console.log('');
+}
+
 async function main() {
   const started = Date.now();
   const only = (env.BENCH_ONLY || BENCHMARKS.join(',')).split(',').map((x) => x.trim().replace(/\.bench\.mjs$/, '')).filter(Boolean);
@@ -253,6 +271,7 @@ async function main() {
       const db = await server.createDatabase(name);
       try {
         if (name === 'event-append') await runEventAppend(db);
+        else if (name === 'help-matching') await runHelpMatching(db);
         else await runTopupIncome(db);
       } finally {
         if (!interrupted) await db.drop();

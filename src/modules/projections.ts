@@ -9,7 +9,8 @@ import {
   passwordResetsProjection,
 } from './identity';
 import { epinsProjection, topupsProjection } from './epins';
-import { helpRequestsProjection } from './help';
+import { helpLinksProjection, helpRequestsProjection, queueEntriesProjection, utrClaimsProjection } from './help';
+import { withdrawalsProjection } from './wallet';
 import { levelIncomeProjection } from './income';
 import { settingsProjection } from './settings';
 import { epinRequestsProjection, paymentOptionsProjection, paymentOrdersProjection } from './payments';
@@ -34,4 +35,8 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   paymentOptionsProjection,
   epinRequestsProjection,
   paymentOrdersProjection,
+  withdrawalsProjection,
+  queueEntriesProjection,
+  helpLinksProjection,
+  utrClaimsProjection,
 ];

@@ -24,6 +24,7 @@ import {
   sweepPaymentOrders,
 } from '../modules/payments';
 import { assertTransactionIdsAhead } from '../platform/event-store/ledger-order';
+import { expireLinkJob, expiryDelayOf, HELP_TICK_MS, matchingTick, sweepJob } from '../modules/help';
 
 /** How often the relay looks for new events when the last pass found none. */
 const RELAY_IDLE_MS = 200;
@@ -127,6 +128,28 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         { ...options, concurrency: 1 },
       ),
       new Worker(QUEUE.paymentSweep, () => sweepPaymentOrders(this.paymentOrders), { ...options, concurrency: 1 }),
+      // Help: each new link schedules its own expiry job (jobId = link id) due at its deadline.
+      new Worker<OutboxJob>(
+        QUEUE.helpLinkCreated,
+        async (job: Job<OutboxJob>) => {
+          const due = await expiryDelayOf(this.db, job.data.streamId);
+          if (!due) return `no link for ${job.data.streamId}`;
+          await this.queue(QUEUE.helpLinkExpiry).add(
+            'expire',
+            { linkId: due.linkId },
+            { jobId: due.linkId, delay: due.delayMs },
+          );
+          return `expiry of ${due.linkId} in ${due.delayMs} ms`;
+        },
+        options,
+      ),
+      new Worker<{ linkId: string }>(
+        QUEUE.helpLinkExpiry,
+        (job) => expireLinkJob(this.ledger, job.data.linkId),
+        options,
+      ),
+      new Worker(QUEUE.helpMatching, () => matchingTick(this.ledger), { ...options, concurrency: 1 }),
+      new Worker(QUEUE.helpSweep, () => sweepJob(this.ledger), { ...options, concurrency: 1 }),
     );
     for (const worker of this.workers)
       worker.on('failed', (job, error) => this.logger.error(`${worker.name} job ${job?.id} failed: ${error.message}`));
@@ -139,6 +162,16 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     await this.queue(QUEUE.paymentSweep).upsertJobScheduler(
       'payment-sweep-every',
       { every: PAYMENT_SWEEP_EVERY_MS, startDate: Date.now() + PAYMENT_SWEEP_EVERY_MS },
+      { name: 'sweep' },
+    );
+    await this.queue(QUEUE.helpMatching).upsertJobScheduler(
+      'help-matching-every',
+      { every: HELP_TICK_MS },
+      { name: 'tick' },
+    );
+    await this.queue(QUEUE.helpSweep).upsertJobScheduler(
+      'help-sweep-every',
+      { every: HELP_TICK_MS, startDate: Date.now() + HELP_TICK_MS },
       { name: 'sweep' },
     );
     this.relayLoop = this.runRelay();

@@ -13,6 +13,14 @@ import { AdminEpinsController } from './epins-admin.controller';
 import { AdminEventsController } from './events.controller';
 import { AdminFailedJobsController } from './failed-jobs.controller';
 import { AdminHelpRequestsController } from './help-requests-admin.controller';
+import {
+  AdminFlaggedUtrsController,
+  AdminHelpLinksController,
+  AdminQueueEntriesController,
+} from './help-links-admin.controller';
+import { AdminWithdrawalsController } from './withdrawals-admin.controller';
+import { HelpModule } from '../../modules/help';
+import { WalletModule } from '../../modules/wallet';
 import { AdminLedgerController } from './ledger.controller';
 import { AdminLevelIncomeController } from './level-income-admin.controller';
 import { AdminMailsController } from './mails.controller';
@@ -32,6 +40,10 @@ const resourceControllers = [
   AdminPaymentOrdersController,
   AdminPaymentOptionsController,
   AdminHelpRequestsController,
+  AdminQueueEntriesController,
+  AdminHelpLinksController,
+  AdminWithdrawalsController,
+  AdminFlaggedUtrsController,
   AdminLevelIncomeController,
   AdminSettingsController,
   AdminPaymentDoubleController,
@@ -42,7 +54,7 @@ const resourceControllers = [
 ];
 
 @Module({
-  imports: [IdentityModule, LedgerAuditModule, EpinsModule, SettingsModule, PaymentsModule],
+  imports: [IdentityModule, LedgerAuditModule, EpinsModule, SettingsModule, PaymentsModule, HelpModule, WalletModule],
   controllers: [AdminAuthController, ...resourceControllers, AdminLedgerController],
   providers: [RateLimitGuard, JobMonitor],
 })

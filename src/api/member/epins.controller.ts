@@ -24,6 +24,7 @@ import {
 import { RequestHelpCommand } from '../../modules/help';
 import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity';
 import { LevelIncomeReportQuery } from '../../modules/income';
+import { WalletQueries } from '../../modules/wallet';
 import { errorBody } from '../../platform/http/error-body';
 import { idempotencyKeyOf } from '../../platform/http/request-context';
 import { memberMetadata } from './member-metadata';
@@ -50,6 +51,7 @@ export class MemberEpinsController {
     private readonly epinDataQuery: EpinDataQuery,
     private readonly activationHistory: ActivationHistoryQuery,
     private readonly incomeReport: LevelIncomeReportQuery,
+    private readonly wallet: WalletQueries,
   ) {}
 
   @Get('getEpinData')
@@ -128,8 +130,14 @@ export class MemberEpinsController {
 
   @Post('GetIncomeReport')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'type LevelIncome: level income paid to the caller; type WithdrawalHistory: their withdrawals',
+  })
   async income(@Body() body: IncomeReportDto, @CurrentMember() member: MemberPrincipal) {
-    return [await this.incomeReport.run(member.uid, body.fdate || null, body.tdate || null)];
+    const from = body.fdate || null;
+    const to = body.tdate || null;
+    if (body.type === 'WithdrawalHistory') return [await this.wallet.history(member.uid, from, to)];
+    return [await this.incomeReport.run(member.uid, from, to)];
   }
 
   @Post('GHRequesttoAdmin')

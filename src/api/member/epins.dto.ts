@@ -40,7 +40,9 @@ export class ActivationHistoryDto extends DatedDto {
 }
 
 export class IncomeReportDto extends DatedDto {
-  @ApiProperty({ enum: ['LevelIncome'] }) @IsIn(['LevelIncome'], { message: 'type must be LevelIncome' }) type!: string;
+  @ApiProperty({ enum: ['LevelIncome', 'WithdrawalHistory'] })
+  @IsIn(['LevelIncome', 'WithdrawalHistory'], { message: 'type must be LevelIncome or WithdrawalHistory' })
+  type!: string;
 }
 
 export class EpinTransferDto {

@@ -8,16 +8,20 @@ import { HelpModule } from '../../modules/help';
 import { IncomeModule } from '../../modules/income';
 import { MemberEpinsController } from './epins.controller';
 import { PaymentsModule } from '../../modules/payments';
+import { WalletModule } from '../../modules/wallet';
+import { MemberHelpController, NetworkHealthController } from './help.controller';
 import { MemberPaymentsController, PaymentCallbacksController } from './payments.controller';
 
 @Module({
-  imports: [IdentityModule, EpinsModule, HelpModule, IncomeModule, PaymentsModule],
+  imports: [IdentityModule, EpinsModule, HelpModule, IncomeModule, PaymentsModule, WalletModule],
   controllers: [
     MemberController,
     LedgerPublicController,
     MemberEpinsController,
     MemberPaymentsController,
     PaymentCallbacksController,
+    MemberHelpController,
+    NetworkHealthController,
   ],
   providers: [RateLimitGuard],
 })

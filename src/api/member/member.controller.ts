@@ -18,6 +18,8 @@ import {
   ResetPasswordCommand,
   MemberQueries,
 } from '../../modules/identity';
+import { QueueQuery } from '../../modules/help';
+import { WalletQueries } from '../../modules/wallet';
 import { memberMetadata } from './member-metadata';
 import {
   CountryQuery,
@@ -38,6 +40,8 @@ export class MemberController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: MemberQueries,
+    private readonly wallet: WalletQueries,
+    private readonly queue: QueueQuery,
   ) {}
 
   @Get('health')
@@ -134,8 +138,23 @@ export class MemberController {
   @HttpCode(200)
   @UseGuards(MemberAuthGuard)
   @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'The member summary: [ { uid, f_name, …, totalphamount, totalghamount, totalWithdrawal, TodayWithdrawal, Net_Balance, Reserved_Withdrawal, queue fields } ]',
+    description:
+      'Queue transparency (docs/decisions/0018): phQueueCount, phQueueRupees, ghQueueCount, ghQueueRupees (what waits unmatched in each queue); ' +
+      'myPhQueuePosition, myGhQueuePosition (the position of the caller\'s oldest waiting entry, 1 = next, "" when not waiting), ' +
+      'myPhQueueRupees, myGhQueueRupees (what of theirs waits); matchedLinks7d, matchedRupees7d (links made in the last 7 days), ' +
+      'matchingRate7d (linked in the last 7 days ÷ (that + PH waiting now), percent, two decimals).',
+  })
   async dashboard(@Body() _body: UidDto, @CurrentMember() member: MemberPrincipal) {
-    return [await this.queries.dashboard(member.uid, member.impersonatedBy)];
+    // The member's summary, the wallet's money cards over it, and the queue transparency fields.
+    const [summary, money, queue] = await Promise.all([
+      this.queries.dashboard(member.uid, member.impersonatedBy),
+      this.wallet.summary(member.uid),
+      this.queue.member(member.uid),
+    ]);
+    return [{ ...summary, ...money, ...queue }];
   }
 
   @Post('ForgetPassword')

@@ -1,4 +1,5 @@
 import { Sql } from '../../platform/db/sql';
+import { HELP_CHECKS } from './help-checks';
 import { LedgerCheck, MAX_PROBLEMS, Problem } from './problem';
 
 /** No e-pin is used twice: at most one EpinUsed per e-pin stream. */
@@ -182,4 +183,5 @@ export const LEDGER_CHECKS: readonly LedgerCheck[] = [
   postingsMatchEvents,
   levelIncomeRowsMatchEvents,
   incomeMatchesPostings,
+  ...HELP_CHECKS,
 ];

@@ -1,5 +1,6 @@
 import { Sql } from '../../platform/db/sql';
 import { EpinType } from '../epins';
+import { utrClaim, utrKey } from '../help';
 import { EpinRequestState, OrderStatus, PaymentOrderState } from './domain/payment-order.decide';
 import { GatewayKind } from './domain/payment.events';
 
@@ -136,7 +137,10 @@ export async function lockRequest(
 }
 
 /** Whether a UTR number was already used by any request (case-insensitive, as its unique index). */
-export async function utrUsed(sql: Sql, utrno: string): Promise<boolean> {
-  const [used] = await sql.query('select 1 from epin_requests where upper(utrno) = upper($1)', [utrno]);
-  return used !== undefined;
+/** The claim on a UTR number, by an e-pin request or a help link (one table for both: help's `utr_claims`). */
+export async function utrUsed(
+  sql: Sql,
+  utrno: string,
+): Promise<{ source: 'help-link' | 'epin-request'; source_id: string } | null> {
+  return utrClaim(sql, utrKey(utrno));
 }

@@ -21,6 +21,22 @@ export interface Settings {
   usdtRateInr: string;
   /** Level income rates in basis points of the package value, index 0 = level 1 (15 entries). */
   levelIncomeRatesBp: number[];
+  /** Help requests join the PH queue without an admin's approval (business rules: Help). */
+  helpAutoApprove: boolean;
+  /** Hours after a PH commitment is completed before its GH entitlement is credited. */
+  phToGhDelayHours: number;
+  /** The GH entitlement of a completed PH commitment, in percent of the help given. */
+  phToGhPercent: number;
+  /** Minutes between automatic matching runs. */
+  matchingIntervalMinutes: number;
+  /** Hours a sender has to pay a help link (its deadline). */
+  linkDeadlineHours: number;
+  /** Hours a Paid link may wait for the receiver's confirmation before it is Disputed; also a sender's window to dispute a cancel. */
+  disputeAfterHours: number;
+  /** The smallest withdrawal, in whole rupees. */
+  withdrawalMinRupees: number;
+  /** The admin charge on a withdrawal, in percent (whole). */
+  withdrawalChargePercent: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -28,6 +44,25 @@ export const DEFAULT_SETTINGS: Settings = {
   epinDiscountTiers: [],
   usdtRateInr: '90',
   levelIncomeRatesBp: [1000, 500, 300, 200, 200, 100, 100, 100, 100, 100, 50, 50, 50, 50, 50],
+  helpAutoApprove: false,
+  phToGhDelayHours: 0,
+  phToGhPercent: 100,
+  matchingIntervalMinutes: 5,
+  linkDeadlineHours: 24,
+  disputeAfterHours: 48,
+  withdrawalMinRupees: 100,
+  withdrawalChargePercent: 0,
+};
+
+/** The whole-number settings and their inclusive bounds. */
+const WHOLE_SETTINGS: Readonly<Record<string, readonly [number, number]>> = {
+  phToGhDelayHours: [0, 720],
+  phToGhPercent: [0, 1000],
+  matchingIntervalMinutes: [1, 1440],
+  linkDeadlineHours: [1, 720],
+  disputeAfterHours: [1, 720],
+  withdrawalMinRupees: [1, 10_000_000],
+  withdrawalChargePercent: [0, 99],
 };
 
 export type SettingKey = keyof Settings;
@@ -82,8 +117,15 @@ export function checkSetting(key: string, value: unknown): string | null {
         ? null
         : 'level income rates may not add up to more than 100 %';
     }
-    default:
-      return `unknown setting ${key}`;
+    case 'helpAutoApprove':
+      return typeof value === 'boolean' ? null : 'helpAutoApprove must be true or false';
+    default: {
+      const bounds = WHOLE_SETTINGS[key];
+      if (!bounds) return `unknown setting ${key}`;
+      return Number.isInteger(value) && (value as number) >= bounds[0] && (value as number) <= bounds[1]
+        ? null
+        : `${key} must be a whole number from ${bounds[0]} to ${bounds[1]}`;
+    }
   }
 }
 

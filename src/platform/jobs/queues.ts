@@ -7,6 +7,14 @@ export const QUEUE = {
   levelIncome: 'level-income',
   paymentStatus: 'payment-status',
   paymentSweep: 'payment-sweep',
+  /** A matching tick every minute; it runs matching when `matchingIntervalMinutes` says so. */
+  helpMatching: 'help-matching',
+  /** One delayed job per help link (jobId = the link's id), due at its deadline. */
+  helpLinkExpiry: 'help-link-expiry',
+  /** Relay jobs for new help links: each schedules its link's delayed expiry job. */
+  helpLinkCreated: 'help-link-created',
+  /** The help sweeper: whatever time made due (expiry, disputes, held cancels, entitlements) that a job missed. */
+  helpSweep: 'help-sweep',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -27,6 +35,7 @@ export const OUTBOX_ROUTES: Readonly<Record<string, QueueName>> = {
   PasswordResetRequested: QUEUE.mail,
   MemberToppedUp: QUEUE.levelIncome,
   OrderOpened: QUEUE.paymentStatus,
+  HelpLinkCreated: QUEUE.helpLinkCreated,
 };
 
 export interface OutboxJob {

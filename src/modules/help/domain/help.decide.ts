@@ -1,5 +1,5 @@
 import { EpinType } from '../../epins';
-import { HELP_OUTCOME, HELP_TIER_PAISE, HelpEvent } from './help.events';
+import { HELP_OUTCOME, HELP_TIER_PAISE, HelpRequested } from './help.events';
 
 export interface RequestHelp {
   id: string;
@@ -26,7 +26,7 @@ export function decideRequestHelp(
   command: RequestHelp,
   kind: 'Upgrade' | 'Activate',
   topupPosition: string,
-): HelpEvent[] {
+): Array<{ type: 'HelpRequested'; payload: HelpRequested }> {
   const { id, uid, epinType } = command;
   return [
     {

@@ -5,7 +5,10 @@ import { formatRupees } from '../../../platform/money';
 import { MSG } from '../domain/member.messages';
 import { UID_PATTERN } from '../member-state';
 
-/** The dashboard's money cards read these accounts; they fill as later features post to them. */
+/**
+ * The dashboard's money cards read these accounts (the wallet's summary, merged over these by the
+ * API, reads its own tables for today's withdrawals and the queue fields).
+ */
 export const memberAccounts = (uid: string) => ({
   /** Income other than level income (none yet). */
   income: `member:${uid}:income`,
@@ -105,7 +108,8 @@ export class MemberQueries {
     const teamIncome = bal.get(accounts.teamIncome) ?? 0n;
     // Business rules: total income is every income account; net balance = total income − withdrawals.
     const totalIncome = teamIncome + (bal.get(accounts.income) ?? 0n);
-    const withdrawn = bal.get(accounts.withdrawn) ?? 0n;
+    // Withdrawals requested and not rejected post negative amounts to `withdrawn` (docs/decisions/0018).
+    const withdrawn = -(bal.get(accounts.withdrawn) ?? 0n);
     return {
       uid: m.uid,
       f_name: m.name,
@@ -120,7 +124,7 @@ export class MemberQueries {
       TeamIncome: formatRupees(teamIncome),
       TotalIncome: formatRupees(totalIncome),
       totalWithdrawal: formatRupees(withdrawn),
-      TodayWithdrawal: formatRupees(BigInt(today.total)),
+      TodayWithdrawal: formatRupees(-BigInt(today.total)),
       Net_Balance: formatRupees(totalIncome - withdrawn),
       Totalpin: m.pins,
       impersonated: Boolean(impersonatedBy),

@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '../../../../platform/db/sql-errors';
 import { Ledger } from '../../../../platform/ledger';
+import { flagUtrReuse, lockUtr } from '../../../help';
 import { loadSettings } from '../../../settings';
 import { epinRequestStream } from '../../domain/payment.events';
 import { PAY_MSG } from '../../domain/payment.messages';
@@ -11,7 +12,7 @@ import { utrUsed } from '../../rows';
 import { SubmitBankRequestCommand } from './submit-bank-request.command';
 import { readBankRequest } from './submit-bank-request.dto';
 
-/** The spec's checks in its order, then the server's own price; a UTR number is used once. */
+/** The spec's checks in its order, then the server's own price; a UTR number is used once, across e-pin requests and help links (a reuse is flagged for admins). */
 @CommandHandler(SubmitBankRequestCommand)
 export class SubmitBankRequestHandler implements ICommandHandler<SubmitBankRequestCommand, string> {
   constructor(private readonly ledger: Ledger) {}
@@ -25,7 +26,12 @@ export class SubmitBankRequestHandler implements ICommandHandler<SubmitBankReque
       return await this.ledger.run(metadata, async (tx) => {
         const option = await findOption(tx, bankid);
         if (!option || option.disabled) return PAY_MSG.selectPaymentType;
-        if (await utrUsed(tx, utrno)) return PAY_MSG.utrUsed;
+        await lockUtr(tx, utrno);
+        const claim = await utrUsed(tx, utrno);
+        if (claim) {
+          await flagUtrReuse(tx, { utr: utrno, uid, helpLinkId: null, epinRequestId: id }, claim);
+          return PAY_MSG.utrUsed;
+        }
         const price = quote(await loadSettings(tx), epinType, qty);
         const { type, bank_name: bankName, holder, address, ifsc, branch, imglink } = option;
         const payload = {
@@ -42,8 +48,13 @@ export class SubmitBankRequestHandler implements ICommandHandler<SubmitBankReque
       });
     } catch (error) {
       // Two requests with one UTR at the same moment: the unique index lets one through.
-      if (isUniqueViolation(error, 'epin_requests_utr_key')) return PAY_MSG.utrUsed;
-      throw error;
+      if (!isUniqueViolation(error, 'epin_requests_utr_key') && !isUniqueViolation(error, 'utr_claims_pkey'))
+        throw error;
+      return this.ledger.run(metadata, async (tx) => {
+        const claim = await utrUsed(tx, utrno);
+        if (claim) await flagUtrReuse(tx, { utr: utrno, uid, helpLinkId: null, epinRequestId: id }, claim);
+        return PAY_MSG.utrUsed;
+      });
     }
   }
 }

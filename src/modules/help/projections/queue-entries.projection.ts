@@ -1,0 +1,67 @@
+import { ProjectedEvent, Projection, Statement, exactlyOneRow } from '../../../platform/projections/projection';
+import { HelpLinkCreated, HelpLinkReceived, HelpLinkReturned, QueueEntryOpened } from '../domain/help.events';
+
+/** What the queue entries projection needs of any event that opens an entry (help's own and the wallet's `WithdrawalApproved`). */
+interface OpensEntry {
+  entry: QueueEntryOpened;
+}
+
+const change = (id: string, column: 'remaining_paise' | 'received_paise', delta: string, what: string): Statement =>
+  exactlyOneRow(`update queue_entries set ${column} = ${column} + $2::bigint where id = $1`, [id, delta], what);
+
+/**
+ * The PH and GH queues: one row per entry with its amount still unmatched (`remaining_paise`) and,
+ * for GH entries, what links into it have delivered (`received_paise`). The table's checks refuse a
+ * remaining amount below zero, so no amount can be matched twice even if a run were wrong.
+ */
+export const queueEntriesProjection: Projection = {
+  name: 'queue-entries',
+  tables: ['queue_entries'],
+  handles: [
+    'HelpRequestApproved',
+    'GhEntitlementCredited',
+    'WithdrawalApproved',
+    'HelpLinkCreated',
+    'HelpLinkReceived',
+    'HelpLinkReturned',
+  ],
+  project(event: ProjectedEvent): Statement[] {
+    switch (event.type) {
+      case 'HelpRequestApproved':
+      case 'GhEntitlementCredited':
+      case 'WithdrawalApproved': {
+        const e = (event.payload as OpensEntry).entry;
+        return [
+          {
+            text: 'insert into queue_entries (id, side, uid, amount_paise, remaining_paise, source, source_id, since) values ($1, $2, $3, $4, $4, $5, $6, $7)',
+            params: [e.id, e.side, e.uid, e.amountPaise, e.source, e.sourceId, event.recordedAt],
+          },
+        ];
+      }
+      case 'HelpLinkCreated': {
+        const p = event.payload as HelpLinkCreated;
+        const minus = (-BigInt(p.amountPaise)).toString();
+        return [
+          change(p.phEntryId, 'remaining_paise', minus, `PH entry ${p.phEntryId} of link ${p.id}`),
+          change(p.ghEntryId, 'remaining_paise', minus, `GH entry ${p.ghEntryId} of link ${p.id}`),
+        ];
+      }
+      case 'HelpLinkReceived': {
+        const p = event.payload as HelpLinkReceived;
+        return [change(p.ghEntryId, 'received_paise', p.amountPaise, `GH entry ${p.ghEntryId} of link ${p.id}`)];
+      }
+      case 'HelpLinkReturned': {
+        const p = event.payload as HelpLinkReturned;
+        const ph = (p.sender === 'reopened' ? BigInt(p.amountPaise) : -BigInt(p.writtenOffWaitingPaise)).toString();
+        return [
+          change(p.ghEntryId, 'remaining_paise', p.amountPaise, `GH entry ${p.ghEntryId} of link ${p.id}`),
+          ...(ph !== '0'
+            ? [change(p.phEntryId, 'remaining_paise', ph, `PH entry ${p.phEntryId} of link ${p.id}`)]
+            : []),
+        ];
+      }
+      default:
+        return [];
+    }
+  },
+};

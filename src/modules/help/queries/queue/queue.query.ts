@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../../../platform/db/database';
+import { ListShape, Page, PageRequest, readPage, direction, Where } from '../../../../platform/db/page';
+import { Sql } from '../../../../platform/db/sql';
+import { formatRupees } from '../../../../platform/money';
+
+export interface SideTotal {
+  count: number;
+  amountRupees: string;
+}
+
+/** What waits in each queue: entries with an unmatched amount, and the sum of those amounts. */
+export async function queueTotals(db: Sql): Promise<{ PH: SideTotal; GH: SideTotal }> {
+  const rows = await db.query<{ side: 'PH' | 'GH'; n: number; total: string }>(
+    `select side, count(*)::int as n, coalesce(sum(remaining_paise), 0)::text as total
+       from queue_entries where remaining_paise > 0 group by side`,
+  );
+  const of = (side: 'PH' | 'GH'): SideTotal => {
+    const row = rows.find((r) => r.side === side);
+    return { count: row?.n ?? 0, amountRupees: formatRupees(BigInt(row?.total ?? '0')) };
+  };
+  return { PH: of('PH'), GH: of('GH') };
+}
+
+export interface MatchingPace {
+  links: number;
+  amountRupees: string;
+  /** Linked in the last 7 days ÷ (linked in the last 7 days + PH waiting now), in percent, two decimals: 100 means nothing waits. */
+  ratePercent: string;
+}
+
+/** Links made in the last 7 days and the share of the PH demand they met (docs/decisions/0018). */
+export async function matchingPace(db: Sql): Promise<MatchingPace> {
+  const [row] = await db.query<{ n: number; linked: string; waiting: string }>(
+    `select (select count(*)::int from help_links where created_at > now() - interval '7 days') as n,
+            (select coalesce(sum(amount_paise), 0)::text from help_links where created_at > now() - interval '7 days') as linked,
+            (select coalesce(sum(remaining_paise), 0)::text from queue_entries where side = 'PH' and remaining_paise > 0) as waiting`,
+  );
+  const linked = BigInt(row.linked);
+  const demand = linked + BigInt(row.waiting);
+  const basisPoints = demand === 0n ? 0n : (linked * 10_000n) / demand;
+  return {
+    links: row.n,
+    amountRupees: formatRupees(linked),
+    ratePercent: `${basisPoints / 100n}.${(basisPoints % 100n).toString().padStart(2, '0')}`,
+  };
+}
+
+/** The public `/api/network-health`: queue totals and the 7-day matching pace, no member data. */
+export async function networkHealth(
+  db: Sql,
+): Promise<{ queues: { PH: SideTotal; GH: SideTotal }; last7Days: MatchingPace; asOf: string }> {
+  const [queues, last7Days] = await Promise.all([queueTotals(db), matchingPace(db)]);
+  return { queues, last7Days, asOf: new Date().toISOString() };
+}
+
+/**
+ * The dashboard's queue transparency for one member: the totals, the pace, and where the member
+ * stands — for each side they wait in, the position of their oldest waiting entry (1 = next) and
+ * what of theirs waits.
+ */
+export async function memberQueue(db: Sql, uid: string): Promise<Record<string, string>> {
+  const [totals, pace, mine] = await Promise.all([
+    queueTotals(db),
+    matchingPace(db),
+    db.query<{ side: 'PH' | 'GH'; position: number; waiting: string }>(
+      `select m.side, (select count(*)::int + 1 from queue_entries o
+                         where o.side = m.side and o.remaining_paise > 0 and (o.since, o.id) < (m.since, m.id)) as position,
+              (select coalesce(sum(remaining_paise), 0)::text from queue_entries w where w.uid = $1 and w.side = m.side and w.remaining_paise > 0) as waiting
+         from (select distinct on (side) side, since, id from queue_entries where uid = $1 and remaining_paise > 0 order by side, since, id) m`,
+      [uid],
+    ),
+  ]);
+  const side = (s: 'PH' | 'GH') => mine.find((r) => r.side === s);
+  return {
+    phQueueCount: String(totals.PH.count),
+    phQueueRupees: totals.PH.amountRupees,
+    ghQueueCount: String(totals.GH.count),
+    ghQueueRupees: totals.GH.amountRupees,
+    myPhQueuePosition: side('PH') ? String(side('PH')!.position) : '',
+    myPhQueueRupees: formatRupees(BigInt(side('PH')?.waiting ?? '0')),
+    myGhQueuePosition: side('GH') ? String(side('GH')!.position) : '',
+    myGhQueueRupees: formatRupees(BigInt(side('GH')?.waiting ?? '0')),
+    matchedLinks7d: String(pace.links),
+    matchedRupees7d: pace.amountRupees,
+    matchingRate7d: pace.ratePercent,
+  };
+}
+
+/** The waiting PH and GH entries, oldest first (admin's `queue-entries`). */
+export const QUEUE_ENTRIES_LIST: ListShape = {
+  sortable: ['since', 'amountRupees'],
+  key: 'id',
+  defaultSort: ['since', 'ASC'],
+  filters: { side: 2, member: 6 },
+};
+
+const SORT_COLUMN: Record<string, string> = { since: 'since', amountRupees: 'remaining_paise', id: 'id' };
+
+export async function listQueueEntries(db: Sql, page: PageRequest): Promise<Page<Record<string, unknown>>> {
+  const where = new Where().add('remaining_paise > $?', 0).equal(page.filter, { side: 'side', member: 'uid' });
+  const sort = SORT_COLUMN[page.sortField] ?? 'since';
+  const result = await readPage<{
+    id: string;
+    side: string;
+    uid: string;
+    remaining: string;
+    source: string;
+    source_id: string;
+    since: Date;
+  }>(
+    db,
+    'queue_entries',
+    'id, side, uid, remaining_paise::text as remaining, source, source_id, since',
+    where,
+    `${sort} ${direction(page)}, since, id`,
+    page,
+  );
+  return {
+    total: result.total,
+    rows: result.rows.map((r) => ({
+      id: r.id,
+      side: r.side,
+      member: r.uid,
+      amountRupees: formatRupees(BigInt(r.remaining)),
+      source: r.source,
+      sourceId: r.source_id,
+      since: r.since.toISOString(),
+    })),
+  };
+}
+
+/** The queue reads the APIs inject. */
+@Injectable()
+export class QueueQuery {
+  constructor(private readonly db: Database) {}
+
+  totals() {
+    return queueTotals(this.db);
+  }
+
+  health() {
+    return networkHealth(this.db);
+  }
+
+  member(uid: string) {
+    return memberQueue(this.db, uid);
+  }
+
+  list(page: PageRequest) {
+    return listQueueEntries(this.db, page);
+  }
+}
