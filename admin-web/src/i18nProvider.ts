@@ -389,6 +389,8 @@ const sahyogMessages = {
     },
   },
   sahyog: {
+    qr_alt: 'QR code of %{name}',
+    brand: { name: 'Sahyog admin', login_intro: 'Back office: sign in with your admin account' },
     roles: { superadmin: 'Super admin', approver: 'Approver', support: 'Support', auditor: 'Auditor' },
     yes: 'Yes',
     remark: { label: 'Remark', help: 'Recorded in the ledger with your name.', confirm: 'Confirm' },

@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   SelectField,
@@ -11,6 +10,8 @@ import {
 } from 'react-admin';
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { formatPaise } from '../money';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
 
 const STATUS_CHOICES = [
   { id: 'awaiting-approval', name: 'resources.help-requests.status.awaiting-approval' },
@@ -33,20 +34,26 @@ export const HelpRequestList = () => (
     perPage={25}
     exporter={false}
   >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <DateField source="requested_at" showTime />
-      <TextField source="uid" />
-      <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} sortable={false} />
-      <FunctionField
-        source="tier_paise"
-        render={(record: RaRecord) => formatPaise(record.tier_paise)}
-        sortable={false}
-        textAlign="right"
-      />
-      <TextField source="kind" sortable={false} />
-      <SelectField source="status" choices={STATUS_CHOICES} />
-      <TextField source="topup_position" sortable={false} />
-      <TextField source="id" sortable={false} sx={{ fontFamily: 'monospace', fontSize: 12 }} />
-    </Datagrid>
+    <ResponsiveRows
+      primary={<TextField source="id" />}
+      status={<SelectField source="status" choices={STATUS_CHOICES} />}
+      date="requested_at"
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <DateTimeField source="requested_at" showTime />
+        <TextField source="uid" />
+        <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} sortable={false} />
+        <FunctionField
+          source="tier_paise"
+          render={(record: RaRecord) => formatPaise(record.tier_paise)}
+          sortable={false}
+          textAlign="right"
+        />
+        <TextField source="kind" sortable={false} />
+        <SelectField source="status" choices={STATUS_CHOICES} />
+        <TextField source="topup_position" sortable={false} />
+        <TextField source="id" sortable={false} sx={{ fontFamily: 'monospace', fontSize: 12 }} />
+      </Datagrid>
+    </ResponsiveRows>
   </List>
 );
