@@ -23,6 +23,10 @@ import paymentOptions from './payment-options';
 import paymentDouble from './payment-double';
 import queues from './queues';
 import failedJobs from './failed-jobs';
+import queueEntries from './queue-entries';
+import helpLinks from './help-links';
+import withdrawals from './withdrawals';
+import flaggedUtrs from './flagged-utrs';
 
 interface ResourceModule {
   list?: ComponentType;
@@ -41,6 +45,10 @@ const MODULES: Record<ResourceName, ResourceModule> = {
   'payment-orders': paymentOrders,
   'payment-options': paymentOptions,
   'help-requests': helpRequests,
+  'queue-entries': queueEntries,
+  'help-links': helpLinks,
+  withdrawals,
+  'flagged-utrs': flaggedUtrs,
   'level-income': levelIncome,
   settings,
   'payment-double': paymentDouble,

@@ -15,6 +15,10 @@ export type ResourceName =
   | 'payment-orders'
   | 'payment-options'
   | 'help-requests'
+  | 'queue-entries'
+  | 'help-links'
+  | 'withdrawals'
+  | 'flagged-utrs'
   | 'level-income'
   | 'settings'
   | 'payment-double'
@@ -59,6 +63,11 @@ export const RESOURCES: readonly AreaRule<ResourceName>[] = [
   { name: 'payment-orders', read: ALL, act: APPROVER },
   { name: 'payment-options', read: ALL, write: SUPERADMIN, recordRepresentation: 'Bank_Name' },
   { name: 'help-requests', read: ALL, act: APPROVER },
+  // The help circle (issue 11): approver approves, matches (run and by hand) and resolves; support and auditor read.
+  { name: 'queue-entries', read: ALL, act: APPROVER },
+  { name: 'help-links', read: ALL, write: APPROVER, act: APPROVER },
+  { name: 'withdrawals', read: ALL, act: APPROVER },
+  { name: 'flagged-utrs', read: ALL },
   { name: 'level-income', read: ALL },
   { name: 'settings', read: ALL, write: SUPERADMIN },
   { name: 'payment-double', read: STAFF, act: APPROVER },

@@ -12,20 +12,18 @@ import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { formatPaise } from '../money';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
+import { HELP_REQUEST_STATUS_CHOICES } from './choices';
 
-const STATUS_CHOICES = [
-  { id: 'awaiting-approval', name: 'resources.help-requests.status.awaiting-approval' },
-  { id: 'closed', name: 'resources.help-requests.status.closed' },
-];
+const STATUS_CHOICES = HELP_REQUEST_STATUS_CHOICES;
 
-// Filter names are the API's: uid, status, epin_type.
+// Filter names are the API's: member (a member id), status, epin_type.
 const helpRequestFilters = [
-  <TextInput key="uid" source="uid" alwaysOn resettable />,
+  <TextInput key="member" source="member" alwaysOn resettable />,
   <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
   <SelectInput key="epin_type" source="epin_type" choices={EPIN_TYPE_CHOICES} alwaysOn />,
 ];
 
-/** Every help request with the top-up it came with; sortable columns are the API's (requested_at, uid, status). */
+/** Every help request with the top-up it came with; a row opens it (Approve / Reject there); sortable columns are the API's (requested_at, uid, status). */
 export const HelpRequestList = () => (
   <List
     empty={false}
@@ -38,8 +36,9 @@ export const HelpRequestList = () => (
       primary={<TextField source="id" />}
       status={<SelectField source="status" choices={STATUS_CHOICES} />}
       date="requested_at"
+      rowClick="show"
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid bulkActionButtons={false} rowClick="show">
         <DateTimeField source="requested_at" showTime />
         <TextField source="uid" />
         <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} sortable={false} />

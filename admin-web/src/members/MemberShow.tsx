@@ -145,7 +145,10 @@ const RELATED: ReadonlyArray<{ resource: AdminArea; filter: string }> = [
   { resource: 'level-income', filter: 'earner' },
   { resource: 'epin-requests', filter: 'uid' },
   { resource: 'payment-orders', filter: 'uid' },
-  { resource: 'help-requests', filter: 'uid' },
+  { resource: 'help-requests', filter: 'member' },
+  { resource: 'help-links', filter: 'member' },
+  { resource: 'queue-entries', filter: 'member' },
+  { resource: 'withdrawals', filter: 'member' },
 ];
 
 const RelatedRecords = () => {
