@@ -1,46 +1,29 @@
-import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
-import { useDataProvider, useListContext, useTranslate } from 'react-admin';
-import type { QueueTotals, SahyogDataProvider } from '../dataProvider';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { SahyogDataProvider } from '../dataProvider';
 import { formatRupees } from '../money';
 
 const SIDES = ['PH', 'GH'] as const;
 
 /**
- * The totals per side from GET /admin-api/queue-totals, above the queue list; read again whenever the
- * list is (after a refresh, a filter change or a matching run).
+ * The totals per side from GET /admin-api/queue-totals, above the queue list. A react-query query
+ * (as react-admin's own reads are), so the page's refresh after a matching run reads it again.
  */
 export const QueueTotalsPanel = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<SahyogDataProvider>();
-  const { data } = useListContext();
-  const [totals, setTotals] = useState<QueueTotals | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    dataProvider.queueTotals().then(
-      (answer) => {
-        if (!current) return;
-        setTotals(answer);
-        setError(null);
-      },
-      (reason: unknown) => {
-        if (current) setError(reason instanceof Error ? reason.message : String(reason));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [dataProvider, data]);
+  const { data: totals, error } = useQuery({ queryKey: ['queue-totals'], queryFn: () => dataProvider.queueTotals() });
 
   if (error)
-    return <Alert severity="error">{translate('resources.queue-entries.totals.error', { message: error })}</Alert>;
+    return (
+      <Alert severity="error">{translate('resources.queue-entries.totals.error', { message: error.message })}</Alert>
+    );
   return (
     <Box
       data-testid="queue-totals"
-      aria-busy={totals === null}
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr' }, gap: 1, my: 1 }}
+      aria-busy={!totals}
+      sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, my: 1 }}
     >
       {SIDES.map((side) => (
         <Card key={side} variant="outlined">
