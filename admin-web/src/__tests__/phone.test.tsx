@@ -85,6 +85,10 @@ describe('admin-web on a phone', () => {
     ['payment-orders', 'auditor', '#/payment-orders'],
     ['payment-options', 'auditor', '#/payment-options'],
     ['help-requests', 'auditor', '#/help-requests'],
+    ['queue-entries', 'auditor', '#/queue-entries'],
+    ['help-links', 'auditor', '#/help-links'],
+    ['withdrawals', 'auditor', '#/withdrawals'],
+    ['flagged-utrs', 'auditor', '#/flagged-utrs'],
     ['level-income', 'auditor', '#/level-income'],
     ['settings', 'auditor', '#/settings'],
     ['queues', 'auditor', '#/queues'],
@@ -105,6 +109,25 @@ describe('admin-web on a phone', () => {
       expect(document.querySelector('.RaSimpleList-root, [data-testid="phone-list"]')).not.toBeNull(),
     );
     expect(document.querySelector('table')).toBeNull();
+  });
+
+  it("shows a help link's parties, amount, state and date on a phone row", async () => {
+    // Proves: the help circle's lists are phone-readable too: sender → receiver · ₹ amount, the state chip and the date.
+    const link = {
+      id: 'L0001',
+      state: 'Pending',
+      sender: '482913',
+      receiver: '517204',
+      amountRupees: '5000.00',
+      utr: null,
+      deadline: '2026-11-24T19:30:00.000Z',
+      createdAt: '2026-11-23T19:30:00.000Z',
+    };
+    renderPhoneAs('auditor', '#/help-links', listOf('help-links', [link]));
+    const row = (await screen.findByText('482913 → 517204 · ₹5,000.00')).closest('li') as HTMLElement;
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    expect(within(row).getByText('24 Nov 2026, 1:00 am')).toBeInTheDocument();
+    expect(row.querySelector('a')).toHaveAttribute('href', '#/help-links/L0001/show');
   });
 
   it('opens the menu from the bar on a phone', async () => {

@@ -25,21 +25,25 @@ export const QueueTotalsPanel = () => {
       aria-busy={!totals}
       sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, my: 1 }}
     >
-      {SIDES.map((side) => (
-        <Card key={side} variant="outlined">
-          <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
-            <Typography variant="overline" component="h2">
-              {translate(`resources.queue-entries.totals.${side}`)}
-            </Typography>
-            <Typography variant="h6" component="p" data-testid={`queue-total-${side}`}>
-              {totals ? formatRupees(totals[side].amountRupees) : '…'}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {totals ? translate('resources.queue-entries.totals.entries', { smart_count: totals[side].count }) : ''}
-            </Typography>
-          </CardContent>
-        </Card>
-      ))}
+      {SIDES.map((side) => {
+        // An answer without this side (an older API, a proxy's error page) reads as a dash, never a crash.
+        const total = totals && typeof totals === 'object' ? totals[side] : undefined;
+        return (
+          <Card key={side} variant="outlined">
+            <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
+              <Typography variant="overline" component="h2">
+                {translate(`resources.queue-entries.totals.${side}`)}
+              </Typography>
+              <Typography variant="h6" component="p" data-testid={`queue-total-${side}`}>
+                {!totals ? '…' : total ? formatRupees(total.amountRupees) : '—'}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {total ? translate('resources.queue-entries.totals.entries', { smart_count: total.count }) : ''}
+              </Typography>
+            </CardContent>
+          </Card>
+        );
+      })}
     </Box>
   );
 };
