@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Link as MuiLink } from '@mui/material';
 import { Datagrid, FunctionField, List, TextField, TextInput, useTranslate, type RaRecord } from 'react-admin';
@@ -19,7 +20,7 @@ const AttemptOn = ({ record }: { record: RaRecord }) => {
     <MuiLink
       component={Link}
       to={`/${resource}/${encodeURIComponent(id)}/show`}
-      onClick={(event: React.MouseEvent) => event.stopPropagation()}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
     >
       {translate(`resources.flagged-utrs.on.${resource}`, { id })}
     </MuiLink>

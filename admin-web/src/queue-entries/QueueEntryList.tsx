@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import CallMergeIcon from '@mui/icons-material/CallMerge';
 import { Link } from 'react-router-dom';
 import { Button as MuiButton } from '@mui/material';
@@ -57,7 +58,7 @@ const MatchByHandButton = () => {
       state={{ record: { ...prefill, amountRupees: whole } }}
       size="small"
       startIcon={<CallMergeIcon />}
-      onClick={(event: React.MouseEvent) => event.stopPropagation()}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
     >
       {translate('resources.queue-entries.match_by_hand')}
     </MuiButton>
