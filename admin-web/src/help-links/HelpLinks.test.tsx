@@ -98,12 +98,12 @@ describe('help links (admin)', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Outcome/ }));
     await userEvent.click(await screen.findByRole('option', { name: /^Cancel/ }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Remark/ }), 'no credit in the bank statement');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Remark/ }), 'no credit');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     await screen.findByText('Link resolved as cancelled');
     expect(calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body])).toEqual([
-      [`/admin-api/${showPath}/resolve`, { outcome: 'cancel', remark: 'no credit in the bank statement' }],
+      [`/admin-api/${showPath}/resolve`, { outcome: 'cancel', remark: 'no credit' }],
     ]);
   });
 
