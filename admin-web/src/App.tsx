@@ -1,10 +1,12 @@
+import type { ComponentType } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { SahyogLayout } from './Layout';
-import { canEditPaymentOptions, canEditSettings, canSee } from './roles';
+import { SahyogLoginPage } from './branding/SahyogLoginPage';
+import { canSee, canWrite, resourcesFor, type ResourceName } from './resources';
 import { adminTheme } from './theme';
 import { LedgerVerify } from './ledger/LedgerVerify';
 import members from './members';
@@ -21,8 +23,42 @@ import paymentOptions from './payment-options';
 import paymentDouble from './payment-double';
 import queues from './queues';
 import failedJobs from './failed-jobs';
+import queueEntries from './queue-entries';
+import helpLinks from './help-links';
+import withdrawals from './withdrawals';
+import flaggedUtrs from './flagged-utrs';
 
-/** Resources are registered per role (src/roles.ts); the first one is the landing page. */
+interface ResourceModule {
+  list?: ComponentType;
+  show?: ComponentType;
+  create?: ComponentType;
+  edit?: ComponentType;
+  icon?: ComponentType;
+}
+
+/** The views of each resource of src/resources.ts (which role sees what is decided there). */
+const MODULES: Record<ResourceName, ResourceModule> = {
+  members,
+  events,
+  epins,
+  'epin-requests': epinRequests,
+  'payment-orders': paymentOrders,
+  'payment-options': paymentOptions,
+  'help-requests': helpRequests,
+  'queue-entries': queueEntries,
+  'help-links': helpLinks,
+  withdrawals,
+  'flagged-utrs': flaggedUtrs,
+  'level-income': levelIncome,
+  settings,
+  'payment-double': paymentDouble,
+  queues,
+  'failed-jobs': failedJobs,
+  mails,
+  'admin-users': adminUsers,
+};
+
+/** Resources are registered per role from the table in src/resources.ts; the first one is the landing page. */
 export const App = () => (
   <Admin
     title="Sahyog admin"
@@ -31,35 +67,26 @@ export const App = () => (
     i18nProvider={i18nProvider}
     theme={adminTheme}
     layout={SahyogLayout}
+    loginPage={SahyogLoginPage}
     requireAuth
     disableTelemetry
   >
     {(permissions) => (
       <>
-        {canSee(permissions, 'members') ? <Resource name="members" {...members} recordRepresentation="name" /> : null}
-        {canSee(permissions, 'events') ? <Resource name="events" {...events} /> : null}
-        {canSee(permissions, 'epins') ? <Resource name="epins" {...epins} recordRepresentation="number" /> : null}
-        {canSee(permissions, 'epin-requests') ? <Resource name="epin-requests" {...epinRequests} /> : null}
-        {canSee(permissions, 'payment-orders') ? <Resource name="payment-orders" {...paymentOrders} /> : null}
-        {canSee(permissions, 'payment-options') ? (
-          <Resource
-            name="payment-options"
-            {...paymentOptions}
-            recordRepresentation="Bank_Name"
-            create={canEditPaymentOptions(permissions) ? paymentOptions.create : undefined}
-            edit={canEditPaymentOptions(permissions) ? paymentOptions.edit : undefined}
-          />
-        ) : null}
-        {canSee(permissions, 'help-requests') ? <Resource name="help-requests" {...helpRequests} /> : null}
-        {canSee(permissions, 'level-income') ? <Resource name="level-income" {...levelIncome} /> : null}
-        {canSee(permissions, 'settings') ? (
-          <Resource name="settings" {...settings} edit={canEditSettings(permissions) ? settings.edit : undefined} />
-        ) : null}
-        {canSee(permissions, 'payment-double') ? <Resource name="payment-double" {...paymentDouble} /> : null}
-        {canSee(permissions, 'queues') ? <Resource name="queues" {...queues} /> : null}
-        {canSee(permissions, 'failed-jobs') ? <Resource name="failed-jobs" {...failedJobs} /> : null}
-        {canSee(permissions, 'mails') ? <Resource name="mails" {...mails} recordRepresentation="subject" /> : null}
-        {canSee(permissions, 'admin-users') ? <Resource name="admin-users" {...adminUsers} /> : null}
+        {resourcesFor(permissions).map(({ name, recordRepresentation }) => {
+          const views = MODULES[name];
+          const writable = canWrite(permissions, name);
+          return (
+            <Resource
+              key={name}
+              name={name}
+              {...views}
+              recordRepresentation={recordRepresentation}
+              create={writable ? views.create : undefined}
+              edit={writable ? views.edit : undefined}
+            />
+          );
+        })}
         {canSee(permissions, 'ledger') ? (
           <CustomRoutes>
             <Route path="/ledger" element={<LedgerVerify />} />

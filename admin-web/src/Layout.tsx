@@ -1,19 +1,43 @@
 import type { ReactNode } from 'react';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { Layout, Menu, usePermissions } from 'react-admin';
-import { canSee } from './roles';
+import { Box, Typography } from '@mui/material';
+import { AppBar, Layout, Menu, TitlePortal, usePermissions, useTranslate } from 'react-admin';
+import { SahyogLogo } from './branding/SahyogLogo';
+import { pagesFor, type PageName } from './resources';
 
-/** The resources the role may see (registered in App.tsx), then the ledger verification page. */
+const PAGE_ICONS: Record<PageName, ReactNode> = { ledger: <VerifiedUserIcon /> };
+
+/** The resources the role may see (registered in App.tsx from src/resources.ts), then its pages. */
 export const SahyogMenu = () => {
   const { permissions } = usePermissions();
   return (
     <Menu>
       <Menu.ResourceItems />
-      {canSee(permissions, 'ledger') ? (
-        <Menu.Item to="/ledger" primaryText="sahyog.ledger.menu" leftIcon={<VerifiedUserIcon />} />
-      ) : null}
+      {pagesFor(permissions).map((page) => (
+        <Menu.Item key={page.name} to={page.path} primaryText={page.label} leftIcon={PAGE_ICONS[page.name]} />
+      ))}
     </Menu>
   );
 };
 
-export const SahyogLayout = ({ children }: { children: ReactNode }) => <Layout menu={SahyogMenu}>{children}</Layout>;
+/** Sahyog's mark and name on the left of the bar, then the page title (hidden on a phone, where space is short). */
+export const SahyogAppBar = () => {
+  const translate = useTranslate();
+  return (
+    <AppBar color="primary">
+      <Box data-testid="sahyog-brand" sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2 }}>
+        <SahyogLogo size={28} alt="" />
+        <Typography component="span" variant="h6" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+          {translate('sahyog.brand.name')}
+        </Typography>
+      </Box>
+      <TitlePortal sx={{ display: { xs: 'none', sm: 'block' } }} />
+    </AppBar>
+  );
+};
+
+export const SahyogLayout = ({ children }: { children: ReactNode }) => (
+  <Layout menu={SahyogMenu} appBar={SahyogAppBar}>
+    {children}
+  </Layout>
+);

@@ -134,6 +134,27 @@ async function fetchLedgerPublic<T>(name: 'public-key' | 'digest'): Promise<T | 
   return (await response.json()) as T;
 }
 
+/** One side of GET /admin-api/queue-totals: what waits unmatched (amount in rupees with 2 decimals). */
+export interface QueueSideTotal {
+  count: number;
+  amountRupees: string;
+}
+
+/** GET /admin-api/queue-totals. */
+export interface QueueTotals {
+  PH: QueueSideTotal;
+  GH: QueueSideTotal;
+}
+
+/** POST /admin-api/matching/run: what this run linked; `busy` when another run held the lock. */
+export interface MatchingRunResult {
+  links: number;
+  amountRupees: string;
+  busy?: boolean;
+}
+
+export type ResolveOutcome = 'received' | 'cancel';
+
 /** The calls of the admin contract that are not CRUD (docs/api-contract.md, Admin API). */
 export interface SahyogDataProvider extends DataProvider {
   blockMember(uid: string, remark: string): Promise<unknown>;
@@ -152,6 +173,13 @@ export interface SahyogDataProvider extends DataProvider {
   markDoubleOrderPaid(clientid: string): Promise<DoubleOrderAnswer>;
   expireDoubleOrder(clientid: string): Promise<DoubleOrderAnswer>;
   retryFailedJob(id: string): Promise<unknown>;
+  approveHelpRequest(id: string): Promise<unknown>;
+  rejectHelpRequest(id: string, remark: string): Promise<unknown>;
+  approveWithdrawal(id: string): Promise<unknown>;
+  rejectWithdrawal(id: string, remark: string): Promise<unknown>;
+  resolveHelpLink(id: string, outcome: ResolveOutcome, remark: string): Promise<unknown>;
+  runMatching(): Promise<MatchingRunResult>;
+  queueTotals(): Promise<QueueTotals>;
 }
 
 async function post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
@@ -201,4 +229,11 @@ export const dataProvider: SahyogDataProvider = {
     post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'mark-paid'), {}),
   expireDoubleOrder: (clientid) => post<DoubleOrderAnswer>(actionPath('payment-double/orders', clientid, 'expire'), {}),
   retryFailedJob: (id) => post(actionPath('failed-jobs', id, 'retry'), {}),
+  approveHelpRequest: (id) => post(actionPath('help-requests', id, 'approve'), {}),
+  rejectHelpRequest: (id, remark) => post(actionPath('help-requests', id, 'reject'), { remark }),
+  approveWithdrawal: (id) => post(actionPath('withdrawals', id, 'approve'), {}),
+  rejectWithdrawal: (id, remark) => post(actionPath('withdrawals', id, 'reject'), { remark }),
+  resolveHelpLink: (id, outcome, remark) => post(actionPath('help-links', id, 'resolve'), { outcome, remark }),
+  runMatching: () => post<MatchingRunResult>('/matching/run', {}),
+  queueTotals: async () => (await httpClient(`${API_URL}/queue-totals`)).json as QueueTotals,
 };

@@ -82,3 +82,10 @@ export function formatPaise(paise: string | number | bigint | null | undefined):
   const fraction = (abs % 100n).toString().padStart(2, '0');
   return `${sign}₹${groupIndian((abs / 100n).toString())}.${fraction}`;
 }
+
+/** The help circle's amounts come as rupee text ("5000.00"): shown like every amount, "₹5,000.00". */
+export function formatRupees(rupees: unknown): string {
+  if (rupees === null || rupees === undefined || rupees === '') return '';
+  const paise = rupeesToPaise(String(rupees));
+  return paise === null ? String(rupees) : formatPaise(paise);
+}

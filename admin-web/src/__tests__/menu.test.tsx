@@ -6,7 +6,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('menu by role', () => {
   it('shows an auditor the events, the reports and the ledger, and no members', async () => {
-    // Proves: an auditor's back office has events, the reports (e-pins, e-pin requests, payment orders and options, help requests, level income, settings, job queues and failed jobs) and the ledger page — no payment double.
+    // Proves: an auditor's back office has events, the reports (e-pins, e-pin requests, payment orders and options, help requests, the PH / GH queue, help links, withdrawals, flagged UTRs, level income, settings, job queues and failed jobs) and the ledger page — no payment double.
     const calls = renderAppAs('auditor');
 
     expect(await menuItemNames()).toEqual([
@@ -16,6 +16,10 @@ describe('menu by role', () => {
       'Payment orders',
       'Payment options',
       'Help requests',
+      'PH / GH queue',
+      'Help links',
+      'Withdrawals',
+      'Flagged UTRs',
       'Level income',
       'Settings',
       'Job queues',
@@ -39,6 +43,10 @@ describe('menu by role', () => {
       'Payment orders',
       'Payment options',
       'Help requests',
+      'PH / GH queue',
+      'Help links',
+      'Withdrawals',
+      'Flagged UTRs',
       'Level income',
       'Settings',
       'Payment double',

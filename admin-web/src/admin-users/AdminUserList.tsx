@@ -2,7 +2,6 @@ import {
   BooleanField,
   CreateButton,
   Datagrid,
-  DateField,
   List,
   SelectField,
   SelectInput,
@@ -11,6 +10,8 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ROLE_CHOICES } from './roleChoices';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
 
 const adminUserFilters = [
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
@@ -27,12 +28,19 @@ export const AdminUserList = () => (
       </TopToolbar>
     }
   >
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="id" label="resources.admin-users.fields.username" sortBy="username" />
-      <SelectField source="role" choices={ROLE_CHOICES} />
-      <BooleanField source="disabled" sortable={false} />
-      <DateField source="created_at" showTime />
-      <DateField source="last_login_at" showTime />
-    </Datagrid>
+    <ResponsiveRows
+      primary={<TextField source="id" />}
+      status={<SelectField source="role" choices={ROLE_CHOICES} />}
+      date="last_login_at"
+      rowClick="edit"
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="id" label="resources.admin-users.fields.username" sortBy="username" />
+        <SelectField source="role" choices={ROLE_CHOICES} />
+        <BooleanField source="disabled" sortable={false} />
+        <DateTimeField source="created_at" showTime />
+        <DateTimeField source="last_login_at" showTime />
+      </Datagrid>
+    </ResponsiveRows>
   </List>
 );

@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  DateField,
   ExportButton,
   FunctionField,
   List,
@@ -15,6 +14,8 @@ import {
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { formatPaise } from '../money';
 import { REQUEST_STATUS_CHOICES } from './choices';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
 
 // Filter names are the API's (status, uid, utrno, epin_type), all exact.
 const requestFilters = [
@@ -39,22 +40,29 @@ export const EpinRequestList = () => (
     perPage={25}
     actions={<RequestListActions />}
   >
-    <Datagrid bulkActionButtons={false} rowClick="show">
-      <DateField source="requested_at" showTime />
-      <TextField source="id" sortable={false} />
-      <TextField source="uid" />
-      <TextField source="bank_name" sortable={false} />
-      <TextField source="utrno" sortable={false} />
-      <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} sortable={false} />
-      <NumberField source="qty" />
-      <FunctionField
-        source="net_paise"
-        render={(record: RaRecord) => formatPaise(record.net_paise)}
-        sortable={false}
-        textAlign="right"
-      />
-      <SelectField source="status" choices={REQUEST_STATUS_CHOICES} />
-      <DateField source="decided_at" showTime />
-    </Datagrid>
+    <ResponsiveRows
+      primary={<TextField source="id" />}
+      status={<SelectField source="status" choices={REQUEST_STATUS_CHOICES} />}
+      date="requested_at"
+      rowClick="show"
+    >
+      <Datagrid bulkActionButtons={false} rowClick="show">
+        <DateTimeField source="requested_at" showTime />
+        <TextField source="id" sortable={false} />
+        <TextField source="uid" />
+        <TextField source="bank_name" sortable={false} />
+        <TextField source="utrno" sortable={false} />
+        <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} sortable={false} />
+        <NumberField source="qty" />
+        <FunctionField
+          source="net_paise"
+          render={(record: RaRecord) => formatPaise(record.net_paise)}
+          sortable={false}
+          textAlign="right"
+        />
+        <SelectField source="status" choices={REQUEST_STATUS_CHOICES} />
+        <DateTimeField source="decided_at" showTime />
+      </Datagrid>
+    </ResponsiveRows>
   </List>
 );

@@ -1,6 +1,5 @@
 import { CardContent, Chip, Grid } from '@mui/material';
 import {
-  DateField,
   FunctionField,
   Labeled,
   SelectField,
@@ -15,6 +14,7 @@ import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { Cell, ShowTitle } from '../showLayout';
 import { formatBp, formatPaise } from '../money';
 import { ApproveRequestButton, RejectRequestButton } from './EpinRequestActions';
+import { DateTimeField } from '../fields/DateTimeField';
 
 const Money = ({ source }: { source: string }) => (
   <Labeled source={source}>
@@ -73,7 +73,7 @@ export const EpinRequestShow = () => (
         </Cell>
         <Cell>
           <Labeled>
-            <DateField source="requested_at" showTime />
+            <DateTimeField source="requested_at" showTime />
           </Labeled>
         </Cell>
         <Cell>
@@ -137,7 +137,7 @@ export const EpinRequestShow = () => (
         </Cell>
         <Cell>
           <Labeled>
-            <DateField source="decided_at" showTime emptyText="—" />
+            <DateTimeField source="decided_at" showTime emptyText="—" />
           </Labeled>
         </Cell>
         <Cell>

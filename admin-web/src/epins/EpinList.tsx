@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  DateField,
   ExportButton,
   FunctionField,
   List,
@@ -14,6 +13,8 @@ import {
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { formatPaise } from '../money';
 import { EpinIssueButton } from './EpinIssueDialog';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
 
 const STATUS_CHOICES = [
   { id: 'unused', name: 'resources.epins.status.unused' },
@@ -51,23 +52,29 @@ export const EpinList = () => (
     perPage={25}
     actions={<EpinListActions />}
   >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="number" sx={{ fontFamily: 'monospace' }} />
-      <SelectField source="type" choices={EPIN_TYPE_CHOICES} />
-      <FunctionField
-        source="value_paise"
-        render={(record: RaRecord) => formatPaise(record.value_paise)}
-        sortable={false}
-        textAlign="right"
-      />
-      <TextField source="owner_uid" />
-      <SelectField source="status" choices={STATUS_CHOICES} />
-      <DateField source="issued_at" showTime />
-      <DateField source="received_at" showTime />
-      <TextField source="used_for" sortable={false} />
-      <DateField source="used_at" showTime />
-      <SelectField source="source_kind" choices={SOURCE_CHOICES} sortable={false} />
-      <TextField source="source_ref" sortable={false} />
-    </Datagrid>
+    <ResponsiveRows
+      primary={<TextField source="number" sx={{ fontFamily: 'monospace' }} />}
+      status={<SelectField source="status" choices={STATUS_CHOICES} />}
+      date="issued_at"
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="number" sx={{ fontFamily: 'monospace' }} />
+        <SelectField source="type" choices={EPIN_TYPE_CHOICES} />
+        <FunctionField
+          source="value_paise"
+          render={(record: RaRecord) => formatPaise(record.value_paise)}
+          sortable={false}
+          textAlign="right"
+        />
+        <TextField source="owner_uid" />
+        <SelectField source="status" choices={STATUS_CHOICES} />
+        <DateTimeField source="issued_at" showTime />
+        <DateTimeField source="received_at" showTime />
+        <TextField source="used_for" sortable={false} />
+        <DateTimeField source="used_at" showTime />
+        <SelectField source="source_kind" choices={SOURCE_CHOICES} sortable={false} />
+        <TextField source="source_ref" sortable={false} />
+      </Datagrid>
+    </ResponsiveRows>
   </List>
 );

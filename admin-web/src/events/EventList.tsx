@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   NumberField,
@@ -10,6 +9,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { VerifyLedgerLink } from '../ledger/VerifyLedgerLink';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
 
 const eventFilters = [
   <TextInput key="stream_id" source="stream_id" alwaysOn />,
@@ -35,13 +36,20 @@ export const EventList = () => (
       </TopToolbar>
     }
   >
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="id" label="resources.events.fields.position" sortable />
-      <TextField source="stream_id" />
-      <NumberField source="stream_version" sortable={false} />
-      <TextField source="type" />
-      <DateField source="recorded_at" showTime />
-      <FunctionField source="hash" render={shortHash} sortable={false} />
-    </Datagrid>
+    <ResponsiveRows
+      primary={<FunctionField render={(record: RaRecord) => `#${record.id} ${record.type ?? ''}`} />}
+      status={<TextField source="stream_id" />}
+      date="recorded_at"
+      rowClick="show"
+    >
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="id" label="resources.events.fields.position" sortable />
+        <TextField source="stream_id" />
+        <NumberField source="stream_version" sortable={false} />
+        <TextField source="type" />
+        <DateTimeField source="recorded_at" showTime />
+        <FunctionField source="hash" render={shortHash} sortable={false} />
+      </Datagrid>
+    </ResponsiveRows>
   </List>
 );

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, NumberField, Show, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
+import { DateTimeField } from '../fields/DateTimeField';
 
 const JsonBlock = ({ value }: { value: unknown }) => (
   <Box
@@ -25,7 +26,7 @@ export const EventShow = () => (
       <TextField source="stream_id" />
       <NumberField source="stream_version" />
       <TextField source="type" />
-      <DateField source="recorded_at" showTime />
+      <DateTimeField source="recorded_at" showTime />
       <TextField source="hash" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} />
       <FunctionField source="payload" render={(record: RaRecord) => <JsonBlock value={record.payload} />} />
       <FunctionField source="metadata" render={(record: RaRecord) => <JsonBlock value={record.metadata} />} />

@@ -2,7 +2,6 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import {
   Button,
   Datagrid,
-  DateField,
   List,
   NumberField,
   SelectInput,
@@ -14,6 +13,8 @@ import {
 import type { SahyogDataProvider } from '../dataProvider';
 import { canRetryJobs } from '../roles';
 import { useAdminAction } from '../useAdminAction';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
 
 const QUEUE_CHOICES = ['mail', 'ledger-checkpoint', 'level-income', 'payment-status', 'payment-sweep'].map((id) => ({
   id,
@@ -51,13 +52,20 @@ const RetryJobButton = () => {
 /** Jobs that used up their attempts, newest failure first, with the processor's reason. */
 export const FailedJobList = () => (
   <List filters={failedJobFilters} sort={{ field: 'failed_at', order: 'DESC' }} exporter={false} empty={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="queue" sortable={false} />
-      <TextField source="job_id" sortable={false} />
-      <TextField source="failed_reason" sortable={false} />
-      <NumberField source="attempts_made" sortable={false} />
-      <DateField source="failed_at" showTime />
-      <RetryJobButton />
-    </Datagrid>
+    <ResponsiveRows
+      primary={<TextField source="id" />}
+      status={<TextField source="failed_reason" />}
+      date="failed_at"
+      actions={<RetryJobButton />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="queue" sortable={false} />
+        <TextField source="job_id" sortable={false} />
+        <TextField source="failed_reason" sortable={false} />
+        <NumberField source="attempts_made" sortable={false} />
+        <DateTimeField source="failed_at" showTime />
+        <RetryJobButton />
+      </Datagrid>
+    </ResponsiveRows>
   </List>
 );

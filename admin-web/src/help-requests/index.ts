@@ -1,5 +1,6 @@
 import SupportIcon from '@mui/icons-material/Support';
 import { HelpRequestList } from './HelpRequestList';
+import { HelpRequestShow } from './HelpRequestShow';
 
-/** Read-only report: members raise help requests themselves; the back office only reads them. */
-export default { list: HelpRequestList, icon: SupportIcon };
+/** Members' help requests (PH commitments): read by every role; Approve / Reject on the show page (approver, superadmin). */
+export default { list: HelpRequestList, show: HelpRequestShow, icon: SupportIcon };

@@ -157,7 +157,7 @@ describe('LedgerVerify', () => {
     expect(panel).toHaveTextContent('Current key 3f2a9c0d5e6b7a81');
     expect(panel).toHaveTextContent('MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=');
     expect(panel).toHaveTextContent(
-      `Latest signed checkpoint: position 1203 at 2026-11-24T01:50:00.000Z, digest ${'ab'.repeat(32)}`,
+      `Latest signed checkpoint: position 1203 at 24 Nov 2026, 7:20 am, digest ${'ab'.repeat(32)}`,
     );
     expect(screen.getByRole('link', { name: 'Save latest digest (JSON)' })).toHaveAttribute(
       'href',

@@ -10,6 +10,7 @@ import {
   type LedgerVerifyResult,
   type SahyogDataProvider,
 } from '../dataProvider';
+import { formatDateTime } from '../dates';
 
 /** Problems listed under the first bad event at the most; the CLI report has them all. */
 const MAX_PROBLEMS_SHOWN = 20;
@@ -196,7 +197,7 @@ export const LedgerSigningKey = () => {
         <Typography>
           {translate('sahyog.ledger.digest_latest', {
             position: state.digest.position,
-            time: state.digest.time,
+            time: formatDateTime(state.digest.time),
             digest: state.digest.digest,
           })}
         </Typography>

@@ -2,7 +2,6 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Chip, Link } from '@mui/material';
 import {
   Datagrid,
-  DateField,
   ExportButton,
   FunctionField,
   List,
@@ -15,6 +14,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { formatBp, formatPaise } from '../money';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
 
 const PAID_CHOICES = [
   { id: 'true', name: 'sahyog.yes' },
@@ -86,13 +87,15 @@ const FromCell = ({ record }: { record: RaRecord }) => {
 /** "Paid", or "Skipped: inactive" / "Skipped: no upline" when the level earned nothing. */
 const PaidChip = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
-  if (record.paid) return <Chip size="small" color="success" label={translate('resources.level-income.paid')} />;
+  if (record.paid)
+    return <Chip component="span" size="small" color="success" label={translate('resources.level-income.paid')} />;
   const reason =
     typeof record.reason === 'string'
       ? translate(`resources.level-income.reason.${record.reason}`, { _: record.reason })
       : '';
   return (
     <Chip
+      component="span"
       size="small"
       variant="outlined"
       color="warning"
@@ -116,30 +119,42 @@ export const LevelIncomeList = () => (
     perPage={50}
     actions={<LevelIncomeActions />}
   >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <FunctionField source="topup_position" render={(record: RaRecord) => <TopupCell record={record} />} />
-      <NumberField source="level" />
-      <FunctionField source="from_uid" render={(record: RaRecord) => <FromCell record={record} />} />
-      <FunctionField source="earner_uid" render={(record: RaRecord) => record.earner_uid ?? '—'} />
-      <FunctionField
-        source="on_amount_paise"
-        render={(record: RaRecord) => formatPaise(record.on_amount_paise)}
-        sortable={false}
-        textAlign="right"
-      />
-      <FunctionField
-        source="rate_bp"
-        render={(record: RaRecord) => formatBp(record.rate_bp)}
-        sortable={false}
-        textAlign="right"
-      />
-      <FunctionField
-        source="amount_paise"
-        render={(record: RaRecord) => formatPaise(record.amount_paise)}
-        textAlign="right"
-      />
-      <FunctionField source="paid" render={(record: RaRecord) => <PaidChip record={record} />} sortable={false} />
-      <DateField source="paid_at" showTime />
-    </Datagrid>
+    <ResponsiveRows
+      primary={
+        <FunctionField
+          render={(record: RaRecord) =>
+            `${record.topup_position ?? ''} · L${record.level ?? ''} · ${record.earner_uid ?? '—'}`
+          }
+        />
+      }
+      status={<FunctionField render={(record: RaRecord) => <PaidChip record={record} />} />}
+      date="paid_at"
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <FunctionField source="topup_position" render={(record: RaRecord) => <TopupCell record={record} />} />
+        <NumberField source="level" />
+        <FunctionField source="from_uid" render={(record: RaRecord) => <FromCell record={record} />} />
+        <FunctionField source="earner_uid" render={(record: RaRecord) => record.earner_uid ?? '—'} />
+        <FunctionField
+          source="on_amount_paise"
+          render={(record: RaRecord) => formatPaise(record.on_amount_paise)}
+          sortable={false}
+          textAlign="right"
+        />
+        <FunctionField
+          source="rate_bp"
+          render={(record: RaRecord) => formatBp(record.rate_bp)}
+          sortable={false}
+          textAlign="right"
+        />
+        <FunctionField
+          source="amount_paise"
+          render={(record: RaRecord) => formatPaise(record.amount_paise)}
+          textAlign="right"
+        />
+        <FunctionField source="paid" render={(record: RaRecord) => <PaidChip record={record} />} sortable={false} />
+        <DateTimeField source="paid_at" showTime />
+      </Datagrid>
+    </ResponsiveRows>
   </List>
 );

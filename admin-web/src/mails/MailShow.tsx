@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { DateField, FunctionField, Show, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, Show, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
+import { DateTimeField } from '../fields/DateTimeField';
 
 // Shown as plain text, never as HTML: a mail body is untrusted content.
 const MailBody = ({ record }: { record: RaRecord }) => (
@@ -17,7 +18,7 @@ export const MailShow = () => (
     <SimpleShowLayout>
       <TextField source="to" />
       <TextField source="subject" />
-      <DateField source="created_at" showTime />
+      <DateTimeField source="created_at" showTime />
       <FunctionField source="body" render={(record: RaRecord) => <MailBody record={record} />} />
     </SimpleShowLayout>
   </Show>

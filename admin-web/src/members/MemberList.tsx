@@ -1,7 +1,6 @@
 import {
   BooleanField,
   DatagridConfigurable,
-  DateField,
   EmailField,
   ExportButton,
   FunctionField,
@@ -11,8 +10,11 @@ import {
   TextField,
   TextInput,
   TopToolbar,
+  type RaRecord,
 } from 'react-admin';
 import { sponsorOf } from './memberFields';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
 
 export const STATUS_CHOICES = [
   { id: 'Active', name: 'resources.members.status.Active' },
@@ -55,15 +57,28 @@ export const MemberList = () => (
     perPage={25}
     actions={<MemberListActions />}
   >
-    <DatagridConfigurable rowClick="show" bulkActionButtons={false}>
-      <TextField source="id" label="resources.members.fields.uid" sortBy="uid" />
-      <TextField source="name" />
-      <TextField source="mobile" sortable={false} />
-      <EmailField source="email" sortable={false} />
-      <FunctionField source="sponsor" render={sponsorOf} sortBy="sponsor_uid" />
-      <TextField source="status" />
-      <BooleanField source="blocked" />
-      <DateField source="registered_at" showTime />
-    </DatagridConfigurable>
+    <ResponsiveRows
+      primary={<TextField source="id" />}
+      status={
+        <FunctionField
+          render={(record: RaRecord) =>
+            `${record.name ?? ''} · ${record.status ?? ''}${record.blocked ? ' · blocked' : ''}`
+          }
+        />
+      }
+      date="registered_at"
+      rowClick="show"
+    >
+      <DatagridConfigurable rowClick="show" bulkActionButtons={false}>
+        <TextField source="id" label="resources.members.fields.uid" sortBy="uid" />
+        <TextField source="name" />
+        <TextField source="mobile" sortable={false} />
+        <EmailField source="email" sortable={false} />
+        <FunctionField source="sponsor" render={sponsorOf} sortBy="sponsor_uid" />
+        <TextField source="status" />
+        <BooleanField source="blocked" />
+        <DateTimeField source="registered_at" showTime />
+      </DatagridConfigurable>
+    </ResponsiveRows>
   </List>
 );

@@ -63,6 +63,8 @@ describe('MemberShow', () => {
     expect(filterOf('Level income')).toEqual(['#/level-income', { earner: '482913' }]);
     expect(filterOf('E-pin requests')).toEqual(['#/epin-requests', { uid: '482913' }]);
     expect(filterOf('Payment orders')).toEqual(['#/payment-orders', { uid: '482913' }]);
-    expect(filterOf('Help requests')).toEqual(['#/help-requests', { uid: '482913' }]);
+    expect(filterOf('Help requests')).toEqual(['#/help-requests', { member: '482913' }]);
+    expect(filterOf('Help links')).toEqual(['#/help-links', { member: '482913' }]);
+    expect(filterOf('Withdrawals')).toEqual(['#/withdrawals', { member: '482913' }]);
   });
 });

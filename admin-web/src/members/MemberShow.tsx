@@ -13,7 +13,6 @@ import {
 } from '@mui/material';
 import {
   BooleanField,
-  DateField,
   EmailField,
   FunctionField,
   Labeled,
@@ -31,6 +30,8 @@ import { canSee, type AdminArea } from '../roles';
 import { Cell } from '../showLayout';
 import { BlockToggleButton, ImpersonateButton } from './MemberActions';
 import { firstPresent, sponsorOf } from './memberFields';
+import { DateTimeField } from '../fields/DateTimeField';
+import { formatDateTime } from '../dates';
 
 interface MemberEvent {
   position: number | string;
@@ -122,7 +123,7 @@ const MemberEvents = () => {
           <TableRow key={String(event.position)}>
             <TableCell>{String(event.position)}</TableCell>
             <TableCell>{event.type}</TableCell>
-            <TableCell>{recordedAtOf(event) ? new Date(recordedAtOf(event)).toLocaleString() : ''}</TableCell>
+            <TableCell>{recordedAtOf(event) ? formatDateTime(recordedAtOf(event)) : ''}</TableCell>
             <TableCell>
               <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
                 {JSON.stringify(event.payload, null, 2)}
@@ -144,7 +145,10 @@ const RELATED: ReadonlyArray<{ resource: AdminArea; filter: string }> = [
   { resource: 'level-income', filter: 'earner' },
   { resource: 'epin-requests', filter: 'uid' },
   { resource: 'payment-orders', filter: 'uid' },
-  { resource: 'help-requests', filter: 'uid' },
+  { resource: 'help-requests', filter: 'member' },
+  { resource: 'help-links', filter: 'member' },
+  { resource: 'queue-entries', filter: 'member' },
+  { resource: 'withdrawals', filter: 'member' },
 ];
 
 const RelatedRecords = () => {
@@ -255,17 +259,17 @@ export const MemberShow = () => (
         </Cell>
         <Cell>
           <Labeled>
-            <DateField source="registered_at" showTime />
+            <DateTimeField source="registered_at" showTime />
           </Labeled>
         </Cell>
         <Cell>
           <Labeled>
-            <DateField source="activated_at" showTime />
+            <DateTimeField source="activated_at" showTime />
           </Labeled>
         </Cell>
         <Cell>
           <Labeled>
-            <DateField source="last_login_at" showTime />
+            <DateTimeField source="last_login_at" showTime />
           </Labeled>
         </Cell>
         <Cell>

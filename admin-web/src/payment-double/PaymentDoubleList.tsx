@@ -1,15 +1,8 @@
 import { Alert } from '@mui/material';
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  TextField,
-  TopToolbar,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, TextField, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { ExpireButton, MarkPaidButton } from './PaymentDoubleActions';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
 
 const DoubleIntro = () => {
   const translate = useTranslate();
@@ -35,34 +28,46 @@ export const PaymentDoubleList = () => (
     title="resources.payment-double.name"
   >
     <DoubleIntro />
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" sortable={false} />
-      <FunctionField
-        source="kind"
-        sortable={false}
-        render={(record: RaRecord) =>
-          record.kind === 'crypto' ? 'USDT' : record.kind === 'upi' ? 'UPI' : String(record.kind ?? '')
-        }
-      />
-      <FunctionField
-        source="pay_amount"
-        sortable={false}
-        render={(record: RaRecord) => `${record.pay_amount ?? ''} ${record.pay_currency ?? ''}`.trim()}
-      />
-      <TextField source="pay_address" sortable={false} sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} />
-      <TextField source="status" sortable={false} />
-      <DateField source="created_at" showTime />
-      <DateField source="expires_at" showTime sortable={false} />
-      <DateField source="paid_at" showTime sortable={false} emptyText="—" />
-      <DateField source="late_paid_at" showTime sortable={false} emptyText="—" />
-      <FunctionField
-        source="txn_hash"
-        sortable={false}
-        render={(record: RaRecord) => record.txn_hash ?? record.utr ?? '—'}
-      />
-      <TextField source="callback_result" sortable={false} emptyText="—" />
-      <MarkPaidButton />
-      <ExpireButton />
-    </Datagrid>
+    <ResponsiveRows
+      primary={<TextField source="id" />}
+      status={<TextField source="status" />}
+      date="created_at"
+      actions={
+        <>
+          <MarkPaidButton />
+          <ExpireButton />
+        </>
+      }
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="id" sortable={false} />
+        <FunctionField
+          source="kind"
+          sortable={false}
+          render={(record: RaRecord) =>
+            record.kind === 'crypto' ? 'USDT' : record.kind === 'upi' ? 'UPI' : String(record.kind ?? '')
+          }
+        />
+        <FunctionField
+          source="pay_amount"
+          sortable={false}
+          render={(record: RaRecord) => `${record.pay_amount ?? ''} ${record.pay_currency ?? ''}`.trim()}
+        />
+        <TextField source="pay_address" sortable={false} sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} />
+        <TextField source="status" sortable={false} />
+        <DateTimeField source="created_at" showTime />
+        <DateTimeField source="expires_at" showTime sortable={false} />
+        <DateTimeField source="paid_at" showTime sortable={false} emptyText="—" />
+        <DateTimeField source="late_paid_at" showTime sortable={false} emptyText="—" />
+        <FunctionField
+          source="txn_hash"
+          sortable={false}
+          render={(record: RaRecord) => record.txn_hash ?? record.utr ?? '—'}
+        />
+        <TextField source="callback_result" sortable={false} emptyText="—" />
+        <MarkPaidButton />
+        <ExpireButton />
+      </Datagrid>
+    </ResponsiveRows>
   </List>
 );

@@ -2,7 +2,6 @@ import { Chip } from '@mui/material';
 import {
   CreateButton,
   Datagrid,
-  DateField,
   EditButton,
   FunctionField,
   List,
@@ -10,12 +9,14 @@ import {
   SelectInput,
   TextField,
   TopToolbar,
-  UrlField,
   useResourceDefinition,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { OPTION_TYPE_CHOICES } from './paymentOptionForm';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
+import { QrImageField } from '../fields/QrImageField';
 
 const DISABLED_CHOICES = [
   { id: 'false', name: 'resources.payment-options.enabled' },
@@ -37,9 +38,9 @@ const optionFilters = [
 const StateChip = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
   return record.disabled ? (
-    <Chip size="small" variant="outlined" label={translate('resources.payment-options.disabled')} />
+    <Chip component="span" size="small" variant="outlined" label={translate('resources.payment-options.disabled')} />
   ) : (
-    <Chip size="small" color="success" label={translate('resources.payment-options.enabled')} />
+    <Chip component="span" size="small" color="success" label={translate('resources.payment-options.enabled')} />
   );
 };
 
@@ -60,19 +61,26 @@ export const PaymentOptionList = () => {
       actions={<OptionListActions />}
       exporter={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick={hasEdit ? 'edit' : false}>
-        <TextField source="id" />
-        <SelectField source="type" choices={OPTION_TYPE_CHOICES} />
-        <TextField source="Bank_Name" sortBy="bank_name" />
-        <TextField source="acholdername" sortable={false} />
-        <TextField source="btcaddress" sortable={false} />
-        <TextField source="ifsc" sortable={false} />
-        <TextField source="Branch" sortable={false} />
-        <UrlField source="imglink" sortable={false} target="_blank" rel="noreferrer" />
-        <FunctionField source="disabled" render={(record: RaRecord) => <StateChip record={record} />} />
-        <DateField source="created_at" showTime />
-        {hasEdit ? <EditButton /> : null}
-      </Datagrid>
+      <ResponsiveRows
+        primary={<FunctionField render={(record: RaRecord) => `${record.Bank_Name ?? ''} (${record.id})`} />}
+        status={<FunctionField render={(record: RaRecord) => <StateChip record={record} />} />}
+        date="created_at"
+        rowClick={hasEdit ? 'edit' : false}
+      >
+        <Datagrid bulkActionButtons={false} rowClick={hasEdit ? 'edit' : false}>
+          <TextField source="id" />
+          <SelectField source="type" choices={OPTION_TYPE_CHOICES} />
+          <TextField source="Bank_Name" sortBy="bank_name" />
+          <TextField source="acholdername" sortable={false} />
+          <TextField source="btcaddress" sortable={false} />
+          <TextField source="ifsc" sortable={false} />
+          <TextField source="Branch" sortable={false} />
+          <QrImageField source="imglink" nameSource="Bank_Name" sortable={false} />
+          <FunctionField source="disabled" render={(record: RaRecord) => <StateChip record={record} />} />
+          <DateTimeField source="created_at" showTime />
+          {hasEdit ? <EditButton /> : null}
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 };

@@ -1,19 +1,11 @@
 import { CardContent, Grid, Link } from '@mui/material';
-import {
-  DateField,
-  FunctionField,
-  Labeled,
-  SelectField,
-  Show,
-  TextField,
-  TopToolbar,
-  type RaRecord,
-} from 'react-admin';
+import { FunctionField, Labeled, SelectField, Show, TextField, TopToolbar, type RaRecord } from 'react-admin';
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { Cell, ShowTitle } from '../showLayout';
 import { formatBp, formatPaise } from '../money';
 import { GATEWAY_CHOICES, ORDER_STATUS_CHOICES, explorerTxUrl } from './choices';
 import { RecheckOrderButton, ResolveOrderButton } from './PaymentOrderActions';
+import { DateTimeField } from '../fields/DateTimeField';
 
 const money = (source: string) => (record: RaRecord) => formatPaise(record[source]);
 
@@ -123,22 +115,22 @@ export const PaymentOrderShow = () => (
         </Cell>
         <Cell>
           <Labeled>
-            <DateField source="created_at" showTime />
+            <DateTimeField source="created_at" showTime />
           </Labeled>
         </Cell>
         <Cell>
           <Labeled>
-            <DateField source="opened_at" showTime emptyText="—" />
+            <DateTimeField source="opened_at" showTime emptyText="—" />
           </Labeled>
         </Cell>
         <Cell>
           <Labeled>
-            <DateField source="expires_at" showTime emptyText="—" />
+            <DateTimeField source="expires_at" showTime emptyText="—" />
           </Labeled>
         </Cell>
         <Cell>
           <Labeled>
-            <DateField source="paid_at" showTime emptyText="—" />
+            <DateTimeField source="paid_at" showTime emptyText="—" />
           </Labeled>
         </Cell>
         <Cell>

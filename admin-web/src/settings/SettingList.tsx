@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  DateField,
   EditButton,
   FunctionField,
   List,
@@ -10,6 +9,8 @@ import {
   type TranslateFunction,
 } from 'react-admin';
 import { formatBp, formatPaise, rupeesToPaise } from '../money';
+import { DateTimeField } from '../fields/DateTimeField';
+import { ResponsiveRows } from '../list/ResponsiveRows';
 
 interface DiscountTier {
   minQty: number;
@@ -63,26 +64,33 @@ export const SettingList = () => {
   const { hasEdit } = useResourceDefinition();
   return (
     <List empty={false} pagination={false} exporter={false} actions={false}>
-      <Datagrid bulkActionButtons={false} rowClick={hasEdit ? 'edit' : false}>
-        <FunctionField source="key" render={(record: RaRecord) => <SettingName record={record} />} sortable={false} />
-        <FunctionField
-          source="value"
-          render={(record: RaRecord) => <SettingValue record={record} source="value" />}
-          sortable={false}
-        />
-        <FunctionField
-          source="default"
-          render={(record: RaRecord) => <SettingValue record={record} source="default" />}
-          sortable={false}
-        />
-        <DateField source="changed_at" showTime sortable={false} />
-        <FunctionField
-          source="changed_by"
-          render={(record: RaRecord) => <ChangedBy record={record} />}
-          sortable={false}
-        />
-        {hasEdit ? <EditButton /> : null}
-      </Datagrid>
+      <ResponsiveRows
+        primary={<FunctionField render={(record: RaRecord) => <SettingName record={record} />} />}
+        status={<FunctionField render={(record: RaRecord) => <SettingValue record={record} source="value" />} />}
+        date="changed_at"
+        rowClick={hasEdit ? 'edit' : false}
+      >
+        <Datagrid bulkActionButtons={false} rowClick={hasEdit ? 'edit' : false}>
+          <FunctionField source="key" render={(record: RaRecord) => <SettingName record={record} />} sortable={false} />
+          <FunctionField
+            source="value"
+            render={(record: RaRecord) => <SettingValue record={record} source="value" />}
+            sortable={false}
+          />
+          <FunctionField
+            source="default"
+            render={(record: RaRecord) => <SettingValue record={record} source="default" />}
+            sortable={false}
+          />
+          <DateTimeField source="changed_at" showTime sortable={false} />
+          <FunctionField
+            source="changed_by"
+            render={(record: RaRecord) => <ChangedBy record={record} />}
+            sortable={false}
+          />
+          {hasEdit ? <EditButton /> : null}
+        </Datagrid>
+      </ResponsiveRows>
     </List>
   );
 };
