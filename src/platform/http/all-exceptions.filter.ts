@@ -45,7 +45,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const request = host.switchToHttp().getRequest<FastifyRequest>();
       const page = this.spaFallback(request.method, request.url);
       if (page !== null) {
-        void reply.status(200).header('Content-Type', 'text/html; charset=utf-8').send(page);
+        // The page names the build's hashed scripts: a browser must ask again after each release.
+        void reply
+          .status(200)
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(page);
         return;
       }
     }
