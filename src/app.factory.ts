@@ -38,6 +38,8 @@ export async function createApiApp(
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(spaFallback(root)));
   await registerSecurityHeaders(app, config);
+  // The built files first: compression applies to the routes registered after it (see web-apps.ts).
+  await registerWebApps(app, root);
   await registerCompression(app);
 
   const document = SwaggerModule.createDocument(
@@ -51,8 +53,6 @@ export async function createApiApp(
     { include: [MemberApiModule] },
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
-
-  await registerWebApps(app, root);
 
   app.enableShutdownHooks();
   await app.init();

@@ -41,12 +41,6 @@ function fakeBuilds(): string {
   return root;
 }
 
-const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
 describe('web delivery: compression, cache headers, favicon, prerendered pages', () => {
   let t: TestApp;
   let builds: string;
@@ -141,7 +135,7 @@ describe('web delivery: compression, cache headers, favicon, prerendered pages',
 
   describe('favicon', () => {
     it.each(['/favicon.ico', '/admin/favicon.ico'])('%s answers the icon, not the HTML page', async (path) => {
-      const res = await get(path).buffer(true).parse(binary);
+      const res = await get(path).responseType('blob'); // the body as bytes
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^image\//);
       expect(Buffer.compare(res.body as Buffer, ICON)).toBe(0);

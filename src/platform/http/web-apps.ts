@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { constants as zlib } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { SpaFallback } from './all-exceptions.filter';
 
 /** Vite names every file under assets/ by its content hash: a new build never reuses a name. */
@@ -14,9 +14,10 @@ export const REVALIDATE = 'no-cache';
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
- * brotli and gzip on the fly for every answer that is not encoded yet (JSON, the SPA's HTML pages,
- * Swagger): the static files come precompressed from the builds and are left alone. Brotli at
- * quality 5 on the fly (11, the library's default, costs ~10x the CPU for a few % more).
+ * brotli and gzip on the fly for the routes registered after this (the API's JSON, Swagger): the
+ * static files are registered before it and come precompressed from the builds, the HTML pages are
+ * compressed once at start-up (spaFallback). Brotli at quality 5 on the fly (11, the library's
+ * default, costs ~10x the CPU for a few % more). Must be registered after registerWebApps.
  */
 export async function registerCompression(app: NestFastifyApplication): Promise<void> {
   const compress = (await import('@fastify/compress')).default;
@@ -30,31 +31,74 @@ export async function registerCompression(app: NestFastifyApplication): Promise<
   });
 }
 
-function readIfPresent(file: string): string | null {
-  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to send, by the request's Accept-Encoding (brotli first; `q=0` refuses one). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const wants = (encoding: Encoding) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
+  if (wants('br')) return 'br';
+  if (wants('gzip')) return 'gzip';
+  return null;
 }
+
+interface Page {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function readPage(file: string): Page | null {
+  if (!existsSync(file)) return null;
+  const identity = readFileSync(file);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+const HTML_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  // The page names the build's hashed scripts: a browser must ask again after each release.
+  'Cache-Control': REVALIDATE,
+  Vary: 'Accept-Encoding',
+};
 
 /**
  * The HTML page for a GET/HEAD that no route or file answered: admin-web's index.html under
  * /admin; member-web's prerendered landing page for `/`, its prerendered login page for `/login`
  * (member-web matches routes case-insensitively), and its empty shell (`app.html`) for every other
  * route. A build without the prerendered pages (or tests' stand-ins) falls back to index.html.
+ * Each page is read and compressed once, at start-up.
  */
 export function spaFallback(root: string): SpaFallback | undefined {
   const member = join(root, 'member-web', 'dist');
-  const landing = readIfPresent(join(member, 'index.html'));
-  const shell = readIfPresent(join(member, 'app.html')) ?? landing;
-  const login = readIfPresent(join(member, 'login', 'index.html')) ?? shell;
-  const admin = readIfPresent(join(root, 'admin-web', 'dist', 'index.html'));
+  const landing = readPage(join(member, 'index.html'));
+  const shell = readPage(join(member, 'app.html')) ?? landing;
+  const login = readPage(join(member, 'login', 'index.html')) ?? shell;
+  const admin = readPage(join(root, 'admin-web', 'dist', 'index.html'));
   if (!shell && !admin) return undefined;
-  return (method, url) => {
-    if (method !== 'GET' && method !== 'HEAD') return null;
-    const path = url.split('?')[0];
+  const pageFor = (path: string): Page | null => {
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/admin-api')) return null;
     if (path === '/admin' || path.startsWith('/admin/')) return admin;
     if (path === '/') return landing;
     if (/^\/login\/?$/i.test(path)) return login;
     return shell;
+  };
+  return ({ method, url, acceptEncoding }) => {
+    if (method !== 'GET' && method !== 'HEAD') return null;
+    const page = pageFor(url.split('?')[0]);
+    if (!page) return null;
+    const encoding = page.identity.length >= COMPRESS_THRESHOLD_BYTES ? pickEncoding(acceptEncoding) : null;
+    if (!encoding) return { body: page.identity, headers: HTML_HEADERS };
+    return { body: page[encoding], headers: { ...HTML_HEADERS, 'Content-Encoding': encoding } };
   };
 }
 
@@ -67,6 +111,8 @@ function cacheHeaders(dist: string): (reply: FastifyReply, path: string) => void
 /**
  * Serves member-web's build at `/` and admin-web's at `/admin/`: every built file by its path,
  * the `.br` / `.gz` twin the build wrote beside it when the browser accepts one (preCompressed).
+ * Registered before registerCompression, so a file is never compressed again on the fly (files
+ * without a twin are under 1 KiB or do not shrink).
  */
 export async function registerWebApps(app: NestFastifyApplication, root: string): Promise<void> {
   const memberDist = join(root, 'member-web', 'dist');
