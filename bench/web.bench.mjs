@@ -1,6 +1,8 @@
 // Web benchmark: Lighthouse (mobile preset, simulated throttling) on the built apps as the API
 // serves them. See bench/README.md. Driven by scripts/bench.mjs (BENCH_ONLY=web), which builds,
 // starts PostgreSQL, Redis and the API, seeds the demo members and passes `baseUrl` here.
+import fs from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
@@ -58,7 +60,7 @@ function figures(lhr) {
  * tab before the measured navigation; Lighthouse then keeps storage (disableStorageReset), and the
  * HTTP cache of that fresh browser context holds none of the app's files.
  */
-export async function run({ baseUrl, chromePath, member, log }) {
+export async function run({ baseUrl, chromePath, member, log, reportDir }) {
   const session = await signInThroughApi(baseUrl, member.uid, member.password);
   const browser = await puppeteer.launch({
     executablePath: chromePath,
@@ -97,6 +99,12 @@ export async function run({ baseUrl, chromePath, member, log }) {
         const lhr = runnerResult?.lhr;
         if (!lhr) throw new Error(`no Lighthouse result for ${target.path}`);
         if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (reportDir) {
+          fs.mkdirSync(reportDir, { recursive: true });
+          const file = path.join(reportDir, `${target.path.replace(/\W+/g, '_') || 'root'}.json`);
+          fs.writeFileSync(file, JSON.stringify(lhr));
+          log(`report: ${file} (open in the Lighthouse viewer, or read with jq)`);
+        }
         results.push({ ...target, finalUrl: lhr.finalDisplayedUrl, ...figures(lhr) });
       } finally {
         await context.close().catch(() => {});

@@ -22,7 +22,8 @@
 //   BENCH_HOT=0          skip the 8-shared-streams variant
 //   BENCH_FAST_COMMIT=1  throwaway server only: fsync=off, synchronous_commit=off (CPU-bound);
 //                        the default keeps PostgreSQL's durable defaults
-//   BENCH_SKIP_BUILD=1   use dist/ as it is
+//   BENCH_SKIP_BUILD=1   use dist/ as it is (web: use the three builds as they are)
+//   BENCH_WEB_REPORTS    web: a directory to write each page's full Lighthouse result (JSON) into
 // topup-income only:
 //   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
 //   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 6000)
@@ -36,12 +37,11 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
-import { ROOT, c, log, freePort, runOrThrow, UserError } from './lib/util.mjs';
+import { ROOT, c, log, freePort, runOrThrow, UserError, waitForHttp } from './lib/util.mjs';
 import { startPostgres, pgQuery, pgUrl, ensureDatabase } from './lib/postgres.mjs';
 import { startRedis } from './lib/redis.mjs';
 import { startService } from './lib/supervise.mjs';
 import { ensureAptPackage } from './lib/apt.mjs';
-import { waitForHttp } from './lib/util.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 const TAG = 'bench';
@@ -288,7 +288,7 @@ async function runWeb() {
     await waitForHttp(`${baseUrl}/api/health`, { timeoutMs: 120_000, isAlive: api.alive });
     log(TAG, `web: API serving the builds on ${baseUrl}; ${os.cpus().length} CPUs, load average ${load()}`);
     const bench = await import('../bench/web.bench.mjs');
-    const results = await bench.run({ baseUrl, chromePath, member: { uid: '100001', password: 'Member@123' }, log: (msg) => log(TAG, msg) });
+    const results = await bench.run({ baseUrl, chromePath, member: { uid: '100001', password: 'Member@123' }, log: (msg) => log(TAG, msg), reportDir: env.BENCH_WEB_REPORTS ? path.resolve(env.BENCH_WEB_REPORTS) : undefined });
     console.log('');
     console.log(c.bold('web: Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown), Chromium ' + chromePath));
     console.log(c.dim(`load average ${load()} after`));
