@@ -12,11 +12,18 @@ const app = (
   </StrictMode>
 );
 
+/** Resolves once the browser has painted the current frame (a task queued from rAF runs after the paint). */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 // `/` and `/login` arrive prerendered (scripts/prerender.mjs): their markup is drawn before this
-// runs, and is hydrated once the page's own chunk is here. Every other route starts empty.
-void preloadRoute(window.location.pathname)
-  .catch((error: unknown) => console.error('could not load the page', error))
-  .then(() => {
-    if (container.hasChildNodes()) hydrateRoot(container, app);
-    else createRoot(container).render(app);
-  });
+// runs, and is hydrated once the page's own chunk is here and the prerendered page has been
+// painted (hydration is a long task; it must not hold the first paint back). Every other route
+// starts empty.
+const prerendered = container.hasChildNodes();
+void Promise.all([
+  preloadRoute(window.location.pathname).catch((error: unknown) => console.error('could not load the page', error)),
+  prerendered ? afterPaint() : undefined,
+]).then(() => {
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
