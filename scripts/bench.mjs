@@ -7,8 +7,12 @@
 // stops/removes what it started. Exits non-zero only on errors: the target ratio is reported,
 // not asserted.
 //
+// `web` builds the API and both web apps (npm run build), starts its own PostgreSQL, Redis and the
+// API serving the builds on free ports, migrates + seeds, and runs Lighthouse in Debian's Chromium
+// (installed through apt when missing and root) on /, /login and a signed-in /dashboard.
+//
 // Environment:
-//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching (default all)
+//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching, web (default all)
 //   BENCH_MATCH_SIZE     help-matching: waiting PH entries and as many GH entries (default 100000)
 //   BENCH_DATABASE_URL   owner/superuser URL of an existing server; a database
 //                        sahyog_bench_<random> is created on it and dropped afterwards
@@ -19,7 +23,8 @@
 //   BENCH_HOT=0          skip the 8-shared-streams variant
 //   BENCH_FAST_COMMIT=1  throwaway server only: fsync=off, synchronous_commit=off (CPU-bound);
 //                        the default keeps PostgreSQL's durable defaults
-//   BENCH_SKIP_BUILD=1   use dist/ as it is
+//   BENCH_SKIP_BUILD=1   use dist/ as it is (web: use the three builds as they are)
+//   BENCH_WEB_REPORTS    web: a directory to write each page's full Lighthouse result (JSON) into
 // topup-income only:
 //   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
 //   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 6000)
@@ -33,8 +38,11 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
-import { ROOT, c, log, freePort, runOrThrow, UserError } from './lib/util.mjs';
-import { startPostgres, pgQuery, pgUrl } from './lib/postgres.mjs';
+import { ROOT, c, log, freePort, runOrThrow, UserError, waitForHttp } from './lib/util.mjs';
+import { startPostgres, pgQuery, pgUrl, ensureDatabase } from './lib/postgres.mjs';
+import { startRedis } from './lib/redis.mjs';
+import { startService } from './lib/supervise.mjs';
+import { ensureAptPackage } from './lib/apt.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 const TAG = 'bench';
@@ -182,7 +190,7 @@ async function prepareServer() {
   }
 }
 
-const BENCHMARKS = ['event-append', 'topup-income', 'help-matching'];
+const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'web'];
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 async function runEventAppend(db) {
@@ -247,12 +255,81 @@ async function runHelpMatching(db) {
   console.log('');
 }
 
+/**
+ * The web benchmark: build everything, start PostgreSQL, Redis and the API (which serves both
+ * builds) in a temp dir on free ports, seed the demo members, then Lighthouse.
+ */
+async function runWeb() {
+  const chromePath = await ensureAptPackage('chromium', 'chromium');
+  if (env.BENCH_SKIP_BUILD !== '1') {
+    log(TAG, 'web: npm run build (API and both web apps)');
+    await runOrThrow('npm', ['run', '--silent', 'build'], { prefix: 'build', timeoutMs: 10 * 60_000 });
+  }
+  for (const f of ['dist/main.js', 'member-web/dist/index.html', 'admin-web/dist/index.html'])
+    if (!fs.existsSync(path.join(ROOT, f))) throw new UserError(`${f} is missing: run \`npm run build\``);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-bench-web-'));
+  const stops = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((e) => log(TAG, c.yellow(`cleanup: ${e.message}`)));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  try {
+    const password = crypto.randomBytes(12).toString('hex');
+    const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), logFile: path.join(tmp, 'pg.log'), port: await freePort(), password, throwaway: true, tag: 'postgres' });
+    stops.push(() => pg.stop());
+    const redis = await startRedis({ dataDir: path.join(tmp, 'redis'), port: await freePort(), throwaway: true, tag: 'redis' });
+    stops.push(() => redis.stop());
+    await ensureDatabase(pg.url('postgres'), 'sahyog_bench_web');
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const apiEnv = {
+      ...env,
+      DATABASE_URL: pg.url('sahyog_bench_web'),
+      REDIS_URL: redis.url(0),
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+      LEDGER_SIGNING_KEY: crypto.generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      AUDITOR_REDACTION_SALT: crypto.randomBytes(24).toString('hex'),
+    };
+    delete apiEnv.NODE_ENV; // as the browser tests run it (production would want a mail server)
+    delete apiEnv.APP_DATABASE_URL;
+    delete apiEnv.LEDGER_SIGNING_KEY_FILE;
+    delete apiEnv.LEDGER_RETIRED_PUBLIC_KEYS_FILE;
+    for (const cli of ['migrate', 'seed']) await runOrThrow(process.execPath, [`dist/cli/${cli}.js`], { env: apiEnv, prefix: cli, timeoutMs: 5 * 60_000 });
+    const logStream = fs.createWriteStream(path.join(tmp, 'api.log'));
+    const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { env: apiEnv, logStream });
+    stops.push(async () => {
+      await api.stop();
+      logStream.end();
+    });
+    await waitForHttp(`${baseUrl}/api/health`, { timeoutMs: 120_000, isAlive: api.alive });
+    log(TAG, `web: API serving the builds on ${baseUrl}; ${os.cpus().length} CPUs, load average ${load()}`);
+    const bench = await import('../bench/web.bench.mjs');
+    const results = await bench.run({ baseUrl, chromePath, member: { uid: '100001', password: 'Member@123' }, log: (msg) => log(TAG, msg), reportDir: env.BENCH_WEB_REPORTS ? path.resolve(env.BENCH_WEB_REPORTS) : undefined });
+    console.log('');
+    console.log(c.bold('web: Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown), Chromium ' + chromePath));
+    console.log(c.dim(`load average ${load()} after`));
+    const { text, verdict } = bench.report(results);
+    console.log(text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
+    console.log('');
+  } finally {
+    await stopAll();
+  }
+}
+
 async function main() {
-  const started = Date.now();
   const only = (env.BENCH_ONLY || BENCHMARKS.join(',')).split(',').map((x) => x.trim().replace(/\.bench\.mjs$/, '')).filter(Boolean);
   const unknown = only.filter((name) => !BENCHMARKS.includes(name));
   if (unknown.length) throw new UserError(`BENCH_ONLY: unknown benchmark(s) ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
 
+  const started = Date.now();
+  if (only.includes('web')) {
+    await runWeb();
+    console.log(c.dim(`web: ${((Date.now() - started) / 1000).toFixed(0)} s`));
+  }
+  const ledger = BENCHMARKS.filter((b) => b !== 'web' && only.includes(b));
+  if (ledger.length === 0) return 0;
   await ensureBuilt();
   const server = await prepareServer();
   let interrupted = false;
@@ -266,7 +343,7 @@ async function main() {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    for (const name of BENCHMARKS.filter((b) => only.includes(b))) {
+    for (const name of ledger) {
       const benchStarted = Date.now();
       const db = await server.createDatabase(name);
       try {

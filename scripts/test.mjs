@@ -292,12 +292,17 @@ function snapshotProblem(app) {
   for (const f of ['dist/main.js', 'dist/cli/migrate.js', 'dist/cli/seed.js', 'member-web/dist/index.html', 'admin-web/dist/index.html']) {
     if (!fs.existsSync(path.join(app, f))) return `missing ${f}`;
   }
-  for (const [web, base] of [['member-web', '/'], ['admin-web', '/admin/']]) {
-    const html = fs.readFileSync(path.join(app, web, 'dist', 'index.html'), 'utf8');
-    for (const [, ref] of html.matchAll(/(?:src|href)="([^"]+)"/g)) {
-      if (/^(https?:)?\/\//.test(ref) || !ref.startsWith(base)) continue;
-      const file = path.join(app, web, 'dist', ref.slice(base.length));
-      if (!fs.existsSync(file)) return `${web}/dist/index.html refers to a missing ${ref}`;
+  // The files the pages load (scripts, preloads, icons); a prerendered page's links to routes are not files.
+  for (const [web, base, pages] of [['member-web', '/', ['index.html', 'app.html', 'login/index.html']], ['admin-web', '/admin/', ['index.html']]]) {
+    for (const page of pages) {
+      const pageFile = path.join(app, web, 'dist', page);
+      if (page !== 'index.html' && !fs.existsSync(pageFile)) continue;
+      const html = fs.readFileSync(pageFile, 'utf8');
+      for (const [, ref] of html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"/g)) {
+        if (/^(https?:)?\/\//.test(ref) || !ref.startsWith(base)) continue;
+        const file = path.join(app, web, 'dist', ref.slice(base.length));
+        if (!fs.existsSync(file)) return `${web}/dist/${page} refers to a missing ${ref}`;
+      }
     }
   }
   return null;

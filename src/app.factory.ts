@@ -2,13 +2,12 @@ import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse as parseForm } from 'node:querystring';
 import { AppModule } from './app.module';
 import { MemberApiModule } from './api/member/member-api.module';
 import { loadConfig } from './config/config';
-import { AllExceptionsFilter, SpaFallback } from './platform/http/all-exceptions.filter';
+import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
+import { registerCompression, registerWebApps, spaFallback } from './platform/http/web-apps';
 import { refuseBadInput } from './platform/http/unstorable-text';
 import { depthCheckedJsonParser } from './platform/http/json-depth';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -18,23 +17,6 @@ import { createValidationPipe } from './platform/http/validation';
 
 /** Request bodies larger than this are refused with 413 before any parsing. */
 const BODY_LIMIT_BYTES = 256 * 1024;
-
-function spaFallback(root: string): SpaFallback | undefined {
-  const memberIndex = join(root, 'member-web', 'dist', 'index.html');
-  const adminIndex = join(root, 'admin-web', 'dist', 'index.html');
-  const pages = {
-    member: existsSync(memberIndex) ? readFileSync(memberIndex, 'utf8') : null,
-    admin: existsSync(adminIndex) ? readFileSync(adminIndex, 'utf8') : null,
-  };
-  if (!pages.member && !pages.admin) return undefined;
-  return (method, url) => {
-    if (method !== 'GET' && method !== 'HEAD') return null;
-    const path = url.split('?')[0];
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/admin-api')) return null;
-    if (path === '/admin' || path.startsWith('/admin/')) return pages.admin;
-    return pages.member;
-  };
-}
 
 /** Builds the API: validation, error mapping, OpenAPI at /api/docs, and the two web apps. */
 export async function createApiApp(
@@ -56,6 +38,9 @@ export async function createApiApp(
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(spaFallback(root)));
   await registerSecurityHeaders(app, config);
+  // The built files first: compression applies to the routes registered after it (see web-apps.ts).
+  await registerWebApps(app, root);
+  await registerCompression(app);
 
   const document = SwaggerModule.createDocument(
     app,
@@ -68,22 +53,6 @@ export async function createApiApp(
     { include: [MemberApiModule] },
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
-
-  const memberDist = join(root, 'member-web', 'dist');
-  const adminDist = join(root, 'admin-web', 'dist');
-  if (existsSync(memberDist) || existsSync(adminDist)) {
-    const fastifyStatic = (await import('@fastify/static')).default;
-    if (existsSync(memberDist))
-      await app.register(fastifyStatic, { root: memberDist, prefix: '/', wildcard: false, index: false });
-    if (existsSync(adminDist))
-      await app.register(fastifyStatic, {
-        root: adminDist,
-        prefix: '/admin/',
-        wildcard: false,
-        index: false,
-        decorateReply: false,
-      });
-  }
 
   app.enableShutdownHooks();
   await app.init();

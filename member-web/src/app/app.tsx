@@ -1,21 +1,31 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { setNavigator } from '../lib/api-client';
+import { BrowserRouter, useNavigate, useRoutes } from 'react-router-dom';
+import { setNavigator } from '../lib/navigation';
 import { AppProvider } from './provider';
 import { routes } from './routes';
 
-const router = createBrowserRouter(routes);
-
-export function App() {
+/** The routes, and the forced logout (lib/api-client) navigating inside the SPA instead of reloading. */
+export function AppRoutes() {
+  const navigate = useNavigate();
   useEffect(() => {
-    // The forced logout navigates inside the SPA instead of reloading the page.
     setNavigator((to) => {
-      void router.navigate(to, { replace: true });
+      void navigate(to, { replace: true });
     });
-  }, []);
+  }, [navigate]);
+  return useRoutes(routes);
+}
+
+/**
+ * The browser app. A declarative router (BrowserRouter + useRoutes), not a data router: no route
+ * has a loader or an action, and the data router's machinery would add ~10 KB gzip to every page's
+ * first load. The prerender (src/prerender.tsx) draws the same tree with a StaticRouter.
+ */
+export function App() {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

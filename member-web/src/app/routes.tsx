@@ -1,86 +1,167 @@
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { MemberLayout } from '../components/layouts/member-layout';
 import { NotFound } from '../components/ui/not-found';
-import { AdminLoginPage } from '../features/auth/components/admin-login-page';
-import { DisclaimerPage } from '../features/auth/components/disclaimer-page';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
-import { LoginPage } from '../features/auth/components/login-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import {
-  EpinHomePage,
-  EpinLedgerPage,
-  RequestEpinsBankPage,
-  RequestEpinsPage,
-} from '../features/epin-static/components/static-epin-pages';
-import { helpLinkRoutes } from '../features/help-links';
-import { withdrawalRoutes } from '../features/withdrawals';
-import { ActivationPage } from '../features/epins/components/activation-page';
-import {
-  EpinTransferHistoryPage,
-  RegistrationHistoryPage,
-  UnusedEpinsPage,
-  UsedEpinsPage,
-} from '../features/epins/components/epin-lists';
-import { EpinTransferPage } from '../features/epins/components/epin-transfer-page';
-import { LandingPage } from '../features/landing/components/landing-page';
-import { LevelIncomePage } from '../features/level-income/components/level-income-page';
-import { FundRequestBankPage } from '../features/payments/components/fund-request-bank-page';
-import { GatewayFundRequestPage } from '../features/payments/components/gateway-fund-request-page';
-import { OnlineFundRequestPage } from '../features/payments/components/online-fund-request-page';
-import {
-  BankRequestHistoryPage,
-  GatewayRequestHistoryPage,
-  OnlineRequestHistoryPage,
-} from '../features/payments/components/payment-histories';
-import { QrCodePage } from '../features/payments/components/qr-code-page';
-import { SignupPage } from '../features/signup/components/signup-page';
-import { WelcomeLetterPage } from '../features/signup/components/welcome-letter-page';
-import { DashboardRoute } from './dashboard-route';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { RequireSession } from './require-session';
+
+// One chunk per screen (or per file of sibling screens): a visitor downloads the code of the
+// screens they open, not of all of them. The layout, the guard and Not Found are small and stay
+// in the entry chunk.
+const LandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => m.LandingPage));
+const LoginPage = lazyPage(() => import('../features/auth/components/login-page').then((m) => m.LoginPage));
+const SignupPage = lazyPage(() => import('../features/signup/components/signup-page').then((m) => m.SignupPage));
+const WelcomeLetterPage = lazyPage(() =>
+  import('../features/signup/components/welcome-letter-page').then((m) => m.WelcomeLetterPage),
+);
+const ForgotPasswordPage = lazyPage(() =>
+  import('../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
+);
+const AdminLoginPage = lazyPage(() =>
+  import('../features/auth/components/admin-login-page').then((m) => m.AdminLoginPage),
+);
+const DisclaimerPage = lazyPage(() =>
+  import('../features/auth/components/disclaimer-page').then((m) => m.DisclaimerPage),
+);
+const DashboardRoute = lazyPage(() => import('./dashboard-route').then((m) => m.DashboardRoute));
+const epinLists = () => import('../features/epins/components/epin-lists');
+const UnusedEpinsPage = lazyPage(() => epinLists().then((m) => m.UnusedEpinsPage));
+const UsedEpinsPage = lazyPage(() => epinLists().then((m) => m.UsedEpinsPage));
+const EpinTransferHistoryPage = lazyPage(() => epinLists().then((m) => m.EpinTransferHistoryPage));
+const RegistrationHistoryPage = lazyPage(() => epinLists().then((m) => m.RegistrationHistoryPage));
+const EpinTransferPage = lazyPage(() =>
+  import('../features/epins/components/epin-transfer-page').then((m) => m.EpinTransferPage),
+);
+const ActivationPage = lazyPage(() =>
+  import('../features/epins/components/activation-page').then((m) => m.ActivationPage),
+);
+const LevelIncomePage = lazyPage(() =>
+  import('../features/level-income/components/level-income-page').then((m) => m.LevelIncomePage),
+);
+const staticEpinPages = () => import('../features/epin-static/components/static-epin-pages');
+const EpinHomePage = lazyPage(() => staticEpinPages().then((m) => m.EpinHomePage));
+const EpinLedgerPage = lazyPage(() => staticEpinPages().then((m) => m.EpinLedgerPage));
+const RequestEpinsPage = lazyPage(() => staticEpinPages().then((m) => m.RequestEpinsPage));
+const RequestEpinsBankPage = lazyPage(() => staticEpinPages().then((m) => m.RequestEpinsBankPage));
+const FundRequestBankPage = lazyPage(() =>
+  import('../features/payments/components/fund-request-bank-page').then((m) => m.FundRequestBankPage),
+);
+const OnlineFundRequestPage = lazyPage(() =>
+  import('../features/payments/components/online-fund-request-page').then((m) => m.OnlineFundRequestPage),
+);
+const GatewayFundRequestPage = lazyPage(() =>
+  import('../features/payments/components/gateway-fund-request-page').then((m) => m.GatewayFundRequestPage),
+);
+const QrCodePage = lazyPage(() => import('../features/payments/components/qr-code-page').then((m) => m.QrCodePage));
+const paymentHistories = () => import('../features/payments/components/payment-histories');
+const BankRequestHistoryPage = lazyPage(() => paymentHistories().then((m) => m.BankRequestHistoryPage));
+const OnlineRequestHistoryPage = lazyPage(() => paymentHistories().then((m) => m.OnlineRequestHistoryPage));
+const GatewayRequestHistoryPage = lazyPage(() => paymentHistories().then((m) => m.GatewayRequestHistoryPage));
+
+const helpLists = () => import('../features/help-links/components/help-lists');
+const PendingPhPage = lazyPage(() => helpLists().then((m) => m.PendingPhPage));
+const ReceivedPhPage = lazyPage(() => helpLists().then((m) => m.ReceivedPhPage));
+const CancelPhPage = lazyPage(() => helpLists().then((m) => m.CancelPhPage));
+const PendingGhPage = lazyPage(() => helpLists().then((m) => m.PendingGhPage));
+const ReceivedGhPage = lazyPage(() => helpLists().then((m) => m.ReceivedGhPage));
+const CancelGhPage = lazyPage(() => helpLists().then((m) => m.CancelGhPage));
+const PhDetailPage = lazyPage(() =>
+  import('../features/help-links/components/ph-detail-page').then((m) => m.PhDetailPage),
+);
+const GhDetailPage = lazyPage(() =>
+  import('../features/help-links/components/gh-detail-page').then((m) => m.GhDetailPage),
+);
+const HelpListSamplePage = lazyPage(() =>
+  import('../features/help-links/components/help-list-sample-page').then((m) => m.HelpListSamplePage),
+);
+const WithdrawalPage = lazyPage(() =>
+  import('../features/withdrawals/components/withdrawal-page').then((m) => m.WithdrawalPage),
+);
+const WithdrawalHistoryPage = lazyPage(() =>
+  import('../features/withdrawals/components/withdrawal-history-page').then((m) => m.WithdrawalHistoryPage),
+);
+const walletSamples = () => import('../features/withdrawals/components/wallet-sample-pages');
+const MyWalletPage = lazyPage(() => walletSamples().then((m) => m.MyWalletPage));
+const MyWithdrawalsPage = lazyPage(() => walletSamples().then((m) => m.MyWithdrawalsPage));
+const RequestPayoutPage = lazyPage(() => walletSamples().then((m) => m.RequestPayoutPage));
+
+/** A route drawing a lazily loaded page; `handle.preload` lets the entry fetch it before the first render. */
+function page(path: string, Page: LazyPage): RouteObject {
+  return { path, element: <Page />, handle: { preload: Page.preload } };
+}
 
 /**
  * Route paths match case-insensitively (react-router's default), so /login and /Login are the
  * same page. Routes of later issues are absent and fall through to Not Found.
  */
 export const routes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/signup', element: <SignupPage /> },
-  { path: '/WelcomeLetter', element: <WelcomeLetterPage /> },
-  { path: '/ForgotPassword', element: <ForgotPasswordPage /> },
-  { path: '/ResetPassword', element: <ResetPasswordPage /> },
-  { path: '/AdminLogin', element: <AdminLoginPage /> },
+  page('/', LandingPage),
+  page('/login', LoginPage),
+  page('/signup', SignupPage),
+  page('/WelcomeLetter', WelcomeLetterPage),
+  page('/ForgotPassword', ForgotPasswordPage),
+  page('/ResetPassword', ResetPasswordPage),
+  page('/AdminLogin', AdminLoginPage),
   {
     element: <RequireSession />,
     children: [
-      { path: '/Disclaimer', element: <DisclaimerPage /> },
+      page('/Disclaimer', DisclaimerPage),
       {
         element: <MemberLayout />,
         children: [
-          { path: '/dashboard', element: <DashboardRoute /> },
-          { path: '/EpinHistory', element: <UnusedEpinsPage /> },
-          { path: '/UsedEpin', element: <UsedEpinsPage /> },
-          { path: '/EpinTransfer', element: <EpinTransferPage /> },
-          { path: '/EpinTransferHistory', element: <EpinTransferHistoryPage /> },
-          { path: '/SubscriptionHistory', element: <RegistrationHistoryPage /> },
-          { path: '/Activation', element: <ActivationPage /> },
-          { path: '/LevelIncome', element: <LevelIncomePage /> },
-          { path: '/myepinstrans', element: <EpinHomePage /> },
-          { path: '/Epinledger', element: <EpinLedgerPage /> },
-          { path: '/RequestEPins', element: <RequestEpinsPage /> },
-          { path: '/RequestEPinsBank', element: <RequestEpinsBankPage /> },
-          { path: '/FundRequestBank', element: <FundRequestBankPage /> },
-          { path: '/FundRequestHistoryBank', element: <BankRequestHistoryPage /> },
-          { path: '/OnlineFundRequest', element: <OnlineFundRequestPage /> },
-          { path: '/OnlineFundRequestHistory', element: <OnlineRequestHistoryPage /> },
-          { path: '/GatewayFundRequest', element: <GatewayFundRequestPage /> },
-          { path: '/QrCode', element: <QrCodePage /> },
-          { path: '/GatewayFundRequestHistory', element: <GatewayRequestHistoryPage /> },
-          ...helpLinkRoutes,
-          ...withdrawalRoutes,
+          page('/dashboard', DashboardRoute),
+          page('/EpinHistory', UnusedEpinsPage),
+          page('/UsedEpin', UsedEpinsPage),
+          page('/EpinTransfer', EpinTransferPage),
+          page('/EpinTransferHistory', EpinTransferHistoryPage),
+          page('/SubscriptionHistory', RegistrationHistoryPage),
+          page('/Activation', ActivationPage),
+          page('/LevelIncome', LevelIncomePage),
+          page('/myepinstrans', EpinHomePage),
+          page('/Epinledger', EpinLedgerPage),
+          page('/RequestEPins', RequestEpinsPage),
+          page('/RequestEPinsBank', RequestEpinsBankPage),
+          page('/FundRequestBank', FundRequestBankPage),
+          page('/FundRequestHistoryBank', BankRequestHistoryPage),
+          page('/OnlineFundRequest', OnlineFundRequestPage),
+          page('/OnlineFundRequestHistory', OnlineRequestHistoryPage),
+          page('/GatewayFundRequest', GatewayFundRequestPage),
+          page('/QrCode', QrCodePage),
+          page('/GatewayFundRequestHistory', GatewayRequestHistoryPage),
+          page('/PHRecivePayment', PendingPhPage),
+          page('/PHRecivePaymentPaid', ReceivedPhPage),
+          page('/PHRecivePaymentCancel', CancelPhPage),
+          page('/GHRecivePayment', PendingGhPage),
+          page('/GHRecivePaymentPaid', ReceivedGhPage),
+          page('/GHRecivePaymentCancel', CancelGhPage),
+          page('/PHRecivePaymentId/:id', PhDetailPage),
+          page('/GHRecivePaymentId/:id', GhDetailPage),
+          page('/help_list', HelpListSamplePage),
+          page('/Withdrawal', WithdrawalPage),
+          page('/WithdrawalHistory', WithdrawalHistoryPage),
+          page('/MyWallet', MyWalletPage),
+          page('/mywithdrawals', MyWithdrawalsPage),
+          page('/requestpayout', RequestPayoutPage),
         ],
       },
     ],
   },
   { path: '*', element: <NotFound /> },
 ];
+
+type Preload = () => Promise<void>;
+const preloadOf = (route: RouteObject): Preload | undefined =>
+  (route.handle as { preload?: Preload } | undefined)?.preload;
+
+/** Loads the code of the pages that `pathname` draws, so the first render (or hydration) does not suspend. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => preloadOf(match.route)?.()));
+}
+
+/** Loads every page's code (the component tests render whole screens synchronously). */
+export async function preloadAllPages(list: RouteObject[] = routes): Promise<void> {
+  await Promise.all(list.map((route) => Promise.all([preloadOf(route)?.(), preloadAllPages(route.children ?? [])])));
+}

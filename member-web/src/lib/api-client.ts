@@ -1,5 +1,8 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
+import { navigateTo } from './navigation';
 import { getSession, signOut } from './session';
+
+export { setNavigator } from './navigation';
 
 /** The server's answer on any protected call whose token is missing, expired or revoked. */
 export const FORCED_LOGOUT_TEXT = 'Please login to access this resource';
@@ -10,14 +13,6 @@ export class ForcedLogoutError extends Error {
     super(FORCED_LOGOUT_TEXT);
     this.name = 'ForcedLogoutError';
   }
-}
-
-type Navigate = (to: string) => void;
-let navigate: Navigate = (to) => window.location.assign(to);
-
-/** The router registers itself here so the forced logout is a client-side navigation. */
-export function setNavigator(next: Navigate): void {
-  navigate = next;
 }
 
 /**
@@ -45,7 +40,7 @@ function asksForLogin(body: unknown): boolean {
 
 export function forceLogout(): void {
   signOut();
-  navigate('/login');
+  navigateTo('/login');
 }
 
 apiClient.interceptors.response.use(

@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { preloadAllPages } from '../app/routes';
+import { loadToasts } from '../app/toasts';
 import { apiClient } from '../lib/api-client';
 import { setDisplayCurrency } from '../lib/display-currency';
 import { reloadLanguage } from '../lib/i18n';
@@ -11,6 +13,14 @@ import { reloadSession } from '../lib/session';
 configure({ asyncUtilTimeout: 5000 });
 
 const realAdapter = apiClient.defaults.adapter;
+
+// Every route's page is split into its own chunk (app/routes.tsx); the tests render whole screens
+// and look at them at once, so the pages' code is loaded before the first test, as the prerendered
+// pages' code is before hydration. The loading state itself: app/__tests__/lazy-page.test.tsx.
+// The toast container (its own chunk too) is loaded first as well, so it mounts with the app.
+beforeAll(async () => {
+  await Promise.all([preloadAllPages(), loadToasts()]);
+});
 
 afterEach(() => {
   cleanup();

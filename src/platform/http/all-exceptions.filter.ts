@@ -28,8 +28,12 @@ function firstMessage(response: unknown, fallback: string): string {
  * their kind; framework errors keep theirs; anything else is a bug: logged in full, answered 500
  * without internals.
  */
-/** Returns the web app's index.html for a GET that no route or file answered, or null. */
-export type SpaFallback = (method: string, url: string) => string | null;
+/** A web app's HTML page for a GET that no route or file answered (body and its headers), or null. */
+export type SpaFallback = (request: {
+  method: string;
+  url: string;
+  acceptEncoding: string | undefined;
+}) => { body: Buffer; headers: Record<string, string> } | null;
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -43,9 +47,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof NotFoundException && this.spaFallback) {
       const request = host.switchToHttp().getRequest<FastifyRequest>();
-      const page = this.spaFallback(request.method, request.url);
+      const page = this.spaFallback({
+        method: request.method,
+        url: request.url,
+        acceptEncoding: request.headers['accept-encoding'],
+      });
       if (page !== null) {
-        void reply.status(200).header('Content-Type', 'text/html; charset=utf-8').send(page);
+        void reply.status(200).headers(page.headers).send(page.body);
         return;
       }
     }

@@ -1,3 +1,2 @@
-/** What the app composes from this feature: its routes and the bilingual withdrawal GH notice. */
-export { withdrawalRoutes } from './routes';
+/** What the app composes from this feature: the bilingual withdrawal GH notice. */
 export { WithdrawalGhNotice } from './components/gh-notice';

@@ -15,7 +15,7 @@ export interface GhUpdateAnswer {
 /**
  * POST /api/UpdateGhUser. Confirming succeeds only with the spec's 'Payment Received Successfully.'.
  * The spec names no success text for a cancel: a 200 answer whose text says "success" is taken as
- * done (docs/decisions/0016); any other text is the reason.
+ * done (docs/decisions/0017); any other text is the reason.
  */
 export async function updateGhUser(rowid: string, status: GhDecision, remark: string): Promise<GhUpdateAnswer> {
   const response = await apiClient.post<unknown>('/UpdateGhUser', { uid: getSession().userId, rowid, status, remark });

@@ -34,7 +34,9 @@ function Header() {
       elevation={scrolled ? 4 : 0}
       data-scrolled={scrolled ? 'true' : 'false'}
       sx={{
-        bgcolor: scrolled ? 'background.paper' : 'transparent',
+        // Unscrolled: the hero's darkest teal, not transparent, so the white links keep their
+        // contrast whatever lies beneath (axe measures a transparent bar against the page, 1.07:1).
+        bgcolor: scrolled ? 'background.paper' : '#07504c',
         color: scrolled ? 'text.primary' : 'common.white',
         transition: 'background-color 200ms, color 200ms',
       }}

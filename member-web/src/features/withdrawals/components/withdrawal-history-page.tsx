@@ -15,7 +15,7 @@ export function withdrawalStatusColor(status: string): string {
 /**
  * Spec §2: amounts prefixed with $. The `$` figure is the USD value (INR / 90, two decimals, as the
  * dashboard's USD display), followed by the rupees requested, so no rupee amount is shown as dollars
- * (docs/decisions/0016).
+ * (docs/decisions/0017).
  */
 export function requestAmountText(rupees: string): string {
   return `${formatAmount(rupees, 'USD')} (${formatAmount(rupees, 'INR')})`;

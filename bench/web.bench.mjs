@@ -1,0 +1,161 @@
+// Web benchmark: Lighthouse (mobile preset, simulated throttling) on the built apps as the API
+// serves them. See bench/README.md. Driven by scripts/bench.mjs (BENCH_ONLY=web), which builds,
+// starts PostgreSQL, Redis and the API, seeds the demo members and passes `baseUrl` here.
+import fs from 'node:fs';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+export const TARGETS = { performance: 90, accessibility: 100 };
+
+/** The pages measured: two public ones, and the dashboard of a signed-in member. */
+export const PAGES = [
+  { name: '/', path: '/' },
+  { name: '/login', path: '/login' },
+  { name: '/dashboard (signed in)', path: '/dashboard', signedIn: true },
+];
+
+/** Signs a seeded member in through the API, as the login page does. */
+async function signInThroughApi(baseUrl, uid, password) {
+  const response = await fetch(new URL('/api/login', baseUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ uid, password, ipaddress: '' }),
+  });
+  const body = await response.json();
+  if (!body.token) throw new Error(`login of ${uid} failed: ${JSON.stringify(body)}`);
+  return { userId: body.resultid, username: body.resultusername, jwtToken: body.token };
+}
+
+const sum = (items) => items.reduce((total, item) => total + (item.transferSize ?? 0), 0);
+
+/** The figures of one Lighthouse result. */
+function figures(lhr) {
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  const metric = (id) => lhr.audits[id]?.numericValue;
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    fcpMs: metric('first-contentful-paint'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    scriptRequests: scripts.length,
+    scriptBytes: sum(scripts),
+    totalBytes: metric('total-byte-weight') ?? sum(requests),
+    failedAccessibility: Object.values(lhr.audits)
+      .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
+      .filter((audit) => audit.score !== null && audit.score < 1)
+      .map((audit) => audit.id),
+    opportunities: Object.values(lhr.audits)
+      .filter((audit) => audit.details?.type === 'opportunity' && (audit.numericValue ?? 0) >= 150)
+      .map((audit) => `${audit.id} ${Math.round(audit.numericValue)} ms`),
+  };
+}
+
+/**
+ * Runs Lighthouse on every page in one Chromium, one page after another. The signed-in page gets
+ * the member's session the way member-web keeps it (sessionStorage `persist:root`), set in the same
+ * tab before the measured navigation; Lighthouse then keeps storage (disableStorageReset), and the
+ * HTTP cache of that fresh browser context holds none of the app's files.
+ */
+export async function run({ baseUrl, chromePath, member, log, reportDir }) {
+  const session = await signInThroughApi(baseUrl, member.uid, member.password);
+  const browser = await puppeteer.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--no-first-run', '--disable-extensions'],
+  });
+  const results = [];
+  try {
+    for (const target of PAGES) {
+      // A fresh context per page: empty HTTP cache, no storage of the page before.
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      try {
+        if (target.signedIn) {
+          // Any page of the origin that loads none of the app's files, so the measured load starts cold.
+          await page.goto(new URL('/api/health', baseUrl).href, { waitUntil: 'load' });
+          await page.evaluate((auth) => window.sessionStorage.setItem('persist:root', JSON.stringify({ auth })), {
+            isAuth: true,
+            ipAddress: '',
+            impersonated: false,
+            ...session,
+          });
+        }
+        log(`lighthouse ${target.path}`);
+        const runnerResult = await lighthouse(
+          new URL(target.path, baseUrl).href,
+          {
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            disableStorageReset: Boolean(target.signedIn),
+          },
+          undefined,
+          page,
+        );
+        const lhr = runnerResult?.lhr;
+        if (!lhr) throw new Error(`no Lighthouse result for ${target.path}`);
+        if (lhr.runtimeError) throw new Error(`${target.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (reportDir) {
+          fs.mkdirSync(reportDir, { recursive: true });
+          const file = path.join(reportDir, `${target.path.replace(/\W+/g, '_') || 'root'}.json`);
+          fs.writeFileSync(file, JSON.stringify(lhr));
+          log(`report: ${file} (open in the Lighthouse viewer, or read with jq)`);
+        }
+        results.push({ ...target, finalUrl: lhr.finalDisplayedUrl, ...figures(lhr) });
+      } finally {
+        await context.close().catch(() => {});
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value) => (value === undefined ? '-' : `${(value / 1000).toFixed(1)} s`);
+
+export function report(results) {
+  const header = [
+    'page',
+    'performance',
+    'accessibility',
+    'FCP',
+    'LCP',
+    'TBT',
+    'JS requests',
+    'JS transferred',
+    'total transferred',
+  ];
+  const rows = results.map((r) => [
+    r.name,
+    String(r.performance),
+    String(r.accessibility),
+    ms(r.fcpMs),
+    ms(r.lcpMs),
+    r.tbtMs === undefined ? '-' : `${Math.round(r.tbtMs)} ms`,
+    String(r.scriptRequests),
+    kib(r.scriptBytes),
+    kib(r.totalBytes),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const lines = [line(header), ...rows.map(line)];
+  for (const r of results) {
+    if (r.finalUrl && !r.finalUrl.endsWith(r.path)) lines.push(`${r.name}: ended at ${r.finalUrl}`);
+    if (r.failedAccessibility.length)
+      lines.push(`${r.name}: accessibility audits failed: ${r.failedAccessibility.join(', ')}`);
+    if (r.opportunities.length) lines.push(`${r.name}: opportunities: ${r.opportunities.join(', ')}`);
+  }
+  const pass = results.every((r) => r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility);
+  const verdict = pass ? 'PASS' : 'BELOW TARGET';
+  lines.push(
+    `targets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility} on every page: ${verdict}`,
+  );
+  return { text: lines.join('\n'), verdict };
+}

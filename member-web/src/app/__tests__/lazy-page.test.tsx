@@ -1,0 +1,48 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { lazyPage } from '../lazy-page';
+
+/** A page whose code arrives when the test says so. */
+function deferredPage(text: string) {
+  let arrive: () => void = () => {};
+  const load = () =>
+    new Promise<() => React.JSX.Element>((resolve) => {
+      arrive = () => resolve(() => <h1>{text}</h1>);
+    });
+  return { Page: lazyPage(load), arrive: () => arrive() };
+}
+
+describe('lazyPage (route-level code splitting)', () => {
+  it('proves a page whose code is on the way shows the loading state, then the page', async () => {
+    const { Page, arrive } = deferredPage('Split screen');
+    render(<Page />);
+    expect(screen.getByRole('status')).toContainElement(screen.getByRole('progressbar', { name: 'Loading' }));
+    expect(screen.queryByRole('heading', { name: 'Split screen' })).not.toBeInTheDocument();
+    arrive();
+    expect(await screen.findByRole('heading', { name: 'Split screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('proves a preloaded page draws at once, with no loading state (what hydration of a prerendered page needs)', async () => {
+    const { Page, arrive } = deferredPage('Ready screen');
+    const preloading = Page.preload();
+    arrive();
+    await preloading;
+    render(<Page />);
+    expect(screen.getByRole('heading', { name: 'Ready screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('proves a chunk that failed to load is fetched again on the next attempt', async () => {
+    let calls = 0;
+    const Page = lazyPage(() => {
+      calls += 1;
+      return calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(() => <h1>Back online</h1>);
+    });
+    await expect(Page.preload()).rejects.toThrow('offline');
+    await Page.preload();
+    render(<Page />);
+    expect(screen.getByRole('heading', { name: 'Back online' })).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+});

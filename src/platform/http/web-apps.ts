@@ -1,0 +1,144 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { SpaFallback } from './all-exceptions.filter';
+
+/** Vite names every file under assets/ by its content hash: a new build never reuses a name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (HTML pages, favicon) may be stored but is revalidated before each use. */
+export const REVALIDATE = 'no-cache';
+
+/** Answers smaller than this go uncompressed: the encoding would cost more than it saves. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * brotli and gzip on the fly for the routes registered after this (the API's JSON, Swagger): the
+ * static files are registered before it and come precompressed from the builds, the HTML pages are
+ * compressed once at start-up (spaFallback). Brotli at quality 5 on the fly (11, the library's
+ * default, costs ~10x the CPU for a few % more). Must be registered after registerWebApps.
+ */
+export async function registerCompression(app: NestFastifyApplication): Promise<void> {
+  const compress = (await import('@fastify/compress')).default;
+  await app.register(compress, {
+    globalCompression: true,
+    // Request bodies are taken as sent, as before: no compressed uploads to inflate.
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to send, by the request's Accept-Encoding (brotli first; `q=0` refuses one). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const wants = (encoding: Encoding) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0;
+  if (wants('br')) return 'br';
+  if (wants('gzip')) return 'gzip';
+  return null;
+}
+
+interface Page {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function readPage(file: string): Page | null {
+  if (!existsSync(file)) return null;
+  const identity = readFileSync(file);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+const HTML_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  // The page names the build's hashed scripts: a browser must ask again after each release.
+  'Cache-Control': REVALIDATE,
+  Vary: 'Accept-Encoding',
+};
+
+/**
+ * The HTML page for a GET/HEAD that no route or file answered: admin-web's index.html under
+ * /admin; member-web's prerendered landing page for `/`, its prerendered login page for `/login`
+ * (member-web matches routes case-insensitively), and its empty shell (`app.html`) for every other
+ * route. A build without the prerendered pages (or tests' stand-ins) falls back to index.html.
+ * Each page is read and compressed once, at start-up.
+ */
+export function spaFallback(root: string): SpaFallback | undefined {
+  const member = join(root, 'member-web', 'dist');
+  const landing = readPage(join(member, 'index.html'));
+  const shell = readPage(join(member, 'app.html')) ?? landing;
+  const login = readPage(join(member, 'login', 'index.html')) ?? shell;
+  const admin = readPage(join(root, 'admin-web', 'dist', 'index.html'));
+  if (!shell && !admin) return undefined;
+  const pageFor = (path: string): Page | null => {
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/admin-api')) return null;
+    if (path === '/admin' || path.startsWith('/admin/')) return admin;
+    if (path === '/') return landing;
+    if (/^\/login\/?$/i.test(path)) return login;
+    return shell;
+  };
+  return ({ method, url, acceptEncoding }) => {
+    if (method !== 'GET' && method !== 'HEAD') return null;
+    const page = pageFor(url.split('?')[0]);
+    if (!page) return null;
+    const encoding = page.identity.length >= COMPRESS_THRESHOLD_BYTES ? pickEncoding(acceptEncoding) : null;
+    if (!encoding) return { body: page.identity, headers: HTML_HEADERS };
+    return { body: page[encoding], headers: { ...HTML_HEADERS, 'Content-Encoding': encoding } };
+  };
+}
+
+/** Cache-Control of a built file: hashed assets (the build's assets/ folder) forever, the rest revalidated. */
+function cacheHeaders(dist: string): (reply: FastifyReply, path: string) => void {
+  const assets = join(dist, 'assets') + sep;
+  return (reply, path) => void reply.header('Cache-Control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+}
+
+/**
+ * Serves member-web's build at `/` and admin-web's at `/admin/`: every built file by its path,
+ * the `.br` / `.gz` twin the build wrote beside it when the browser accepts one (preCompressed).
+ * Registered before registerCompression, so a file is never compressed again on the fly (files
+ * without a twin are under 1 KiB or do not shrink).
+ */
+export async function registerWebApps(app: NestFastifyApplication, root: string): Promise<void> {
+  const memberDist = join(root, 'member-web', 'dist');
+  const adminDist = join(root, 'admin-web', 'dist');
+  if (!existsSync(memberDist) && !existsSync(adminDist)) return;
+  const fastifyStatic = (await import('@fastify/static')).default;
+  const common = {
+    wildcard: false,
+    index: false as const,
+    preCompressed: true,
+    // The compressed twins are served in place of their file, not by their own names.
+    globIgnore: ['**/*.br', '**/*.gz'],
+  };
+  if (existsSync(memberDist))
+    await app.register(fastifyStatic, {
+      ...common,
+      root: memberDist,
+      prefix: '/',
+      setHeaders: cacheHeaders(memberDist),
+    });
+  if (existsSync(adminDist))
+    await app.register(fastifyStatic, {
+      ...common,
+      root: adminDist,
+      prefix: '/admin/',
+      decorateReply: false,
+      setHeaders: cacheHeaders(adminDist),
+    });
+}
