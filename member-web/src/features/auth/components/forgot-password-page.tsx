@@ -3,14 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { UserIdField } from './user-id-field';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormCard } from '../../../components/ui/form-card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { forgetPassword, FORGET_PASSWORD_SUCCESS } from '../api/forget-password';
-
-const USER_ID_MAX = 6;
 
 /** /ForgotPassword: mails a single-use reset link to the member's email. */
 export function ForgotPasswordPage() {
@@ -43,17 +41,13 @@ export function ForgotPasswordPage() {
   return (
     <FormCard title={t('forgotTitle')}>
       <Box component="form" noValidate onSubmit={submit}>
-        <TextField
-          label={t('userId')}
-          name="uid"
+        <UserIdField
           value={userId}
-          error={missing}
-          helperText={missing ? t('enterUserId') : undefined}
-          onChange={(e) => {
-            setUserId(e.target.value.replace(/\D/g, '').slice(0, USER_ID_MAX));
+          error={missing ? t('enterUserId') : undefined}
+          onChange={(next) => {
+            setUserId(next);
             setMissing(false);
           }}
-          slotProps={{ htmlInput: { maxLength: USER_ID_MAX, inputMode: 'numeric' } }}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
           {busy ? t('processing2') : t('submit')}

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { UserIdField } from './user-id-field';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormCard } from '../../../components/ui/form-card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -12,7 +12,6 @@ import { signIn } from '../../../lib/session';
 import { login, LOGIN_SUCCESS } from '../api/login';
 import { PasswordField } from './password-field';
 
-const USER_ID_MAX = 6;
 const PASSWORD_MAX = 20;
 
 /** /login (also /Login): user id and password; success goes to the disclaimer page. */
@@ -55,18 +54,14 @@ export function LoginPage() {
   return (
     <FormCard title={t('loginTitle')}>
       <Box component="form" noValidate onSubmit={submit}>
-        <TextField
-          label={t('userId')}
-          name="uid"
+        <UserIdField
           value={userId}
           autoComplete="username"
-          error={problem === 'uid'}
-          helperText={problem === 'uid' ? t('enterBoth') : undefined}
-          onChange={(e) => {
-            setUserId(e.target.value.replace(/\D/g, '').slice(0, USER_ID_MAX));
+          error={problem === 'uid' ? t('enterBoth') : undefined}
+          onChange={(next) => {
+            setUserId(next);
             setProblem(null);
           }}
-          slotProps={{ htmlInput: { maxLength: USER_ID_MAX, inputMode: 'numeric' } }}
         />
         <PasswordField
           label={t('password')}
