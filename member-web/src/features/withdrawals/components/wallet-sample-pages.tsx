@@ -82,6 +82,19 @@ function WalletLinks() {
   );
 }
 
+/** The samples' Status column, coloured as the spec colours statuses. */
+function statusColumn<T extends { status: string }>(header: string): PagedColumn<T> {
+  return {
+    header,
+    role: 'status',
+    cell: (r) => (
+      <Box component="span" sx={statusSx(r.status)}>
+        {r.status}
+      </Box>
+    ),
+  };
+}
+
 /** /MyWallet — wallet summary (links /requestpayout and /mywithdrawals) and the wallet ledger sample. */
 export function MyWalletPage() {
   const { t } = useTranslation('withdrawals');
@@ -94,14 +107,7 @@ export function MyWalletPage() {
     { header: t('date'), cell: (r) => r.date },
     { header: t('type'), cell: (r) => r.type },
     { header: t('amountCol'), cell: (r) => r.amount },
-    {
-      header: t('statusCol'),
-      cell: (r) => (
-        <Box component="span" sx={statusSx(r.status)}>
-          {r.status}
-        </Box>
-      ),
-    },
+    statusColumn(t('statusCol')),
     { header: t('ghLinks'), cell: (r) => r.ghLinks },
     { header: t('ghAccepted'), cell: (r) => r.ghAccepted },
     { header: t('ids'), cell: (r) => r.ids },
@@ -136,14 +142,7 @@ export function MyWithdrawalsPage() {
   const columns: PagedColumn<WithdrawalSample>[] = [
     { header: t('date'), cell: (r) => r.date },
     { header: t('amountCol'), cell: (r) => r.amount },
-    {
-      header: t('statusCol'),
-      cell: (r) => (
-        <Box component="span" sx={statusSx(r.status)}>
-          {r.status}
-        </Box>
-      ),
-    },
+    statusColumn(t('statusCol')),
   ];
   return (
     <PageShell title={t('withdrawalsTitle')} maxWidth="md">
