@@ -43,6 +43,8 @@ import { startPostgres, pgQuery, pgUrl, ensureDatabase } from './lib/postgres.mj
 import { startRedis } from './lib/redis.mjs';
 import { startService } from './lib/supervise.mjs';
 import { ensureAptPackage } from './lib/apt.mjs';
+import { DIST_FILES as TOPUP_DIST_FILES } from '../bench/topup-income.bench.mjs';
+import { DIST_FILES as MATCHING_DIST_FILES } from '../bench/help-matching.bench.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 const TAG = 'bench';
@@ -56,23 +58,18 @@ const intEnv = (name, fallback) => {
   return n;
 };
 
+/** What the benchmarks load from dist/: the ledger core, and each benchmark's own files. */
 const DIST_NEEDED = [
-  'dist/platform/db/database.js',
-  'dist/platform/db/pipelined-tx.js',
-  'dist/platform/db/migrate.js',
-  'dist/platform/event-store/event-store.js',
-  'dist/platform/errors.js',
-  'dist/migrations/index.js',
-  'dist/platform/ledger.js',
-  'dist/platform/projections/projection.js',
-  'dist/modules/projections.js',
-  'dist/modules/epins/steps/top-up.js',
-  'dist/modules/epins/steps/issue-epins.js',
-  'dist/modules/income/jobs/level-income.processor.js',
-  'dist/platform/outbox/relay.js',
-  'dist/platform/jobs/queues.js',
-  'dist/modules/help/commands/run-matching/run-matching.js',
-  'dist/modules/help/queries/member-links/member-links.query.js',
+  ...new Set([
+    'dist/platform/db/database.js',
+    'dist/platform/db/pipelined-tx.js',
+    'dist/platform/db/migrate.js',
+    'dist/platform/event-store/event-store.js',
+    'dist/platform/errors.js',
+    'dist/migrations/index.js',
+    ...TOPUP_DIST_FILES,
+    ...MATCHING_DIST_FILES,
+  ]),
 ];
 
 function newestMtime(dir, accept) {
