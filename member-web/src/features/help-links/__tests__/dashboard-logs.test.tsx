@@ -216,12 +216,14 @@ describe('dashboard queue transparency', () => {
   it('proves the PH and GH queue totals, the 7-day matching rate and the member’s own places', async () => {
     signInMember();
     const api = stubs({
-      'POST /userDashboard': { data: [{ ...SUMMARY, phQueuePosition: '4', ghQueuePosition: '' }] },
+      'POST /userDashboard': {
+        data: [{ ...SUMMARY, myPhQueuePosition: '4', myPhQueueRupees: '5000.00', myGhQueuePosition: '' }],
+      },
       'GET /network-health': {
         data: {
-          ph: { count: 12, amountRupees: '60000.00' },
-          gh: { count: 7, amountRupees: '41500.00' },
-          matchingRate7d: 0.835,
+          queues: { PH: { count: 12, amountRupees: '60000.00' }, GH: { count: 7, amountRupees: '41500.00' } },
+          last7Days: { links: 9, amountRupees: '40500.00', ratePercent: '83.50' },
+          asOf: '2026-11-24T10:00:00.000Z',
         },
       },
     });
@@ -230,7 +232,7 @@ describe('dashboard queue transparency', () => {
     expect(within(card).getByTestId('queue-ph')).toHaveTextContent('₹60000.00 · 12 waiting');
     expect(within(card).getByTestId('queue-gh')).toHaveTextContent('₹41500.00 · 7 waiting');
     expect(within(card).getByTestId('queue-rate')).toHaveTextContent('83.5%');
-    expect(within(card).getByTestId('queue-ph-position')).toHaveTextContent('#4');
+    expect(within(card).getByTestId('queue-ph-position')).toHaveTextContent('#4 · ₹5000.00');
     expect(within(card).queryByTestId('queue-gh-position')).toBeNull();
     expect(api.callsTo('GET /network-health')).toHaveLength(1);
   });
