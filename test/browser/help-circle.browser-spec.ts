@@ -1,7 +1,8 @@
 /**
  * Browser e2e of the help circle (issue 11), two members and an admin against the real API:
- * A (100002, spare 299 e-pins) asks for help through the dashboard's help dialog; B (the root
- * 100000, whose level income comes from the seeded activations) withdraws on /Withdrawal; an
+ * A (100002, spare 299 e-pins) asks for help through the dashboard's help dialog; B (100003, whose
+ * ₹89.70 of level income comes from the seeded activations of its directs) withdraws on /Withdrawal
+ * (₹40 twice: the superadmin lowers `withdrawalMinRupees` to 40 for this file and restores it); an
  * approver approves both and runs matching through /admin-api (the admin screens have their own
  * tests); A sees the link in PH LOGS with its countdown, pays it with a UTR; B sees it Paid and
  * confirms; both dashboards and lists agree. A second cycle: B cancels a paid link, A disputes
@@ -15,37 +16,43 @@ import { BASE_URL, MEMBER_PASSWORD, openSession, step, toast, toastTexts, type S
 jest.setTimeout(120_000);
 
 const A = '100002';
-const B = '100000';
+const B = '100003';
 const APPROVER = { username: 'approver', password: 'Admin@123' };
-const WITHDRAW_RUPEES = '100';
+const SUPERADMIN = { username: 'superadmin', password: 'Admin@123' };
+const WITHDRAW_RUPEES = '40';
+const WITHDRAW_PAISE = 4000n;
 
-async function adminApi<T>(token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+async function adminApi<T>(token: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${BASE_URL}/admin-api${url}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} /admin-api${url}: HTTP ${response.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
 }
 
-async function approverToken(): Promise<string> {
+async function adminToken(admin: { username: string; password: string }): Promise<string> {
   const response = await fetch(`${BASE_URL}/admin-api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(APPROVER),
+    body: JSON.stringify(admin),
   });
   const body = (await response.json()) as { token?: string };
-  if (!body.token) throw new Error(`approver login failed: ${JSON.stringify(body)}`);
+  if (!body.token) throw new Error(`${admin.username} login failed: ${JSON.stringify(body)}`);
   return body.token;
 }
 
 /** The newest row of an admin list for one member (react-admin's simple-rest query). */
-async function newest(token: string, resource: string, member: string): Promise<{ id: string; status: string }> {
+async function newest(
+  token: string,
+  resource: 'help-requests' | 'withdrawals',
+  member: string,
+): Promise<{ id: string; status: string }> {
   const query = new URLSearchParams({
     filter: JSON.stringify({ member }),
-    sort: JSON.stringify(['requested_at', 'DESC']),
+    sort: JSON.stringify([resource === 'withdrawals' ? 'requestedAt' : 'requested_at', 'DESC']),
     range: JSON.stringify([0, 0]),
   });
   const rows = await adminApi<Array<{ id: string; status: string }>>(token, 'GET', `/${resource}?${query}`);
@@ -151,16 +158,26 @@ describe('the help circle in a real browser: request, withdrawal, matching, UTR,
   let a: Session;
   let b: Session;
   let token = '';
+  let superToken = '';
+  let minBefore: unknown = 100;
   const links: string[] = [];
   const utr1 = `UTR${Date.now().toString().slice(-10)}A`;
   const utr2 = `UTR${Date.now().toString().slice(-10)}B`;
 
   beforeAll(async () => {
-    [a, b, token] = await Promise.all([openSession(), openSession(), approverToken()]);
+    [a, b, token, superToken] = await Promise.all([
+      openSession(),
+      openSession(),
+      adminToken(APPROVER),
+      adminToken(SUPERADMIN),
+    ]);
+    minBefore = (await adminApi<{ value: unknown }>(superToken, 'GET', '/settings/withdrawalMinRupees')).value;
+    await adminApi(superToken, 'PUT', '/settings/withdrawalMinRupees', { value: Number(WITHDRAW_RUPEES) });
     // Browser confirmations ('Are you sure…') are accepted, as a member would.
     for (const s of [a, b]) s.page.on('dialog', (d) => void d.accept());
   });
   afterAll(async () => {
+    if (superToken) await adminApi(superToken, 'PUT', '/settings/withdrawalMinRupees', { value: minBefore });
     await Promise.all([a?.close(), b?.close()]);
   });
 
@@ -170,7 +187,7 @@ describe('the help circle in a real browser: request, withdrawal, matching, UTR,
       step(b, 'b-login', () => memberLogin(b.page, B)),
     ]);
     const bNetBefore = paise(await cardText(b.page, 'net-balance'));
-    expect(bNetBefore).toBeGreaterThanOrEqual(20000n);
+    expect(bNetBefore).toBeGreaterThanOrEqual(2n * WITHDRAW_PAISE);
 
     await step(a, 'a-help-request', async () => {
       await a.page.getByRole('button', { name: 'USER 299 HELP' }).click();
@@ -216,8 +233,8 @@ describe('the help circle in a real browser: request, withdrawal, matching, UTR,
         .getByTestId('my-gh')
         .filter({ hasText: `₹${WITHDRAW_RUPEES}.00` })
         .waitFor();
-      expect(paise(await cardText(b.page, 'net-balance'))).toBe(bNetBefore - 10000n);
-      expect(paise(await cardText(b.page, 'total-withdrawal'))).toBe(10000n);
+      expect(paise(await cardText(b.page, 'net-balance'))).toBe(bNetBefore - WITHDRAW_PAISE);
+      expect(paise(await cardText(b.page, 'total-withdrawal'))).toBe(WITHDRAW_PAISE);
       await b.page.goto('/GHRecivePaymentPaid');
       const row = b.page.getByRole('row').filter({ has: b.page.getByRole('link', { name: `View ${id}` }) });
       await row.waitFor();
