@@ -201,6 +201,23 @@ describe('the help circle in a real browser: request, withdrawal, matching, UTR,
     const withdrawal = await newest(token, 'withdrawals', B);
     expect(withdrawal.status).toBe('Requested');
     await adminApi(token, 'POST', `/withdrawals/${withdrawal.id}/approve`);
+
+    // Queue transparency before matching: each sees the queues and their own place (the only entries).
+    await Promise.all([
+      step(a, 'a-queue-place', async () => {
+        await dashboard(a.page);
+        await a.page.getByTestId('queue-ph-position').filter({ hasText: '#1 · ₹5000.00' }).waitFor();
+        expect(await a.page.getByTestId('queue-ph').innerText()).toBe('₹5000.00 · 1 waiting');
+        expect(await a.page.getByTestId('queue-gh').innerText()).toBe(`₹${WITHDRAW_RUPEES}.00 · 1 waiting`);
+      }),
+      step(b, 'b-queue-place', async () => {
+        await dashboard(b.page);
+        await b.page
+          .getByTestId('queue-gh-position')
+          .filter({ hasText: `#1 · ₹${WITHDRAW_RUPEES}.00` })
+          .waitFor();
+      }),
+    ]);
     const run = await adminApi<{ links: number; busy: boolean }>(token, 'POST', '/matching/run');
     expect(run.busy ? 0 : run.links).toBeGreaterThanOrEqual(run.busy ? 0 : 1);
 

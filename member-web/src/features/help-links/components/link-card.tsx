@@ -15,7 +15,9 @@ import { LinkCountdown } from './link-countdown';
 export type Side = 'PH' | 'GH';
 
 /** The link amount in USDT: INR / 90, two decimals (spec §1, §9). */
-export function usdtOf(rupees: string): string {
+/** The server's `Link_Amount_USDT` (at its USDT rate setting) when sent, else INR / 90. */
+export function usdtOf(rupees: string, serverUsdt = ''): string {
+  if (/^\d+(\.\d{1,2})?$/.test(serverUsdt)) return `${serverUsdt} USDT`;
   return `${formatAmount(rupees, 'USD').replace('$', '')} USDT`;
 }
 
@@ -62,7 +64,7 @@ export function LinkCard({
         <Field label={t('linkAmount')}>
           <strong>{formatAmount(link.amount, 'INR')}</strong>
         </Field>
-        <Field label={t('amountUsdt')}>{usdtOf(link.amount)}</Field>
+        <Field label={t('amountUsdt')}>{usdtOf(link.amount, link.amountUsdt)}</Field>
         {side === 'PH' ? (
           <Field label={t('payTo')}>{link.uid}</Field>
         ) : (
