@@ -21,7 +21,10 @@ const HEAVY_LINKS = 1000;
 const SEED_CHUNK = 10_000;
 const INSERT_BATCH = 500;
 
-export const DIST_FILES = ['dist/modules/help/commands/run-matching/run-matching.js', 'dist/modules/help/queries/member-links/member-links.query.js'];
+export const DIST_FILES = [
+  'dist/modules/help/commands/run-matching/run-matching.js',
+  'dist/modules/help/queries/member-links/member-links.query.js',
+];
 
 function loadDist() {
   require('reflect-metadata');
@@ -35,7 +38,8 @@ function loadDist() {
   return { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /** `n` members from uid `first` on (registered, Active), in chunks of plain multi-row INSERTs. */
 async function seedMembers(db, first, n) {
@@ -65,7 +69,8 @@ async function seedEntries(db, side, first, n, paise, sinceBase) {
 }
 
 export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) {
-  const { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList } = loadDist();
+  const { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList } =
+    loadDist();
   const owner = new Database(await createDataSource(ownerUrl, { poolSize: 2 }).initialize());
   const app = new Database(await createDataSource(appUrl, { poolSize: 4 }).initialize());
   try {
@@ -87,7 +92,9 @@ export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) 
     await seedEntries(owner, 'GH', receivers, size, 500_000n, base);
     await owner.execute('analyze');
     const seedMs = performance.now() - seedStarted;
-    log(`seeded ${1 + HEAVY_LINKS + 2 * size} members and ${2 * (size + HEAVY_LINKS) - HEAVY_LINKS + 1} queue entries in ${(seedMs / 1000).toFixed(1)} s`);
+    log(
+      `seeded ${1 + HEAVY_LINKS + 2 * size} members and ${2 * (size + HEAVY_LINKS) - HEAVY_LINKS + 1} queue entries in ${(seedMs / 1000).toFixed(1)} s`,
+    );
 
     // The baseline first (a cold table for both): plain multi-row INSERTs of as many rows, INSERT_BATCH per transaction.
     await owner.execute('create table bench_plain_links (like help_links including defaults)');
@@ -113,7 +120,11 @@ export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) 
     const started = performance.now();
     let links = 0;
     for (;;) {
-      const result = await runMatching(ledger, { actor: { kind: 'system', id: 'bench' }, correlationId: 'bench-matching' }, { maxLinks: 1_000_000 });
+      const result = await runMatching(
+        ledger,
+        { actor: { kind: 'system', id: 'bench' }, correlationId: 'bench-matching' },
+        { maxLinks: 1_000_000 },
+      );
       links += result.links;
       if (result.links === 0) break;
     }
@@ -129,7 +140,9 @@ export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) 
       if (rows.length !== HEAVY_LINKS) throw new Error(`PH log has ${rows.length} rows, expected ${HEAVY_LINKS}`);
     }
     latencies.sort((a, b) => a - b);
-    const [{ waiting }] = await app.query("select count(*)::int as waiting from queue_entries where remaining_paise > 0");
+    const [{ waiting }] = await app.query(
+      'select count(*)::int as waiting from queue_entries where remaining_paise > 0',
+    );
     return {
       server,
       size,
