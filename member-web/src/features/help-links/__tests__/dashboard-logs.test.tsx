@@ -212,6 +212,27 @@ describe('dashboard PH and GH logs', () => {
   });
 });
 
+describe('dashboard PH LOGS countdown by state', () => {
+  it('proves only a Pending PH link counts down: a Paid or Disputed one has no expiry', async () => {
+    signInMember();
+    stubs({
+      'POST /PhList': {
+        data: [
+          [phRow({ id: '9001', paidst: 'Paid' }), phRow({ id: '9002', paidst: 'Disputed' }), phRow({ id: '9003' })],
+        ],
+      },
+    });
+    renderApp('/dashboard');
+    const pending = await screen.findByRole('article', { name: 'PH 9003' });
+    expect(within(pending).getByTestId('link-countdown')).toBeInTheDocument();
+    for (const name of ['PH 9001', 'PH 9002']) {
+      const card = screen.getByRole('article', { name });
+      expect(within(card).queryByTestId('link-countdown')).toBeNull();
+      expect(card).not.toHaveTextContent('Link Expire in');
+    }
+  });
+});
+
 describe('dashboard queue transparency', () => {
   it('proves the PH and GH queue totals, the 7-day matching rate and the member’s own places', async () => {
     signInMember();

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from './format';
 import { formatAmount } from '../../../lib/money';
-import { statusColor, type HelpLink } from '../api/types';
+import { statusColor, PENDING, type HelpLink } from '../api/types';
 import { LinkCountdown } from './link-countdown';
 
 export type Side = 'PH' | 'GH';
@@ -36,8 +36,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One help link as a card (dashboard logs, pending lists): amount, amount in USDT, counterparty (pay-to
- * id on PH, from id on GH), name, mobile, allotment time, status, order id, a PH link's 'Link Expire in'
- * countdown, and View to its detail screen.
+ * id on PH, from id on GH), name, mobile, allotment time, status, order id, a Pending PH link's 'Link
+ * Expire in' countdown, and View to its detail screen.
  */
 export function LinkCard({
   link,
@@ -79,7 +79,8 @@ export function LinkCard({
           </Box>
         </Field>
         <Field label={t('orderId')}>{link.id}</Field>
-        {side === 'PH' && deadline ? (
+        {/* The deadline binds only a Pending link: once paid (or disputed) nothing expires. */}
+        {side === 'PH' && deadline && status === PENDING ? (
           <Field label={t('linkExpireIn')}>
             <LinkCountdown deadline={deadline} serverDate={serverDate} />
           </Field>
