@@ -14,7 +14,14 @@ export function DashboardRoute() {
       sections={(summary) => (
         <>
           <WithdrawalGhNotice />
-          <QueueCard positions={{ ph: summary.phQueuePosition, gh: summary.ghQueuePosition }} />
+          <QueueCard
+            positions={{
+              ph: summary.myPhQueuePosition,
+              gh: summary.myGhQueuePosition,
+              phRupees: summary.myPhQueueRupees,
+              ghRupees: summary.myGhQueueRupees,
+            }}
+          />
           <DashboardLogs />
         </>
       )}

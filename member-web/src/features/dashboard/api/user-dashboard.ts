@@ -19,9 +19,11 @@ export interface DashboardSummary {
   TodayWithdrawal: string;
   Net_Balance: string;
   Totalpin: string;
-  /** The member's place in the PH / GH queue, when the server sends it ('' otherwise). */
-  phQueuePosition: string;
-  ghQueuePosition: string;
+  /** The member's place in the PH / GH queue (1 = next; '' when not waiting there) and what of theirs waits. */
+  myPhQueuePosition: string;
+  myGhQueuePosition: string;
+  myPhQueueRupees: string;
+  myGhQueueRupees: string;
   impersonated: boolean;
 }
 
@@ -42,8 +44,10 @@ const TEXT_FIELDS = [
   'TodayWithdrawal',
   'Net_Balance',
   'Totalpin',
-  'phQueuePosition',
-  'ghQueuePosition',
+  'myPhQueuePosition',
+  'myGhQueuePosition',
+  'myPhQueueRupees',
+  'myGhQueueRupees',
 ] as const;
 
 export function toDashboardSummary(row: unknown): DashboardSummary | null {

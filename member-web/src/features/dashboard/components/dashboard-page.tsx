@@ -54,12 +54,17 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
     { title: t('cards.activationDate'), value: formatDate(summary.ActDate) },
     { title: t('cards.myDirects'), value: summary.totalrefferal || '0', to: '/MyReferral' },
     { title: t('cards.myTeam'), value: summary.totalteam || '0' },
-    { title: t('cards.myPh'), value: money(summary.totalphamount), to: '/PHRecivePaymentPaid' },
-    { title: t('cards.myGh'), value: money(summary.totalghamount), to: '/GHRecivePaymentPaid' },
+    { title: t('cards.myPh'), value: money(summary.totalphamount), to: '/PHRecivePaymentPaid', testId: 'my-ph' },
+    { title: t('cards.myGh'), value: money(summary.totalghamount), to: '/GHRecivePaymentPaid', testId: 'my-gh' },
     // The server's figures as sent: TeamIncome = level income, TotalIncome = every income account.
     { title: t('cards.teamIncome'), value: money(summary.TeamIncome), to: '/LevelIncome', testId: 'team-income' },
     { title: t('cards.totalIncome'), value: money(summary.TotalIncome), to: '/LevelIncome', testId: 'total-income' },
-    { title: t('cards.totalWithdrawal'), value: money(summary.totalWithdrawal), to: '/WithdrawalHistory' },
+    {
+      title: t('cards.totalWithdrawal'),
+      value: money(summary.totalWithdrawal),
+      to: '/WithdrawalHistory',
+      testId: 'total-withdrawal',
+    },
     { title: t('cards.todayWithdrawal'), value: money(summary.TodayWithdrawal), to: '/WithdrawalHistory' },
     { title: t('cards.netBalance'), value: money(summary.Net_Balance), testId: 'net-balance' },
   ];

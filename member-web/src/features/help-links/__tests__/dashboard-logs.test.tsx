@@ -212,16 +212,39 @@ describe('dashboard PH and GH logs', () => {
   });
 });
 
+describe('dashboard PH LOGS countdown by state', () => {
+  it('proves only a Pending PH link counts down: a Paid or Disputed one has no expiry', async () => {
+    signInMember();
+    stubs({
+      'POST /PhList': {
+        data: [
+          [phRow({ id: '9001', paidst: 'Paid' }), phRow({ id: '9002', paidst: 'Disputed' }), phRow({ id: '9003' })],
+        ],
+      },
+    });
+    renderApp('/dashboard');
+    const pending = await screen.findByRole('article', { name: 'PH 9003' });
+    expect(within(pending).getByTestId('link-countdown')).toBeInTheDocument();
+    for (const name of ['PH 9001', 'PH 9002']) {
+      const card = screen.getByRole('article', { name });
+      expect(within(card).queryByTestId('link-countdown')).toBeNull();
+      expect(card).not.toHaveTextContent('Link Expire in');
+    }
+  });
+});
+
 describe('dashboard queue transparency', () => {
   it('proves the PH and GH queue totals, the 7-day matching rate and the member’s own places', async () => {
     signInMember();
     const api = stubs({
-      'POST /userDashboard': { data: [{ ...SUMMARY, phQueuePosition: '4', ghQueuePosition: '' }] },
+      'POST /userDashboard': {
+        data: [{ ...SUMMARY, myPhQueuePosition: '4', myPhQueueRupees: '5000.00', myGhQueuePosition: '' }],
+      },
       'GET /network-health': {
         data: {
-          ph: { count: 12, amountRupees: '60000.00' },
-          gh: { count: 7, amountRupees: '41500.00' },
-          matchingRate7d: 0.835,
+          queues: { PH: { count: 12, amountRupees: '60000.00' }, GH: { count: 7, amountRupees: '41500.00' } },
+          last7Days: { links: 9, amountRupees: '40500.00', ratePercent: '83.50' },
+          asOf: '2026-11-24T10:00:00.000Z',
         },
       },
     });
@@ -230,7 +253,7 @@ describe('dashboard queue transparency', () => {
     expect(within(card).getByTestId('queue-ph')).toHaveTextContent('₹60000.00 · 12 waiting');
     expect(within(card).getByTestId('queue-gh')).toHaveTextContent('₹41500.00 · 7 waiting');
     expect(within(card).getByTestId('queue-rate')).toHaveTextContent('83.5%');
-    expect(within(card).getByTestId('queue-ph-position')).toHaveTextContent('#4');
+    expect(within(card).getByTestId('queue-ph-position')).toHaveTextContent('#4 · ₹5000.00');
     expect(within(card).queryByTestId('queue-gh-position')).toBeNull();
     expect(api.callsTo('GET /network-health')).toHaveLength(1);
   });

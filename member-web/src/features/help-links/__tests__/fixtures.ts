@@ -1,4 +1,4 @@
-/** Rows as the member contract answers them (spec §3). */
+/** Rows as the member contract answers them (spec §3; the backend's src/modules/help|wallet queries). */
 export const SUMMARY = {
   uid: '482913',
   f_name: 'Asha Rao',
@@ -16,6 +16,18 @@ export const SUMMARY = {
   TodayWithdrawal: '100.00',
   Net_Balance: '784.50',
   Totalpin: '2',
+  Reserved_Withdrawal: '0.00',
+  phQueueCount: '0',
+  phQueueRupees: '0.00',
+  ghQueueCount: '0',
+  ghQueueRupees: '0.00',
+  myPhQueuePosition: '',
+  myPhQueueRupees: '0.00',
+  myGhQueuePosition: '',
+  myGhQueueRupees: '0.00',
+  matchedLinks7d: '0',
+  matchedRupees7d: '0.00',
+  matchingRate7d: '0.00',
   impersonated: false,
 };
 
@@ -23,6 +35,7 @@ export function phRow(overrides: Record<string, unknown> = {}) {
   return {
     id: '9001',
     Link_Amount: '4500.00',
+    Link_Amount_USDT: '50.00',
     uid: '517204',
     name: 'Ravi Kumar',
     Mobile: '9876543210',
@@ -37,6 +50,7 @@ export function ghRow(overrides: Record<string, unknown> = {}) {
   return {
     id: '9102',
     Link_Amount: '900.00',
+    Link_Amount_USDT: '10.00',
     fromid: '603118',
     name: 'Meena Shah',
     Mobile: '9123456780',
@@ -60,6 +74,7 @@ export function linkDetail(overrides: Record<string, unknown> = {}) {
     sidapprovest: 'Pending',
     utrno: '',
     ed: '2026-11-24T10:00:00.000Z',
+    ddd: '2026-11-25T10:00:00.000Z',
     pd: '',
     ad: '',
     bank_name: 'State Bank of India',
@@ -74,5 +89,5 @@ export function linkDetail(overrides: Record<string, unknown> = {}) {
 
 export const RED = 'rgb(198, 40, 40)';
 export const GREEN = 'rgb(27, 127, 58)';
-/** MUI's default info.main (#0288d1). */
-export const BLUE = 'rgb(2, 136, 209)';
+/** The theme's info.main (#01579b, components/ui/theme.ts). */
+export const BLUE = 'rgb(1, 87, 155)';

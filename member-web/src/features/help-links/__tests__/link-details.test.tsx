@@ -82,13 +82,14 @@ describe('PH help detail (/PHRecivePaymentId/{id})', () => {
     signInMember();
     mockApi({
       'POST /PhListDetails': { data: [[linkDetail()]] },
-      'POST /UpdatePhUser': { status: 409, data: { result: 'This UTR number is already used.' } },
+      // The real answer: 200 with the refusal's text as a JSON string.
+      'POST /UpdatePhUser': { data: 'This UTR Number has already been used' },
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { location } = renderApp('/PHRecivePaymentId/9001');
     fireEvent.change(await screen.findByLabelText('UTR Number'), { target: { value: 'UTR1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('This UTR number is already used.')).toBeInTheDocument();
+    expect(await screen.findByText('This UTR Number has already been used')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled();
     expect(location().pathname).toBe('/PHRecivePaymentId/9001');
   });
@@ -107,6 +108,64 @@ describe('PH help detail (/PHRecivePaymentId/{id})', () => {
     view.unmount();
     renderApp('/PHRecivePaymentId/1234');
     expect(await screen.findByText('This help link is not yours or does not exist.')).toBeInTheDocument();
+  });
+
+  it("proves a paid link the receiver cancelled can be disputed: remark required, confirm, 'Dispute Raised Successfully.'", async () => {
+    signInMember();
+    const api = mockApi({
+      'POST /PhListDetails': {
+        data: [[linkDetail({ paidst: 'Cancel', sidapprovest: 'Cancel', utrno: 'UTR999', GH_remark: 'not received' })]],
+      },
+      'POST /DisputePhUser': { data: 'Dispute Raised Successfully.' },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    const { location } = renderApp('/PHRecivePaymentId/9001');
+    expect(await screen.findByText('not received')).toBeInTheDocument();
+    expect(screen.queryByLabelText('UTR Number')).toBeNull();
+
+    // No remark: the spec's text, nothing asked, nothing sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Dispute' }));
+    expect(await screen.findByText('Please Enter Remark !!')).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('Dispute Remark'), { target: { value: 'I paid, UTR999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Dispute' }));
+    expect(confirm).toHaveBeenLastCalledWith('Are you sure, you want to dispute..?');
+    expect(api.callsTo('POST /DisputePhUser')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dispute' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /DisputePhUser')[0]?.body).toEqual({
+        uid: '482913',
+        rowid: '9001',
+        remark: 'I paid, UTR999',
+      }),
+    );
+    expect(await screen.findByText('Dispute Raised Successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(location().pathname).toBe('/dashboard'), { timeout: 3000 });
+  });
+
+  it('proves a cancelled link that was never paid offers no dispute, and a late dispute shows the server’s text', async () => {
+    signInMember();
+    mockApi({
+      'POST /PhListDetails': ({ body }) =>
+        (body as { rowid: string }).rowid === '9001'
+          ? { data: [[linkDetail({ paidst: 'Cancel' })]] }
+          : { data: [[linkDetail({ id: '9002', paidst: 'Cancel', utrno: 'UTR123456' })]] },
+      'POST /DisputePhUser': { data: 'Only a cancelled paid link can be disputed, within its dispute window' },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const view = renderApp('/PHRecivePaymentId/9001');
+    expect(await screen.findByTestId('link-status')).toHaveTextContent('Cancel');
+    expect(screen.queryByRole('button', { name: 'Dispute' })).toBeNull();
+    view.unmount();
+    renderApp('/PHRecivePaymentId/9002');
+    fireEvent.change(await screen.findByLabelText('Dispute Remark'), { target: { value: 'paid' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Dispute' }));
+    expect(
+      await screen.findByText('Only a cancelled paid link can be disputed, within its dispute window'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dispute' })).toBeEnabled();
   });
 });
 

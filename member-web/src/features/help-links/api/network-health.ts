@@ -8,7 +8,7 @@ export interface QueueSide {
 export interface NetworkHealth {
   ph: QueueSide;
   gh: QueueSide;
-  /** Share of queued amounts matched over the last 7 days, 0..1; null when the server gives none. */
+  /** Share of the PH demand matched over the last 7 days, 0..1 (the server's `ratePercent` ÷ 100); null when absent. */
   matchingRate7d: number | null;
 }
 
@@ -20,16 +20,19 @@ function side(value: unknown): QueueSide | null {
   return { count, amountRupees: String(v.amountRupees) };
 }
 
-/** GET /api/network-health (public): the PH and GH queue totals and the 7-day matching rate, or null when unreadable. */
+/**
+ * GET /api/network-health (public): `{ queues: { PH: { count, amountRupees }, GH: {…} },
+ * last7Days: { links, amountRupees, ratePercent }, asOf }`, or null when unreadable.
+ */
 export async function fetchNetworkHealth(): Promise<NetworkHealth | null> {
   const response = await apiClient.get<unknown>('/network-health');
   if (response.status !== 200 || typeof response.data !== 'object' || response.data === null) return null;
-  const body = response.data as { ph?: unknown; gh?: unknown; matchingRate7d?: unknown };
-  const ph = side(body.ph);
-  const gh = side(body.gh);
+  const body = response.data as { queues?: { PH?: unknown; GH?: unknown }; last7Days?: { ratePercent?: unknown } };
+  const ph = side(body.queues?.PH);
+  const gh = side(body.queues?.GH);
   if (!ph || !gh) return null;
-  const rate = Number(body.matchingRate7d);
-  const known = body.matchingRate7d !== null && body.matchingRate7d !== undefined && Number.isFinite(rate);
-  // A rate above 1 is read as a percentage already.
-  return { ph, gh, matchingRate7d: known ? (rate > 1 ? rate / 100 : rate) : null };
+  const raw = body.last7Days?.ratePercent;
+  const rate = Number(raw);
+  const known = raw !== null && raw !== undefined && raw !== '' && Number.isFinite(rate);
+  return { ph, gh, matchingRate7d: known ? rate / 100 : null };
 }

@@ -15,6 +15,8 @@ export function statusColor(status: string): string {
 export interface HelpLink {
   id: string;
   amount: string;
+  /** `Link_Amount_USDT`: the amount at the server's USDT rate ('' on the detail answers, which do not carry it). */
+  amountUsdt: string;
   /** Receiver's name on a PH link, sender's on a GH link. */
   name: string;
   /** Receiver (pay-to) member id. */
@@ -51,6 +53,7 @@ export function toHelpLink(r: Record<string, unknown>): HelpLink {
   return {
     id: text(r, 'id'),
     amount: text(r, 'Link_Amount'),
+    amountUsdt: text(r, 'Link_Amount_USDT'),
     name: text(r, 'name'),
     uid: text(r, 'uid'),
     fromid: text(r, 'fromid'),

@@ -9,13 +9,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from './format';
 import { formatAmount } from '../../../lib/money';
-import { statusColor, type HelpLink } from '../api/types';
+import { statusColor, PENDING, type HelpLink } from '../api/types';
 import { LinkCountdown } from './link-countdown';
 
 export type Side = 'PH' | 'GH';
 
 /** The link amount in USDT: INR / 90, two decimals (spec §1, §9). */
-export function usdtOf(rupees: string): string {
+/** The server's `Link_Amount_USDT` (at its USDT rate setting) when sent, else INR / 90. */
+export function usdtOf(rupees: string, serverUsdt = ''): string {
+  if (/^\d+(\.\d{1,2})?$/.test(serverUsdt)) return `${serverUsdt} USDT`;
   return `${formatAmount(rupees, 'USD').replace('$', '')} USDT`;
 }
 
@@ -34,8 +36,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One help link as a card (dashboard logs, pending lists): amount, amount in USDT, counterparty (pay-to
- * id on PH, from id on GH), name, mobile, allotment time, status, order id, a PH link's 'Link Expire in'
- * countdown, and View to its detail screen.
+ * id on PH, from id on GH), name, mobile, allotment time, status, order id, a Pending PH link's 'Link
+ * Expire in' countdown, and View to its detail screen.
  */
 export function LinkCard({
   link,
@@ -62,7 +64,7 @@ export function LinkCard({
         <Field label={t('linkAmount')}>
           <strong>{formatAmount(link.amount, 'INR')}</strong>
         </Field>
-        <Field label={t('amountUsdt')}>{usdtOf(link.amount)}</Field>
+        <Field label={t('amountUsdt')}>{usdtOf(link.amount, link.amountUsdt)}</Field>
         {side === 'PH' ? (
           <Field label={t('payTo')}>{link.uid}</Field>
         ) : (
@@ -77,7 +79,8 @@ export function LinkCard({
           </Box>
         </Field>
         <Field label={t('orderId')}>{link.id}</Field>
-        {side === 'PH' && deadline ? (
+        {/* The deadline binds only a Pending link: once paid (or disputed) nothing expires. */}
+        {side === 'PH' && deadline && status === PENDING ? (
           <Field label={t('linkExpireIn')}>
             <LinkCountdown deadline={deadline} serverDate={serverDate} />
           </Field>

@@ -12,7 +12,8 @@ import { ForcedLogoutError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { fetchPhListDetails } from '../api/ph-list-details';
-import { statusColor, PENDING } from '../api/types';
+import { disputePhUser, PH_DISPUTED_TEXT } from '../api/dispute-ph-user';
+import { statusColor, CANCEL, PENDING } from '../api/types';
 import { PH_PAID_TEXT, updatePhUser } from '../api/update-ph-user';
 import { DetailList, DetailStates } from './detail-parts';
 import { formatDateTime } from './format';
@@ -22,6 +23,8 @@ import { REDIRECT_AFTER_MS, useLater, useLinkDetail } from './use-link-detail';
  * /PHRecivePaymentId/{id}: the sender's view of a link — whom to pay (bank and UPI details copied
  * when the link was made) and the UTR input. Update asks 'Are you sure, you want to update..?',
  * reads 'Processing..' while busy, and on 'Payment Paid Successfully.' goes to /dashboard 1 s later.
+ * A Paid link the receiver cancelled (Cancel with a UTR) can be disputed with a remark
+ * (DisputePhUser; the server holds the 48 h window and says so when it has passed).
  */
 export function PhDetailPage() {
   const { t } = useTranslation('help-links');
@@ -31,6 +34,33 @@ export function PhDetailPage() {
   const { load, reload } = useLinkDetail(fetchPhListDetails, id, 'PH link');
   const [utr, setUtr] = useState('');
   const [busy, setBusy] = useState(false);
+  const [disputeRemark, setDisputeRemark] = useState('');
+
+  async function dispute() {
+    if (busy) return;
+    const remark = disputeRemark.trim();
+    if (!remark) {
+      notifyError(t('enterRemark'));
+      return;
+    }
+    if (!window.confirm(t('confirmDispute'))) return;
+    setBusy(true);
+    let done = false;
+    try {
+      const result = await disputePhUser(id, remark);
+      if (result === PH_DISPUTED_TEXT) {
+        done = true;
+        notifySuccess(t('disputeRaised'));
+        later(() => navigate('/dashboard'), REDIRECT_AFTER_MS);
+      } else notifyError(result || t('updateFailed'));
+    } catch (error) {
+      if (error instanceof ForcedLogoutError) return;
+      console.error('dispute failed', error);
+      notifyError(t('updateFailed'));
+    } finally {
+      if (!done) setBusy(false);
+    }
+  }
 
   async function update() {
     if (busy) return;
@@ -66,6 +96,7 @@ export function PhDetailPage() {
                 { label: t('receiverName'), value: load.link.name },
                 { label: t('receiverUserId'), value: load.link.uid },
                 { label: t('remarks'), value: load.link.remark },
+                ...(load.link.ghRemark ? [{ label: t('cancelRemark'), value: load.link.ghRemark }] : []),
                 {
                   label: t('linkStatus'),
                   value: (
@@ -105,6 +136,32 @@ export function PhDetailPage() {
                 />
                 <Button type="submit" variant="contained" disabled={busy}>
                   {busy ? t('processing') : t('update')}
+                </Button>
+              </Stack>
+            ) : null}
+            {load.link.paidst === CANCEL && load.link.utrno ? (
+              <Stack
+                component="form"
+                spacing={2}
+                sx={{ mt: 2 }}
+                aria-label={t('disputeTitle')}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void dispute();
+                }}
+              >
+                <Alert severity="warning">{t('disputeHelp')}</Alert>
+                <TextField
+                  label={t('disputeRemark')}
+                  value={disputeRemark}
+                  onChange={(event) => setDisputeRemark(event.target.value)}
+                  disabled={busy}
+                  multiline
+                  minRows={2}
+                  slotProps={{ htmlInput: { maxLength: 300 } }}
+                />
+                <Button type="submit" variant="contained" color="warning" disabled={busy}>
+                  {busy ? t('processing') : t('dispute')}
                 </Button>
               </Stack>
             ) : null}

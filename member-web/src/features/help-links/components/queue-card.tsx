@@ -11,6 +11,14 @@ export interface QueuePositions {
   /** The member's place in the PH / GH queue ('' when they are not in it or the server does not say). */
   ph: string;
   gh: string;
+  /** What of the member's waits in that queue (rupees; '' or zero hides it). */
+  phRupees?: string;
+  ghRupees?: string;
+}
+
+function place(position: string, rupees: string | undefined): string {
+  const waiting = rupees && Number(rupees) > 0 ? ` · ${formatAmount(rupees, 'INR')}` : '';
+  return `#${position}${waiting}`;
 }
 
 /**
@@ -54,9 +62,17 @@ export function QueueCard({ positions }: { positions: QueuePositions }) {
       testId: 'queue-rate',
     });
   if (positions.ph !== '')
-    rows.push({ label: t('yourPhPosition'), value: `#${positions.ph}`, testId: 'queue-ph-position' });
+    rows.push({
+      label: t('yourPhPosition'),
+      value: place(positions.ph, positions.phRupees),
+      testId: 'queue-ph-position',
+    });
   if (positions.gh !== '')
-    rows.push({ label: t('yourGhPosition'), value: `#${positions.gh}`, testId: 'queue-gh-position' });
+    rows.push({
+      label: t('yourGhPosition'),
+      value: place(positions.gh, positions.ghRupees),
+      testId: 'queue-gh-position',
+    });
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 3 }} component="section" aria-labelledby="queue-card-title">
       <Typography variant="h6" component="h2" id="queue-card-title" gutterBottom>

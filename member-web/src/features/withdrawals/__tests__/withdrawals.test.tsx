@@ -53,7 +53,7 @@ describe('/Withdrawal', () => {
     expect(api.callsTo('POST /Withdrawal')[0]?.body).toEqual({ uid: '482913', Request_amount: '500' });
     balance = '284.50';
     await act(async () => {
-      answer.resolve({ data: { result: 'Done' } });
+      answer.resolve({ data: { result: 'Done', code: 'WALLET.DONE' } });
       await answer.promise;
     });
     expect(await screen.findByText('Withdrawal Request Submitted Successfully')).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('/Withdrawal', () => {
     signInMember();
     mockApi({
       'POST /userDashboard': summary('50.00'),
-      'POST /Withdrawal': { status: 400, data: { result: INSUFFICIENT } },
+      'POST /Withdrawal': { data: { result: INSUFFICIENT, code: 'WALLET.INSUFFICIENT' } },
     });
     renderApp('/Withdrawal');
     await screen.findByTestId('withdrawal-balance');
@@ -116,18 +116,30 @@ describe('/WithdrawalHistory', () => {
         data: [
           [
             {
+              row: 1,
+              id: 'WD0000000000A1',
               uid: '482913',
               amount: '5000.00',
               admincharge: '0.00',
+              payout: '5000.00',
+              amount_usd: '55.56',
+              admincharge_usd: '0.00',
+              remark: '',
               reqDate: '2026-11-20T10:00:00.000Z',
               pd: '2026-11-22T10:00:00.000Z',
               lgd: '2026-11-21T10:00:00.000Z',
               ss: 'Paid',
             },
             {
+              row: 2,
+              id: 'WD0000000000A2',
               uid: '482913',
               amount: '450.00',
               admincharge: '0.00',
+              payout: '450.00',
+              amount_usd: '5.00',
+              admincharge_usd: '0.00',
+              remark: '',
               reqDate: '2026-11-23T10:00:00.000Z',
               pd: '',
               lgd: '',

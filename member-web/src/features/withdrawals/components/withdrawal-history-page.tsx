@@ -13,12 +13,13 @@ export function withdrawalStatusColor(status: string): string {
 }
 
 /**
- * Spec §2: amounts prefixed with $. The `$` figure is the USD value (INR / 90, two decimals, as the
- * dashboard's USD display), followed by the rupees requested, so no rupee amount is shown as dollars
- * (docs/decisions/0017).
+ * Spec §2: amounts prefixed with $. The `$` figure is the USD value — the server's `amount_usd` (at
+ * its USDT rate setting, docs/decisions/0018), else INR / 90 as the dashboard's USD display —
+ * followed by the rupees requested, so no rupee amount is shown as dollars (docs/decisions/0017).
  */
-export function requestAmountText(rupees: string): string {
-  return `${formatAmount(rupees, 'USD')} (${formatAmount(rupees, 'INR')})`;
+export function requestAmountText(rupees: string, usd = ''): string {
+  const dollars = /^\d+(\.\d{1,2})?$/.test(usd) ? `$${usd}` : formatAmount(rupees, 'USD');
+  return `${dollars} (${formatAmount(rupees, 'INR')})`;
 }
 
 /** /WithdrawalHistory: S.No, User Id, Request Amount, Status, Link Generate Date, Paid Date. */
@@ -27,7 +28,7 @@ export function WithdrawalHistoryPage() {
   const { load } = useRows(fetchWithdrawalHistory, 'withdrawal history');
   const columns: PagedColumn<WithdrawalRow>[] = [
     { header: t('userId'), cell: (r) => r.uid },
-    { header: t('requestAmount'), cell: (r) => requestAmountText(r.amount) },
+    { header: t('requestAmount'), cell: (r) => requestAmountText(r.amount, r.amountUsd) },
     {
       header: t('status'),
       cell: (r) => (
