@@ -3,7 +3,7 @@ import { Chip, Grid } from '@mui/material';
 import { FunctionField, Labeled, TextField, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { DateTimeField } from './fields/DateTimeField';
 import { RupeesField } from './fields/RupeesField';
-import { formatPaise } from './money';
+import { formatBp, formatPaise } from './money';
 
 /** One field of a show page's grid: a quarter of the width on a wide screen, all of it on a phone. */
 export const Cell = ({ children }: { children: ReactNode }) => <Grid size={{ xs: 12, sm: 6, md: 3 }}>{children}</Grid>;
@@ -95,5 +95,25 @@ export const WhenCells = ({ sources, emptyText }: { sources: string[]; emptyText
         <ShowWhen source={source} emptyText={emptyText} />
       </Cell>
     ))}
+  </>
+);
+
+/** The price of an e-pin purchase (a bank / QR request or a gateway order): amount, discount rate, discount, net. */
+export const PriceCells = () => (
+  <>
+    <Cell>
+      <ShowPaise source="amount_paise" />
+    </Cell>
+    <Cell>
+      <Labeled>
+        <FunctionField source="discount_rate_bp" render={(record: RaRecord) => formatBp(record.discount_rate_bp)} />
+      </Labeled>
+    </Cell>
+    <Cell>
+      <ShowPaise source="discount_paise" />
+    </Cell>
+    <Cell>
+      <ShowPaise source="net_paise" />
+    </Cell>
   </>
 );

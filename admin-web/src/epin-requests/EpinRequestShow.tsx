@@ -1,8 +1,7 @@
 import { CardContent, Grid } from '@mui/material';
-import { FunctionField, Labeled, SelectField, Show, TopToolbar, type RaRecord } from 'react-admin';
+import { Labeled, SelectField, Show, TopToolbar } from 'react-admin';
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
-import { Cell, ShowPaise, ShowTitle, StatusChip, TextCells, WhenCells } from '../showLayout';
-import { formatBp } from '../money';
+import { Cell, PriceCells, ShowTitle, StatusChip, TextCells, WhenCells } from '../showLayout';
 import { ApproveRequestButton, RejectRequestButton } from './EpinRequestActions';
 
 const STATUS_COLOR = { Pending: 'warning', Approved: 'success', Rejected: 'error' } as const;
@@ -30,20 +29,7 @@ export const EpinRequestShow = () => (
           </Labeled>
         </Cell>
         <TextCells sources={['qty', 'client_amount']} />
-        <Cell>
-          <ShowPaise source="amount_paise" />
-        </Cell>
-        <Cell>
-          <Labeled>
-            <FunctionField source="discount_rate_bp" render={(record: RaRecord) => formatBp(record.discount_rate_bp)} />
-          </Labeled>
-        </Cell>
-        <Cell>
-          <ShowPaise source="discount_paise" />
-        </Cell>
-        <Cell>
-          <ShowPaise source="net_paise" />
-        </Cell>
+        <PriceCells />
         <TextCells sources={['remark']} emptyText="—" />
         <WhenCells sources={['decided_at']} emptyText="—" />
         <TextCells sources={['decided_by']} emptyText="—" />

@@ -1,8 +1,7 @@
 import { CardContent, Grid, Link } from '@mui/material';
 import { FunctionField, Labeled, SelectField, Show, TextField, TopToolbar, type RaRecord } from 'react-admin';
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
-import { Cell, ShowPaise, ShowTitle, TextCells, WhenCells } from '../showLayout';
-import { formatBp } from '../money';
+import { Cell, PriceCells, ShowTitle, TextCells, WhenCells } from '../showLayout';
 import { GATEWAY_CHOICES, ORDER_STATUS_CHOICES, explorerTxUrl } from './choices';
 import { RecheckOrderButton, ResolveOrderButton } from './PaymentOrderActions';
 
@@ -54,20 +53,7 @@ export const PaymentOrderShow = () => (
           </Labeled>
         </Cell>
         <TextCells sources={['qty']} emptyText="—" />
-        <Cell>
-          <ShowPaise source="amount_paise" />
-        </Cell>
-        <Cell>
-          <Labeled>
-            <FunctionField source="discount_rate_bp" render={(record: RaRecord) => formatBp(record.discount_rate_bp)} />
-          </Labeled>
-        </Cell>
-        <Cell>
-          <ShowPaise source="discount_paise" />
-        </Cell>
-        <Cell>
-          <ShowPaise source="net_paise" />
-        </Cell>
+        <PriceCells />
         <Cell>
           <Labeled>
             <FunctionField
