@@ -10,6 +10,37 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
+interface DialogFormButtonsProps {
+  onClose: () => void;
+  busy: boolean;
+  /** Whether the form is complete; the submit button stays disabled until it is (and while busy). */
+  canSubmit: boolean;
+  /** The submit button's text, already translated. */
+  submitLabel: string;
+  submitColor?: 'primary' | 'error';
+}
+
+/** The foot of a dialog's form: "Cancel", then the contained submit button; both disabled while busy. */
+export const DialogFormButtons = ({
+  onClose,
+  busy,
+  canSubmit,
+  submitLabel,
+  submitColor = 'primary',
+}: DialogFormButtonsProps) => {
+  const translate = useTranslate();
+  return (
+    <DialogActions>
+      <MuiButton onClick={onClose} disabled={busy}>
+        {translate('ra.action.cancel')}
+      </MuiButton>
+      <MuiButton type="submit" variant="contained" color={submitColor} disabled={!canSubmit || busy}>
+        {submitLabel}
+      </MuiButton>
+    </DialogActions>
+  );
+};
+
 interface RemarkDialogProps {
   title: string;
   onClose: () => void;
@@ -69,14 +100,13 @@ export const RemarkDialog = ({
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={onClose} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </MuiButton>
-          <MuiButton type="submit" variant="contained" color={confirmColor} disabled={!trimmed || busy}>
-            {translate('sahyog.remark.confirm')}
-          </MuiButton>
-        </DialogActions>
+        <DialogFormButtons
+          onClose={onClose}
+          busy={busy}
+          canSubmit={Boolean(trimmed)}
+          submitLabel={translate('sahyog.remark.confirm')}
+          submitColor={confirmColor}
+        />
       </form>
     </Dialog>
   );

@@ -1,6 +1,17 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 
+/** The fields of an e-pin purchase, named the same on a bank / QR request and on a gateway order. */
+const PURCHASE_FIELDS = {
+  epin_type: 'E-pin type',
+  qty: 'Quantity',
+  client_amount: 'Amount shown to the member',
+  amount_paise: 'Amount',
+  discount_rate_bp: 'Discount rate',
+  discount_paise: 'Discount',
+  net_paise: 'Net amount',
+};
+
 /**
  * Sahyog's own labels. react-admin looks up `resources.<name>.name` for menu and titles and
  * `resources.<name>.fields.<source>` for field and input labels.
@@ -143,13 +154,7 @@ const sahyogMessages = {
         bank_name: 'Payment option',
         accountnumber: 'Paid to (account / UPI id)',
         utrno: 'UTR',
-        epin_type: 'E-pin type',
-        qty: 'Quantity',
-        client_amount: 'Amount shown to the member',
-        amount_paise: 'Amount',
-        discount_rate_bp: 'Discount rate',
-        discount_paise: 'Discount',
-        net_paise: 'Net amount',
+        ...PURCHASE_FIELDS,
         status: 'Status',
         remark: 'Remark',
         requested_at: 'Requested',
@@ -177,13 +182,7 @@ const sahyogMessages = {
         kind: 'Gateway',
         uid: 'Member',
         status: 'Status',
-        epin_type: 'E-pin type',
-        qty: 'Quantity',
-        client_amount: 'Amount shown to the member',
-        amount_paise: 'Amount',
-        discount_rate_bp: 'Discount rate',
-        discount_paise: 'Discount',
-        net_paise: 'Net amount',
+        ...PURCHASE_FIELDS,
         pay_amount: 'To pay',
         pay_currency: 'Currency',
         pay_address: 'Pay address',

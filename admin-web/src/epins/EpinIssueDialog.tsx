@@ -1,20 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button as MuiButton,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField as MuiTextField,
-} from '@mui/material';
+import { Dialog, DialogContent, DialogContentText, DialogTitle, Stack, TextField as MuiTextField } from '@mui/material';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import { Button, useDataProvider, usePermissions, useTranslate } from 'react-admin';
 import { newIdempotencyKey, type EpinType, type IssueEpinsRequest, type SahyogDataProvider } from '../dataProvider';
 import { EPIN_TYPES } from '../epinTypes';
 import { canIssueEpins } from '../roles';
 import { useAdminAction } from '../useAdminAction';
+import { DialogFormButtons } from '../RemarkDialog';
 
 /** The API's limit per issue call (MAX_ISSUE_QUANTITY in src/modules/epins). */
 export const MAX_ISSUE_QUANTITY = 500;
@@ -121,14 +113,7 @@ const EpinIssueDialog = ({ onClose }: { onClose: () => void }) => {
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={onClose} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </MuiButton>
-          <MuiButton type="submit" variant="contained" disabled={!request || busy}>
-            {t('submit')}
-          </MuiButton>
-        </DialogActions>
+        <DialogFormButtons onClose={onClose} busy={busy} canSubmit={request !== null} submitLabel={t('submit')} />
       </form>
     </Dialog>
   );

@@ -1,9 +1,7 @@
 import { Box, CardContent, Divider, Grid, List as MuiList, ListItem, ListItemText, Typography } from '@mui/material';
-import { Labeled, Show, TextField, TopToolbar, useRecordContext, useTranslate, BooleanField } from 'react-admin';
+import { Labeled, Show, TopToolbar, useRecordContext, useTranslate, BooleanField } from 'react-admin';
 import { formatDateTime } from '../dates';
-import { DateTimeField } from '../fields/DateTimeField';
-import { RupeesField } from '../fields/RupeesField';
-import { Cell, ShowTitle } from '../showLayout';
+import { Cell, ShowRupees, ShowTitle, TextCells, WhenCells } from '../showLayout';
 import { LinkStateField } from './LinkStateField';
 import { ResolveLinkButton } from './ResolveLinkButton';
 
@@ -46,78 +44,34 @@ const LinkHistory = () => {
   );
 };
 
-const Text = ({ source }: { source: string }) => (
-  <Labeled source={source}>
-    <TextField source={source} emptyText="—" />
-  </Labeled>
-);
-
-const When = ({ source }: { source: string }) => (
-  <Labeled source={source}>
-    <DateTimeField source={source} emptyText="—" />
-  </Labeled>
-);
-
-const LinkShowActions = () => (
-  <TopToolbar>
-    <ResolveLinkButton />
-  </TopToolbar>
-);
-
 /** One help link: its parties, amount, UTR and deadline, its whole history, and Resolve while it can be resolved. */
 export const HelpLinkShow = () => (
-  <Show actions={<LinkShowActions />} title={<ShowTitle resource="help-links" />}>
+  <Show
+    actions={
+      <TopToolbar>
+        <ResolveLinkButton />
+      </TopToolbar>
+    }
+    title={<ShowTitle resource="help-links" />}
+  >
     <CardContent>
       <Labeled source="state">
         <LinkStateField />
       </Labeled>
       <Grid container spacing={2} sx={{ mt: 1 }}>
+        <TextCells sources={['id']} emptyText="—" />
         <Cell>
-          <Text source="id" />
+          <ShowRupees source="amountRupees" />
         </Cell>
-        <Cell>
-          <Labeled source="amountRupees">
-            <RupeesField source="amountRupees" />
-          </Labeled>
-        </Cell>
-        <Cell>
-          <Text source="sender" />
-        </Cell>
-        <Cell>
-          <Text source="senderName" />
-        </Cell>
-        <Cell>
-          <Text source="receiver" />
-        </Cell>
-        <Cell>
-          <Text source="receiverName" />
-        </Cell>
-        <Cell>
-          <Text source="utr" />
-        </Cell>
-        <Cell>
-          <When source="deadline" />
-        </Cell>
-        <Cell>
-          <When source="createdAt" />
-        </Cell>
-        <Cell>
-          <When source="paidAt" />
-        </Cell>
-        <Cell>
-          <Text source="phEntryId" />
-        </Cell>
-        <Cell>
-          <Text source="ghEntryId" />
-        </Cell>
+        <TextCells sources={['sender', 'senderName', 'receiver', 'receiverName', 'utr']} emptyText="—" />
+        <WhenCells sources={['deadline', 'createdAt', 'paidAt']} emptyText="—" />
+        <TextCells sources={['phEntryId', 'ghEntryId']} emptyText="—" />
         <Cell>
           <Labeled source="manual">
             <BooleanField source="manual" />
           </Labeled>
         </Cell>
-        <Cell>
-          <Text source="cancelRemark" />
-        </Cell>
+        <TextCells sources={['cancelRemark']} emptyText="—" />
       </Grid>
       <Divider sx={{ mt: 2 }} />
       <LinkHistory />

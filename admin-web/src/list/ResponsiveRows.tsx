@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { SimpleList, type RaRecord } from 'react-admin';
+import { Datagrid, SimpleList, type RaRecord } from 'react-admin';
 import { formatDateTime } from '../dates';
 
 /** Below the theme's `sm` breakpoint (600 px): a phone, where a Datagrid would scroll sideways. */
@@ -19,7 +19,7 @@ export interface ResponsiveRowsProps {
   rowClick?: 'show' | 'edit' | false;
   /** The row's actions (buttons reading the record from context), always visible beside the status. */
   actions?: ReactNode;
-  /** The Datagrid shown from `sm` up. */
+  /** The Datagrid shown from `sm` up (with ResponsiveDatagrid: its columns). */
   children: ReactNode;
 }
 
@@ -47,3 +47,12 @@ export const ResponsiveRows = ({ primary, status, date, rowClick = false, action
     />
   );
 };
+
+/** ResponsiveRows around a Datagrid without bulk actions, a tap on a row going the same place on both. */
+export const ResponsiveDatagrid = ({ children, rowClick = false, ...rows }: ResponsiveRowsProps) => (
+  <ResponsiveRows rowClick={rowClick} {...rows}>
+    <Datagrid bulkActionButtons={false} rowClick={rowClick}>
+      {children}
+    </Datagrid>
+  </ResponsiveRows>
+);

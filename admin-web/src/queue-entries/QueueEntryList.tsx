@@ -3,13 +3,9 @@ import CallMergeIcon from '@mui/icons-material/CallMerge';
 import { Link } from 'react-router-dom';
 import { Button as MuiButton } from '@mui/material';
 import {
-  Datagrid,
   FunctionField,
-  List,
   SelectField,
-  SelectInput,
   TextField,
-  TextInput,
   TopToolbar,
   usePermissions,
   useRecordContext,
@@ -18,7 +14,8 @@ import {
 } from 'react-admin';
 import { DateTimeField } from '../fields/DateTimeField';
 import { RupeesField } from '../fields/RupeesField';
-import { ResponsiveRows } from '../list/ResponsiveRows';
+import { ResponsiveDatagrid } from '../list/ResponsiveRows';
+import { RecordList, selectFilter, textFilter } from '../list/listParts';
 import { RunMatchingButton } from '../matching/RunMatchingButton';
 import { canWrite } from '../resources';
 import { QueueTotalsPanel } from './QueueTotalsPanel';
@@ -35,10 +32,7 @@ const SOURCE_CHOICES = [
 ];
 
 // Filter names are the API's: side (PH | GH), member (a member id).
-const queueFilters = [
-  <SelectInput key="side" source="side" choices={SIDE_CHOICES} alwaysOn />,
-  <TextInput key="member" source="member" alwaysOn resettable />,
-];
+const queueFilters = [selectFilter('side', SIDE_CHOICES), textFilter('member')];
 
 /**
  * "Match by hand" on a waiting entry: the manual match form (help-links/create) with this entry's
@@ -73,8 +67,7 @@ const QueueListActions = () => (
 
 /** The waiting PH and GH entries, oldest first (the order matching takes them), with the totals per side above. */
 export const QueueEntryList = () => (
-  <List
-    empty={false}
+  <RecordList
     filters={queueFilters}
     sort={{ field: 'since', order: 'ASC' }}
     perPage={50}
@@ -82,7 +75,7 @@ export const QueueEntryList = () => (
     actions={<QueueListActions />}
   >
     <QueueTotalsPanel />
-    <ResponsiveRows
+    <ResponsiveDatagrid
       primary={
         <FunctionField
           render={(record: RaRecord) =>
@@ -94,16 +87,14 @@ export const QueueEntryList = () => (
       date="since"
       actions={<MatchByHandButton />}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateTimeField source="since" />
-        <SelectField source="side" choices={SIDE_CHOICES} sortable={false} />
-        <TextField source="member" sortable={false} />
-        <RupeesField source="amountRupees" textAlign="right" />
-        <SelectField source="source" choices={SOURCE_CHOICES} sortable={false} />
-        <TextField source="sourceId" sortable={false} />
-        <TextField source="id" sortable={false} sx={{ fontFamily: 'monospace', fontSize: 12 }} />
-        <MatchByHandButton />
-      </Datagrid>
-    </ResponsiveRows>
-  </List>
+      <DateTimeField source="since" />
+      <SelectField source="side" choices={SIDE_CHOICES} sortable={false} />
+      <TextField source="member" sortable={false} />
+      <RupeesField source="amountRupees" textAlign="right" />
+      <SelectField source="source" choices={SOURCE_CHOICES} sortable={false} />
+      <TextField source="sourceId" sortable={false} />
+      <TextField source="id" sortable={false} sx={{ fontFamily: 'monospace', fontSize: 12 }} />
+      <MatchByHandButton />
+    </ResponsiveDatagrid>
+  </RecordList>
 );

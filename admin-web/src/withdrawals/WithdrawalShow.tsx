@@ -1,39 +1,20 @@
 import { CardContent, Grid } from '@mui/material';
-import { Labeled, SelectField, Show, TextField, TopToolbar } from 'react-admin';
-import { DateTimeField } from '../fields/DateTimeField';
-import { RupeesField } from '../fields/RupeesField';
-import { Cell, ShowTitle } from '../showLayout';
+import { Labeled, SelectField, Show, TopToolbar } from 'react-admin';
+import { Cell, ShowRupees, ShowTitle, TextCells, WhenCells } from '../showLayout';
 import { ApproveWithdrawalButton, RejectWithdrawalButton } from './WithdrawalActions';
 import { WITHDRAWAL_STATUS_CHOICES } from './choices';
 
-const Text = ({ source }: { source: string }) => (
-  <Labeled source={source}>
-    <TextField source={source} emptyText="—" />
-  </Labeled>
-);
-
-const When = ({ source }: { source: string }) => (
-  <Labeled source={source}>
-    <DateTimeField source={source} emptyText="—" />
-  </Labeled>
-);
-
-const Rupees = ({ source }: { source: string }) => (
-  <Labeled source={source}>
-    <RupeesField source={source} />
-  </Labeled>
-);
-
-const WithdrawalShowActions = () => (
-  <TopToolbar>
-    <ApproveWithdrawalButton />
-    <RejectWithdrawalButton />
-  </TopToolbar>
-);
-
 /** One withdrawal: amount, charge and payout, its state and who decided; Approve / Reject while Requested. */
 export const WithdrawalShow = () => (
-  <Show actions={<WithdrawalShowActions />} title={<ShowTitle resource="withdrawals" />}>
+  <Show
+    actions={
+      <TopToolbar>
+        <ApproveWithdrawalButton />
+        <RejectWithdrawalButton />
+      </TopToolbar>
+    }
+    title={<ShowTitle resource="withdrawals" />}
+  >
     <CardContent>
       <Grid container spacing={2}>
         <Cell>
@@ -41,39 +22,15 @@ export const WithdrawalShow = () => (
             <SelectField source="status" choices={WITHDRAWAL_STATUS_CHOICES} />
           </Labeled>
         </Cell>
-        <Cell>
-          <Text source="id" />
-        </Cell>
-        <Cell>
-          <Text source="member" />
-        </Cell>
-        <Cell>
-          <Rupees source="amountRupees" />
-        </Cell>
-        <Cell>
-          <Rupees source="chargeRupees" />
-        </Cell>
-        <Cell>
-          <Rupees source="payoutRupees" />
-        </Cell>
-        <Cell>
-          <When source="requestedAt" />
-        </Cell>
-        <Cell>
-          <When source="decidedAt" />
-        </Cell>
-        <Cell>
-          <Text source="decidedBy" />
-        </Cell>
-        <Cell>
-          <Text source="remark" />
-        </Cell>
-        <Cell>
-          <When source="linkedAt" />
-        </Cell>
-        <Cell>
-          <When source="paidAt" />
-        </Cell>
+        <TextCells sources={['id', 'member']} emptyText="—" />
+        {['amountRupees', 'chargeRupees', 'payoutRupees'].map((source) => (
+          <Cell key={source}>
+            <ShowRupees source={source} />
+          </Cell>
+        ))}
+        <WhenCells sources={['requestedAt', 'decidedAt']} emptyText="—" />
+        <TextCells sources={['decidedBy', 'remark']} emptyText="—" />
+        <WhenCells sources={['linkedAt', 'paidAt']} emptyText="—" />
       </Grid>
     </CardContent>
   </Show>

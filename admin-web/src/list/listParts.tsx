@@ -1,0 +1,69 @@
+import type { ReactElement, ReactNode } from 'react';
+import {
+  ExportButton,
+  FunctionField,
+  List,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  type Exporter,
+  type RaRecord,
+  type SortPayload,
+} from 'react-admin';
+import { formatPaise } from '../money';
+
+interface Choice {
+  id: string;
+  name: string;
+}
+
+/** A text filter, always shown and clearable; `source` is the API's filter name, matched exactly. */
+export const textFilter = (source: string, label?: string) => (
+  <TextInput key={source} source={source} label={label} alwaysOn resettable />
+);
+
+/** A choice filter, always shown; `source` is the API's filter name. */
+export const selectFilter = (source: string, choices: Choice[]) => (
+  <SelectInput key={source} source={source} choices={choices} alwaysOn />
+);
+
+/**
+ * An amount in paise (the API's decimal text) as a right-aligned column the API cannot sort by.
+ * A function, not a component: Datagrid reads `sortable` and `textAlign` from its children's props.
+ */
+export const paiseColumn = (source: string) => (
+  <FunctionField
+    source={source}
+    render={(record: RaRecord) => formatPaise(record[source])}
+    sortable={false}
+    textAlign="right"
+  />
+);
+
+/** The toolbar of a list whose only action is the CSV export. */
+export const ExportActions = () => (
+  <TopToolbar>
+    <ExportButton />
+  </TopToolbar>
+);
+
+interface RecordListProps {
+  filters: ReactElement[];
+  sort: SortPayload;
+  perPage?: number;
+  /** The toolbar; react-admin's default (filters and export) when left out. */
+  actions?: ReactElement;
+  /** `false` for a list without CSV export; react-admin's default exporter when left out. */
+  exporter?: Exporter | false;
+  children: ReactNode;
+}
+
+/**
+ * A back-office list as most of admin-web has it: filters always on, 25 a page, and the list (with
+ * its filters) shown even when nothing matches, rather than react-admin's "create one" page.
+ */
+export const RecordList = ({ filters, sort, perPage = 25, actions, exporter, children }: RecordListProps) => (
+  <List empty={false} filters={filters} sort={sort} perPage={perPage} actions={actions} exporter={exporter}>
+    {children}
+  </List>
+);
