@@ -1,7 +1,8 @@
-import { Body, HttpCode, NotFoundException, Param, Post, Req } from '@nestjs/common';
+import { Body, HttpCode, Injectable, NotFoundException, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyRequest } from 'fastify';
 import { AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { Database } from '../../platform/db/database';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { errorBody } from '../../platform/http/error-body';
 import { metadataFrom } from '../../platform/http/request-context';
@@ -29,12 +30,16 @@ export type DecisionCommand = new (
 
 /**
  * The `:id/approve` and `:id/reject` endpoints (approver only; a reject needs a remark, stored trimmed)
- * of a resource whose requests an approver decides; the controller extends the class returned and
- * passes its command bus. `checkId` runs on the path id first (a 404 before anything is sent).
+ * of a resource whose requests an approver decides; the controller extends the class returned (which
+ * has the database and the command bus injected). `checkId` runs on the path id first (a 404 before anything is sent).
  */
 export function DecisionEndpoints(Command: DecisionCommand, checkId: (id: string) => string = (id) => id) {
+  @Injectable()
   abstract class Decisions {
-    constructor(protected readonly commands: CommandBus) {}
+    constructor(
+      protected readonly db: Database,
+      protected readonly commands: CommandBus,
+    ) {}
 
     @Post(':id/approve')
     @HttpCode(200)

@@ -1,5 +1,4 @@
 import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { AdminAuthGuard, Roles } from '../../modules/identity';
@@ -10,7 +9,6 @@ import {
   listEpinRequests,
   showEpinRequest,
 } from '../../modules/payments';
-import { Database } from '../../platform/db/database';
 import { listResource } from '../../platform/http/list-resource';
 import { DecisionEndpoints, found } from './admin-endpoints';
 import { checkId } from './payments-admin.dto';
@@ -44,13 +42,6 @@ const requestRecord = (r: EpinRequestRow) => ({
 @Controller('epin-requests')
 @UseGuards(AdminAuthGuard)
 export class AdminEpinRequestsController extends DecisionEndpoints(DecideBankRequestCommand, checkId) {
-  constructor(
-    private readonly db: Database,
-    commands: CommandBus,
-  ) {
-    super(commands);
-  }
-
   @Get()
   @Roles('approver', 'support', 'auditor')
   listRequests(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {

@@ -1,10 +1,8 @@
 import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { AdminAuthGuard, Roles } from '../../modules/identity';
 import { DecideHelpRequestCommand, HELP_REQUESTS_LIST, listHelpRequests, showHelpRequest } from '../../modules/help';
-import { Database } from '../../platform/db/database';
 import { listResource } from '../../platform/http/list-resource';
 import { DecisionEndpoints, found } from './admin-endpoints';
 
@@ -14,13 +12,6 @@ import { DecisionEndpoints, found } from './admin-endpoints';
 @Controller('help-requests')
 @UseGuards(AdminAuthGuard)
 export class AdminHelpRequestsController extends DecisionEndpoints(DecideHelpRequestCommand) {
-  constructor(
-    private readonly db: Database,
-    commands: CommandBus,
-  ) {
-    super(commands);
-  }
-
   @Get()
   @Roles('approver', 'support', 'auditor')
   helpRequests(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {

@@ -1,10 +1,8 @@
 import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { AdminAuthGuard, Roles } from '../../modules/identity';
 import { DecideWithdrawalCommand, listWithdrawals, showWithdrawal, WITHDRAWALS_LIST } from '../../modules/wallet';
-import { Database } from '../../platform/db/database';
 import { listResource } from '../../platform/http/list-resource';
 import { DecisionEndpoints, found } from './admin-endpoints';
 
@@ -14,13 +12,6 @@ import { DecisionEndpoints, found } from './admin-endpoints';
 @Controller('withdrawals')
 @UseGuards(AdminAuthGuard)
 export class AdminWithdrawalsController extends DecisionEndpoints(DecideWithdrawalCommand) {
-  constructor(
-    private readonly db: Database,
-    commands: CommandBus,
-  ) {
-    super(commands);
-  }
-
   @Get()
   @Roles('approver', 'support', 'auditor')
   list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
