@@ -16,7 +16,7 @@ import {
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
-import { metadataFrom } from '../../platform/http/request-context';
+import { adminMeta } from './admin-endpoints';
 import { CreateAdminUserDto, UpdateAdminUserDto } from './admin.dto';
 
 @ApiTags('admin')
@@ -45,12 +45,7 @@ export class AdminUsersController {
   @Post()
   create(@Body() body: CreateAdminUserDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
     return this.commands.execute(
-      new CreateAdminUserCommand(
-        body.username,
-        body.password,
-        body.role,
-        metadataFrom(request, { kind: 'admin', id: admin.username }),
-      ),
+      new CreateAdminUserCommand(body.username, body.password, body.role, adminMeta(request, admin)),
     );
   }
 
@@ -62,8 +57,6 @@ export class AdminUsersController {
     @Req() request: FastifyRequest,
   ) {
     const changes = { role: body.role, disabled: body.disabled, password: body.password || undefined };
-    return this.commands.execute(
-      new UpdateAdminUserCommand(id, changes, metadataFrom(request, { kind: 'admin', id: admin.username })),
-    );
+    return this.commands.execute(new UpdateAdminUserCommand(id, changes, adminMeta(request, admin)));
   }
 }

@@ -15,6 +15,16 @@ export class RemarkDto {
   remark!: string;
 }
 
+/** A required remark (reject, resolve): text with something other than spaces, at most 300 characters. */
+export class RemarkRequiredDto {
+  @ApiProperty()
+  @IsString({ message: 'remark must be text' })
+  @MinLength(1, { message: 'Please Enter Remark !!' })
+  @Matches(/\S/, { message: 'Please Enter Remark !! (a remark of only spaces is empty)' })
+  @MaxLength(300, { message: 'remark must be at most 300 characters' })
+  remark!: string;
+}
+
 export class CreateAdminUserDto {
   @ApiProperty()
   @IsString()

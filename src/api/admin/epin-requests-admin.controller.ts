@@ -1,33 +1,17 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { FastifyReply } from 'fastify';
+import { AdminAuthGuard, Roles } from '../../modules/identity';
 import {
-  BankRequestDecided,
   DecideBankRequestCommand,
   EPIN_REQUESTS_LIST,
   EpinRequestRow,
   listEpinRequests,
   showEpinRequest,
 } from '../../modules/payments';
-import { Database } from '../../platform/db/database';
-import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
-import { metadataFrom } from '../../platform/http/request-context';
-import { checkId, RejectDto } from './payments-admin.dto';
+import { DecisionEndpoints, found } from './admin-endpoints';
+import { checkId } from './payments-admin.dto';
 
 const requestRecord = (r: EpinRequestRow) => ({
   id: r.id,
@@ -57,12 +41,7 @@ const requestRecord = (r: EpinRequestRow) => ({
 @ApiBearerAuth()
 @Controller('epin-requests')
 @UseGuards(AdminAuthGuard)
-export class AdminEpinRequestsController {
-  constructor(
-    private readonly db: Database,
-    private readonly commands: CommandBus,
-  ) {}
-
+export class AdminEpinRequestsController extends DecisionEndpoints(DecideBankRequestCommand, checkId) {
   @Get()
   @Roles('approver', 'support', 'auditor')
   listRequests(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -79,43 +58,6 @@ export class AdminEpinRequestsController {
   @Get(':id')
   @Roles('approver', 'support', 'auditor')
   async showRequest(@Param('id') id: string) {
-    const row = await showEpinRequest(this.db, checkId(id));
-    if (!row) throw new NotFoundException(errorBody(404, `No e-pin request ${id}`));
-    return requestRecord(row);
-  }
-
-  @Post(':id/approve')
-  @HttpCode(200)
-  @Roles('approver')
-  approve(@Param('id') id: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute<DecideBankRequestCommand, BankRequestDecided>(
-      new DecideBankRequestCommand(
-        checkId(id),
-        'approve',
-        '',
-        admin.username,
-        metadataFrom(request, { kind: 'admin', id: admin.username }),
-      ),
-    );
-  }
-
-  @Post(':id/reject')
-  @HttpCode(200)
-  @Roles('approver')
-  reject(
-    @Param('id') id: string,
-    @Body() body: RejectDto,
-    @CurrentAdmin() admin: AdminPrincipal,
-    @Req() request: FastifyRequest,
-  ) {
-    return this.commands.execute<DecideBankRequestCommand, BankRequestDecided>(
-      new DecideBankRequestCommand(
-        checkId(id),
-        'reject',
-        body.remark.trim(),
-        admin.username,
-        metadataFrom(request, { kind: 'admin', id: admin.username }),
-      ),
-    );
+    return requestRecord(await found(showEpinRequest(this.db, checkId(id)), `No e-pin request ${id}`));
   }
 }

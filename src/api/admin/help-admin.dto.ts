@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, Matches, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { IsIn, IsString, Matches, ValidateBy } from 'class-validator';
+import { RemarkRequiredDto } from './admin.dto';
 
 /** Whole rupees as a number or digit text, at least 1, at most 10 digits. */
 const WholeRupees = () =>
@@ -29,14 +30,9 @@ export class ManualMatchDto {
   amountRupees!: number | string;
 }
 
-export class ResolveLinkDto {
+/** Resolve a link: received, or cancel (amounts returned), with a remark. */
+export class ResolveLinkDto extends RemarkRequiredDto {
   @ApiProperty({ enum: ['received', 'cancel'] })
   @IsIn(['received', 'cancel'], { message: 'outcome must be received or cancel' })
   outcome!: 'received' | 'cancel';
-  @ApiProperty()
-  @IsString({ message: 'remark must be text' })
-  @MinLength(1, { message: 'Please Enter Remark !!' })
-  @Matches(/\S/, { message: 'Please Enter Remark !! (a remark of only spaces is empty)' })
-  @MaxLength(300, { message: 'remark must be at most 300 characters' })
-  remark!: string;
 }

@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,14 +17,10 @@ import {
 } from '../../modules/help';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
 import { Database } from '../../platform/db/database';
-import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
-import { metadataFrom } from '../../platform/http/request-context';
 import { formatRupees } from '../../platform/money';
+import { adminMeta, found } from './admin-endpoints';
 import { ManualMatchDto, ResolveLinkDto } from './help-admin.dto';
-
-const adminMeta = (request: FastifyRequest, admin: AdminPrincipal) =>
-  metadataFrom(request, { kind: 'admin', id: admin.username });
 
 /** Help links: every admin role reads them with their history; an approver matches by hand and resolves disputes. */
 @ApiTags('admin')
@@ -57,10 +41,8 @@ export class AdminHelpLinksController {
 
   @Get(':id')
   @Roles('approver', 'support', 'auditor')
-  async show(@Param('id') id: string) {
-    const link = await showHelpLink(this.db, id);
-    if (!link) throw new NotFoundException(errorBody(404, `No help link ${id}`));
-    return link;
+  show(@Param('id') id: string) {
+    return found(showHelpLink(this.db, id), `No help link ${id}`);
   }
 
   @Post()

@@ -1,38 +1,17 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { FastifyReply, FastifyRequest } from 'fastify';
-import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { FastifyReply } from 'fastify';
+import { AdminAuthGuard, Roles } from '../../modules/identity';
 import { DecideHelpRequestCommand, HELP_REQUESTS_LIST, listHelpRequests, showHelpRequest } from '../../modules/help';
-import { Database } from '../../platform/db/database';
-import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
-import { metadataFrom } from '../../platform/http/request-context';
-import { RejectDto } from './payments-admin.dto';
+import { DecisionEndpoints, found } from './admin-endpoints';
 
 /** Members' help requests: every admin role reads them; an approver approves (into the PH queue) or rejects. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('help-requests')
 @UseGuards(AdminAuthGuard)
-export class AdminHelpRequestsController {
-  constructor(
-    private readonly db: Database,
-    private readonly commands: CommandBus,
-  ) {}
-
+export class AdminHelpRequestsController extends DecisionEndpoints(DecideHelpRequestCommand) {
   @Get()
   @Roles('approver', 'support', 'auditor')
   helpRequests(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -41,44 +20,7 @@ export class AdminHelpRequestsController {
 
   @Get(':id')
   @Roles('approver', 'support', 'auditor')
-  async show(@Param('id') id: string) {
-    const row = await showHelpRequest(this.db, id);
-    if (!row) throw new NotFoundException(errorBody(404, `No help request ${id}`));
-    return row;
-  }
-
-  @Post(':id/approve')
-  @HttpCode(200)
-  @Roles('approver')
-  approve(@Param('id') id: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(
-      new DecideHelpRequestCommand(
-        id,
-        'approve',
-        '',
-        admin.username,
-        metadataFrom(request, { kind: 'admin', id: admin.username }),
-      ),
-    );
-  }
-
-  @Post(':id/reject')
-  @HttpCode(200)
-  @Roles('approver')
-  reject(
-    @Param('id') id: string,
-    @Body() body: RejectDto,
-    @CurrentAdmin() admin: AdminPrincipal,
-    @Req() request: FastifyRequest,
-  ) {
-    return this.commands.execute(
-      new DecideHelpRequestCommand(
-        id,
-        'reject',
-        body.remark.trim(),
-        admin.username,
-        metadataFrom(request, { kind: 'admin', id: admin.username }),
-      ),
-    );
+  show(@Param('id') id: string) {
+    return found(showHelpRequest(this.db, id), `No help request ${id}`);
   }
 }

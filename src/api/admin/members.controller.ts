@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,9 +16,8 @@ import {
   showMember,
 } from '../../modules/identity';
 import { Database } from '../../platform/db/database';
-import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
-import { metadataFrom } from '../../platform/http/request-context';
+import { adminMeta, found } from './admin-endpoints';
 import { RemarkDto } from './admin.dto';
 
 @ApiTags('admin')
@@ -50,10 +37,11 @@ export class AdminMembersController {
   }
 
   @Get(':uid')
-  async show(@Param('uid') uid: string) {
-    const member = UID_PATTERN.test(uid) ? await showMember(this.db, uid) : null;
-    if (!member) throw new NotFoundException(errorBody(404, `Member ${uid} does not exist`));
-    return member;
+  show(@Param('uid') uid: string) {
+    return found(
+      UID_PATTERN.test(uid) ? showMember(this.db, uid) : Promise.resolve(null),
+      `Member ${uid} does not exist`,
+    );
   }
 
   @Post(':uid/block')
@@ -64,9 +52,7 @@ export class AdminMembersController {
     @CurrentAdmin() admin: AdminPrincipal,
     @Req() request: FastifyRequest,
   ) {
-    return this.commands.execute(
-      new SetMemberBlockedCommand(uid, true, body.remark, metadataFrom(request, { kind: 'admin', id: admin.username })),
-    );
+    return this.commands.execute(new SetMemberBlockedCommand(uid, true, body.remark, adminMeta(request, admin)));
   }
 
   @Post(':uid/unblock')
@@ -77,22 +63,13 @@ export class AdminMembersController {
     @CurrentAdmin() admin: AdminPrincipal,
     @Req() request: FastifyRequest,
   ) {
-    return this.commands.execute(
-      new SetMemberBlockedCommand(
-        uid,
-        false,
-        body.remark,
-        metadataFrom(request, { kind: 'admin', id: admin.username }),
-      ),
-    );
+    return this.commands.execute(new SetMemberBlockedCommand(uid, false, body.remark, adminMeta(request, admin)));
   }
 
   @Post(':uid/impersonate')
   @HttpCode(200)
   @Roles(...IMPERSONATING_ROLES)
   impersonate(@Param('uid') uid: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
-    return this.commands.execute(
-      new IssueImpersonationCommand(admin.username, uid, metadataFrom(request, { kind: 'admin', id: admin.username })),
-    );
+    return this.commands.execute(new IssueImpersonationCommand(admin.username, uid, adminMeta(request, admin)));
   }
 }

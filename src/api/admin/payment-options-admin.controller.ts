@@ -4,7 +4,6 @@ import {
   Controller,
   Get,
   HttpCode,
-  NotFoundException,
   Param,
   Post,
   Put,
@@ -26,7 +25,7 @@ import {
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
-import { metadataFrom } from '../../platform/http/request-context';
+import { adminMeta, found } from './admin-endpoints';
 import { checkId, IFSC, PaymentOptionDto } from './payments-admin.dto';
 
 function fieldsOf(body: PaymentOptionDto): PaymentOptionFields {
@@ -75,9 +74,7 @@ export class AdminPaymentOptionsController {
   @Get(':id')
   @Roles('approver', 'support', 'auditor')
   async showOption(@Param('id') id: string) {
-    const row = await this.options.find(checkId(id));
-    if (!row) throw new NotFoundException(errorBody(404, `No payment option ${id}`));
-    return adminOption(row);
+    return adminOption(await found(this.options.find(checkId(id)), `No payment option ${id}`));
   }
 
   @Post()
@@ -88,7 +85,7 @@ export class AdminPaymentOptionsController {
     @CurrentAdmin() admin: AdminPrincipal,
     @Req() request: FastifyRequest,
   ) {
-    const meta = metadataFrom(request, { kind: 'admin', id: admin.username });
+    const meta = adminMeta(request, admin);
     return adminOption(await this.options.create(fieldsOf(body), meta, body.disabled === true));
   }
 
@@ -101,12 +98,7 @@ export class AdminPaymentOptionsController {
     @Req() request: FastifyRequest,
   ) {
     return adminOption(
-      await this.options.update(
-        checkId(id),
-        fieldsOf(body),
-        body.disabled,
-        metadataFrom(request, { kind: 'admin', id: admin.username }),
-      ),
+      await this.options.update(checkId(id), fieldsOf(body), body.disabled, adminMeta(request, admin)),
     );
   }
 }

@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyReply, FastifyRequest } from 'fastify';
@@ -23,9 +11,8 @@ import {
   ResolveLatePaymentCommand,
 } from '../../modules/payments';
 import { Database } from '../../platform/db/database';
-import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
-import { metadataFrom } from '../../platform/http/request-context';
+import { adminMeta, found } from './admin-endpoints';
 import { checkId, ResolveLateDto } from './payments-admin.dto';
 
 const orderRecord = (o: OrderRow) => ({ id: o.clientid, ...o });
@@ -58,9 +45,7 @@ export class AdminPaymentOrdersController {
   @Get(':clientid')
   @Roles('approver', 'support', 'auditor')
   async showOrder(@Param('clientid') clientid: string) {
-    const row = await this.orders.find(checkId(clientid));
-    if (!row) throw new NotFoundException(errorBody(404, `No order ${clientid}`));
-    return orderRecord(row);
+    return orderRecord(await found(this.orders.find(checkId(clientid)), `No order ${clientid}`));
   }
 
   @Post(':clientid/resolve')
@@ -79,7 +64,7 @@ export class AdminPaymentOrdersController {
           body.decision,
           body.remark.trim(),
           admin.username,
-          metadataFrom(request, { kind: 'admin', id: admin.username }),
+          adminMeta(request, admin),
         ),
       ),
     );
@@ -94,10 +79,7 @@ export class AdminPaymentOrdersController {
     @CurrentAdmin() admin: AdminPrincipal,
     @Req() request: FastifyRequest,
   ) {
-    const { order, gatewayState } = await this.orders.recheck(
-      checkId(clientid),
-      metadataFrom(request, { kind: 'admin', id: admin.username }),
-    );
+    const { order, gatewayState } = await this.orders.recheck(checkId(clientid), adminMeta(request, admin));
     return { ...orderRecord(order), gateway_state: gatewayState };
   }
 }

@@ -1,8 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { Allow, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 import { errorBody } from '../../platform/http/error-body';
+import { RemarkRequiredDto } from './admin.dto';
 
 export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
@@ -56,25 +57,11 @@ export class PaymentOptionDto {
   @ApiPropertyOptional() @Allow() updated_at?: unknown;
 }
 
-export class RejectDto {
-  @ApiProperty()
-  @IsString({ message: 'remark must be text' })
-  @MinLength(1, { message: 'Please Enter Remark !!' })
-  @Matches(/\S/, { message: 'Please Enter Remark !! (a remark of only spaces is empty)' })
-  @MaxLength(300, { message: 'remark must be at most 300 characters' })
-  remark!: string;
-}
-
-export class ResolveLateDto {
+/** Resolve a late payment: issue the e-pins or dismiss, with a remark. */
+export class ResolveLateDto extends RemarkRequiredDto {
   @ApiProperty({ enum: ['issue', 'dismiss'] })
   @IsIn(['issue', 'dismiss'], { message: 'decision must be issue or dismiss' })
   decision!: 'issue' | 'dismiss';
-  @ApiProperty()
-  @IsString({ message: 'remark must be text' })
-  @MinLength(1, { message: 'Please Enter Remark !!' })
-  @Matches(/\S/, { message: 'Please Enter Remark !! (a remark of only spaces is empty)' })
-  @MaxLength(300, { message: 'remark must be at most 300 characters' })
-  remark!: string;
 }
 
 export class NoBodyDto {}

@@ -7,7 +7,7 @@ import { ChangeSettingCommand, isSettingKey, listSettings, showSetting } from '.
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { wholeList } from '../../platform/http/list-resource';
-import { metadataFrom } from '../../platform/http/request-context';
+import { adminMeta } from './admin-endpoints';
 import { SettingDto } from './settings-admin.dto';
 
 /** The business numbers: every admin role reads them, only a superadmin changes one. */
@@ -45,8 +45,6 @@ export class AdminSettingsController {
     @Req() request: FastifyRequest,
   ) {
     if (!isSettingKey(key)) throw new NotFoundException(errorBody(404, `Unknown setting ${key}`));
-    return this.commands.execute(
-      new ChangeSettingCommand(key, body.value, metadataFrom(request, { kind: 'admin', id: admin.username })),
-    );
+    return this.commands.execute(new ChangeSettingCommand(key, body.value, adminMeta(request, admin)));
   }
 }

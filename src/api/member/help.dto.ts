@@ -1,9 +1,20 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 const AsText = () =>
   Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value));
+
+/** An optional remark: text, at most 300 characters. */
+const OptionalRemark = () =>
+  applyDecorators(
+    ApiPropertyOptional(),
+    IsOptional(),
+    AsText(),
+    IsString({ message: 'remark must be text' }),
+    MaxLength(300, { message: 'remark must be at most 300 characters' }),
+  );
 
 /** `uid` is accepted and ignored: the caller is the token. */
 export class UidBodyDto {
@@ -44,20 +55,12 @@ export class UpdateGhDto extends LinkDetailsDto {
   @AsText()
   @IsIn(['1', '2'], { message: 'status must be 1 or 2' })
   status!: string;
-  @ApiPropertyOptional()
-  @IsOptional()
-  @AsText()
-  @IsString({ message: 'remark must be text' })
-  @MaxLength(300, { message: 'remark must be at most 300 characters' })
+  @OptionalRemark()
   remark?: string;
 }
 
 export class DisputeDto extends LinkDetailsDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @AsText()
-  @IsString({ message: 'remark must be text' })
-  @MaxLength(300, { message: 'remark must be at most 300 characters' })
+  @OptionalRemark()
   remark?: string;
 }
 

@@ -6,15 +6,9 @@ import { MemberState, memberStream } from './domain/member.events';
 
 export const UID_PATTERN = /^[1-9]\d{5}$/;
 
-interface MemberRow {
-  uid: string;
-  name: string;
-  email: string;
-  status: 'Active' | 'Inactive';
-  blocked: boolean;
-  isagree: boolean;
+/** The members row: {@link MemberState} with its column name for the credential version. */
+interface MemberRow extends Omit<MemberState, 'credentialVersion'> {
   credential_version: number;
-  version: number;
 }
 
 /**

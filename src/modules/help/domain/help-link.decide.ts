@@ -5,9 +5,7 @@ import {
   HelpLinkCreated,
   HelpLinkEvent,
   HelpOutcome,
-  LinkParty,
   QueueSource,
-  ReceiverBank,
 } from './help.events';
 
 export type LinkStateName = 'Pending' | 'Paid' | 'Received' | 'Cancel' | 'Expired' | 'Disputed';
@@ -60,21 +58,13 @@ export const isOverdue = (link: Pick<LinkState, 'state' | 'deadline'>, now: Date
   link.state === 'Pending' && link.deadline.getTime() <= now.getTime();
 
 /** The new link: its amount leaves both queues and is held by the link on each side. */
-export function decideCreateLink(input: {
-  id: string;
-  phEntryId: string;
-  ghEntryId: string;
-  requestId: string;
-  ghSource: QueueSource;
-  ghSourceId: string;
-  sender: LinkParty;
-  receiver: LinkParty;
-  bank: ReceiverBank;
-  amountPaise: bigint;
-  manual: boolean;
-  now: Date;
-  linkDeadlineHours: number;
-}): { type: 'HelpLinkCreated'; payload: HelpLinkCreated } {
+export function decideCreateLink(
+  input: Omit<HelpLinkCreated, 'amountPaise' | 'deadline' | 'postings'> & {
+    amountPaise: bigint;
+    now: Date;
+    linkDeadlineHours: number;
+  },
+): { type: 'HelpLinkCreated'; payload: HelpLinkCreated } {
   const a = input.amountPaise;
   if (input.sender.uid === input.receiver.uid) throw new Error('a member cannot be linked to themselves');
   if (a <= 0n) throw new Error('a help link moves a positive amount');
@@ -103,17 +93,22 @@ export function decideCreateLink(input: {
   };
 }
 
+/** The fields a received or returned link's event starts with: which link, between whom, how much, for which request. */
+const linkParties = (link: LinkState) => ({
+  id: link.id,
+  senderUid: link.senderUid,
+  receiverUid: link.receiverUid,
+  amountPaise: link.amountPaise.toString(),
+  requestId: link.requestId,
+});
+
 /** The receiver has the money: the sender has given it, the receiver has received it. */
 export function receivedEvent(link: LinkState, gh: GhEntrySide): HelpLinkEvent {
   const a = link.amountPaise;
   return {
     type: 'HelpLinkReceived',
     payload: {
-      id: link.id,
-      senderUid: link.senderUid,
-      receiverUid: link.receiverUid,
-      amountPaise: a.toString(),
-      requestId: link.requestId,
+      ...linkParties(link),
       ghEntryId: link.ghEntryId,
       ghSource: link.ghSource,
       ghSourceId: link.ghSourceId,
@@ -145,11 +140,7 @@ export function returnedEvent(
   return {
     type: 'HelpLinkReturned',
     payload: {
-      id: link.id,
-      senderUid: link.senderUid,
-      receiverUid: link.receiverUid,
-      amountPaise: a.toString(),
-      requestId: link.requestId,
+      ...linkParties(link),
       phEntryId: link.phEntryId,
       ghEntryId: link.ghEntryId,
       reason,

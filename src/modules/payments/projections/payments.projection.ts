@@ -1,7 +1,21 @@
 import { exactlyOneRow, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
-import { EpinRequestEvent, PaymentOptionEvent, PaymentOrderEvent } from '../domain/payment.events';
+import { EpinRequestEvent, PaymentOptionEvent, PaymentOptionFields, PaymentOrderEvent } from '../domain/payment.events';
 
 const idAfter = (event: ProjectedEvent, prefix: string) => event.streamId.slice(prefix.length);
+
+/** $1..$10 of an option's insert and edit: id, its fields, when, stream version. */
+const optionParams = (id: string, p: PaymentOptionFields, event: ProjectedEvent) => [
+  id,
+  p.type,
+  p.bankName,
+  p.holder,
+  p.address,
+  p.ifsc,
+  p.branch,
+  p.imglink,
+  event.recordedAt,
+  event.streamVersion,
+];
 
 /** Admin bank / QR options. */
 export const paymentOptionsProjection: Projection = {
@@ -12,45 +26,21 @@ export const paymentOptionsProjection: Projection = {
     const e = { type: event.type, payload: event.payload } as PaymentOptionEvent;
     const id = idAfter(event, 'payment-option-');
     if (e.type === 'PaymentOptionCreated') {
-      const p = e.payload;
       return [
         {
           text: `insert into payment_options (id, type, bank_name, holder, address, ifsc, branch, imglink, created_at, updated_at, version)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)`,
-          params: [
-            id,
-            p.type,
-            p.bankName,
-            p.holder,
-            p.address,
-            p.ifsc,
-            p.branch,
-            p.imglink,
-            event.recordedAt,
-            event.streamVersion,
-          ],
+          params: optionParams(id, e.payload, event),
         },
       ];
     }
     const what = `payment option ${id} out of step at version ${event.streamVersion}`;
     if (e.type === 'PaymentOptionEdited') {
-      const p = e.payload;
       return [
         exactlyOneRow(
           `update payment_options set type = $2, bank_name = $3, holder = $4, address = $5, ifsc = $6, branch = $7, imglink = $8, updated_at = $9, version = $10
           where id = $1 and version = $10 - 1`,
-          [
-            id,
-            p.type,
-            p.bankName,
-            p.holder,
-            p.address,
-            p.ifsc,
-            p.branch,
-            p.imglink,
-            event.recordedAt,
-            event.streamVersion,
-          ],
+          optionParams(id, e.payload, event),
           what,
         ),
       ];

@@ -2,6 +2,7 @@ import { Sql } from '../../../../platform/db/sql';
 import { dayFilter, MAX_HISTORY_ROWS, numbered, rupees } from '../../../../platform/member-history';
 import { formatUsd } from '../../../../platform/money';
 import { loadSettings } from '../../../settings';
+import { WithdrawalRow } from '../withdrawal-row';
 
 /**
  * `GetIncomeReport` type `WithdrawalHistory` (spec §3 Withdrawal row): newest first, within the IST
@@ -16,18 +17,7 @@ export async function withdrawalHistory(
   to: string | null,
 ): Promise<Array<Record<string, unknown>>> {
   const rate = (await loadSettings(db)).usdtRateInr;
-  const rows = await db.query<{
-    id: string;
-    uid: string;
-    amount_paise: string;
-    charge_paise: string;
-    payout_paise: string;
-    status: string;
-    remark: string;
-    requested_at: Date;
-    link_at: Date | null;
-    paid_at: Date | null;
-  }>(
+  const rows = await db.query<Omit<WithdrawalRow, 'decided_at' | 'decided_by'>>(
     `select id, uid, amount_paise::text as amount_paise, charge_paise::text as charge_paise, payout_paise::text as payout_paise,
             status, remark, requested_at, link_at, paid_at
        from withdrawals where uid = $1 and ${dayFilter('requested_at', 2, 3)}

@@ -2,6 +2,7 @@ import { ListShape, Page, PageRequest, readPage, direction, Where } from '../../
 import { Sql } from '../../../../platform/db/sql';
 import { formatRupees } from '../../../../platform/money';
 import { WITHDRAWAL_ID } from '../../domain/withdrawal.events';
+import { WithdrawalRow } from '../withdrawal-row';
 
 /** Withdrawals as admin-web lists them (`withdrawals`). */
 export const WITHDRAWALS_LIST: ListShape = {
@@ -18,20 +19,7 @@ const SORT: Record<string, string> = {
   id: 'id',
 };
 
-interface Row {
-  id: string;
-  uid: string;
-  amount_paise: string;
-  charge_paise: string;
-  payout_paise: string;
-  status: string;
-  remark: string;
-  requested_at: Date;
-  decided_at: Date | null;
-  decided_by: string | null;
-  link_at: Date | null;
-  paid_at: Date | null;
-}
+type Row = WithdrawalRow;
 
 const COLUMNS = `id, uid, amount_paise::text as amount_paise, charge_paise::text as charge_paise, payout_paise::text as payout_paise, status, remark,
   requested_at, decided_at, decided_by, link_at, paid_at`;

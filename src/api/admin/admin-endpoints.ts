@@ -1,0 +1,65 @@
+import { Body, HttpCode, Injectable, NotFoundException, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { FastifyRequest } from 'fastify';
+import { AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { Database } from '../../platform/db/database';
+import { EventMetadata } from '../../platform/event-store/event.types';
+import { errorBody } from '../../platform/http/error-body';
+import { metadataFrom } from '../../platform/http/request-context';
+import { RemarkRequiredDto } from './admin.dto';
+
+/** The metadata of an admin's request: the signed-in admin is the actor. */
+export const adminMeta = (request: FastifyRequest, admin: AdminPrincipal): EventMetadata =>
+  metadataFrom(request, { kind: 'admin', id: admin.username });
+
+/** A show endpoint's row, or 404 with the message given. */
+export async function found<T>(row: Promise<T | null | undefined>, notFound: string): Promise<T> {
+  const value = await row;
+  if (!value) throw new NotFoundException(errorBody(404, notFound));
+  return value;
+}
+
+/** A command an approver sends about one request awaiting approval (help request, withdrawal, e-pin request). */
+export type DecisionCommand = new (
+  id: string,
+  decision: 'approve' | 'reject',
+  remark: string,
+  admin: string,
+  metadata: EventMetadata,
+) => object;
+
+/**
+ * The `:id/approve` and `:id/reject` endpoints (approver only; a reject needs a remark, stored trimmed)
+ * of a resource whose requests an approver decides; the controller extends the class returned (which
+ * has the database and the command bus injected). `checkId` runs on the path id first (a 404 before anything is sent).
+ */
+export function DecisionEndpoints(Command: DecisionCommand, checkId: (id: string) => string = (id) => id) {
+  @Injectable()
+  abstract class Decisions {
+    constructor(
+      protected readonly db: Database,
+      protected readonly commands: CommandBus,
+    ) {}
+
+    @Post(':id/approve')
+    @HttpCode(200)
+    @Roles('approver')
+    approve(@Param('id') id: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
+      return this.commands.execute(new Command(checkId(id), 'approve', '', admin.username, adminMeta(request, admin)));
+    }
+
+    @Post(':id/reject')
+    @HttpCode(200)
+    @Roles('approver')
+    reject(
+      @Param('id') id: string,
+      @Body() body: RemarkRequiredDto,
+      @CurrentAdmin() admin: AdminPrincipal,
+      @Req() request: FastifyRequest,
+    ) {
+      const command = new Command(checkId(id), 'reject', body.remark.trim(), admin.username, adminMeta(request, admin));
+      return this.commands.execute(command);
+    }
+  }
+  return Decisions;
+}
