@@ -11,9 +11,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+// Folders are read from the repository root, wherever ESLint is started from.
 const dirs = (p) =>
   fs
-    .readdirSync(p, { withFileTypes: true })
+    .readdirSync(path.join(import.meta.dirname, p), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
 
@@ -108,7 +109,10 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'migrations/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...contextZones, ...platformZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...contextZones, ...platformZones] },
+      ],
     },
   },
   {
@@ -132,7 +136,7 @@ export default tseslint.config(
   },
   {
     files: ['member-web/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: featureZones }] },
   },
   prettier,
 );

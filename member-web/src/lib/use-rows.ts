@@ -4,36 +4,62 @@ import { ForcedLogoutError } from './api-client';
 export type RowsLoad<T> =
   { state: 'loading'; rows: T[] } | { state: 'ready'; rows: T[] } | { state: 'failed'; rows: T[] };
 
+/** How a screen's read moves its state: while loading, with the answer, after a failure. */
+export interface LoadSteps<T, S> {
+  initial: S;
+  loading: (previous: S) => S;
+  ready: (value: T) => S;
+  failed: S;
+}
+
+/**
+ * Reads once when the screen opens, again when `key` changes and on `reload`, with the latest
+ * `load` (callers recreate it each render). A failure is only logged (spec §8); a forced logout
+ * is not even logged (the member is already on their way to /login).
+ */
+export function useLoadOnOpen<T, S>(
+  load: () => Promise<T>,
+  key: string,
+  what: string,
+  steps: LoadSteps<T, S>,
+): { load: S; reload: () => void } {
+  const [state, setState] = useState<S>(steps.initial);
+  const [attempt, setAttempt] = useState(0);
+  const latest = useRef({ load, steps });
+  useEffect(() => {
+    latest.current = { load, steps };
+  });
+  useEffect(() => {
+    let active = true;
+    const { load: read, steps: on } = latest.current;
+    setState((previous) => on.loading(previous));
+    read()
+      .then((value) => {
+        if (active) setState(on.ready(value));
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof ForcedLogoutError)) console.error(`${what} failed`, error);
+        if (active) setState(on.failed);
+      });
+    return () => {
+      active = false;
+    };
+  }, [key, attempt, what]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { load: state, reload };
+}
+
 /**
  * Loads a list once when the screen opens (spec §7: "All lists load once on screen open").
  * A failure is only logged (spec §8) and leaves an empty list; `reload` fetches again.
  */
 export function useRows<T>(load: () => Promise<T[]>, what: string): { load: RowsLoad<T>; reload: () => void } {
-  const [state, setState] = useState<RowsLoad<T>>({ state: 'loading', rows: [] });
-  const [attempt, setAttempt] = useState(0);
-  // Callers recreate `load` each render; the list loads on open and on reload only, with the latest `load`.
-  const latestLoad = useRef(load);
-  useEffect(() => {
-    latestLoad.current = load;
+  return useLoadOnOpen<T[], RowsLoad<T>>(load, '', what, {
+    initial: { state: 'loading', rows: [] },
+    loading: (previous) => ({ state: 'loading', rows: previous.rows }),
+    ready: (rows) => ({ state: 'ready', rows }),
+    failed: { state: 'failed', rows: [] },
   });
-  useEffect(() => {
-    let active = true;
-    setState((prev) => ({ state: 'loading', rows: prev.rows }));
-    latestLoad
-      .current()
-      .then((rows) => {
-        if (active) setState({ state: 'ready', rows });
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof ForcedLogoutError)) console.error(`${what} failed`, error);
-        if (active) setState({ state: 'failed', rows: [] });
-      });
-    return () => {
-      active = false;
-    };
-  }, [attempt, what]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { load: state, reload };
 }
 
 /** The contract's list answer is `[ rows ]` (an array whose first element is the row list); a flat list is accepted too. */

@@ -6,9 +6,16 @@ import { EventMetadata } from '../../platform/event-store/event.types';
 import { isLocked, LoginPolicy, shouldSlowDown } from './domain/login-attempts';
 import { failuresFromStrangers, loadLoginAddress } from './member-state';
 
-export const loginPolicy = (config: AppConfig): LoginPolicy => ({
+/** The lock-out policy and the strangers' slow-down, as configured. */
+export interface GatePolicy extends LoginPolicy {
+  /** One stranger's password check per this many ms per account under attack (decision 0013). */
+  slowdownMs: number;
+}
+
+export const loginPolicy = (config: AppConfig): GatePolicy => ({
   maxFailures: config.lockout.maxFailures,
   lockoutMinutes: config.lockout.minutes,
+  slowdownMs: config.lockout.slowdownMs,
 });
 
 /** The client address failures are counted for: the connection's, as the server saw it (keyed by its /64 for IPv6 in PostgreSQL). */
@@ -51,8 +58,7 @@ export async function passLoginGate(
   turns: StrangerTurns,
   account: string,
   metadata: EventMetadata,
-  policy: LoginPolicy,
-  slowdownMs: number,
+  policy: GatePolicy,
 ): Promise<'locked' | 'busy' | 'open'> {
   const now = new Date();
   const address = await loadLoginAddress(sql, account, addressOf(metadata));
@@ -62,7 +68,7 @@ export async function passLoginGate(
     !address?.succeededAt &&
     shouldSlowDown(address, await failuresFromStrangers(sql, account, now, policy), policy)
   ) {
-    const wait = turns.take(account, now.getTime(), slowdownMs);
+    const wait = turns.take(account, now.getTime(), policy.slowdownMs);
     if (wait === null) return 'busy';
     await sleep(wait);
   }

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,6 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed, LoadingBlock } from '../../../components/ui/load-states';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AcknowledgeDialog } from '../../../components/ui/acknowledge-dialog';
 import { ForcedLogoutError } from '../../../lib/api-client';
@@ -191,23 +191,8 @@ export function DashboardPage({ overlay, sections }: Props) {
         </ToggleButtonGroup>
       </Stack>
 
-      {load.state === 'loading' ? (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('loadingDashboard')} />
-        </Box>
-      ) : null}
-      {load.state === 'failed' ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          {t('loadFailed')}
-        </Alert>
-      ) : null}
+      {load.state === 'loading' ? <LoadingBlock label={t('loadingDashboard')} /> : null}
+      {load.state === 'failed' ? <LoadFailed message={t('loadFailed')} retry={t('retry')} onRetry={reload} /> : null}
       {summary ? <SummaryCards summary={summary} currency={currency} /> : null}
       {summary && sections ? sections(summary) : null}
       {summary && overlay ? overlay(summary) : null}

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed, LoadingBlock } from '../../../components/ui/load-states';
 import type { DetailLoad } from './use-link-detail';
 
 /** The label/value list of a link detail: one row per field, wrapping on a phone. */
@@ -43,25 +42,8 @@ export function DetailStates({
   children: ReactNode;
 }) {
   const { t } = useTranslation('help-links');
-  if (load.state === 'loading')
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('loading')} />
-      </Box>
-    );
+  if (load.state === 'loading') return <LoadingBlock label={t('loading')} />;
   if (load.state === 'missing') return <Alert severity="warning">{t('notFound')}</Alert>;
-  if (load.state === 'failed')
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={reload}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {t('loadFailed')}
-      </Alert>
-    );
+  if (load.state === 'failed') return <LoadFailed message={t('loadFailed')} retry={t('retry')} onRetry={reload} />;
   return <>{children}</>;
 }

@@ -5,17 +5,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
-import { ForcedLogoutError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/money';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { fetchGhListDetails } from '../api/gh-list-details';
 import { CANCEL, statusColor } from '../api/types';
 import { updateGhUser, type GhDecision } from '../api/update-gh-user';
 import { DetailList, DetailStates } from './detail-parts';
 import { formatDateTime } from './format';
-import { REDIRECT_AFTER_MS, useLater, useLinkDetail } from './use-link-detail';
+import { useLinkAction, useLinkDetail } from './use-link-detail';
 
 /** GH states after which the receiver has nothing left to decide. */
 const SETTLED = new Set([CANCEL, 'Received', 'Expired']);
@@ -28,8 +27,7 @@ const SETTLED = new Set([CANCEL, 'Received', 'Expired']);
 export function GhDetailPage() {
   const { t } = useTranslation('help-links');
   const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const later = useLater();
+  const act = useLinkAction(t('updateFailed'));
   const { load, reload } = useLinkDetail(fetchGhListDetails, id, 'GH link');
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState<GhDecision | null>(null);
@@ -42,21 +40,8 @@ export function GhDetailPage() {
     }
     if (!window.confirm(status === 1 ? t('confirmUpdate') : t('confirmCancel'))) return;
     setBusy(status);
-    let done = false;
-    try {
-      const answer = await updateGhUser(id, status, remark.trim());
-      if (answer.ok) {
-        done = true;
-        notifySuccess(answer.message);
-        later(() => navigate('/dashboard'), REDIRECT_AFTER_MS);
-      } else notifyError(answer.message || t('updateFailed'));
-    } catch (error) {
-      if (error instanceof ForcedLogoutError) return;
-      console.error('GH update failed', error);
-      notifyError(t('updateFailed'));
-    } finally {
-      if (!done) setBusy(null);
-    }
+    const done = await act('GH update', () => updateGhUser(id, status, remark.trim()));
+    if (!done) setBusy(null);
   }
 
   return (

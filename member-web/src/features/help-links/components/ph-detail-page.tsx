@@ -6,18 +6,17 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
-import { ForcedLogoutError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/money';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { fetchPhListDetails } from '../api/ph-list-details';
 import { disputePhUser, PH_DISPUTED_TEXT } from '../api/dispute-ph-user';
 import { statusColor, CANCEL, PENDING } from '../api/types';
 import { PH_PAID_TEXT, updatePhUser } from '../api/update-ph-user';
 import { DetailList, DetailStates } from './detail-parts';
 import { formatDateTime } from './format';
-import { REDIRECT_AFTER_MS, useLater, useLinkDetail } from './use-link-detail';
+import { useLinkAction, useLinkDetail } from './use-link-detail';
 
 /**
  * /PHRecivePaymentId/{id}: the sender's view of a link — whom to pay (bank and UPI details copied
@@ -29,8 +28,7 @@ import { REDIRECT_AFTER_MS, useLater, useLinkDetail } from './use-link-detail';
 export function PhDetailPage() {
   const { t } = useTranslation('help-links');
   const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const later = useLater();
+  const act = useLinkAction(t('updateFailed'));
   const { load, reload } = useLinkDetail(fetchPhListDetails, id, 'PH link');
   const [utr, setUtr] = useState('');
   const [busy, setBusy] = useState(false);
@@ -45,43 +43,23 @@ export function PhDetailPage() {
     }
     if (!window.confirm(t('confirmDispute'))) return;
     setBusy(true);
-    let done = false;
-    try {
+    const done = await act('dispute', async () => {
       const result = await disputePhUser(id, remark);
-      if (result === PH_DISPUTED_TEXT) {
-        done = true;
-        notifySuccess(t('disputeRaised'));
-        later(() => navigate('/dashboard'), REDIRECT_AFTER_MS);
-      } else notifyError(result || t('updateFailed'));
-    } catch (error) {
-      if (error instanceof ForcedLogoutError) return;
-      console.error('dispute failed', error);
-      notifyError(t('updateFailed'));
-    } finally {
-      if (!done) setBusy(false);
-    }
+      return result === PH_DISPUTED_TEXT ? { ok: true, message: t('disputeRaised') } : { ok: false, message: result };
+    });
+    if (!done) setBusy(false);
   }
 
   async function update() {
     if (busy) return;
     if (!window.confirm(t('confirmUpdate'))) return;
     setBusy(true);
-    let done = false;
-    try {
+    const done = await act('UTR update', async () => {
       const result = await updatePhUser(id, utr.trim());
-      if (result === PH_PAID_TEXT) {
-        done = true;
-        notifySuccess(result);
-        later(() => navigate('/dashboard'), REDIRECT_AFTER_MS);
-      } else notifyError(result || t('updateFailed'));
-    } catch (error) {
-      if (error instanceof ForcedLogoutError) return;
-      console.error('UTR update failed', error);
-      notifyError(t('updateFailed'));
-    } finally {
-      // Busy until the redirect after a success.
-      if (!done) setBusy(false);
-    }
+      return { ok: result === PH_PAID_TEXT, message: result };
+    });
+    // Busy until the redirect after a success.
+    if (!done) setBusy(false);
   }
 
   return (

@@ -93,14 +93,7 @@ export class LoginAdminHandler implements ICommandHandler<
       throw refused;
     }
     const account = adminStream(username);
-    const gate = await passLoginGate(
-      this.ledger.db,
-      this.turns,
-      account,
-      metadata,
-      policy,
-      this.config.lockout.slowdownMs,
-    );
+    const gate = await passLoginGate(this.ledger.db, this.turns, account, metadata, policy);
     if (gate === 'locked') throw lockedOut;
     if (gate === 'busy') throw new DomainError('ADMIN.LOGIN_BUSY', MSG.busy, 'too-many');
     const hash = await currentPasswordHash(this.ledger.db, 'admin_credentials', username, admin.credentialVersion);

@@ -33,14 +33,7 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
     }
     const account = memberStream(uid);
     const policy = loginPolicy(this.config);
-    const gate = await passLoginGate(
-      this.ledger.db,
-      this.turns,
-      account,
-      metadata,
-      policy,
-      this.config.lockout.slowdownMs,
-    );
+    const gate = await passLoginGate(this.ledger.db, this.turns, account, metadata, policy);
     if (gate === 'locked') return loginRefused(MSG.lockedOut(policy.lockoutMinutes));
     if (gate === 'busy') return loginRefused(MSG.busy);
     const hash = await currentPasswordHash(this.ledger.db, 'member_credentials', uid, before.credentialVersion);
