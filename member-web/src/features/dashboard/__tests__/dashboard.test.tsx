@@ -3,28 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FORCED_LOGOUT_TEXT } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
+import { DASHBOARD_SUMMARY } from '../../../testing/dashboard-summary';
 import { mockApi } from '../../../testing/mock-api';
 import { renderApp, signInMember } from '../../../testing/render-app';
 
-const SUMMARY = {
-  uid: '482913',
-  f_name: 'Asha Rao',
-  isagree: '1',
-  Activestatus: 'Active',
-  RegDate: '2026-01-15T10:00:00.000Z',
-  ActDate: '2026-01-16T10:00:00.000Z',
-  totalrefferal: '3',
-  totalteam: '12',
-  totalphamount: '5000.00',
-  totalghamount: '4500.00',
-  TeamIncome: '234.50',
-  TotalIncome: '1234.50',
-  totalWithdrawal: '450.00',
-  TodayWithdrawal: '0.00',
-  Net_Balance: '900.00',
-  Totalpin: '2',
-  impersonated: false,
-};
+const SUMMARY = DASHBOARD_SUMMARY;
 
 describe('dashboard', () => {
   it('proves the member id, name and read-only referral link {origin}/signup?userid={uid}, with copy and share', async () => {

@@ -1,21 +1,10 @@
+import { DASHBOARD_SUMMARY } from '../../../testing/dashboard-summary';
+
 /** Rows as the member contract answers them (spec §3; the backend's src/modules/help|wallet queries). */
 export const SUMMARY = {
-  uid: '482913',
-  f_name: 'Asha Rao',
-  isagree: '1',
-  Activestatus: 'Active',
-  RegDate: '2026-01-15T10:00:00.000Z',
-  ActDate: '2026-01-16T10:00:00.000Z',
-  totalrefferal: '3',
-  totalteam: '12',
-  totalphamount: '5000.00',
-  totalghamount: '4500.00',
-  TeamIncome: '234.50',
-  TotalIncome: '1234.50',
-  totalWithdrawal: '450.00',
+  ...DASHBOARD_SUMMARY,
   TodayWithdrawal: '100.00',
   Net_Balance: '784.50',
-  Totalpin: '2',
   Reserved_Withdrawal: '0.00',
   phQueueCount: '0',
   phQueueRupees: '0.00',
@@ -28,7 +17,6 @@ export const SUMMARY = {
   matchedLinks7d: '0',
   matchedRupees7d: '0.00',
   matchingRate7d: '0.00',
-  impersonated: false,
 };
 
 export function phRow(overrides: Record<string, unknown> = {}) {

@@ -1,0 +1,20 @@
+/** A member's `userDashboard` answer as the API gives it (spec §3), for component tests. */
+export const DASHBOARD_SUMMARY = {
+  uid: '482913',
+  f_name: 'Asha Rao',
+  isagree: '1',
+  Activestatus: 'Active',
+  RegDate: '2026-01-15T10:00:00.000Z',
+  ActDate: '2026-01-16T10:00:00.000Z',
+  totalrefferal: '3',
+  totalteam: '12',
+  totalphamount: '5000.00',
+  totalghamount: '4500.00',
+  TeamIncome: '234.50',
+  TotalIncome: '1234.50',
+  totalWithdrawal: '450.00',
+  TodayWithdrawal: '0.00',
+  Net_Balance: '900.00',
+  Totalpin: '2',
+  impersonated: false,
+};
