@@ -1,16 +1,9 @@
-import {
-  createParamDecorator,
-  ExecutionContext,
-  ForbiddenException,
-  Injectable,
-  SetMetadata,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { errorBody } from '../../../platform/http/error-body';
 import { AdminRole, roleMayCall } from '../domain/admin.events';
 import { loadAdmin } from '../member-state';
 import { AdminClaims } from '../tokens';
-import { BearerAuthGuard, BearerJwtStrategy } from './bearer-jwt';
+import { BearerAuthGuard, BearerJwtStrategy, CurrentPrincipal } from './bearer-jwt';
 
 export interface AdminPrincipal {
   username: string;
@@ -47,6 +40,5 @@ export class AdminAuthGuard extends BearerAuthGuard('admin-jwt', unauthorized) {
   }
 }
 
-export const CurrentAdmin = createParamDecorator((_: unknown, context: ExecutionContext): AdminPrincipal => {
-  return context.switchToHttp().getRequest<{ user: AdminPrincipal }>().user;
-});
+/** The AdminPrincipal of the call. */
+export const CurrentAdmin = CurrentPrincipal;

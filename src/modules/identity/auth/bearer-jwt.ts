@@ -1,4 +1,4 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { createParamDecorator, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
@@ -49,3 +49,8 @@ export function BearerAuthGuard(name: string, refuse: () => UnauthorizedExceptio
   }
   return SurfaceAuthGuard;
 }
+
+/** The parameter decorator for the principal a surface's strategy returned (`request.user`). */
+export const CurrentPrincipal = createParamDecorator(
+  (_: unknown, context: ExecutionContext): unknown => context.switchToHttp().getRequest<{ user: unknown }>().user,
+);

@@ -1,18 +1,11 @@
-import {
-  createParamDecorator,
-  ExecutionContext,
-  ForbiddenException,
-  Injectable,
-  SetMetadata,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { errorBody } from '../../../platform/http/error-body';
 import { AdminRole } from '../domain/admin.events';
 import { MSG } from '../domain/member.messages';
 import { activeImpersonator, loadMember } from '../member-state';
 import { IMPERSONATED_SESSION_SECONDS, MemberClaims } from '../tokens';
-import { BearerAuthGuard, BearerJwtStrategy } from './bearer-jwt';
+import { BearerAuthGuard, BearerJwtStrategy, CurrentPrincipal } from './bearer-jwt';
 
 export interface MemberPrincipal {
   uid: string;
@@ -84,6 +77,5 @@ export class MemberAuthGuard extends BearerAuthGuard('member-jwt', loginRequired
   }
 }
 
-export const CurrentMember = createParamDecorator((_: unknown, context: ExecutionContext): MemberPrincipal => {
-  return context.switchToHttp().getRequest<{ user: MemberPrincipal }>().user;
-});
+/** The MemberPrincipal of the call. */
+export const CurrentMember = CurrentPrincipal;
