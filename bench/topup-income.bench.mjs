@@ -219,24 +219,19 @@ function profileStatements(Tx, on) {
   };
 }
 
-async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
-  const {
-    createDataSource,
-    Database,
-    Tx,
-    Ledger,
-    ProjectionRunner,
-    ALL_PROJECTIONS,
-    payLevelIncome,
-    OutboxRelay,
-    OUTBOX_ROUTES,
-    QUEUE,
-  } = loadDist();
-  const profile = profileOn ? profileStatements(Tx, () => true) : { rows: () => [] };
-  const dataSource = createDataSource(appUrl, { poolSize, applicationName: 'sahyog-bench-worker' });
+/** The app role's pool (`poolSize` connections, named `applicationName`), its Database and a Ledger with every projection. */
+async function openLedger(dist, appUrl, poolSize, applicationName) {
+  const dataSource = dist.createDataSource(appUrl, { poolSize, applicationName });
   await dataSource.initialize();
-  const db = new Database(dataSource);
-  const ledger = new Ledger(db, new ProjectionRunner(ALL_PROJECTIONS));
+  const db = new dist.Database(dataSource);
+  return { dataSource, db, ledger: new dist.Ledger(db, new dist.ProjectionRunner(dist.ALL_PROJECTIONS)) };
+}
+
+async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
+  const dist = loadDist();
+  const { Tx, payLevelIncome, OutboxRelay, OUTBOX_ROUTES, QUEUE } = dist;
+  const profile = profileOn ? profileStatements(Tx, () => true) : { rows: () => [] };
+  const { dataSource, db, ledger } = await openLedger(dist, appUrl, poolSize, 'sahyog-bench-worker');
   const jobs = [];
   let waiters = [];
   const wake = () => {
@@ -639,14 +634,11 @@ export async function run({
   log = () => {},
 }) {
   const dist = loadDist();
-  const { createDataSource, Database, Tx, Ledger, ProjectionRunner, ALL_PROJECTIONS, topUp, issueEpins } = dist;
+  const { createDataSource, Tx, topUp, issueEpins } = dist;
   const owner = createDataSource(ownerUrl, { poolSize: 1, applicationName: 'sahyog-bench-setup' });
   await owner.initialize();
   const poolSize = Math.max(concurrency, seedParallel) + 2;
-  const dataSource = createDataSource(appUrl, { poolSize, applicationName: 'sahyog-bench' });
-  await dataSource.initialize();
-  const db = new Database(dataSource);
-  const ledger = new Ledger(db, new ProjectionRunner(ALL_PROJECTIONS));
+  const { dataSource, db, ledger } = await openLedger(dist, appUrl, poolSize, 'sahyog-bench');
   const server = {};
   let worker;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-bench-topup-'));

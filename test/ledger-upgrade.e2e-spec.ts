@@ -21,7 +21,13 @@ import {
   GENESIS_HASH,
   legacyEventHash,
 } from '../src/platform/event-store/canonical';
-import { chainDigest, CHECKPOINT_EVENT, CHECKPOINT_STREAM, latestDigest } from '../src/platform/event-store/checkpoint';
+import {
+  chainDigest,
+  checkpointSpan,
+  CHECKPOINT_EVENT,
+  CHECKPOINT_STREAM,
+  latestDigest,
+} from '../src/platform/event-store/checkpoint';
 import { appendToStream } from '../src/platform/event-store/event-store';
 import {
   EVENT_COLUMNS,
@@ -136,15 +142,7 @@ async function legacyCheckpointCovering(db: Database, position: string): Promise
       const previousDigest = last ? last.payload.digest : GENESIS_HASH;
       const run = await chainDigest(tx, from, previousDigest, { beforeTxId: xmin });
       if (run.count === 0) return;
-      const payload = {
-        fromTxId: from.txId,
-        fromPosition: from.position,
-        toTxId: run.lastTxId,
-        toPosition: run.lastPosition,
-        count: run.count,
-        previousDigest,
-        digest: run.digest,
-      };
+      const payload = checkpointSpan(from, previousDigest, run);
       await legacyAppend(tx, CHECKPOINT_STREAM, [{ type: CHECKPOINT_EVENT, payload }], {
         actor: { kind: 'system', id: 'ledger-checkpoint' },
         correlationId: `checkpoint-${run.lastPosition}`,

@@ -1,5 +1,6 @@
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import type { PublishedDigest } from '../../src/platform/event-store/published-digest';
 import { readSession } from './session';
 
 export const API_URL = '/admin-api';
@@ -48,17 +49,8 @@ export interface LedgerPublishedKey {
 /** GET /api/ledger/public-key: the current signing key, and every key still trusted (retired ones too). */
 export type LedgerPublicKey = LedgerPublishedKey & { keys: LedgerPublishedKey[] };
 
-/** GET /api/ledger/digest (src/platform/event-store/checkpoint.ts, PublishedDigest). */
-export interface LedgerDigest {
-  position: string;
-  txId: string;
-  digest: string;
-  time: string;
-  keyId: string;
-  signature: string;
-  statement: string;
-  checkpointPosition: string;
-}
+/** GET /api/ledger/digest: the server's own type (a type-only import, nothing of the server is bundled). */
+export type LedgerDigest = PublishedDigest;
 
 /** The ledger's public evidence, served without a login under /api. */
 export const LEDGER_PUBLIC_URL = '/api/ledger';

@@ -8,7 +8,6 @@ import {
   CreateAdminUserCommand,
   RegisterMemberCommand,
   ADMIN_ROLES,
-  memberStream,
   hashPassword,
 } from '../modules/identity';
 import { EpinsModule, IssueEpinsCommand, TopUpMemberCommand } from '../modules/epins';
@@ -18,6 +17,7 @@ import { Database } from '../platform/db/database';
 import { EventMetadata } from '../platform/event-store/event.types';
 import { Ledger } from '../platform/ledger';
 import { PlatformModule } from '../platform/platform.module';
+import { appendRootMember } from './root-member';
 
 export const ROOT_UID = '100000';
 export const DEMO_MEMBER_PASSWORD = 'Member@123';
@@ -65,30 +65,9 @@ export class SeedModule {}
 async function ensureRoot(ledger: Ledger, db: Database): Promise<void> {
   if ((await db.query('select 1 from members where uid = $1', [ROOT_UID])).length) return;
   const hash = await hashPassword(DEMO_MEMBER_PASSWORD);
-  await ledger.run(system('seed-root'), async (tx) => {
-    await tx.append(memberStream(ROOT_UID), 0, [
-      {
-        type: 'MemberRegistered',
-        payload: {
-          uid: ROOT_UID,
-          sponsorUid: null,
-          name: 'Sahyog Foundation',
-          email: 'root@sahyog.local',
-          mobile: '9000000000',
-          countryId: 101,
-          city: 'Nashik',
-          state: 'Maharashtra',
-          upiNumber: 'sahyog',
-          walletAddress: '',
-          credentialVersion: 1,
-        },
-      },
-    ]);
-    await tx.execute(
-      'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)',
-      [ROOT_UID, hash],
-    );
-  });
+  await ledger.run(system('seed-root'), (tx) =>
+    appendRootMember(tx, { uid: ROOT_UID, email: 'root@sahyog.local', passwordHash: hash }),
+  );
 }
 
 async function seedDemo(commands: CommandBus, db: Database): Promise<boolean> {

@@ -1,3 +1,5 @@
+import { BLANK_REGISTRATION_FIELDS } from '../../member-web/src/features/signup/api/blank-registration-fields';
+import { appendRootMember } from '../../src/cli/root-member';
 import { hashPassword } from '../../src/modules/identity/passwords';
 import { Database } from '../../src/platform/db/database';
 import { Ledger } from '../../src/platform/ledger';
@@ -16,28 +18,7 @@ export async function seedBasics(db: Database): Promise<void> {
   const hash = await hashPassword(PASSWORD);
   const adminHash = await hashPassword(ADMIN_PASSWORD);
   await ledger.run({ actor: { kind: 'system', id: 'test-seed' }, correlationId: 'test-seed' }, async (tx) => {
-    await tx.append(`member-${ROOT}`, 0, [
-      {
-        type: 'MemberRegistered',
-        payload: {
-          uid: ROOT,
-          sponsorUid: null,
-          name: 'Sahyog Foundation',
-          email: 'root@sahyog.test',
-          mobile: '9000000000',
-          countryId: 101,
-          city: 'Nashik',
-          state: 'Maharashtra',
-          upiNumber: 'sahyog',
-          walletAddress: '',
-          credentialVersion: 1,
-        },
-      },
-    ]);
-    await tx.execute(
-      'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)',
-      [ROOT, hash],
-    );
+    await appendRootMember(tx, { uid: ROOT, email: 'root@sahyog.test', passwordHash: hash });
     for (const role of ['superadmin', 'approver', 'support', 'auditor']) {
       await tx.append(`admin-${role}`, 0, [
         { type: 'AdminUserCreated', payload: { username: role, role, credentialVersion: 1 } },
@@ -60,16 +41,7 @@ export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
   city: 'Nashik',
   state: 'Maharashtra',
   upinumber: 'asha@upi',
-  accountnumber: '',
-  holdername: '',
-  ifsccode: '',
-  bankname: '',
-  branchname: '',
-  pannumber: '',
-  aadharnumber: '',
-  nomineename: '',
-  nomineerelation: '',
-  WalletAddress: '',
+  ...BLANK_REGISTRATION_FIELDS,
   ...overrides,
 });
 

@@ -1,22 +1,10 @@
-import {
-  Create,
-  PasswordInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  maxLength,
-  minLength,
-  regex,
-  required,
-} from 'react-admin';
+import { Create, PasswordInput, SelectInput, SimpleForm, TextInput, regex, required } from 'react-admin';
+import { passwordLength } from './passwordRule';
 import { ROLE_CHOICES } from './roleChoices';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 100;
 
 // The API's rule for usernames, checked here first so the form explains it before the 400.
 const validateUsername = [required(), regex(/^[a-z][a-z0-9_.-]{2,39}$/, 'resources.admin-users.username_rule')];
-const validatePassword = [required(), minLength(PASSWORD_MIN_LENGTH), maxLength(PASSWORD_MAX_LENGTH)];
+const validatePassword = [required(), ...passwordLength];
 
 /** The API takes exactly {username, password, role}; the form has no other input. */
 export const AdminUserCreate = () => (

@@ -5,12 +5,10 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  maxLength,
-  minLength,
   required,
   type RaRecord,
 } from 'react-admin';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './AdminUserCreate';
+import { passwordLength } from './passwordRule';
 import { ROLE_CHOICES } from './roleChoices';
 
 interface AdminUserUpdate {
@@ -29,8 +27,6 @@ export function toAdminUserUpdate(data: RaRecord): AdminUserUpdate {
   return update;
 }
 
-const validateNewPassword = [minLength(PASSWORD_MIN_LENGTH), maxLength(PASSWORD_MAX_LENGTH)];
-
 export const AdminUserEdit = () => (
   <Edit mutationMode="pessimistic" transform={toAdminUserUpdate} redirect="list">
     <SimpleForm>
@@ -40,7 +36,7 @@ export const AdminUserEdit = () => (
       <PasswordInput
         source="new_password"
         helperText="resources.admin-users.password_help"
-        validate={validateNewPassword}
+        validate={passwordLength}
         autoComplete="new-password"
       />
     </SimpleForm>

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  ForbiddenException,
-  Get,
-  Header,
-  HttpCode,
-  Post,
-  Query,
-  Req,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
@@ -22,7 +11,8 @@ import {
   TransferEpinsCommand,
 } from '../../modules/epins';
 import { RequestHelpCommand } from '../../modules/help';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity';
+import { MoneyPost } from './money-post';
 import { LevelIncomeReportQuery } from '../../modules/income';
 import { WalletQueries } from '../../modules/wallet';
 import { errorBody } from '../../platform/http/error-body';
@@ -74,10 +64,7 @@ export class MemberEpinsController {
     ];
   }
 
-  @Post('EpinTransfer')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
-  @Header('Content-Type', 'application/json; charset=utf-8')
+  @MoneyPost('EpinTransfer', { jsonText: true })
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
@@ -111,9 +98,7 @@ export class MemberEpinsController {
     return JSON.stringify(result);
   }
 
-  @Post('ActivateId')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
+  @MoneyPost('ActivateId')
   @ApiOperation({
     summary:
       "The /Activation screen: apply one of the caller's own unused e-pins to member touid (activation or upgrade)",
@@ -140,9 +125,7 @@ export class MemberEpinsController {
     return [await this.incomeReport.run(member.uid, from, to)];
   }
 
-  @Post('GHRequesttoAdmin')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
+  @MoneyPost('GHRequesttoAdmin')
   @ApiOperation({
     summary: 'Top the caller up with their oldest unused e-pin of the type and open a help request (₹5,000 / ₹10,000)',
   })

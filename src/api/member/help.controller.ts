@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
@@ -10,7 +10,8 @@ import {
   ReceiverActionCommand,
   SubmitUtrCommand,
 } from '../../modules/help';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity';
+import { MoneyPost } from './money-post';
 import { RequestWithdrawalCommand, WalletOutcome } from '../../modules/wallet';
 import { RateLimitGuard } from '../../platform/http/rate-limit.guard';
 import { memberMetadata } from './member-metadata';
@@ -82,10 +83,7 @@ export class MemberHelpController {
     return [await this.links.details(member.uid, body.rowid.trim(), 'receiver')];
   }
 
-  @Post('UpdatePhUser')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
-  @Header('Content-Type', 'application/json; charset=utf-8')
+  @MoneyPost('UpdatePhUser', { jsonText: true })
   @ApiOperation({
     summary: "Sender submits the UTR: 'Payment Paid Successfully.'; a reused UTR is refused and flagged",
   })
@@ -96,10 +94,7 @@ export class MemberHelpController {
     return JSON.stringify(outcome.text);
   }
 
-  @Post('UpdateGhUser')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
-  @Header('Content-Type', 'application/json; charset=utf-8')
+  @MoneyPost('UpdateGhUser', { jsonText: true })
   @ApiOperation({
     summary:
       "Receiver: status 1 confirms ('Payment Received Successfully.'), status 2 cancels with a remark ('Please Enter Remark !!' without)",
@@ -117,10 +112,7 @@ export class MemberHelpController {
     return JSON.stringify(outcome.text);
   }
 
-  @Post('DisputePhUser')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
-  @Header('Content-Type', 'application/json; charset=utf-8')
+  @MoneyPost('DisputePhUser', { jsonText: true })
   @ApiOperation({
     summary:
       "Sender disputes the cancel of a Paid link, with a remark, within disputeAfterHours: 'Dispute Raised Successfully.'",
@@ -132,9 +124,7 @@ export class MemberHelpController {
     return JSON.stringify(outcome.text);
   }
 
-  @Post('Withdrawal')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
+  @MoneyPost('Withdrawal')
   @ApiOperation({
     summary:
       "Withdraw whole rupees of the net balance (reserved now): { result: 'Done' } or the refusal's text in result",

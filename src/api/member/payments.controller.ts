@@ -4,7 +4,6 @@ import {
   Controller,
   ForbiddenException,
   Get,
-  Header,
   HttpCode,
   Inject,
   NotFoundException,
@@ -18,7 +17,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
 import { EPIN_TYPE_BY_LABEL } from '../../modules/epins';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal, MoneyOrCredentialCall } from '../../modules/identity';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity';
+import { MoneyPost } from './money-post';
 import {
   CreateOrderCommand,
   DepositResult,
@@ -85,10 +85,7 @@ export class MemberPaymentsController {
     return [[await this.options.quote(epinType, Number(qty || '0'))]];
   }
 
-  @Post('FundRequestBank')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
-  @Header('Content-Type', 'application/json; charset=utf-8')
+  @MoneyPost('FundRequestBank', { jsonText: true })
   @ApiOperation({
     summary: "Request e-pins paid to an admin bank/QR option: 'success' or the reason (checked in the spec's order)",
   })
@@ -113,9 +110,7 @@ export class MemberPaymentsController {
     return [await this.queries.execute(new FundRequestHistoryQuery(member.uid, body.action))];
   }
 
-  @Post('genarateOrderIdNPayTRC')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
+  @MoneyPost('genarateOrderIdNPayTRC')
   async orderCrypto(
     @Body() body: GenerateOrderDto,
     @CurrentMember() member: MemberPrincipal,
@@ -124,9 +119,7 @@ export class MemberPaymentsController {
     return this.createOrder('crypto', body, member, request);
   }
 
-  @Post('depositByNowPayTRC')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
+  @MoneyPost('depositByNowPayTRC')
   @ApiOperation({
     summary:
       'Opens the USDT (BEP-20) payment: {success, data: pay address}; the USDT amount is net INR / rate, computed here',
@@ -150,9 +143,7 @@ export class MemberPaymentsController {
     };
   }
 
-  @Post('genarateOrderIdPayatupi')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
+  @MoneyPost('genarateOrderIdPayatupi')
   async orderUpi(
     @Body() body: GenerateOrderDto,
     @CurrentMember() member: MemberPrincipal,
@@ -161,9 +152,7 @@ export class MemberPaymentsController {
     return this.createOrder('upi', body, member, request);
   }
 
-  @Post('depositByPayatupi')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
+  @MoneyPost('depositByPayatupi')
   @ApiOperation({
     summary:
       'Opens the UPI payment: {data: {message: Success}, qrCodeImage: data URL of upi://pay?…} (QR drawn locally)',
@@ -199,9 +188,7 @@ export class MemberPaymentsController {
     );
   }
 
-  @Post('updatePaymentStatus')
-  @HttpCode(200)
-  @MoneyOrCredentialCall()
+  @MoneyPost('updatePaymentStatus')
   @ApiOperation({
     summary:
       "Accepted for compatibility: the client's message and utr are ignored; it only triggers the same server-side status check",

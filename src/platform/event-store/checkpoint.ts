@@ -2,7 +2,10 @@ import { Database } from '../db/database';
 import { Sql } from '../db/sql';
 import { digestStep, GENESIS_HASH } from './canonical';
 import { appendToStream } from './event-store';
+import { PublishedDigest } from './published-digest';
 import { LedgerKeys, SignedStatement, statementText } from './signing';
+
+export type { PublishedDigest, SignedDigest } from './published-digest';
 
 export const CHECKPOINT_STREAM = 'ledger-checkpoints';
 export const CHECKPOINT_EVENT = 'LedgerCheckpointed';
@@ -89,6 +92,17 @@ export async function chainDigest(
   return { count, digest, lastTxId: cursor.txId, lastPosition: cursor.position };
 }
 
+/** What a checkpoint covers: from where the previous one ended (`from`, `previousDigest`) to the run's last event. */
+export const checkpointSpan = (from: { txId: string; position: string }, previousDigest: string, run: DigestRun) => ({
+  fromTxId: from.txId,
+  fromPosition: from.position,
+  toTxId: run.lastTxId,
+  toPosition: run.lastPosition,
+  count: run.count,
+  previousDigest,
+  digest: run.digest,
+});
+
 /**
  * Writes one signed checkpoint over the events since the last one (at most CHECKPOINT_MAX_EVENTS),
  * with its witness (the leaves it covered), or nothing when there are none.
@@ -114,13 +128,7 @@ export async function writeCheckpoint(db: Database, keys: LedgerKeys): Promise<C
     // Nothing new but the previous checkpoint itself: an idle ledger gets no checkpoint every minute.
     if (run.count === 0 || (run.count === 1 && leaves[0].position === last?.position)) return null;
     const unsigned = {
-      fromTxId: from.txId,
-      fromPosition: from.position,
-      toTxId: run.lastTxId,
-      toPosition: run.lastPosition,
-      count: run.count,
-      previousDigest,
-      digest: run.digest,
+      ...checkpointSpan(from, previousDigest, run),
       keyId: keys.keyId,
       signedAt: new Date().toISOString(),
       signature: '',
@@ -154,23 +162,6 @@ export async function writeCheckpoints(
     if (next.count < CHECKPOINT_MAX_EVENTS) break;
   }
   return { written, last };
-}
-
-/** A signed checkpoint's statement and signature: what anyone may save and check the ledger against later. */
-export interface SignedDigest {
-  position: string;
-  txId: string;
-  digest: string;
-  time: string;
-  keyId: string;
-  signature: string;
-}
-
-/** The latest signed checkpoint as published (GET /api/ledger/digest, `npm run ledger -- digest`). */
-export interface PublishedDigest extends SignedDigest {
-  /** The exact text the signature covers. */
-  statement: string;
-  checkpointPosition: string;
 }
 
 /**

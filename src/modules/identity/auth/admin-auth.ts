@@ -1,22 +1,9 @@
-import {
-  createParamDecorator,
-  ExecutionContext,
-  ForbiddenException,
-  Inject,
-  Injectable,
-  SetMetadata,
-  UnauthorizedException,
-} from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { AuthGuard, PassportStrategy } from '@nestjs/passport';
-import { Strategy } from 'passport-jwt';
-import { APP_CONFIG, AppConfig } from '../../../config/config';
-import { Database } from '../../../platform/db/database';
+import { ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { errorBody } from '../../../platform/http/error-body';
 import { AdminRole, roleMayCall } from '../domain/admin.events';
 import { loadAdmin } from '../member-state';
 import { AdminClaims } from '../tokens';
-import { bearerJwt } from './bearer-jwt';
+import { BearerAuthGuard, BearerJwtStrategy, CurrentPrincipal } from './bearer-jwt';
 
 export interface AdminPrincipal {
   username: string;
@@ -30,14 +17,7 @@ export const Roles = (...roles: AdminRole[]) => SetMetadata(ROLES, roles);
 const unauthorized = () => new UnauthorizedException(errorBody(401, 'Please log in again'));
 
 @Injectable()
-export class AdminJwtStrategy extends PassportStrategy(Strategy, 'admin-jwt') {
-  constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    private readonly db: Database,
-  ) {
-    super(bearerJwt(config));
-  }
-
+export class AdminJwtStrategy extends BearerJwtStrategy('admin-jwt') {
   /** The role is read from the ledger's projection on every call, so a demotion takes effect at once. */
   async validate(claims: AdminClaims): Promise<AdminPrincipal> {
     if (claims?.typ !== 'admin' || typeof claims.sub !== 'string') throw unauthorized();
@@ -48,11 +28,7 @@ export class AdminJwtStrategy extends PassportStrategy(Strategy, 'admin-jwt') {
 }
 
 @Injectable()
-export class AdminAuthGuard extends AuthGuard('admin-jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
-
+export class AdminAuthGuard extends BearerAuthGuard('admin-jwt', unauthorized) {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const admin = context.switchToHttp().getRequest<{ user: AdminPrincipal }>().user;
@@ -62,14 +38,7 @@ export class AdminAuthGuard extends AuthGuard('admin-jwt') {
     if (!roleMayCall(admin.role, roles)) throw new ForbiddenException(errorBody(403, 'Your role may not do this'));
     return true;
   }
-
-  override handleRequest<T>(error: unknown, user: T): T {
-    if (error instanceof UnauthorizedException) throw error;
-    if (error || !user) throw unauthorized();
-    return user;
-  }
 }
 
-export const CurrentAdmin = createParamDecorator((_: unknown, context: ExecutionContext): AdminPrincipal => {
-  return context.switchToHttp().getRequest<{ user: AdminPrincipal }>().user;
-});
+/** The AdminPrincipal of the call. */
+export const CurrentAdmin = CurrentPrincipal;

@@ -1,5 +1,9 @@
-import { ExtractJwt, StrategyOptionsWithoutRequest } from 'passport-jwt';
-import { AppConfig } from '../../../config/config';
+import { createParamDecorator, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
+import { APP_CONFIG, AppConfig } from '../../../config/config';
+import { Database } from '../../../platform/db/database';
 
 /** Both surfaces read a bearer token signed with the configured secret, expiry enforced. */
 export const bearerJwt = (config: AppConfig): StrategyOptionsWithoutRequest => ({
@@ -7,3 +11,46 @@ export const bearerJwt = (config: AppConfig): StrategyOptionsWithoutRequest => (
   secretOrKey: config.jwtSecret,
   ignoreExpiration: false,
 });
+
+/**
+ * The passport strategy `name` ('member-jwt', 'admin-jwt') over bearerJwt; the surface's subclass
+ * gives `validate`, which checks the claims against the ledger's projections in `db` on every call.
+ */
+export function BearerJwtStrategy(name: string) {
+  @Injectable()
+  abstract class SurfaceJwtStrategy extends PassportStrategy(Strategy, name) {
+    constructor(
+      @Inject(APP_CONFIG) config: AppConfig,
+      protected readonly db: Database,
+    ) {
+      super(bearerJwt(config));
+    }
+  }
+  return SurfaceJwtStrategy;
+}
+
+/**
+ * The guard of strategy `name`: any failure to authenticate becomes `refuse()` (the surface's 401
+ * text); the surface's subclass adds its own checks in `canActivate` after `super.canActivate`,
+ * reading route metadata through `reflector`.
+ */
+export function BearerAuthGuard(name: string, refuse: () => UnauthorizedException) {
+  @Injectable()
+  class SurfaceAuthGuard extends AuthGuard(name) {
+    constructor(protected readonly reflector: Reflector) {
+      super();
+    }
+
+    override handleRequest<T>(error: unknown, user: T): T {
+      if (error instanceof UnauthorizedException) throw error;
+      if (error || !user) throw refuse();
+      return user;
+    }
+  }
+  return SurfaceAuthGuard;
+}
+
+/** The parameter decorator for the principal a surface's strategy returned (`request.user`). */
+export const CurrentPrincipal = createParamDecorator(
+  (_: unknown, context: ExecutionContext): unknown => context.switchToHttp().getRequest<{ user: unknown }>().user,
+);

@@ -1,24 +1,11 @@
-import {
-  createParamDecorator,
-  ExecutionContext,
-  ForbiddenException,
-  Inject,
-  Injectable,
-  SetMetadata,
-  UnauthorizedException,
-} from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import { ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { Strategy } from 'passport-jwt';
-import { APP_CONFIG, AppConfig } from '../../../config/config';
-import { Database } from '../../../platform/db/database';
 import { errorBody } from '../../../platform/http/error-body';
 import { AdminRole } from '../domain/admin.events';
 import { MSG } from '../domain/member.messages';
 import { activeImpersonator, loadMember } from '../member-state';
 import { IMPERSONATED_SESSION_SECONDS, MemberClaims } from '../tokens';
-import { bearerJwt } from './bearer-jwt';
+import { BearerAuthGuard, BearerJwtStrategy, CurrentPrincipal } from './bearer-jwt';
 
 export interface MemberPrincipal {
   uid: string;
@@ -43,14 +30,7 @@ const loginRequired = () => new UnauthorizedException(errorBody(401, MSG.loginRe
  * role rights, same password), and a lifetime of IMPERSONATED_SESSION_SECONDS at most.
  */
 @Injectable()
-export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') {
-  constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    private readonly db: Database,
-  ) {
-    super(bearerJwt(config));
-  }
-
+export class MemberJwtStrategy extends BearerJwtStrategy('member-jwt') {
   async validate(claims: MemberClaims): Promise<MemberPrincipal> {
     if (claims?.typ !== 'member' || typeof claims.sub !== 'string') throw loginRequired();
     const member = await loadMember(this.db, claims.sub);
@@ -75,11 +55,7 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
  * in a "Log in as" session of an admin other than a superadmin.
  */
 @Injectable()
-export class MemberAuthGuard extends AuthGuard('member-jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
-
+export class MemberAuthGuard extends BearerAuthGuard('member-jwt', loginRequired) {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const request = context.switchToHttp().getRequest<FastifyRequest & { user: MemberPrincipal }>();
@@ -99,14 +75,7 @@ export class MemberAuthGuard extends AuthGuard('member-jwt') {
     }
     return true;
   }
-
-  override handleRequest<T>(error: unknown, user: T): T {
-    if (error instanceof UnauthorizedException) throw error;
-    if (error || !user) throw loginRequired();
-    return user;
-  }
 }
 
-export const CurrentMember = createParamDecorator((_: unknown, context: ExecutionContext): MemberPrincipal => {
-  return context.switchToHttp().getRequest<{ user: MemberPrincipal }>().user;
-});
+/** The MemberPrincipal of the call. */
+export const CurrentMember = CurrentPrincipal;

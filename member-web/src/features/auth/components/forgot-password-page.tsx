@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { AuthForm } from './auth-form';
 import { UserIdField } from './user-id-field';
-import { Link as RouterLink } from 'react-router-dom';
-import { FormCard } from '../../../components/ui/form-card';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { forgetPassword, FORGET_PASSWORD_SUCCESS } from '../api/forget-password';
 
@@ -39,31 +34,25 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <FormCard title={t('forgotTitle')}>
-      <Box component="form" noValidate onSubmit={submit}>
-        <UserIdField
-          value={userId}
-          error={missing ? t('enterUserId') : undefined}
-          onChange={(next) => {
-            setUserId(next);
-            setMissing(false);
-          }}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-          {busy ? t('processing2') : t('submit')}
-        </Button>
-        <Stack direction="row" justifyContent="space-between" sx={{ mt: 2 }}>
-          <Link component={RouterLink} to="/signup">
-            {t('register')}
-          </Link>
-          <Link component={RouterLink} to="/Login">
-            {t('login')}
-          </Link>
-          <Link component={RouterLink} to="/">
-            {t('website')}
-          </Link>
-        </Stack>
-      </Box>
-    </FormCard>
+    <AuthForm
+      title={t('forgotTitle')}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={busy ? t('processing2') : t('submit')}
+      links={[
+        { to: '/signup', label: t('register') },
+        { to: '/Login', label: t('login') },
+        { to: '/', label: t('website') },
+      ]}
+    >
+      <UserIdField
+        value={userId}
+        error={missing ? t('enterUserId') : undefined}
+        onChange={(next) => {
+          setUserId(next);
+          setMissing(false);
+        }}
+      />
+    </AuthForm>
   );
 }

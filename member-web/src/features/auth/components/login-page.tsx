@@ -1,12 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { AuthForm } from './auth-form';
 import { UserIdField } from './user-id-field';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { FormCard } from '../../../components/ui/form-card';
+import { useNavigate } from 'react-router-dom';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { signIn } from '../../../lib/session';
 import { login, LOGIN_SUCCESS } from '../api/login';
@@ -52,43 +48,37 @@ export function LoginPage() {
   }
 
   return (
-    <FormCard title={t('loginTitle')}>
-      <Box component="form" noValidate onSubmit={submit}>
-        <UserIdField
-          value={userId}
-          autoComplete="username"
-          error={problem === 'uid' ? t('enterBoth') : undefined}
-          onChange={(next) => {
-            setUserId(next);
-            setProblem(null);
-          }}
-        />
-        <PasswordField
-          label={t('password')}
-          name="password"
-          value={password}
-          onChange={(next) => {
-            setPassword(next);
-            setProblem(null);
-          }}
-          maxLength={PASSWORD_MAX}
-          errorText={problem === 'password' ? t('enterBoth') : undefined}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-          {t('login')}
-        </Button>
-        <Stack direction="row" justifyContent="space-between" flexWrap="wrap" sx={{ mt: 2, gap: 1 }}>
-          <Link component={RouterLink} to="/signup">
-            {t('register')}
-          </Link>
-          <Link component={RouterLink} to="/ForgotPassword">
-            {t('forgotLink')}
-          </Link>
-          <Link component={RouterLink} to="/">
-            {t('website')}
-          </Link>
-        </Stack>
-      </Box>
-    </FormCard>
+    <AuthForm
+      title={t('loginTitle')}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={t('login')}
+      links={[
+        { to: '/signup', label: t('register') },
+        { to: '/ForgotPassword', label: t('forgotLink') },
+        { to: '/', label: t('website') },
+      ]}
+    >
+      <UserIdField
+        value={userId}
+        autoComplete="username"
+        error={problem === 'uid' ? t('enterBoth') : undefined}
+        onChange={(next) => {
+          setUserId(next);
+          setProblem(null);
+        }}
+      />
+      <PasswordField
+        label={t('password')}
+        name="password"
+        value={password}
+        onChange={(next) => {
+          setPassword(next);
+          setProblem(null);
+        }}
+        maxLength={PASSWORD_MAX}
+        errorText={problem === 'password' ? t('enterBoth') : undefined}
+      />
+    </AuthForm>
   );
 }

@@ -1,13 +1,23 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingBlock } from '../../../components/ui/load-states';
+import { PageShell } from '../../../components/ui/page-shell';
+import { formatAmount } from '../../../lib/money';
+import { statusColor, type HelpLink } from '../api/types';
 import type { DetailLoad } from './use-link-detail';
 
+export interface DetailItem {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+}
+
 /** The label/value list of a link detail: one row per field, wrapping on a phone. */
-export function DetailList({ items }: { items: Array<{ label: string; value: ReactNode; testId?: string }> }) {
+export function DetailList({ items }: { items: DetailItem[] }) {
   return (
     <Box
       component="dl"
@@ -46,4 +56,53 @@ export function DetailStates({
   if (load.state === 'missing') return <Alert severity="warning">{t('notFound')}</Alert>;
   if (load.state === 'failed') return <LoadFailed message={t('loadFailed')} retry={t('retry')} onRetry={reload} />;
   return <>{children}</>;
+}
+
+/** The link's status, in its colour. */
+export const linkStatusItem = (label: string, status: string): DetailItem => ({
+  label,
+  value: (
+    <Box component="span" sx={{ color: statusColor(status), fontWeight: 700 }}>
+      {status}
+    </Box>
+  ),
+  testId: 'link-status',
+});
+
+/**
+ * A PH or GH link's screen: the load states, then one card with the order id and amount, the
+ * side's own `items` and its decisions (`children`).
+ */
+export function LinkDetailScreen({
+  title,
+  load,
+  reload,
+  items,
+  children,
+}: {
+  title: string;
+  load: DetailLoad;
+  reload: () => void;
+  items: (link: HelpLink) => DetailItem[];
+  children: (link: HelpLink) => ReactNode;
+}) {
+  const { t } = useTranslation('help-links');
+  return (
+    <PageShell title={title} maxWidth="md">
+      <DetailStates load={load} reload={reload}>
+        {load.state === 'ready' ? (
+          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+            <DetailList
+              items={[
+                { label: t('orderId'), value: load.link.id, testId: 'order-id' },
+                { label: t('amount'), value: formatAmount(load.link.amount, 'INR'), testId: 'amount' },
+                ...items(load.link),
+              ]}
+            />
+            {children(load.link)}
+          </Paper>
+        ) : null}
+      </DetailStates>
+    </PageShell>
+  );
 }

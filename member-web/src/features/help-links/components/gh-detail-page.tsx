@@ -1,18 +1,14 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { PageShell } from '../../../components/ui/page-shell';
-import { formatAmount } from '../../../lib/money';
 import { notifyError } from '../../../lib/notify';
 import { fetchGhListDetails } from '../api/gh-list-details';
-import { CANCEL, statusColor } from '../api/types';
+import { CANCEL } from '../api/types';
 import { updateGhUser, type GhDecision } from '../api/update-gh-user';
-import { DetailList, DetailStates } from './detail-parts';
+import { LinkDetailScreen, linkStatusItem } from './detail-parts';
 import { formatDateTime } from './format';
 import { useLinkAction, useLinkDetail } from './use-link-detail';
 
@@ -45,57 +41,47 @@ export function GhDetailPage() {
   }
 
   return (
-    <PageShell title={t('ghDetailTitle')} maxWidth="md">
-      <DetailStates load={load} reload={reload}>
-        {load.state === 'ready' ? (
-          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-            <DetailList
-              items={[
-                { label: t('orderId'), value: load.link.id, testId: 'order-id' },
-                { label: t('amount'), value: formatAmount(load.link.amount, 'INR'), testId: 'amount' },
-                { label: t('senderName'), value: load.link.name },
-                { label: t('senderUserId'), value: load.link.fromid },
-                { label: t('senderMobile'), value: load.link.mobile },
-                { label: t('remarks'), value: load.link.remark },
-                {
-                  label: t('linkStatus'),
-                  value: (
-                    <Box component="span" sx={{ color: statusColor(load.link.sidapprovest), fontWeight: 700 }}>
-                      {load.link.sidapprovest}
-                    </Box>
-                  ),
-                  testId: 'link-status',
-                },
-                { label: t('utrNumber'), value: load.link.utrno, testId: 'utr' },
-                { label: t('generateDate'), value: formatDateTime(load.link.ed) },
-                { label: t('paidDate'), value: formatDateTime(load.link.pd) },
-                ...(load.link.ghRemark ? [{ label: t('cancelRemark'), value: load.link.ghRemark }] : []),
-              ]}
-            />
-            {SETTLED.has(load.link.sidapprovest) ? null : (
-              <Stack spacing={2} sx={{ mt: 2 }}>
-                <TextField
-                  label={t('cancelRemark')}
-                  value={remark}
-                  onChange={(event) => setRemark(event.target.value)}
-                  disabled={busy !== null}
-                  multiline
-                  minRows={2}
-                  slotProps={{ htmlInput: { maxLength: 200 } }}
-                />
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <Button variant="contained" color="success" disabled={busy !== null} onClick={() => void decide(1)}>
-                    {busy === 1 ? t('processing') : t('update')}
-                  </Button>
-                  <Button variant="contained" color="error" disabled={busy !== null} onClick={() => void decide(2)}>
-                    {busy === 2 ? t('processing') : t('cancel')}
-                  </Button>
-                </Stack>
+    <LinkDetailScreen
+      title={t('ghDetailTitle')}
+      load={load}
+      reload={reload}
+      items={(link) => [
+        { label: t('senderName'), value: link.name },
+        { label: t('senderUserId'), value: link.fromid },
+        { label: t('senderMobile'), value: link.mobile },
+        { label: t('remarks'), value: link.remark },
+        linkStatusItem(t('linkStatus'), link.sidapprovest),
+        { label: t('utrNumber'), value: link.utrno, testId: 'utr' },
+        { label: t('generateDate'), value: formatDateTime(link.ed) },
+        { label: t('paidDate'), value: formatDateTime(link.pd) },
+        ...(link.ghRemark ? [{ label: t('cancelRemark'), value: link.ghRemark }] : []),
+      ]}
+    >
+      {(link) => (
+        <>
+          {SETTLED.has(link.sidapprovest) ? null : (
+            <Stack spacing={2} sx={{ mt: 2 }}>
+              <TextField
+                label={t('cancelRemark')}
+                value={remark}
+                onChange={(event) => setRemark(event.target.value)}
+                disabled={busy !== null}
+                multiline
+                minRows={2}
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <Button variant="contained" color="success" disabled={busy !== null} onClick={() => void decide(1)}>
+                  {busy === 1 ? t('processing') : t('update')}
+                </Button>
+                <Button variant="contained" color="error" disabled={busy !== null} onClick={() => void decide(2)}>
+                  {busy === 2 ? t('processing') : t('cancel')}
+                </Button>
               </Stack>
-            )}
-          </Paper>
-        ) : null}
-      </DetailStates>
-    </PageShell>
+            </Stack>
+          )}
+        </>
+      )}
+    </LinkDetailScreen>
   );
 }

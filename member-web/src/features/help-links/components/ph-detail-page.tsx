@@ -1,20 +1,16 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { PageShell } from '../../../components/ui/page-shell';
-import { formatAmount } from '../../../lib/money';
 import { notifyError } from '../../../lib/notify';
 import { fetchPhListDetails } from '../api/ph-list-details';
 import { disputePhUser, PH_DISPUTED_TEXT } from '../api/dispute-ph-user';
-import { statusColor, CANCEL, PENDING } from '../api/types';
+import { CANCEL, PENDING } from '../api/types';
 import { PH_PAID_TEXT, updatePhUser } from '../api/update-ph-user';
-import { DetailList, DetailStates } from './detail-parts';
+import { LinkDetailScreen, linkStatusItem } from './detail-parts';
 import { formatDateTime } from './format';
 import { useLinkAction, useLinkDetail } from './use-link-detail';
 
@@ -63,89 +59,79 @@ export function PhDetailPage() {
   }
 
   return (
-    <PageShell title={t('phDetailTitle')} maxWidth="md">
-      <DetailStates load={load} reload={reload}>
-        {load.state === 'ready' ? (
-          <Paper sx={{ p: { xs: 2, sm: 3 } }}>
-            <DetailList
-              items={[
-                { label: t('orderId'), value: load.link.id, testId: 'order-id' },
-                { label: t('amount'), value: formatAmount(load.link.amount, 'INR'), testId: 'amount' },
-                { label: t('receiverName'), value: load.link.name },
-                { label: t('receiverUserId'), value: load.link.uid },
-                { label: t('remarks'), value: load.link.remark },
-                ...(load.link.ghRemark ? [{ label: t('cancelRemark'), value: load.link.ghRemark }] : []),
-                {
-                  label: t('linkStatus'),
-                  value: (
-                    <Box component="span" sx={{ color: statusColor(load.link.paidst), fontWeight: 700 }}>
-                      {load.link.paidst}
-                    </Box>
-                  ),
-                  testId: 'link-status',
-                },
-                { label: t('bankName'), value: load.link.bankName },
-                { label: t('branch'), value: load.link.branch },
-                { label: t('ifsc'), value: load.link.ifsc },
-                { label: t('accountNumber'), value: load.link.accountNumber },
-                { label: t('holderName'), value: load.link.holder },
-                { label: t('upiNumber'), value: load.link.upi },
-                { label: t('generateDate'), value: formatDateTime(load.link.ed) },
-                ...(load.link.utrno ? [{ label: t('utrNumber'), value: load.link.utrno }] : []),
-              ]}
-            />
-            {load.link.paidst === PENDING ? (
-              <Stack
-                component="form"
-                spacing={2}
-                sx={{ mt: 2 }}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void update();
-                }}
-              >
-                <Alert severity="info">{t('payThisMember')}</Alert>
-                <TextField
-                  label={t('utrNumber')}
-                  value={utr}
-                  onChange={(event) => setUtr(event.target.value)}
-                  disabled={busy}
-                  slotProps={{ htmlInput: { maxLength: 30, autoComplete: 'off' } }}
-                />
-                <Button type="submit" variant="contained" disabled={busy}>
-                  {busy ? t('processing') : t('update')}
-                </Button>
-              </Stack>
-            ) : null}
-            {load.link.paidst === CANCEL && load.link.utrno ? (
-              <Stack
-                component="form"
-                spacing={2}
-                sx={{ mt: 2 }}
-                aria-label={t('disputeTitle')}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void dispute();
-                }}
-              >
-                <Alert severity="warning">{t('disputeHelp')}</Alert>
-                <TextField
-                  label={t('disputeRemark')}
-                  value={disputeRemark}
-                  onChange={(event) => setDisputeRemark(event.target.value)}
-                  disabled={busy}
-                  multiline
-                  minRows={2}
-                  slotProps={{ htmlInput: { maxLength: 300 } }}
-                />
-                <Button type="submit" variant="contained" color="warning" disabled={busy}>
-                  {busy ? t('processing') : t('dispute')}
-                </Button>
-              </Stack>
-            ) : null}
-          </Paper>
-        ) : null}
-      </DetailStates>
-    </PageShell>
+    <LinkDetailScreen
+      title={t('phDetailTitle')}
+      load={load}
+      reload={reload}
+      items={(link) => [
+        { label: t('receiverName'), value: link.name },
+        { label: t('receiverUserId'), value: link.uid },
+        { label: t('remarks'), value: link.remark },
+        ...(link.ghRemark ? [{ label: t('cancelRemark'), value: link.ghRemark }] : []),
+        linkStatusItem(t('linkStatus'), link.paidst),
+        { label: t('bankName'), value: link.bankName },
+        { label: t('branch'), value: link.branch },
+        { label: t('ifsc'), value: link.ifsc },
+        { label: t('accountNumber'), value: link.accountNumber },
+        { label: t('holderName'), value: link.holder },
+        { label: t('upiNumber'), value: link.upi },
+        { label: t('generateDate'), value: formatDateTime(link.ed) },
+        ...(link.utrno ? [{ label: t('utrNumber'), value: link.utrno }] : []),
+      ]}
+    >
+      {(link) => (
+        <>
+          {link.paidst === PENDING ? (
+            <Stack
+              component="form"
+              spacing={2}
+              sx={{ mt: 2 }}
+              onSubmit={(event) => {
+                event.preventDefault();
+                void update();
+              }}
+            >
+              <Alert severity="info">{t('payThisMember')}</Alert>
+              <TextField
+                label={t('utrNumber')}
+                value={utr}
+                onChange={(event) => setUtr(event.target.value)}
+                disabled={busy}
+                slotProps={{ htmlInput: { maxLength: 30, autoComplete: 'off' } }}
+              />
+              <Button type="submit" variant="contained" disabled={busy}>
+                {busy ? t('processing') : t('update')}
+              </Button>
+            </Stack>
+          ) : null}
+          {link.paidst === CANCEL && link.utrno ? (
+            <Stack
+              component="form"
+              spacing={2}
+              sx={{ mt: 2 }}
+              aria-label={t('disputeTitle')}
+              onSubmit={(event) => {
+                event.preventDefault();
+                void dispute();
+              }}
+            >
+              <Alert severity="warning">{t('disputeHelp')}</Alert>
+              <TextField
+                label={t('disputeRemark')}
+                value={disputeRemark}
+                onChange={(event) => setDisputeRemark(event.target.value)}
+                disabled={busy}
+                multiline
+                minRows={2}
+                slotProps={{ htmlInput: { maxLength: 300 } }}
+              />
+              <Button type="submit" variant="contained" color="warning" disabled={busy}>
+                {busy ? t('processing') : t('dispute')}
+              </Button>
+            </Stack>
+          ) : null}
+        </>
+      )}
+    </LinkDetailScreen>
   );
 }

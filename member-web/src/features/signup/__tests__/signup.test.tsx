@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deferred, mockApi, type FakeReply } from '../../../testing/mock-api';
 import { expectFieldError } from '../../../testing/form-errors';
 import { renderApp } from '../../../testing/render-app';
+import { BLANK_REGISTRATION_FIELDS } from '../api/blank-registration-fields';
 
 const COUNTRIES = {
   data: [
@@ -194,16 +195,7 @@ describe('member registration', () => {
       city: 'Nashik',
       state: 'Maharashtra',
       upinumber: '9876543210',
-      accountnumber: '',
-      holdername: '',
-      ifsccode: '',
-      bankname: '',
-      branchname: '',
-      pannumber: '',
-      aadharnumber: '',
-      nomineename: '',
-      nomineerelation: '',
-      WalletAddress: '',
+      ...BLANK_REGISTRATION_FIELDS,
     });
   });
 

@@ -1,4 +1,5 @@
 import { apiClient } from '../../../lib/api-client';
+import { BLANK_REGISTRATION_FIELDS } from './blank-registration-fields';
 
 export const REGISTRATION_SUCCESS = 'Registration Successfull';
 
@@ -26,16 +27,7 @@ export interface RegistrationAnswer {
 export async function registerMember(input: RegistrationInput): Promise<RegistrationAnswer> {
   const response = await apiClient.post<Partial<RegistrationAnswer>>('/registrationWeb', {
     ...input,
-    accountnumber: '',
-    holdername: '',
-    ifsccode: '',
-    bankname: '',
-    branchname: '',
-    pannumber: '',
-    aadharnumber: '',
-    nomineename: '',
-    nomineerelation: '',
-    WalletAddress: '',
+    ...BLANK_REGISTRATION_FIELDS,
   });
   const body = response.data ?? {};
   return {

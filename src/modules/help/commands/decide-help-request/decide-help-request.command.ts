@@ -1,12 +1,4 @@
-import { EventMetadata } from '../../../../platform/event-store/event.types';
+import { AdminDecisionCommand } from '../../../../platform/admin-decision.command';
 
 /** An approver approves or rejects (with a remark) a help request awaiting approval. */
-export class DecideHelpRequestCommand {
-  constructor(
-    readonly id: string,
-    readonly decision: 'approve' | 'reject',
-    readonly remark: string,
-    readonly by: string,
-    readonly metadata: EventMetadata,
-  ) {}
-}
+export class DecideHelpRequestCommand extends AdminDecisionCommand {}

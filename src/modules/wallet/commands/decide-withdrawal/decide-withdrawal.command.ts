@@ -1,12 +1,4 @@
-import { EventMetadata } from '../../../../platform/event-store/event.types';
+import { AdminDecisionCommand } from '../../../../platform/admin-decision.command';
 
 /** An approver approves (into the GH queue) or rejects (with a remark) a requested withdrawal. */
-export class DecideWithdrawalCommand {
-  constructor(
-    readonly id: string,
-    readonly decision: 'approve' | 'reject',
-    readonly remark: string,
-    readonly by: string,
-    readonly metadata: EventMetadata,
-  ) {}
-}
+export class DecideWithdrawalCommand extends AdminDecisionCommand {}

@@ -1,0 +1,7 @@
+import { maxLength, minLength } from 'react-admin';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 100;
+
+/** The API's length rule for an admin's password, on the create form and on a new password in the edit form. */
+export const passwordLength = [minLength(PASSWORD_MIN_LENGTH), maxLength(PASSWORD_MAX_LENGTH)];

@@ -1,0 +1,34 @@
+import { memberStream } from '../modules/identity';
+import { LedgerTx } from '../platform/ledger';
+
+/**
+ * Writes the root member (the organisation, no sponsor) with its password: the first event of a
+ * network. `npm run seed` and the tests' seed both start from it.
+ */
+export async function appendRootMember(
+  tx: LedgerTx,
+  root: { uid: string; email: string; passwordHash: string },
+): Promise<void> {
+  await tx.append(memberStream(root.uid), 0, [
+    {
+      type: 'MemberRegistered',
+      payload: {
+        uid: root.uid,
+        sponsorUid: null,
+        name: 'Sahyog Foundation',
+        email: root.email,
+        mobile: '9000000000',
+        countryId: 101,
+        city: 'Nashik',
+        state: 'Maharashtra',
+        upiNumber: 'sahyog',
+        walletAddress: '',
+        credentialVersion: 1,
+      },
+    },
+  ]);
+  await tx.execute(
+    'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)',
+    [root.uid, root.passwordHash],
+  );
+}
