@@ -6,12 +6,14 @@
 // Plain ESM, the code under test from the compiled `dist/`. The members and queue entries are seeded
 // with plain SQL (not through the ledger): seeding is not what is measured, and the matching run
 // only reads the `members` and `queue_entries` rows. The run is the real `runMatching` (advisory
-// lock, locked reads, `decideMatching`, one INSERT of link events per transaction with their
-// postings and projections).
+// lock, locked reads of both sides, `decideMatching`, one `HelpLinksCreated` per transaction projected
+// in a few set-based statements, COMMIT in the same write). BENCH_PROFILE=1 adds up the
+// client-observed time of each statement of the run (the wrapper costs a little, so it is off by default).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { profileStatements } from './topup-income.bench.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(ROOT, 'package.json'));
@@ -35,7 +37,8 @@ function loadDist() {
   const { ALL_PROJECTIONS } = dist('modules/projections.js');
   const { runMatching, MATCH_BATCH } = dist('modules/help/commands/run-matching/run-matching.js');
   const { phList } = dist('modules/help/queries/member-links/member-links.query.js');
-  return { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList };
+  const { Tx } = dist('platform/db/pipelined-tx.js');
+  return { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList, Tx };
 }
 
 const percentile = (sorted, p) =>
@@ -68,8 +71,8 @@ async function seedEntries(db, side, first, n, paise, sinceBase) {
   }
 }
 
-export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) {
-  const { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList } =
+export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, log = () => {} }) {
+  const { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList, Tx } =
     loadDist();
   const owner = new Database(await createDataSource(ownerUrl, { poolSize: 2 }).initialize());
   const app = new Database(await createDataSource(appUrl, { poolSize: 4 }).initialize());
@@ -117,6 +120,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) 
     const plainMs = performance.now() - plainStarted;
 
     const ledger = new Ledger(app, new ProjectionRunner(ALL_PROJECTIONS));
+    const profiler = profile ? profileStatements(Tx, () => true) : null;
     const started = performance.now();
     let links = 0;
     for (;;) {
@@ -129,6 +133,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) 
       if (result.links === 0) break;
     }
     const matchMs = performance.now() - started;
+    profiler?.restore();
 
     // The dashboard's PH log for the member with 1,000 open links.
     const latencies = [];
@@ -157,6 +162,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) 
       linksPerSecond: (links / matchMs) * 1000,
       logP50: percentile(latencies, 50),
       logP99: percentile(latencies, 99),
+      profile: profiler ? profiler.rows() : [],
     };
   } finally {
     await app.dataSource.destroy();
@@ -174,5 +180,12 @@ export function report(r) {
     `ratio           ${ratio.toFixed(3)} (target ≥ ${TARGET_RATIO})  ${verdict}`,
     `PH log, member with ${HEAVY_LINKS} open links: p50 ${r.logP50.toFixed(1)} ms, p99 ${r.logP99.toFixed(1)} ms (200 reads)`,
   ];
+  if (r.profile.length) {
+    // Per matching transaction (links ÷ batch of them); pipelined statements overlap, so they may add up to more than the whole.
+    const txs = Math.ceil(r.links / r.batch);
+    lines.push(`statement profile, client-observed, per transaction (${txs} transactions, ${((r.matchMs / txs) || 0).toFixed(1)} ms each):`);
+    for (const row of r.profile.slice(0, 12))
+      lines.push(`  ${(row.ms / txs).toFixed(2).padStart(8)} ms  ${(row.calls / txs).toFixed(2).padStart(6)}×  ${row.sql}`);
+  }
   return { text: lines.join('\n'), verdict };
 }
