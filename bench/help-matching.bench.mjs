@@ -38,7 +38,17 @@ function loadDist() {
   const { runMatching, MATCH_BATCH } = dist('modules/help/commands/run-matching/run-matching.js');
   const { phList } = dist('modules/help/queries/member-links/member-links.query.js');
   const { Tx } = dist('platform/db/pipelined-tx.js');
-  return { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList, Tx };
+  return {
+    createDataSource,
+    Database,
+    Ledger,
+    ProjectionRunner,
+    ALL_PROJECTIONS,
+    runMatching,
+    MATCH_BATCH,
+    phList,
+    Tx,
+  };
 }
 
 const percentile = (sorted, p) =>
@@ -72,8 +82,17 @@ async function seedEntries(db, side, first, n, paise, sinceBase) {
 }
 
 export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, log = () => {} }) {
-  const { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList, Tx } =
-    loadDist();
+  const {
+    createDataSource,
+    Database,
+    Ledger,
+    ProjectionRunner,
+    ALL_PROJECTIONS,
+    runMatching,
+    MATCH_BATCH,
+    phList,
+    Tx,
+  } = loadDist();
   const owner = new Database(await createDataSource(ownerUrl, { poolSize: 2 }).initialize());
   const app = new Database(await createDataSource(appUrl, { poolSize: 4 }).initialize());
   try {
@@ -109,9 +128,9 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, l
       await app.transaction(async (tx) => {
         await tx.execute(
           `insert into bench_plain_links (id, ph_entry_id, gh_entry_id, sender_uid, receiver_uid, sender_name, sender_mobile, receiver_name, receiver_mobile,
-             amount_paise, state, bank_name, branch, ifsc, accountnumber, holder, gpay, deadline, created_at, manual, version)
+             amount_paise, state, bank_name, branch, ifsc, accountnumber, holder, gpay, deadline, created_at, manual, version, created_position)
            select 'HL' || lpad(($1::int + g)::text, 12, '0'), 'ph-x', 'gh-x', '100001', '100002', 'Sender', '9000000000', 'Receiver', '9000000001',
-                  500000, 'Pending', '', '', '', '', 'Receiver', 'r@upi', now() + interval '24 hours', now(), false, 1
+                  500000, 'Pending', '', '', '', '', 'Receiver', 'r@upi', now() + interval '24 hours', now(), false, 1, 1
              from generate_series(0, $2::int - 1) g`,
           [from, count],
         );
@@ -183,9 +202,13 @@ export function report(r) {
   if (r.profile.length) {
     // Per matching transaction (links ÷ batch of them); pipelined statements overlap, so they may add up to more than the whole.
     const txs = Math.ceil(r.links / r.batch);
-    lines.push(`statement profile, client-observed, per transaction (${txs} transactions, ${((r.matchMs / txs) || 0).toFixed(1)} ms each):`);
+    lines.push(
+      `statement profile, client-observed, per transaction (${txs} transactions, ${(r.matchMs / txs || 0).toFixed(1)} ms each):`,
+    );
     for (const row of r.profile.slice(0, 12))
-      lines.push(`  ${(row.ms / txs).toFixed(2).padStart(8)} ms  ${(row.calls / txs).toFixed(2).padStart(6)}×  ${row.sql}`);
+      lines.push(
+        `  ${(row.ms / txs).toFixed(2).padStart(8)} ms  ${(row.calls / txs).toFixed(2).padStart(6)}×  ${row.sql}`,
+      );
   }
   return { text: lines.join('\n'), verdict };
 }

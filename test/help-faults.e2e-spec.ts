@@ -33,17 +33,21 @@ import { startTestApp, TestApp, testRedisUrl } from './support/test-app';
  */
 
 const HOUR = 3_600_000;
-const GH_PAISE = 10_000n; // ₹100 withdrawals
+const GH_PAISE = 20_000n; // ₹200 withdrawals
 const TIER_PAISE = 1_000_000n; // ₹10,000 help requests (EpintypeA)
-/** Matching phase: 30 senders × 100 links = 3,000 links = 6 transactions of 500. */
+/** Matching phase: 30 senders × 50 links = 1,500 links = 3 transactions of 500. */
 const SENDERS = 30;
 const RECEIVERS = 15;
-/** Expiry phase: 4 more senders, 400 links with a one-hour deadline. */
-const LATE_SENDERS = 4;
-const LATE_RECEIVERS = 4;
+/** Expiry phase: 2 more senders, 100 links with a one-hour deadline. */
+const LATE_SENDERS = 2;
+const LATE_RECEIVERS = 2;
 const LINKS_PER_SENDER = Number(TIER_PAISE / GH_PAISE);
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -52,6 +56,9 @@ async function until<T>(probe: () => Promise<T | null | undefined | false>, what
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+const T0 = Date.now();
+const mark = (what: string) => process.stderr.write(`[faults +${((Date.now() - T0) / 1000).toFixed(1)}s] ${what}\n`);
 
 describe('the worker SIGKILLed during matching and during expiry, restarted (issue 11, fault)', () => {
   const prefix = `sahyog-help-faults-${process.pid}`;
@@ -72,7 +79,12 @@ describe('the worker SIGKILLed during matching and during expiry, restarted (iss
     PUBLIC_URL: 'http://sahyog.test',
     LEDGER_SIGNING_KEY: testSigningKeyPem(),
     AUDITOR_REDACTION_SALT: 'test-redaction-salt-of-sufficient-length',
-    ...(aheadMs ? { NODE_OPTIONS: `--require ${join(__dirname, 'support', 'clock-ahead.cjs')}`, TEST_CLOCK_AHEAD_MS: String(aheadMs) } : {}),
+    ...(aheadMs
+      ? {
+          NODE_OPTIONS: `--require ${join(__dirname, 'support', 'clock-ahead.cjs')}`,
+          TEST_CLOCK_AHEAD_MS: String(aheadMs),
+        }
+      : {}),
   });
   const startWorker = async (aheadMs = 0): Promise<EntryProcess> => {
     const worker = startEntry(['--role=worker'], workerEnv(aheadMs));
@@ -162,7 +174,11 @@ describe('the worker SIGKILLed during matching and during expiry, restarted (iss
           { decision: 'approve', by: 'fault-seed', remark: '' },
         );
         if (!approved.ok) throw new Error(approved.text);
-        return { streamId: withdrawalStream(id), expectedVersion: 0, events: [...requested.events, ...approved.events] };
+        return {
+          streamId: withdrawalStream(id),
+          expectedVersion: 0,
+          events: [...requested.events, ...approved.events],
+        };
       });
     });
     // 500 withdrawals (1,000 events) per transaction, the most one append takes.
@@ -178,7 +194,8 @@ describe('the worker SIGKILLed during matching and during expiry, restarted (iss
     matching = new Queue(QUEUE.helpMatching, { connection: redis, prefix });
   });
   afterAll(async () => {
-    for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) await worker.stop();
+    for (const worker of workers)
+      if (worker.child.exitCode === null && worker.child.signalCode === null) await worker.stop();
     await matching?.close();
     await redis?.quit();
     await t?.close();
@@ -187,26 +204,33 @@ describe('the worker SIGKILLed during matching and during expiry, restarted (iss
   it('killed mid-run: no half link; restarted, the run completes and nothing is matched twice', async () => {
     await setting('linkDeadlineHours', 720);
     await setting('matchingIntervalMinutes', 1);
+    mark('settings');
     await seedQueues(SENDERS, RECEIVERS, (SENDERS * LINKS_PER_SENDER) / RECEIVERS);
+    mark('seeded');
     const total = SENDERS * LINKS_PER_SENDER;
 
     const first = await startWorker();
+    mark('worker 1 started');
     await tick();
     // Some of the run's transactions have committed (each makes 500 links at once), not all: kill.
     await until(async () => (await links()) > 0, 'the first links');
     await kill(first);
     const atKill = await links();
+    mark(`killed at ${atKill}`);
     expect(atKill % 500).toBe(0);
     expect(atKill).toBeGreaterThan(0);
     expect(atKill).toBeLessThan(total);
     // No half link: every link row has its event and the event's postings, the queues equal their accounts.
     await verifyAndReplay();
+    mark('verified');
 
-    const second = await startWorker();
+    await startWorker();
+    mark('worker 2 started');
     await tick();
     await until(async () => (await links()) === total, 'every link');
+    mark('all linked');
     expect(await count('select count(*)::int as n from queue_entries where remaining_paise > 0')).toBe(0);
-    // Nothing matched twice: each entry's links add up to exactly its amount, each ₹100 entry is in one link.
+    // Nothing matched twice: each entry's links add up to exactly its amount, each ₹200 entry is in one link.
     expect(
       await count(
         `select count(*)::int as n from queue_entries q
@@ -214,20 +238,21 @@ describe('the worker SIGKILLed during matching and during expiry, restarted (iss
          where l.s is distinct from q.amount_paise`,
       ),
     ).toBe(0);
-    expect(await count("select count(distinct gh_entry_id)::int as n from help_links")).toBe(total);
+    expect(await count('select count(distinct gh_entry_id)::int as n from help_links')).toBe(total);
     await verifyAndReplay();
-    workers.splice(workers.indexOf(second), 1);
-    await second.stop();
-  }, 120_000);
+  }, 240_000);
 
   it('killed mid-expiry: no half expiry; restarted, every overdue link ends Expired exactly once', async () => {
     const before = await links();
     await setting('linkDeadlineHours', 1);
     await seedQueues(LATE_SENDERS, LATE_RECEIVERS, (LATE_SENDERS * LINKS_PER_SENDER) / LATE_RECEIVERS);
     const late = LATE_SENDERS * LINKS_PER_SENDER;
-    const matcher = await startWorker();
+    mark('late seeded');
+    // The second worker, still running, matches them.
+    const [matcher] = workers.slice(-1);
     await tick();
     await until(async () => (await links()) === before + late, 'the late links');
+    mark('late linked');
     // No more matching (the returned amounts stay in the queues), then two hours pass.
     await setting('matchingIntervalMinutes', 1440);
     await matcher.stop();
@@ -239,16 +264,20 @@ describe('the worker SIGKILLed during matching and during expiry, restarted (iss
         )
       ).reduce<Record<string, number>>((all, r) => ({ ...all, [r.state]: r.n }), {});
     const expiring = await startWorker(2 * HOUR);
+    mark('expiring worker started');
     await until(async () => ((await overdue()).Expired ?? 0) >= 20, 'the first expiries');
     await kill(expiring);
     const atKill = await overdue();
+    mark(`killed at ${JSON.stringify(atKill)}`);
     expect(atKill.Expired).toBeGreaterThan(0);
     expect(atKill.Pending).toBeGreaterThan(0);
     expect((atKill.Expired ?? 0) + (atKill.Pending ?? 0)).toBe(late);
     expect((await verifyLedger(t.db.app, LEDGER_CHECKS)).problems).toEqual([]);
 
     await startWorker(2 * HOUR);
+    mark('restarted');
     await until(async () => (await overdue()).Expired === late, 'every overdue link expired', 60_000);
+    mark('all expired');
     // Each expired once, its amounts returned once; the links with 720 hours left are untouched.
     expect(
       await count(
@@ -259,5 +288,5 @@ describe('the worker SIGKILLed during matching and during expiry, restarted (iss
     ).toBe(late);
     expect(await count("select count(*)::int as n from help_links where state = 'Pending'")).toBe(before);
     await verifyAndReplay();
-  }, 120_000);
+  }, 240_000);
 });

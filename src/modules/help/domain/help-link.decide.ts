@@ -98,9 +98,10 @@ export function decideCreateLink(
  * The links one transaction makes, as one event for the matching stream: each decided as
  * `decideCreateLink` decides one link, their postings gathered in the links' order.
  */
-export function decideCreateLinks(
-  inputs: ReadonlyArray<Parameters<typeof decideCreateLink>[0]>,
-): { type: 'HelpLinksCreated'; payload: HelpLinksCreated } {
+export function decideCreateLinks(inputs: ReadonlyArray<Parameters<typeof decideCreateLink>[0]>): {
+  type: 'HelpLinksCreated';
+  payload: HelpLinksCreated;
+} {
   if (inputs.length === 0) throw new Error('no links to create');
   const links: HelpLinksCreated['links'] = [];
   const postings: Posting[] = [];

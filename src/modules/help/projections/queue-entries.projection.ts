@@ -16,10 +16,14 @@ interface OpensEntry {
 const change = (id: string, column: 'remaining_paise' | 'received_paise', delta: string, what: string): Statement =>
   exactlyOneRow(`update queue_entries set ${column} = ${column} + $2::bigint where id = $1`, [id, delta], what);
 
-/** Many entries' remaining amounts down at once ($1 ids, $2 amounts, each id once): every one must exist. */
+/**
+ * Many entries' remaining amounts down at once ($1 ids, $2 amounts, each id once): every one must
+ * exist. `id = any($1)` makes it a primary-key lookup per entry (joined to the arrays alone, the
+ * planner may hash the whole table).
+ */
 const MATCHED_SQL = prepared(`with changed as (
     update queue_entries q set remaining_paise = q.remaining_paise - u.a
-      from unnest($1::text[], $2::bigint[]) as u(id, a) where q.id = u.id returning 1)
+      from unnest($1::text[], $2::bigint[]) as u(id, a) where q.id = any($1::text[]) and q.id = u.id returning 1)
   select ledger_assert(count(*) = $3::int, $4::text) from changed`);
 
 /** A batch's links take their amounts out of both sides' entries: one change per entry, whatever number of links it is in. */

@@ -24,7 +24,9 @@ async function matchingHead(tx: Sql): Promise<{ version: number; hash: string | 
 }
 
 /** What `createLinks` reads besides what the caller read: the settings and the matching stream's head, in one write. */
-export async function linkContext(tx: LedgerTx): Promise<{ settings: Settings; head: { version: number; hash: string | null } }> {
+export async function linkContext(
+  tx: LedgerTx,
+): Promise<{ settings: Settings; head: { version: number; hash: string | null } }> {
   const [settings, head] = await Promise.all(tx.batch(() => [loadSettings(tx), matchingHead(tx)] as const));
   return { settings, head };
 }

@@ -15,7 +15,14 @@ const LINKED_SQL = prepared(`with changed as (
 export const withdrawalsProjection: Projection = {
   name: 'withdrawals',
   tables: ['withdrawals'],
-  handles: ['WithdrawalRequested', 'WithdrawalApproved', 'WithdrawalRejected', 'HelpLinksCreated', 'HelpLinkCreated', 'HelpLinkReceived'],
+  handles: [
+    'WithdrawalRequested',
+    'WithdrawalApproved',
+    'WithdrawalRejected',
+    'HelpLinksCreated',
+    'HelpLinkCreated',
+    'HelpLinkReceived',
+  ],
   project(event: ProjectedEvent): Statement[] {
     const v = event.streamVersion;
     const at = event.recordedAt;
