@@ -6,12 +6,14 @@
 // Plain ESM, the code under test from the compiled `dist/`. The members and queue entries are seeded
 // with plain SQL (not through the ledger): seeding is not what is measured, and the matching run
 // only reads the `members` and `queue_entries` rows. The run is the real `runMatching` (advisory
-// lock, locked reads, `decideMatching`, one INSERT of link events per transaction with their
-// postings and projections).
+// lock, locked reads of both sides, `decideMatching`, one `HelpLinksCreated` per transaction projected
+// in a few set-based statements, COMMIT in the same write). BENCH_PROFILE=1 adds up the
+// client-observed time of each statement of the run (the wrapper costs a little, so it is off by default).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { profileStatements } from './topup-income.bench.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(ROOT, 'package.json'));
@@ -35,7 +37,18 @@ function loadDist() {
   const { ALL_PROJECTIONS } = dist('modules/projections.js');
   const { runMatching, MATCH_BATCH } = dist('modules/help/commands/run-matching/run-matching.js');
   const { phList } = dist('modules/help/queries/member-links/member-links.query.js');
-  return { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList };
+  const { Tx } = dist('platform/db/pipelined-tx.js');
+  return {
+    createDataSource,
+    Database,
+    Ledger,
+    ProjectionRunner,
+    ALL_PROJECTIONS,
+    runMatching,
+    MATCH_BATCH,
+    phList,
+    Tx,
+  };
 }
 
 const percentile = (sorted, p) =>
@@ -68,9 +81,18 @@ async function seedEntries(db, side, first, n, paise, sinceBase) {
   }
 }
 
-export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) {
-  const { createDataSource, Database, Ledger, ProjectionRunner, ALL_PROJECTIONS, runMatching, MATCH_BATCH, phList } =
-    loadDist();
+export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, log = () => {} }) {
+  const {
+    createDataSource,
+    Database,
+    Ledger,
+    ProjectionRunner,
+    ALL_PROJECTIONS,
+    runMatching,
+    MATCH_BATCH,
+    phList,
+    Tx,
+  } = loadDist();
   const owner = new Database(await createDataSource(ownerUrl, { poolSize: 2 }).initialize());
   const app = new Database(await createDataSource(appUrl, { poolSize: 4 }).initialize());
   try {
@@ -106,9 +128,9 @@ export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) 
       await app.transaction(async (tx) => {
         await tx.execute(
           `insert into bench_plain_links (id, ph_entry_id, gh_entry_id, sender_uid, receiver_uid, sender_name, sender_mobile, receiver_name, receiver_mobile,
-             amount_paise, state, bank_name, branch, ifsc, accountnumber, holder, gpay, deadline, created_at, manual, version)
+             amount_paise, state, bank_name, branch, ifsc, accountnumber, holder, gpay, deadline, created_at, manual, version, created_position)
            select 'HL' || lpad(($1::int + g)::text, 12, '0'), 'ph-x', 'gh-x', '100001', '100002', 'Sender', '9000000000', 'Receiver', '9000000001',
-                  500000, 'Pending', '', '', '', '', 'Receiver', 'r@upi', now() + interval '24 hours', now(), false, 1
+                  500000, 'Pending', '', '', '', '', 'Receiver', 'r@upi', now() + interval '24 hours', now(), false, 1, 1
              from generate_series(0, $2::int - 1) g`,
           [from, count],
         );
@@ -117,6 +139,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) 
     const plainMs = performance.now() - plainStarted;
 
     const ledger = new Ledger(app, new ProjectionRunner(ALL_PROJECTIONS));
+    const profiler = profile ? profileStatements(Tx, () => true) : null;
     const started = performance.now();
     let links = 0;
     for (;;) {
@@ -129,6 +152,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) 
       if (result.links === 0) break;
     }
     const matchMs = performance.now() - started;
+    profiler?.restore();
 
     // The dashboard's PH log for the member with 1,000 open links.
     const latencies = [];
@@ -157,6 +181,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, log = () => {} }) 
       linksPerSecond: (links / matchMs) * 1000,
       logP50: percentile(latencies, 50),
       logP99: percentile(latencies, 99),
+      profile: profiler ? profiler.rows() : [],
     };
   } finally {
     await app.dataSource.destroy();
@@ -174,5 +199,16 @@ export function report(r) {
     `ratio           ${ratio.toFixed(3)} (target ≥ ${TARGET_RATIO})  ${verdict}`,
     `PH log, member with ${HEAVY_LINKS} open links: p50 ${r.logP50.toFixed(1)} ms, p99 ${r.logP99.toFixed(1)} ms (200 reads)`,
   ];
+  if (r.profile.length) {
+    // Per matching transaction (links ÷ batch of them); pipelined statements overlap, so they may add up to more than the whole.
+    const txs = Math.ceil(r.links / r.batch);
+    lines.push(
+      `statement profile, client-observed, per transaction (${txs} transactions, ${(r.matchMs / txs || 0).toFixed(1)} ms each):`,
+    );
+    for (const row of r.profile.slice(0, 12))
+      lines.push(
+        `  ${(row.ms / txs).toFixed(2).padStart(8)} ms  ${(row.calls / txs).toFixed(2).padStart(6)}×  ${row.sql}`,
+      );
+  }
   return { text: lines.join('\n'), verdict };
 }

@@ -192,7 +192,7 @@ function registration(index, sponsorIndex) {
 // ---- level-income worker thread (the worker process's relay and processor)
 
 /** Wraps Tx.execute to add up the client-observed time per statement while `on()` is true. */
-function profileStatements(Tx, on) {
+export function profileStatements(Tx, on) {
   const stats = new Map();
   // statement text -> its label, computed once per text: the profile must cost next to nothing
   const labels = new Map();

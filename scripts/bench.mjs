@@ -31,7 +31,7 @@
 //   BENCH_TOPUP_CONCURRENCY  top-up workers and baseline clients (default 8)
 //   BENCH_SEED_PARALLEL  seeding transactions in flight (default 4)
 //   BENCH_TOPUP_INCOME=0 diagnosis: top-ups without the relay and income processors (no lag)
-//   BENCH_PROFILE=1      topup-income: also time every statement client-side (costs CPU in the measured run)
+//   BENCH_PROFILE=1      topup-income, help-matching: also time every statement client-side (costs CPU in the measured run)
 // (BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CONCURRENCY, BENCH_SLICES, BENCH_HOT: event-append only)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -242,7 +242,13 @@ async function runHelpMatching(db) {
   const bench = await import('../bench/help-matching.bench.mjs');
   log(TAG, `help-matching: ${db.describe}`);
   const loadBefore = load();
-  const result = await bench.run({ ownerUrl: db.ownerUrl, appUrl: db.appUrl, size, log: (msg) => log(TAG, msg) });
+  const result = await bench.run({
+    ownerUrl: db.ownerUrl,
+    appUrl: db.appUrl,
+    size,
+    profile: env.BENCH_PROFILE === '1',
+    log: (msg) => log(TAG, msg),
+  });
   const s = result.server;
   console.log('');
   console.log(c.bold('matching runs vs a plain multi-row INSERT of as many rows (same server, same run)'));

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { sweepHelp } from '../src/modules/help';
+import { helpLinkStream, sweepHelp } from '../src/modules/help';
+import { decideCreateLink } from '../src/modules/help/domain/help-link.decide';
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
@@ -380,6 +381,47 @@ describe('the help circle: help requests, withdrawals, matching, help links, dis
       .expect(200);
   });
 
+  it('a link written as one HelpLinkCreated on its own stream (ledgers before decision 0023) still projects, settles, verifies and replays', async () => {
+    const r = await help.memberWithIncome(1, 'Old Format Receiver');
+    const s = await net.register(r, 'Old Format Sender');
+    const phEntry = await help.approvedHelp(s);
+    const withdrawal = await help.approvedWithdrawal(r, 100);
+    const id = 'HL0000000000AA';
+    await ledgerOn(t.db.app).run({ actor: { kind: 'system', id: 'old-release' }, correlationId: 'old-link' }, (tx) =>
+      tx.append(helpLinkStream(id), 0, [
+        decideCreateLink({
+          id,
+          phEntryId: phEntry,
+          ghEntryId: `gh-${withdrawal}`,
+          requestId: phEntry.slice('ph-'.length),
+          ghSource: 'withdrawal',
+          ghSourceId: withdrawal,
+          sender: { uid: s, name: 'Old Format Sender', mobile: '9876543210' },
+          receiver: { uid: r, name: 'Old Format Receiver', mobile: '9876543210' },
+          bank: { bankName: '', branch: '', ifsc: '', accountNumber: '', holder: 'Old Format Receiver', gpay: '' },
+          amountPaise: 10_000n,
+          manual: false,
+          now: new Date(),
+          linkDeadlineHours: 24,
+        }),
+      ]),
+    );
+    expect((await help.phLog(s)).map((l) => l.id)).toEqual([id]);
+    expect((await net.as(s, '/api/UpdatePhUser', { rowid: id, utrno: 'OLDUTR0001' })).body).toBe(
+      'Payment Paid Successfully.',
+    );
+    expect((await net.as(r, '/api/UpdateGhUser', { rowid: id, status: 1 })).body).toBe(
+      'Payment Received Successfully.',
+    );
+    const shown = (await help.adminGet(`help-links/${id}`)).body;
+    expect(shown.history.map((h: { type: string }) => h.type)).toEqual([
+      'HelpLinkCreated',
+      'HelpLinkPaid',
+      'HelpLinkReceived',
+    ]);
+    await verifyAndReplay();
+  });
+
   it('answers the public network health without member data', async () => {
     const res = await request(t.app.getHttpServer()).get('/api/network-health').expect(200);
     expect(Object.keys(res.body).sort()).toEqual(['asOf', 'last7Days', 'queues']);
@@ -411,5 +453,14 @@ describe('ledger verify catches tampering with the help circle (as the database 
     expect(broken.problems.map((p) => p.reason).join('\n')).toMatch(
       /PH queue of \d{6}: 990100 paise waiting in the read table, 990000 in the ph-owed account/,
     );
+  });
+
+  it('names a help link row without its event (a half link)', async () => {
+    const [link] = await t.db.owner.query<{ id: string }>('select id from help_links limit 1');
+    await t.db.owner.execute("update help_links set id = 'HL0000000000FF' where id = $1", [link.id]);
+    const broken = await verifyLedger(t.db.app, LEDGER_CHECKS);
+    const reasons = broken.problems.map((p) => p.reason).join('\n');
+    expect(reasons).toContain('help link HL0000000000FF: nothing in the ledger, 10000 paise');
+    expect(reasons).toContain(`help link ${link.id}: 10000 paise at`);
   });
 });

@@ -180,7 +180,7 @@ describe('the help circle keeps its invariants over random sequences (fast-check
     );
     expect(types.map((r) => r.type)).toEqual(
       expect.arrayContaining([
-        'HelpLinkCreated',
+        'HelpLinksCreated',
         'HelpLinkPaid',
         'HelpLinkReturned',
         'WithdrawalApproved',

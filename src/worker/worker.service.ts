@@ -24,7 +24,7 @@ import {
   sweepPaymentOrders,
 } from '../modules/payments';
 import { assertTransactionIdsAhead } from '../platform/event-store/ledger-order';
-import { expireLinkJob, expiryDelayOf, HELP_TICK_MS, matchingTick, sweepJob } from '../modules/help';
+import { expireLinkJob, expiryDelaysOf, HELP_TICK_MS, matchingTick, sweepJob } from '../modules/help';
 
 /** How often the relay looks for new events when the last pass found none. */
 const RELAY_IDLE_MS = 200;
@@ -128,18 +128,19 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         { ...options, concurrency: 1 },
       ),
       new Worker(QUEUE.paymentSweep, () => sweepPaymentOrders(this.paymentOrders), { ...options, concurrency: 1 }),
-      // Help: each new link schedules its own expiry job (jobId = link id) due at its deadline.
+      // Help: each batch of new links schedules one expiry job per link (jobId = link id) due at its deadline.
       new Worker<OutboxJob>(
         QUEUE.helpLinkCreated,
         async (job: Job<OutboxJob>) => {
-          const due = await expiryDelayOf(this.db, job.data.streamId);
-          if (!due) return `no link for ${job.data.streamId}`;
-          await this.queue(QUEUE.helpLinkExpiry).add(
-            'expire',
-            { linkId: due.linkId },
-            { jobId: due.linkId, delay: due.delayMs },
+          const due = await expiryDelaysOf(this.db, job.data);
+          await this.queue(QUEUE.helpLinkExpiry).addBulk(
+            due.map((d) => ({
+              name: 'expire',
+              data: { linkId: d.linkId },
+              opts: { ...DEFAULT_JOB_OPTIONS, jobId: d.linkId, delay: d.delayMs },
+            })),
           );
-          return `expiry of ${due.linkId} in ${due.delayMs} ms`;
+          return `expiry of ${due.length} links scheduled`;
         },
         options,
       ),
@@ -174,6 +175,9 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
       { every: HELP_TICK_MS, startDate: Date.now() + HELP_TICK_MS },
       { name: 'sweep' },
     );
+    // And one sweep now: whatever came due while no worker ran (or in the jobs a killed worker held,
+    // which BullMQ hands on only once their locks expire) is done at start, not a minute later.
+    await this.queue(QUEUE.helpSweep).add('sweep-at-start', {});
     this.relayLoop = this.runRelay();
     this.checkpointLoop = this.runCheckpointCount();
     this.logger.log(`worker running: relay every ${RELAY_IDLE_MS} ms when idle, mail via ${this.transport.name}`);

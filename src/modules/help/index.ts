@@ -11,10 +11,19 @@ export { ReceiverActionCommand } from './commands/receiver-action/receiver-actio
 export { DisputeLinkCommand } from './commands/dispute-link/dispute-link.command';
 export { ResolveLinkCommand } from './commands/resolve-link/resolve-link.command';
 export { settleTimeouts, sweepHelp, creditEntitlement, SWEEP_LIMIT } from './commands/sweep-links/sweep-links';
-export { HELP_ACCOUNT, HELP_OUTCOME, HELP_TIER_PAISE, helpLinkStream, UTR_PATTERN, utrKey } from './domain/help.events';
+export {
+  HELP_ACCOUNT,
+  HELP_OUTCOME,
+  HELP_TIER_PAISE,
+  helpLinkStream,
+  MATCHING_STREAM,
+  UTR_PATTERN,
+  utrKey,
+} from './domain/help.events';
 export type {
   HelpLinkCreated,
   HelpLinkReceived,
+  HelpLinksCreated,
   HelpOutcome,
   HelpRequested,
   QueueEntryOpened,
@@ -34,4 +43,4 @@ export { MemberLinksQuery } from './queries/member-links/member-links.query';
 export { networkHealth, QueueQuery, QUEUE_ENTRIES_LIST, queueTotals } from './queries/queue/queue.query';
 export { flagUtrReuse, lockUtr } from './steps/utr';
 export { utrClaim } from './rows';
-export { expireLinkJob, expiryDelayOf, HELP_TICK_MS, matchingTick, sweepJob } from './jobs/help.jobs';
+export { expireLinkJob, expiryDelaysOf, HELP_TICK_MS, matchingTick, sweepJob } from './jobs/help.jobs';

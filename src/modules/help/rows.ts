@@ -154,6 +154,24 @@ export async function openLinksOf(tx: Sql, phEntry: string, exceptLinkId: string
   return row.n;
 }
 
+const LOCK_WAITING_SQL = prepared(
+  `select q.id, q.uid, q.remaining_paise::text as remaining_paise, q.source, q.source_id, m.name, m.mobile, m.upi_number
+     from queue_entries q join members m on m.uid = q.uid
+    where q.side = $1 and q.remaining_paise > 0 and not m.blocked
+    order by q.since, q.id limit $2 for update of q`,
+);
+
+/** A link's party as it copies them: name, mobile and (for the receiver) the bank and UPI details. */
+export type Party = LinkParty & { bank: ReceiverBank };
+
+/** A member as a link copies them. Bank details arrive with the profile context (UpdateProfile bankdetails); until then only the UPI number exists. */
+const partyOf = (r: { uid: string; name: string; mobile: string; upi_number: string }): Party => ({
+  uid: r.uid,
+  name: r.name,
+  mobile: r.mobile,
+  bank: { bankName: '', branch: '', ifsc: '', accountNumber: '', holder: r.name, gpay: r.upi_number },
+});
+
 /**
  * The oldest waiting entries of one side whose member is not blocked, locked (a matching run holds
  * them until it commits), at most `limit`.
@@ -162,26 +180,24 @@ export async function lockWaiting(
   tx: Sql,
   side: 'PH' | 'GH',
   limit: number,
-): Promise<Array<Waiting & { source: QueueSource; sourceId: string }>> {
+): Promise<Array<Waiting & { source: QueueSource; sourceId: string; party: Party }>> {
   const rows = await tx.query<{
     id: string;
     uid: string;
     remaining_paise: string;
     source: QueueSource;
     source_id: string;
-  }>(
-    `select q.id, q.uid, q.remaining_paise::text as remaining_paise, q.source, q.source_id
-       from queue_entries q join members m on m.uid = q.uid
-      where q.side = $1 and q.remaining_paise > 0 and not m.blocked
-      order by q.since, q.id limit $2 for update of q`,
-    [side, limit],
-  );
+    name: string;
+    mobile: string;
+    upi_number: string;
+  }>(LOCK_WAITING_SQL, [side, limit]);
   return rows.map((r) => ({
     id: r.id,
     uid: r.uid,
     remainingPaise: BigInt(r.remaining_paise),
     source: r.source,
     sourceId: r.source_id,
+    party: partyOf(r),
   }));
 }
 
@@ -189,24 +205,12 @@ export async function lockWaiting(
 export async function loadParties(
   tx: Sql,
   uids: readonly string[],
-): Promise<Map<string, LinkParty & { bank: ReceiverBank; blocked: boolean }>> {
+): Promise<Map<string, Party & { blocked: boolean }>> {
   const rows = await tx.query<{ uid: string; name: string; mobile: string; upi_number: string; blocked: boolean }>(
     'select uid, name, mobile, upi_number, blocked from members where uid = any($1)',
     [uids],
   );
-  return new Map(
-    rows.map((r) => [
-      r.uid,
-      {
-        uid: r.uid,
-        name: r.name,
-        mobile: r.mobile,
-        blocked: r.blocked,
-        // Bank details arrive with the profile context (UpdateProfile bankdetails); until then only the UPI number exists.
-        bank: { bankName: '', branch: '', ifsc: '', accountNumber: '', holder: r.name, gpay: r.upi_number },
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.uid, { ...partyOf(r), blocked: r.blocked }]));
 }
 
 /** Which existing claim holds this UTR (help link or e-pin request), if any. */

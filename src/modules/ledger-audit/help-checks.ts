@@ -25,6 +25,16 @@ const queuesMatchBalances: LedgerCheck = {
   },
 };
 
+/**
+ * Every link as the event that created it describes it (`link`: id, entries, sender, receiver,
+ * amount...): each link of a batch's `HelpLinksCreated` (decision 0023), and the single-link
+ * `HelpLinkCreated` events of ledgers written before.
+ */
+const CREATED_LINKS = `select position, stream_id, payload as link from events where type = 'HelpLinkCreated'
+  union all
+  select e.position, e.stream_id, l.link from events e cross join lateral jsonb_array_elements(e.payload->'links') as l(link)
+   where e.type = 'HelpLinksCreated'`;
+
 /** A help link settles once: at most one HelpLinkReceived or HelpLinkReturned, never both. */
 const linkSettledOnce: LedgerCheck = {
   name: 'help-link-settled-once',
@@ -37,13 +47,29 @@ const linkSettledOnce: LedgerCheck = {
   },
 };
 
+/** Every help link row has the event that created it, with the same amount and position, and every created link has its row: no half link. */
+const linksMatchCreated: LedgerCheck = {
+  name: 'help-links-match-events',
+  async run(sql: Sql): Promise<Problem[]> {
+    return sql.query<Problem>(
+      `select coalesce(c.position, l.created_position, 0)::text as position, coalesce(c.stream_id, 'help-link-' || l.id) as stream_id,
+              format('help link %s: %s in the ledger, %s in the read table', coalesce(l.id, c.link->>'id'),
+                     coalesce((c.link->>'amountPaise') || ' paise at ' || c.position, 'nothing'),
+                     coalesce(l.amount_paise || ' paise at ' || l.created_position, 'no row')) as reason
+         from (${CREATED_LINKS}) c full join help_links l on l.id = c.link->>'id'
+        where c.link is null or l.id is null or l.amount_paise::text <> c.link->>'amountPaise' or l.created_position <> c.position
+        order by 1 limit ${MAX_PROBLEMS}`,
+    );
+  },
+};
+
 /** Nobody is linked to themselves. */
 const noSelfLink: LedgerCheck = {
   name: 'help-link-not-self',
   async run(sql: Sql): Promise<Problem[]> {
     return sql.query<Problem>(
-      `select position::text as position, stream_id, format('member %s linked to themselves', payload->'sender'->>'uid') as reason
-         from events where type = 'HelpLinkCreated' and payload->'sender'->>'uid' = payload->'receiver'->>'uid'
+      `select position::text as position, stream_id, format('member %s linked to themselves (link %s)', link->'sender'->>'uid', link->>'id') as reason
+         from (${CREATED_LINKS}) c where link->'sender'->>'uid' = link->'receiver'->>'uid'
         order by position limit ${MAX_PROBLEMS}`,
     );
   },
@@ -58,10 +84,11 @@ const receivedCountedOnce: LedgerCheck = {
   name: 'help-link-received-once-each-side',
   async run(sql: Sql): Promise<Problem[]> {
     return sql.query<Problem>(
-      `with r as (
+      `with c as (${CREATED_LINKS}),
+       r as (
          select e.position, e.stream_id, e.payload->>'id' as id, e.payload->>'amountPaise' as amount,
-                e.payload->>'senderUid' as sender, e.payload->>'receiverUid' as receiver, c.payload as created
-           from events e join events c on c.stream_id = e.stream_id and c.type = 'HelpLinkCreated'
+                e.payload->>'senderUid' as sender, e.payload->>'receiverUid' as receiver, c.link as created
+           from events e left join c on c.link->>'id' = e.payload->>'id'
           where e.type = 'HelpLinkReceived')
        select r.position::text as position, r.stream_id,
               format('received link %s: %s paise, %s to ph-given of %s and %s to gh-received of %s', r.id, r.amount,
@@ -70,7 +97,8 @@ const receivedCountedOnce: LedgerCheck = {
          left join lateral (select sum(amount_paise)::text as n from postings p where p.position = r.position and p.account = 'member:' || r.sender || ':ph-given') pg on true
          left join lateral (select sum(amount_paise)::text as n from postings p where p.position = r.position and p.account = 'member:' || r.receiver || ':gh-received') gr on true
         where pg.n is distinct from r.amount or gr.n is distinct from r.amount
-           or r.amount <> r.created->>'amountPaise' or r.sender <> r.created->'sender'->>'uid' or r.receiver <> r.created->'receiver'->>'uid'
+           or r.amount is distinct from r.created->>'amountPaise' or r.sender is distinct from r.created->'sender'->>'uid'
+           or r.receiver is distinct from r.created->'receiver'->>'uid'
        union all
        select max(p.position)::text, 'help-link-' || split_part(p.account, ':', 2), format('settled link %s still holds %s paise on its %s side', split_part(p.account, ':', 2), sum(p.amount_paise), split_part(p.account, ':', 3))
          from postings p join help_links l on l.id = split_part(p.account, ':', 2) and l.settled
@@ -107,6 +135,7 @@ const withdrawalsMatchEvents: LedgerCheck = {
 export const HELP_CHECKS: readonly LedgerCheck[] = [
   queuesMatchBalances,
   linkSettledOnce,
+  linksMatchCreated,
   noSelfLink,
   receivedCountedOnce,
   withdrawalsMatchEvents,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import {
   canonicalJson,
   chainHash,
@@ -19,6 +20,47 @@ describe('canonical JSON', () => {
 
   it('is the same for the same content whatever the key order', () => {
     expect(canonicalJson({ x: 1, y: 2 })).toBe(canonicalJson({ y: 2, x: 1 }));
+  });
+
+  /** The definition as first written (sort and escape the keys of every object): the fast path must give the same bytes. */
+  const byDefinition = (value: unknown): string => {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value);
+    if (Array.isArray(value)) return `[${value.map((v) => byDefinition(v === undefined ? null : v)).join(',')}]`;
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record)
+      .filter((k) => record[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${byDefinition(record[k])}`)
+      .join(',')}}`;
+  };
+
+  it('gives the bytes of its definition for any JSON value, with any keys (integer-like, escaped, repeated shapes)', () => {
+    const text = fc.string({ unit: 'binary' }).filter((t) => !t.includes('\u0000'));
+    const key = fc.oneof(text, fc.constantFrom('10', '9', '01', 'a', 'ä', '"', '\\', '__proto__x', ''));
+    const value = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.constant(null),
+        fc.boolean(),
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        text,
+        fc.constant(undefined),
+        fc.array(tie('v'), { maxLength: 4 }),
+        fc.dictionary(key, tie('v'), { maxKeys: 5 }),
+      ),
+    })).v;
+    fc.assert(
+      fc.property(
+        value.filter((v) => v !== undefined),
+        (v) => {
+          // Twice: the second time the key lists are known.
+          expect(canonicalJson(v)).toBe(byDefinition(v));
+          expect(canonicalJson(v)).toBe(byDefinition(v));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('refuses what cannot round-trip through jsonb', () => {

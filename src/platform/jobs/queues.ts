@@ -11,7 +11,7 @@ export const QUEUE = {
   helpMatching: 'help-matching',
   /** One delayed job per help link (jobId = the link's id), due at its deadline. */
   helpLinkExpiry: 'help-link-expiry',
-  /** Relay jobs for new help links: each schedules its link's delayed expiry job. */
+  /** Relay jobs for new help links (a batch each): each schedules its links' delayed expiry jobs. */
   helpLinkCreated: 'help-link-created',
   /** The help sweeper: whatever time made due (expiry, disputes, held cancels, entitlements) that a job missed. */
   helpSweep: 'help-sweep',
@@ -35,6 +35,7 @@ export const OUTBOX_ROUTES: Readonly<Record<string, QueueName>> = {
   PasswordResetRequested: QUEUE.mail,
   MemberToppedUp: QUEUE.levelIncome,
   OrderOpened: QUEUE.paymentStatus,
+  HelpLinksCreated: QUEUE.helpLinkCreated,
   HelpLinkCreated: QUEUE.helpLinkCreated,
 };
 

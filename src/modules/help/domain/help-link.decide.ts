@@ -4,6 +4,7 @@ import {
   HELP_OUTCOME,
   HelpLinkCreated,
   HelpLinkEvent,
+  HelpLinksCreated,
   HelpOutcome,
   QueueSource,
 } from './help.events';
@@ -91,6 +92,25 @@ export function decideCreateLink(
       ],
     },
   };
+}
+
+/**
+ * The links one transaction makes, as one event for the matching stream: each decided as
+ * `decideCreateLink` decides one link, their postings gathered in the links' order.
+ */
+export function decideCreateLinks(inputs: ReadonlyArray<Parameters<typeof decideCreateLink>[0]>): {
+  type: 'HelpLinksCreated';
+  payload: HelpLinksCreated;
+} {
+  if (inputs.length === 0) throw new Error('no links to create');
+  const links: HelpLinksCreated['links'] = [];
+  const postings: Posting[] = [];
+  for (const input of inputs) {
+    const { postings: own, ...link } = decideCreateLink(input).payload;
+    links.push(link);
+    postings.push(...own);
+  }
+  return { type: 'HelpLinksCreated', payload: { links, postings } };
 }
 
 /** The fields a received or returned link's event starts with: which link, between whom, how much, for which request. */

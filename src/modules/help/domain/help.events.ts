@@ -8,6 +8,12 @@ export const HELP_TIER_PAISE: Record<EpinType, bigint> = { EpintypeB: 500_000n, 
 export const helpRequestStream = (id: string): string => `help-request-${id}`;
 export const helpLinkStream = (id: string): string => `help-link-${id}`;
 export const utrFlagStream = (id: string): string => `utr-flag-${id}`;
+/**
+ * The matching stream: one `HelpLinksCreated` per transaction that makes links (a matching run's
+ * batch, a match by hand), written under the matching lock. A link's own stream (`help-link-<id>`)
+ * then starts with its first transition (Paid, Received, Cancel, Expired...).
+ */
+export const MATCHING_STREAM = 'help-matching';
 
 /** The queue entry of a help request's PH commitment, and of a completed commitment's GH entitlement. */
 export const phEntryId = (requestId: string): string => `ph-${requestId}`;
@@ -118,6 +124,20 @@ export interface HelpLinkCreated {
   deadline: string;
   /** Made by an admin's hand rather than by a matching run. */
   manual: boolean;
+  postings: Posting[];
+}
+
+/** One link of a `HelpLinksCreated`: a `HelpLinkCreated` without its postings (the batch carries them). */
+export type NewHelpLink = Omit<HelpLinkCreated, 'postings'>;
+
+/**
+ * The links one transaction made (decision 0018, amended by 0023): each link as `HelpLinkCreated`
+ * describes it, and all their postings (four per link, in the links' order: ph-owed −a, link:ph +a,
+ * gh-owed −a, link:gh +a). Since 0023 every new link is made this way; `HelpLinkCreated` events
+ * (one link each, on the link's own stream) remain in older ledgers and replay as before.
+ */
+export interface HelpLinksCreated {
+  links: NewHelpLink[];
   postings: Posting[];
 }
 

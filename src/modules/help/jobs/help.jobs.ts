@@ -21,16 +21,25 @@ export async function matchingTick(ledger: Ledger, at: Date = new Date()): Promi
   return result.busy ? 'another run holds the lock' : `${result.links} links, ${result.amountPaise} paise`;
 }
 
-/** The delay of a link's expiry job: until its deadline (never negative). */
-export async function expiryDelayOf(
+/**
+ * The delays of the expiry jobs of the links an outbox event made (a batch's `HelpLinksCreated`, or
+ * an older ledger's `HelpLinkCreated`): until each deadline, never negative.
+ */
+export async function expiryDelaysOf(
   db: Database,
-  streamId: string,
+  event: { position: string; streamId: string },
   now: number = Date.now(),
-): Promise<{ linkId: string; delayMs: number } | null> {
-  const linkId = streamId.startsWith('help-link-') ? streamId.slice('help-link-'.length) : '';
-  const [row] = await db.query<{ deadline: Date }>('select deadline from help_links where id = $1', [linkId]);
-  if (!row) return null;
-  return { linkId, delayMs: Math.max(0, row.deadline.getTime() - now) };
+): Promise<Array<{ linkId: string; delayMs: number }>> {
+  const rows = await db.query<{ id: string; deadline: Date }>(
+    `select l.id, l.deadline
+       from events e cross join lateral jsonb_array_elements(e.payload->'links') as x(link)
+       join help_links l on l.id = x.link->>'id'
+      where e.position = $1::bigint and e.type = 'HelpLinksCreated'
+     union all
+     select id, deadline from help_links where $2 like 'help-link-%' and id = substr($2, 11)`,
+    [event.position, event.streamId],
+  );
+  return rows.map((r) => ({ linkId: r.id, delayMs: Math.max(0, r.deadline.getTime() - now) }));
 }
 
 /** The per-link expiry job: whatever the link's time says now (usually: expired, unless it was paid meanwhile). */

@@ -1,7 +1,15 @@
-import { ProjectedEvent, Projection, Statement, exactlyOneRow } from '../../../platform/projections/projection';
+import { prepared } from '../../../platform/db/sql';
+import {
+  eventPosition,
+  ProjectedEvent,
+  Projection,
+  Statement,
+  exactlyOneRow,
+} from '../../../platform/projections/projection';
 import {
   HelpLinkCancelled,
   HelpLinkCreated,
+  HelpLinksCreated,
   HelpLinkDisputed,
   HelpLinkPaid,
   HelpLinkResolved,
@@ -11,11 +19,58 @@ import {
 
 const linkId = (event: ProjectedEvent): string => event.streamId.slice('help-link-'.length);
 
+const LINK_COLUMNS = `id, ph_entry_id, gh_entry_id, sender_uid, receiver_uid, sender_name, sender_mobile, receiver_name, receiver_mobile,
+  amount_paise, state, bank_name, branch, ifsc, accountnumber, holder, gpay, deadline, created_at, manual, version, created_position`;
+
+/**
+ * A batch's links, one row each (version 0: the link's own stream has no event yet), in one
+ * statement: one array per column; $19/$20 the batch event's stream and version (its position), $21 its time.
+ */
+const INSERT_LINKS_SQL = prepared(`insert into help_links (${LINK_COLUMNS})
+  select u.id, u.ph, u.gh, u.s, u.r, u.sn, u.sm, u.rn, u.rm, u.a, 'Pending', u.bn, u.br, u.ifsc, u.acc, u.h, u.g, u.d, $21::timestamptz, u.m, 0, e.position
+    from (select ${eventPosition(19, 20)} as position) e,
+         unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                $10::bigint[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::timestamptz[], $18::boolean[])
+           as u(id, ph, gh, s, r, sn, sm, rn, rm, a, bn, br, ifsc, acc, h, g, d, m)`);
+
+/** The rows of a `HelpLinksCreated`: its links, as `INSERT_LINKS_SQL` takes them. */
+function insertLinks(event: ProjectedEvent): Statement {
+  const links = (event.payload as HelpLinksCreated).links;
+  const column = <T>(pick: (l: HelpLinksCreated['links'][number]) => T): T[] => links.map(pick);
+  return {
+    text: INSERT_LINKS_SQL,
+    params: [
+      column((l) => l.id),
+      column((l) => l.phEntryId),
+      column((l) => l.ghEntryId),
+      column((l) => l.sender.uid),
+      column((l) => l.receiver.uid),
+      column((l) => l.sender.name),
+      column((l) => l.sender.mobile),
+      column((l) => l.receiver.name),
+      column((l) => l.receiver.mobile),
+      column((l) => l.amountPaise),
+      column((l) => l.bank.bankName),
+      column((l) => l.bank.branch),
+      column((l) => l.bank.ifsc),
+      column((l) => l.bank.accountNumber),
+      column((l) => l.bank.holder),
+      column((l) => l.bank.gpay),
+      column((l) => l.deadline),
+      column((l) => l.manual),
+      event.streamId,
+      event.streamVersion,
+      event.recordedAt,
+    ],
+  };
+}
+
 /** One row per help link, in its current state, with the parties and bank details copied at creation. */
 export const helpLinksProjection: Projection = {
   name: 'help-links',
   tables: ['help_links'],
   handles: [
+    'HelpLinksCreated',
     'HelpLinkCreated',
     'HelpLinkPaid',
     'HelpLinkReceived',
@@ -36,13 +91,15 @@ export const helpLinksProjection: Projection = {
         `help link ${id}: ${what}`,
       );
     switch (event.type) {
+      case 'HelpLinksCreated':
+        return [insertLinks(event)];
       case 'HelpLinkCreated': {
+        // One link on its own stream (ledgers written before decision 0023).
         const p = event.payload as HelpLinkCreated;
         return [
           {
-            text: `insert into help_links (id, ph_entry_id, gh_entry_id, sender_uid, receiver_uid, sender_name, sender_mobile, receiver_name, receiver_mobile,
-                     amount_paise, state, bank_name, branch, ifsc, accountnumber, holder, gpay, deadline, created_at, manual, version)
-                   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'Pending', $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+            text: `insert into help_links (${LINK_COLUMNS})
+                   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'Pending', $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, ${eventPosition(21, 20)})`,
             params: [
               p.id,
               p.phEntryId,
@@ -64,6 +121,7 @@ export const helpLinksProjection: Projection = {
               at,
               p.manual,
               v,
+              event.streamId,
             ],
           },
         ];

@@ -1,6 +1,12 @@
 import { ProjectedEvent, Projection, Statement, exactlyOneRow } from '../../../platform/projections/projection';
-import { HelpLinkCreated, HelpLinkReceived } from '../../help';
+import { prepared } from '../../../platform/db/sql';
+import { HelpLinkCreated, HelpLinkReceived, HelpLinksCreated } from '../../help';
 import { WithdrawalApproved, WithdrawalRejected, WithdrawalRequested } from '../domain/withdrawal.events';
+
+/** The first links into several withdrawals' GH entries ($1 their ids, each once): every one must exist. */
+const LINKED_SQL = prepared(`with changed as (
+    update withdrawals set link_at = coalesce(link_at, $2) where id = any($1::text[]) returning 1)
+  select ledger_assert(count(*) = $3::int, $4::text) from changed`);
 
 /**
  * One row per withdrawal: Requested → Approved → Paid, or Rejected. The first help link into its
@@ -9,7 +15,14 @@ import { WithdrawalApproved, WithdrawalRejected, WithdrawalRequested } from '../
 export const withdrawalsProjection: Projection = {
   name: 'withdrawals',
   tables: ['withdrawals'],
-  handles: ['WithdrawalRequested', 'WithdrawalApproved', 'WithdrawalRejected', 'HelpLinkCreated', 'HelpLinkReceived'],
+  handles: [
+    'WithdrawalRequested',
+    'WithdrawalApproved',
+    'WithdrawalRejected',
+    'HelpLinksCreated',
+    'HelpLinkCreated',
+    'HelpLinkReceived',
+  ],
   project(event: ProjectedEvent): Statement[] {
     const v = event.streamVersion;
     const at = event.recordedAt;
@@ -42,6 +55,12 @@ export const withdrawalsProjection: Projection = {
             `withdrawal ${p.id} rejected while Requested`,
           ),
         ];
+      }
+      case 'HelpLinksCreated': {
+        const p = event.payload as HelpLinksCreated;
+        const ids = [...new Set(p.links.filter((l) => l.ghSource === 'withdrawal').map((l) => l.ghSourceId))];
+        if (ids.length === 0) return [];
+        return [{ text: LINKED_SQL, params: [ids, at, ids.length, `the ${ids.length} withdrawals of new links`] }];
       }
       case 'HelpLinkCreated': {
         const p = event.payload as HelpLinkCreated;

@@ -33,6 +33,7 @@ export class MatchByHandHandler implements ICommandHandler<MatchByHandCommand, {
         tx,
         [{ phEntryId, ghEntryId, senderUid: ph.uid, receiverUid: gh.uid, amountPaise }],
         sources,
+        parties,
         true,
       );
       return { id };

@@ -2,7 +2,7 @@ import { EventMetadata } from '../../../../platform/event-store/event.types';
 import { Ledger } from '../../../../platform/ledger';
 import { decideMatching } from '../../domain/matching.decide';
 import { lockWaiting } from '../../rows';
-import { createLinks, MATCHING_LOCK } from '../../steps/create-links';
+import { createLinks, linkContext, MATCHING_LOCK } from '../../steps/create-links';
 
 /** Entries read per side, and links made, per transaction of a run. */
 export const MATCH_BATCH = 500;
@@ -20,7 +20,9 @@ export interface MatchingResult {
  * One matching run: oldest PH against oldest GH, in transactions of at most `batch` links, each
  * holding the matching lock (a second run at the same moment finds it taken and stops) and the
  * entries it reads; a crash loses at most the transaction in flight, which made nothing. Running
- * it again only matches what still waits.
+ * it again only matches what still waits. Each transaction's links are one `HelpLinksCreated`
+ * (decision 0023): four round trips (the lock; both sides, settings and the matching stream's
+ * head; the event with its projections and COMMIT).
  */
 export async function runMatching(
   ledger: Ledger,
@@ -35,11 +37,14 @@ export async function runMatching(
         MATCHING_LOCK,
       ]);
       if (!lock.ok) return null;
-      const ph = await lockWaiting(tx, 'PH', batch);
-      const gh = ph.length ? await lockWaiting(tx, 'GH', batch) : [];
+      // Both sides, the settings and the matching stream's head in one write.
+      const [ph, gh, context] = await Promise.all(
+        tx.batch(() => [lockWaiting(tx, 'PH', batch), lockWaiting(tx, 'GH', batch), linkContext(tx)] as const),
+      );
       const matches = decideMatching(ph, gh, Math.min(batch, maxLinks - links));
-      const sources = new Map([...ph, ...gh].map((e) => [e.id, { source: e.source, sourceId: e.sourceId }]));
-      await createLinks(tx, matches, sources, false);
+      const entries = new Map([...ph, ...gh].map((e) => [e.id, e]));
+      const parties = new Map([...ph, ...gh].map((e) => [e.uid, e.party]));
+      await createLinks(tx, matches, entries, parties, false, context, true);
       return { n: matches.length, amount: matches.reduce((sum, m) => sum + m.amountPaise, 0n) };
     });
     if (made === null) return { links, amountPaise, busy: links === 0 };

@@ -96,16 +96,22 @@ export async function showHelpLink(
   id: string,
 ): Promise<(ReturnType<typeof record> & { history: unknown[] }) | null> {
   if (!LINK_ID.test(id)) return null;
-  const [row] = await db.query<LinkRow>(`select ${COLUMNS} from help_links where id = $1`, [id]);
+  const [row] = await db.query<LinkRow & { created_position: string }>(
+    `select ${COLUMNS}, created_position::text as created_position from help_links where id = $1`,
+    [id],
+  );
   if (!row) return null;
+  // The event that created it (its batch's HelpLinksCreated, or its own HelpLinkCreated), then its own stream.
   const events = await db.query<{
     type: string;
     recorded_at: Date;
     actor: { kind: string; id: string };
-    payload: { remark?: string };
+    remark: string | null;
   }>(
-    `select type, recorded_at, metadata->'actor' as actor, payload from events where stream_id = $1 order by stream_version`,
-    [`help-link-${id}`],
+    `select case when type = 'HelpLinksCreated' then 'HelpLinkCreated' else type end as type, recorded_at,
+            metadata->'actor' as actor, payload->>'remark' as remark
+       from events where position = $2 or stream_id = $1 order by position`,
+    [`help-link-${id}`, row.created_position],
   );
   return {
     ...record(row),
@@ -113,7 +119,7 @@ export async function showHelpLink(
       type: e.type,
       at: e.recorded_at.toISOString(),
       actor: `${e.actor.kind}:${e.actor.id}`,
-      ...(e.payload.remark ? { remark: e.payload.remark } : {}),
+      ...(e.remark ? { remark: e.remark } : {}),
     })),
   };
 }

@@ -49,23 +49,53 @@ const COLUMNS = `l.id, l.amount_paise::text as amount_paise, l.sender_uid, l.rec
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '');
 
+/** An instant as `Date.toISOString` writes it, made by PostgreSQL (a long list parses no dates in Node). */
+const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** What the lists show of a link: no bank details, remarks or UTR (the detail screens have those). */
+interface ListRow {
+  id: string;
+  amount_paise: string;
+  sender_uid: string;
+  receiver_uid: string;
+  sender_name: string;
+  sender_mobile: string;
+  receiver_name: string;
+  receiver_mobile: string;
+  shown: string;
+  deadline: string;
+  created_at: string;
+  now: string;
+}
+
+const LIST_COLUMNS = `l.id, l.amount_paise::text as amount_paise, l.sender_uid, l.receiver_uid, l.sender_name, l.sender_mobile,
+  l.receiver_name, l.receiver_mobile, ${SHOWN_STATE} as shown, ${isoSql('l.deadline')} as deadline, ${isoSql('l.created_at')} as created_at,
+  ${isoSql('now()')} as now`;
+
+/**
+ * The member's links on one side, newest first, with the server's clock, in one statement (the
+ * index on the side's uid and created_at serves it); the USDT rate read beside it.
+ */
 async function links(
   db: Sql,
   side: 'sender_uid' | 'receiver_uid',
   uid: string,
   which: keyof typeof LIST_STATES,
-): Promise<LinkRow[]> {
-  return db.query<LinkRow>(
-    `select ${COLUMNS} from help_links l where l.${side} = $1 and ${LIST_STATES[which]}
-      order by l.created_at desc, l.id limit ${MAX_HISTORY_ROWS}`,
-    [uid],
-  );
+): Promise<{ rows: ListRow[]; rate: string }> {
+  const [rows, settings] = await Promise.all([
+    db.query<ListRow>(
+      `select ${LIST_COLUMNS} from help_links l where l.${side} = $1 and ${LIST_STATES[which]}
+        order by l.created_at desc, l.id limit ${MAX_HISTORY_ROWS}`,
+      [uid],
+    ),
+    loadSettings(db),
+  ]);
+  return { rows, rate: settings.usdtRateInr };
 }
 
 /** The member's links as sender (PH) and as receiver (GH): the dashboard logs, the lists and the detail screens (spec §3). */
 export async function phList(db: Sql, uid: string, which: 'open' | 1 | 2 | 3): Promise<Array<Record<string, unknown>>> {
-  const rate = (await loadSettings(db)).usdtRateInr;
-  const rows = await links(db, 'sender_uid', uid, which);
+  const { rows, rate } = await links(db, 'sender_uid', uid, which);
   return numbered(
     rows.map((r, i) => ({
       id: r.id,
@@ -74,18 +104,17 @@ export async function phList(db: Sql, uid: string, which: 'open' | 1 | 2 | 3): P
       uid: r.receiver_uid,
       name: r.receiver_name,
       Mobile: r.receiver_mobile,
-      ddd: iso(r.deadline),
-      dd: iso(r.created_at),
+      ddd: r.deadline,
+      dd: r.created_at,
       paidst: r.shown,
       // The first row carries the countdown's end (its deadline) and start (the server's clock now).
-      ...(i === 0 ? { ed: iso(r.deadline), sd: iso(r.now) } : {}),
+      ...(i === 0 ? { ed: r.deadline, sd: r.now } : {}),
     })),
   );
 }
 
 export async function ghList(db: Sql, uid: string, which: 'open' | 1 | 2 | 3): Promise<Array<Record<string, unknown>>> {
-  const rate = (await loadSettings(db)).usdtRateInr;
-  const rows = await links(db, 'receiver_uid', uid, which);
+  const { rows, rate } = await links(db, 'receiver_uid', uid, which);
   return numbered(
     rows.map((r) => ({
       id: r.id,
@@ -94,7 +123,7 @@ export async function ghList(db: Sql, uid: string, which: 'open' | 1 | 2 | 3): P
       fromid: r.sender_uid,
       name: r.sender_name,
       Mobile: r.sender_mobile,
-      dd: iso(r.created_at),
+      dd: r.created_at,
       sidapprovest: r.shown,
     })),
   );
