@@ -55,6 +55,19 @@ describe('the demo seed', () => {
     expect(active.map((m) => m.uid)).toEqual(Array.from({ length: 12 }, (_, i) => String(100001 + i)));
     const [spare] = await db.owner.query<{ n: number }>("select count(*)::int as n from epins where status = 'unused'");
     expect(spare.n).toBe(15);
+    // The demo's earner (100003) upgraded its three directs to ₹1,000: with their ₹299 activations,
+    // ₹389.70 of level-1 income for it once the worker pays (README, "Demo logins").
+    const upgraded = await db.owner.query<{ uid: string; total: string }>(
+      'select uid, total_package_paise::text as total from members where current_package_paise = 100000 order by uid',
+    );
+    expect(upgraded).toEqual(['100010', '100011', '100012'].map((uid) => ({ uid, total: '129900' })));
+    const earnerTopUps = await db.owner.query<{ type: string; n: number }>(
+      "select type, count(*)::int as n from epins where owner_uid = '100003' and status = 'used' and used_for <> '100003' group by type order by type",
+    );
+    expect(earnerTopUps).toEqual([
+      { type: 'EpintypeA', n: 3 },
+      { type: 'EpintypeB', n: 3 },
+    ]);
     const options = await db.owner.query<{ type: string }>('select type from payment_options order by type');
     expect(options.map((o) => o.type)).toEqual(['Bank', 'QR']);
   });

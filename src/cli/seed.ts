@@ -10,7 +10,7 @@ import {
   ADMIN_ROLES,
   hashPassword,
 } from '../modules/identity';
-import { EpinsModule, IssueEpinsCommand, TopUpMemberCommand } from '../modules/epins';
+import { EpinsModule, IssueEpinsCommand, TopUpMemberCommand, type EpinType } from '../modules/epins';
 import { PaymentOptionsService, PaymentsModule } from '../modules/payments';
 import { toDataURL } from 'qrcode';
 import { Database } from '../platform/db/database';
@@ -103,15 +103,21 @@ async function seedDemo(commands: CommandBus, db: Database): Promise<boolean> {
   return true;
 }
 
+/** The demo member who can withdraw out of the box: its level income (₹389.70) is above the ₹100 minimum. */
+export const DEMO_EARNER_UID = '100003';
+
 /**
  * Levels 1 and 2 (100001–100012) are active: each sponsor buys e-pins (issued by the superadmin) and
  * activates its directs; level 1 gets e-pins for itself from the root's stock. The worker pays the
  * level income of these top-ups as soon as it runs. 100001–100003 keep five spare e-pins each.
+ * 100003 (DEMO_EARNER_UID) also upgrades its three directs to the ₹1,000 package with three
+ * EpintypeA e-pins: 3 × ₹29.90 + 3 × ₹100 = ₹389.70 of level-1 income, so the demo (and the browser
+ * test of the help circle) has a member who can withdraw at the default minimum of ₹100.
  */
 async function seedActivations(commands: CommandBus): Promise<void> {
   const admin: EventMetadata = { actor: { kind: 'admin', id: 'superadmin' }, correlationId: `seed-${Date.now()}` };
-  const issue = (owner: string, quantity: number): Promise<{ numbers: string[] }> =>
-    commands.execute(new IssueEpinsCommand(owner, 'EpintypeB', quantity, { kind: 'admin', ref: 'seed' }, admin));
+  const issue = (owner: string, quantity: number, type: EpinType = 'EpintypeB'): Promise<{ numbers: string[] }> =>
+    commands.execute(new IssueEpinsCommand(owner, type, quantity, { kind: 'admin', ref: 'seed' }, admin));
   const activate = async (activator: string, member: string, epin: string) => {
     const { result } = await commands.execute(
       new TopUpMemberCommand(activator, member, epin, {
@@ -128,6 +134,9 @@ async function seedActivations(commands: CommandBus): Promise<void> {
       (_, i) => i >= 3 && i < 12 && String(100001 + Math.floor((i - 3) / 3)) === uid,
     );
     for (const [k, direct] of directs.entries()) await activate(uid, direct, numbers[k + 1]);
+    if (uid !== DEMO_EARNER_UID) continue;
+    const upgrades = await issue(uid, directs.length, 'EpintypeA');
+    for (const [k, direct] of directs.entries()) await activate(uid, direct, upgrades.numbers[k]);
   }
 }
 
@@ -193,6 +202,7 @@ async function main(): Promise<void> {
     console.log(seeded ? 'demo network seeded' : 'demo network already present: nothing written');
     console.log(`Demo logins
   member-web  user id 100000 (root) and 100001-100030, password ${DEMO_MEMBER_PASSWORD}
+              (${DEMO_EARNER_UID} has ₹389.70 of level income to withdraw once the worker has paid it)
   admin-web   superadmin / approver / support / auditor, password ${DEMO_ADMIN_PASSWORD}`);
   } finally {
     await app.close();

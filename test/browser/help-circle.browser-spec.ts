@@ -1,64 +1,43 @@
 /**
- * Browser e2e of the help circle (issue 11), two members and an admin against the real API:
- * A (100002, spare 299 e-pins) asks for help through the dashboard's help dialog; B (100003, whose
- * ₹89.70 of level income comes from the seeded activations of its directs) withdraws on /Withdrawal
- * (₹40 twice: the superadmin lowers `withdrawalMinRupees` to 40 for this file and restores it); an
- * approver approves both and runs matching through /admin-api (the admin screens have their own
- * tests); A sees the link in PH LOGS with its countdown, pays it with a UTR; B sees it Paid and
- * confirms; both dashboards and lists agree. A second cycle: B cancels a paid link, A disputes
- * it, the approver resolves it as received.
+ * Browser e2e of the help circle (issue 11): two members and an admin, each in their own Chromium,
+ * against the real API and worker, every step through the screens:
+ * A (100002, spare 299 e-pins) asks for help through the dashboard's help dialog; B (100003, the
+ * seed's earner: ₹389.70 of level income from activating and upgrading its directs) withdraws ₹100
+ * on /Withdrawal at the default minimum; the approver, signed in to admin-web, approves both on the
+ * help-request and withdrawal pages, reads the PH / GH queue, runs matching with "Run matching now"
+ * and finds the link in Help links; A sees it in PH LOGS with its countdown and pays it with a UTR;
+ * B sees it Paid and confirms; the link's history, the withdrawal and the queue in admin-web agree
+ * with both dashboards and histories. A second cycle: B cancels a paid link, A disputes it, the
+ * approver finds it with the Disputed filter and resolves it as received.
  *
- * Every wait is on UI state or an API answer; browser confirmations are accepted as a member would.
+ * Every wait is on UI state; browser confirmations are accepted as a member would.
  */
 import { type Page } from 'playwright-core';
-import { BASE_URL, MEMBER_PASSWORD, openSession, step, toast, toastTexts, type Session } from './support';
+import {
+  adminLogin,
+  BASE_URL,
+  MEMBER_PASSWORD,
+  openSession,
+  step,
+  SUPERADMIN,
+  toast,
+  toastTexts,
+  type Session,
+} from './support';
 
-jest.setTimeout(120_000);
+jest.setTimeout(90_000);
 
 const A = '100002';
 const B = '100003';
 const APPROVER = { username: 'approver', password: 'Admin@123' };
-const SUPERADMIN = { username: 'superadmin', password: 'Admin@123' };
-const WITHDRAW_RUPEES = '40';
-const WITHDRAW_PAISE = 4000n;
+/** The default `withdrawalMinRupees`: B withdraws exactly the minimum, twice. */
+const WITHDRAW_RUPEES = '100';
+const WITHDRAW_PAISE = 10_000n;
+const TIER_PAISE = 500_000n;
+/** B's level income from the demo seed (src/cli/seed.ts): 3 × ₹29.90 + 3 × ₹100.00. */
+const SEEDED_INCOME_PAISE = 38_970n;
 
-async function adminApi<T>(token: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${BASE_URL}/admin-api${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /admin-api${url}: HTTP ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function adminToken(admin: { username: string; password: string }): Promise<string> {
-  const response = await fetch(`${BASE_URL}/admin-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  const body = (await response.json()) as { token?: string };
-  if (!body.token) throw new Error(`${admin.username} login failed: ${JSON.stringify(body)}`);
-  return body.token;
-}
-
-/** The newest row of an admin list for one member (react-admin's simple-rest query). */
-async function newest(
-  token: string,
-  resource: 'help-requests' | 'withdrawals',
-  member: string,
-): Promise<{ id: string; status: string }> {
-  const query = new URLSearchParams({
-    filter: JSON.stringify({ member }),
-    sort: JSON.stringify([resource === 'withdrawals' ? 'requestedAt' : 'requested_at', 'DESC']),
-    range: JSON.stringify([0, 0]),
-  });
-  const rows = await adminApi<Array<{ id: string; status: string }>>(token, 'GET', `/${resource}?${query}`);
-  if (!rows[0]) throw new Error(`no ${resource} row for ${member}`);
-  return rows[0];
-}
+// ---------------------------------------------------------------- member side
 
 async function memberLogin(page: Page, uid: string) {
   await page.goto('/login');
@@ -93,7 +72,7 @@ async function expectToast(page: Page, text: string) {
 
 async function dashboard(page: Page) {
   await page.goto('/dashboard');
-  await page.getByTestId('net-balance').waitFor();
+  await page.getByTestId('net-balance').filter({ hasText: '₹' }).waitFor();
 }
 
 /** The card's text once the dashboard's figure is in (₹ amounts of the summary). */
@@ -109,28 +88,41 @@ function paise(text: string): bigint {
   return m[1] ? -value : value;
 }
 
-async function withdraw(page: Page, rupees: string) {
+const fraction = (amount: bigint) => (amount % 100n).toString().padStart(2, '0');
+/** An amount as member-web shows it: '₹4800.00'. */
+const rupees = (amount: bigint) => `₹${amount / 100n}.${fraction(amount)}`;
+/** An amount as admin-web shows it, grouped the Indian way: '₹4,800.00'. */
+const adminRupees = (amount: bigint) => `₹${(amount / 100n).toLocaleString('en-IN')}.${fraction(amount)}`;
+
+/**
+ * The seed's level income reaches B's balance when the worker has paid it (asynchronously, after
+ * the seed): reloads the dashboard until the net balance is all of it.
+ */
+async function netBalanceReaches(page: Page, expected: bigint): Promise<bigint> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await dashboard(page);
+    const net = paise(await cardText(page, 'net-balance'));
+    if (net >= expected || Date.now() > deadline) return net;
+  }
+}
+
+async function withdraw(page: Page, amount: string) {
   await page.goto('/Withdrawal');
   await page.getByTestId('withdrawal-balance').filter({ hasText: '₹' }).waitFor();
-  await page.getByLabel('Amount').fill(rupees);
+  await page.getByLabel('Amount').fill(amount);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Withdrawal Request Submitted Successfully');
 }
 
-/** The id of the newest open PH link on A's dashboard, after its card shows the countdown. */
-async function phLinkOnDashboard(page: Page, exclude: string[]): Promise<string> {
+/** The link admin-web named is on A's dashboard, Pending, with its 'Link Expire in' countdown. */
+async function phLinkOnDashboard(page: Page, id: string) {
   await dashboard(page);
-  const cards = page.getByTestId('ph-card');
-  await cards.first().waitFor();
-  const labels = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-  const id = labels.map((l) => l.replace(/^PH /, '')).find((l) => !exclude.includes(l));
-  if (!id) throw new Error(`no new PH link on the dashboard: ${JSON.stringify(labels)}`);
   const card = page.getByRole('article', { name: `PH ${id}` });
   await card.getByText('Link Expire in').waitFor();
   const countdown = (await card.getByTestId('link-countdown').innerText()).trim();
   expect(countdown).toMatch(/^\d+d \d+h \d+m \d+s$/);
   expect(await card.getByTestId('link-status').innerText()).toBe('Pending');
-  return id;
 }
 
 async function payLink(page: Page, id: string, utr: string) {
@@ -154,61 +146,217 @@ async function openGhLinkFromDashboard(page: Page, id: string) {
   await page.getByTestId('order-id').filter({ hasText: id }).waitFor();
 }
 
-describe('the help circle in a real browser: request, withdrawal, matching, UTR, confirm, cancel, dispute', () => {
+// ---------------------------------------------------------------- admin side (admin-web)
+
+/** The hash of admin-web's URL, decoded (react-admin keeps a list's filter there as JSON). */
+const adminRoute = (url: URL) => decodeURIComponent(url.hash);
+
+/** Opens a list from admin-web's menu and types a member id into its always-on Member filter. */
+async function adminListOf(page: Page, menu: string, resource: string, member: string) {
+  await page.getByRole('menuitem', { name: menu, exact: true }).click();
+  await page.waitForURL((url) => adminRoute(url).startsWith(`#/${resource}`));
+  await page.getByRole('textbox', { name: 'Member' }).fill(member);
+  await page.waitForURL((url) => adminRoute(url).includes(`"member":"${member}"`));
+}
+
+/** A list opened at a given filter (react-admin's own URL form, as an admin bookmarks it). */
+async function adminListAt(page: Page, resource: string, filter: Record<string, string>) {
+  await page.goto(`/admin/#/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  await page.waitForURL((url) => adminRoute(url).includes(JSON.stringify(filter)));
+}
+
+/** The list's row that shows every one of `texts` (the Datagrid's table rows). */
+function adminRow(page: Page, ...texts: string[]) {
+  return texts.reduce((rows, text) => rows.filter({ hasText: text }), page.locator('tbody tr'));
+}
+
+/** Opens a row's record (rowClick "show") and returns the id from the page's route. */
+async function openRow(page: Page, resource: string, ...texts: string[]): Promise<string> {
+  const row = adminRow(page, ...texts);
+  await row.first().waitFor();
+  await row.first().click();
+  await page.waitForURL((url) => new RegExp(`^#/${resource}/[^/]+/show$`).test(adminRoute(url)));
+  return /^#\/[^/]+\/([^/]+)\/show$/.exec(adminRoute(new URL(page.url())))![1]!;
+}
+
+/** react-admin's notification after an action. */
+async function adminNotice(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).waitFor();
+}
+
+/** Approve on a help-request or withdrawal page: the confirmation names the member and amount, then Confirm. */
+async function approveOnShow(page: Page, names: string, notice: string) {
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog');
+  expect(await dialog.innerText()).toContain(names);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await adminNotice(page, notice);
+  await page.getByRole('button', { name: 'Approve' }).waitFor({ state: 'detached' });
+}
+
+async function approveHelpRequest(page: Page, member: string) {
+  await adminListOf(page, 'Help requests', 'help-requests', member);
+  await openRow(page, 'help-requests', member, 'Awaiting approval');
+  await approveOnShow(
+    page,
+    `Put member ${member}'s help of ${adminRupees(TIER_PAISE)} in the PH queue now?`,
+    'Help request approved: it joins the PH queue',
+  );
+  await page.getByTestId('help-request-status').filter({ hasText: 'In the PH queue' }).waitFor();
+}
+
+async function approveWithdrawal(page: Page, member: string) {
+  await adminListOf(page, 'Withdrawals', 'withdrawals', member);
+  await openRow(page, 'withdrawals', member, 'Requested');
+  await approveOnShow(
+    page,
+    `Put member ${member}'s withdrawal of ₹${WITHDRAW_RUPEES}.00 in the GH queue now?`,
+    'Withdrawal approved: it joins the GH queue',
+  );
+  await page.getByTestId('withdrawal-status').filter({ hasText: 'Approved' }).waitFor();
+}
+
+/** "Run matching now" on the page shown (queue or links list): what the run linked, as admin-web says it. */
+async function runMatching(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Run matching now' }).click();
+  const result = page.getByTestId('matching-result');
+  await result.waitFor();
+  return (await result.innerText()).trim();
+}
+
+/** The queue totals panel (`queue-totals`) once it has read the API: [PH, GH] in paise. */
+async function queueTotals(page: Page): Promise<[bigint, bigint]> {
+  await page.getByTestId('queue-totals').and(page.locator('[aria-busy=false]')).waitFor();
+  return [
+    paise(await page.getByTestId('queue-total-PH').innerText()),
+    paise(await page.getByTestId('queue-total-GH').innerText()),
+  ];
+}
+
+/** The link page's history, oldest first, one text per step ('Linked24 Nov 2026, … · system:matching'). */
+async function linkHistory(page: Page): Promise<string[]> {
+  return page.getByTestId('link-history').getByRole('listitem').allInnerTexts();
+}
+
+/**
+ * The worker's matching tick links whatever waits when the epoch minute is a multiple of
+ * `matchingIntervalMinutes` (default 5): it would race the approver's "Run matching now". An
+ * interval whose next due minute is more than 15 minutes away leaves matching to the approver for
+ * the whole test.
+ */
+function quietMatchingInterval(now = Date.now()): number {
+  const minute = Math.floor(now / 60_000);
+  for (let every = 1440; every > 15; every--) {
+    if (minute % every !== 0 && every - (minute % every) > 15) return every;
+  }
+  throw new Error(`no quiet matching interval at minute ${minute}`);
+}
+
+/** The superadmin changes the matching interval on the Settings screen; answers the value it replaced. */
+async function setMatchingInterval(page: Page, minutes: number): Promise<number> {
+  await page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
+  await adminRow(page, 'Automatic matching interval').click();
+  await page.waitForURL((url) => adminRoute(url) === '#/settings/matchingIntervalMinutes');
+  const input = page.getByRole('textbox', { name: 'Minutes' });
+  await input.and(page.locator(':not([value=""])')).waitFor();
+  const before = Number(await input.inputValue());
+  await input.fill(String(minutes));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((url) => /^#\/settings(\?|$)/.test(adminRoute(url)));
+  await adminRow(page, 'Automatic matching interval', `${minutes} minutes`, 'superadmin').waitFor();
+  return before;
+}
+
+async function adminLogout(page: Page) {
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.locator('input[name=username]').waitFor();
+}
+
+/** Puts a setting back after the test (clean-up through the API, whatever the test's outcome). */
+async function restoreSetting(key: string, value: unknown) {
+  const login = await fetch(`${BASE_URL}/admin-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SUPERADMIN),
+  });
+  const { token } = (await login.json()) as { token?: string };
+  const put = await fetch(`${BASE_URL}/admin-api/settings/${key}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ value }),
+  });
+  if (!put.ok) throw new Error(`restoring ${key}: HTTP ${put.status} ${await put.text()}`);
+}
+
+/** Re-reads a link page until its state chip says `state`. */
+async function linkPageInState(page: Page, state: string) {
+  await page.reload();
+  await page.getByTestId('link-state').filter({ hasText: state }).waitFor();
+  await page.getByTestId('link-history').waitFor();
+}
+
+describe('the help circle in three real browsers: request, withdrawal, approvals, matching, UTR, confirm, cancel, dispute', () => {
   let a: Session;
   let b: Session;
-  let token = '';
-  let superToken = '';
-  let minBefore: unknown = 100;
+  let admin: Session;
+  let bNetBefore = 0n;
+  let intervalBefore: number | null = null;
   const links: string[] = [];
   const utr1 = `UTR${Date.now().toString().slice(-10)}A`;
   const utr2 = `UTR${Date.now().toString().slice(-10)}B`;
 
   beforeAll(async () => {
-    [a, b, token, superToken] = await Promise.all([
-      openSession(),
-      openSession(),
-      adminToken(APPROVER),
-      adminToken(SUPERADMIN),
-    ]);
-    minBefore = (await adminApi<{ value: unknown }>(superToken, 'GET', '/settings/withdrawalMinRupees')).value;
-    await adminApi(superToken, 'PUT', '/settings/withdrawalMinRupees', { value: Number(WITHDRAW_RUPEES) });
+    [a, b, admin] = await Promise.all([openSession(), openSession(), openSession()]);
     // Browser confirmations ('Are you sure…') are accepted, as a member would.
     for (const s of [a, b]) s.page.on('dialog', (d) => void d.accept());
   });
   afterAll(async () => {
-    if (superToken) await adminApi(superToken, 'PUT', '/settings/withdrawalMinRupees', { value: minBefore });
-    await Promise.all([a?.close(), b?.close()]);
+    await Promise.all([a?.close(), b?.close(), admin?.close()]);
+    if (intervalBefore !== null) await restoreSetting('matchingIntervalMinutes', intervalBefore);
   });
 
-  it('A asks for help, B withdraws, the approver approves both and matching links them; A pays, B confirms', async () => {
+  it('A asks for help, B withdraws, the approver approves both in admin-web and runs matching; A pays, B confirms', async () => {
     await Promise.all([
       step(a, 'a-login', () => memberLogin(a.page, A)),
       step(b, 'b-login', () => memberLogin(b.page, B)),
+      step(admin, 'superadmin-quiets-matching', async () => {
+        await adminLogin(admin.page, SUPERADMIN);
+        intervalBefore = await setMatchingInterval(admin.page, quietMatchingInterval());
+        await adminLogout(admin.page);
+        await adminLogin(admin.page, APPROVER);
+      }),
     ]);
-    const bNetBefore = paise(await cardText(b.page, 'net-balance'));
-    expect(bNetBefore).toBeGreaterThanOrEqual(2n * WITHDRAW_PAISE);
+    bNetBefore = await step(b, 'b-income', () => netBalanceReaches(b.page, SEEDED_INCOME_PAISE));
+    expect(bNetBefore).toBe(SEEDED_INCOME_PAISE);
 
-    await step(a, 'a-help-request', async () => {
-      await a.page.getByRole('button', { name: 'USER 299 HELP' }).click();
-      await a.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-      await expectToast(a.page, 'Upgrade Successfull');
+    await Promise.all([
+      step(a, 'a-help-request', async () => {
+        await a.page.getByRole('button', { name: 'USER 299 HELP' }).click();
+        await a.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+        await expectToast(a.page, 'Upgrade Successfull');
+      }),
+      step(b, 'b-withdraws', () => withdraw(b.page, WITHDRAW_RUPEES)),
+    ]);
+
+    await step(admin, 'admin-approves-help-request', () => approveHelpRequest(admin.page, A));
+    await step(admin, 'admin-approves-withdrawal', () => approveWithdrawal(admin.page, B));
+
+    // Queue transparency before matching: admin-web's queue and each member's dashboard say the same.
+    const [phWaiting, ghWaiting] = await step(admin, 'admin-reads-queue', async () => {
+      await admin.page.getByRole('menuitem', { name: 'PH / GH queue', exact: true }).click();
+      await admin.page.waitForURL((url) => adminRoute(url).startsWith('#/queue-entries'));
+      await adminRow(admin.page, A, adminRupees(TIER_PAISE), 'Help request').waitFor();
+      await adminRow(admin.page, B, `₹${WITHDRAW_RUPEES}.00`, 'Withdrawal').waitFor();
+      return queueTotals(admin.page);
     });
-    await step(b, 'b-withdraws', () => withdraw(b.page, WITHDRAW_RUPEES));
-
-    const request = await newest(token, 'help-requests', A);
-    await adminApi(token, 'POST', `/help-requests/${request.id}/approve`);
-    const withdrawal = await newest(token, 'withdrawals', B);
-    expect(withdrawal.status).toBe('Requested');
-    await adminApi(token, 'POST', `/withdrawals/${withdrawal.id}/approve`);
-
-    // Queue transparency before matching: each sees the queues and their own place (the only entries).
+    expect([phWaiting, ghWaiting]).toEqual([TIER_PAISE, WITHDRAW_PAISE]);
     await Promise.all([
       step(a, 'a-queue-place', async () => {
         await dashboard(a.page);
         await a.page.getByTestId('queue-ph-position').filter({ hasText: '#1 · ₹5000.00' }).waitFor();
-        expect(await a.page.getByTestId('queue-ph').innerText()).toBe('₹5000.00 · 1 waiting');
-        expect(await a.page.getByTestId('queue-gh').innerText()).toBe(`₹${WITHDRAW_RUPEES}.00 · 1 waiting`);
+        expect(await a.page.getByTestId('queue-ph').innerText()).toBe(`${rupees(phWaiting)} · 1 waiting`);
+        expect(await a.page.getByTestId('queue-gh').innerText()).toBe(`${rupees(ghWaiting)} · 1 waiting`);
       }),
       step(b, 'b-queue-place', async () => {
         await dashboard(b.page);
@@ -218,11 +366,23 @@ describe('the help circle in a real browser: request, withdrawal, matching, UTR,
           .waitFor();
       }),
     ]);
-    const run = await adminApi<{ links: number; busy: boolean }>(token, 'POST', '/matching/run');
-    expect(run.busy ? 0 : run.links).toBeGreaterThanOrEqual(run.busy ? 0 : 1);
 
-    const id = await step(a, 'a-sees-ph-log', () => phLinkOnDashboard(a.page, links));
+    const id = await step(admin, 'admin-runs-matching', async () => {
+      expect(await runMatching(admin.page)).toBe(`Matching linked 1 pair for ₹${WITHDRAW_RUPEES}.00`);
+      await admin.page
+        .getByTestId('queue-total-PH')
+        .filter({ hasText: adminRupees(TIER_PAISE - WITHDRAW_PAISE) })
+        .waitFor();
+      expect(await queueTotals(admin.page)).toEqual([TIER_PAISE - WITHDRAW_PAISE, 0n]);
+      await adminListOf(admin.page, 'Help links', 'help-links', A);
+      const linkId = await openRow(admin.page, 'help-links', `${A}`, B, 'Pending', `₹${WITHDRAW_RUPEES}.00`);
+      await admin.page.getByTestId('link-state').filter({ hasText: 'Pending' }).waitFor();
+      expect(await linkHistory(admin.page)).toEqual([expect.stringMatching(/^Linked.* · (system|admin):/)]);
+      return linkId;
+    });
     links.push(id);
+
+    await step(a, 'a-sees-ph-log', () => phLinkOnDashboard(a.page, id));
     await step(a, 'a-pays', () => payLink(a.page, id, utr1));
 
     await step(b, 'b-confirms', async () => {
@@ -231,6 +391,19 @@ describe('the help circle in a real browser: request, withdrawal, matching, UTR,
       await b.page.getByRole('button', { name: 'Update' }).click();
       await expectToast(b.page, 'Payment Received Successfully.');
       await b.page.waitForURL(/\/dashboard$/);
+    });
+
+    await step(admin, 'admin-link-received', async () => {
+      await linkPageInState(admin.page, 'Received');
+      await admin.page.getByText(utr1, { exact: true }).waitFor();
+      expect(await linkHistory(admin.page)).toEqual([
+        expect.stringMatching(/^Linked/),
+        expect.stringMatching(new RegExp(`^Paid \\(UTR submitted\\).* · member:${A}$`)),
+        expect.stringMatching(new RegExp(`^Received \\(confirmed\\).* · member:${B}$`)),
+      ]);
+      await adminListOf(admin.page, 'Withdrawals', 'withdrawals', B);
+      await adminRow(admin.page, B, `₹${WITHDRAW_RUPEES}.00`, 'Paid').waitFor();
+      expect(await adminRow(admin.page, B).count()).toBe(1);
     });
 
     await step(a, 'a-dashboard-and-list', async () => {
@@ -263,14 +436,19 @@ describe('the help circle in a real browser: request, withdrawal, matching, UTR,
     });
   });
 
-  it('B cancels a paid link, A disputes the cancel, the approver resolves it as received', async () => {
+  it('B cancels a paid link, A disputes the cancel, the approver finds the dispute and resolves it as received', async () => {
     await step(b, 'b-withdraws-again', () => withdraw(b.page, WITHDRAW_RUPEES));
-    const withdrawal = await newest(token, 'withdrawals', B);
-    await adminApi(token, 'POST', `/withdrawals/${withdrawal.id}/approve`);
-    await adminApi(token, 'POST', '/matching/run');
+    await step(admin, 'admin-approves-second-withdrawal', () => approveWithdrawal(admin.page, B));
 
-    const id = await step(a, 'a-sees-second-link', () => phLinkOnDashboard(a.page, links));
+    const id = await step(admin, 'admin-matches-from-links', async () => {
+      await adminListAt(admin.page, 'help-links', { member: B });
+      expect(await runMatching(admin.page)).toBe(`Matching linked 1 pair for ₹${WITHDRAW_RUPEES}.00`);
+      return openRow(admin.page, 'help-links', A, B, 'Pending');
+    });
+    expect(links).not.toContain(id);
     links.push(id);
+
+    await step(a, 'a-sees-second-link', () => phLinkOnDashboard(a.page, id));
     await step(a, 'a-pays-second', () => payLink(a.page, id, utr2));
 
     await step(b, 'b-cancels', async () => {
@@ -301,16 +479,40 @@ describe('the help circle in a real browser: request, withdrawal, matching, UTR,
       await card.getByTestId('link-status').filter({ hasText: 'Disputed' }).waitFor();
     });
 
-    await adminApi(token, 'POST', `/help-links/${id}/resolve`, {
-      outcome: 'received',
-      remark: 'Bank statement shows the credit',
+    await step(admin, 'admin-resolves-dispute', async () => {
+      // The approver looks for disputes: the Disputed filter of Help links (its member filter cleared).
+      await adminListAt(admin.page, 'help-links', {});
+      await admin.page.getByRole('combobox', { name: 'Disputed' }).click();
+      await admin.page.getByRole('option', { name: 'Yes', exact: true }).click();
+      await admin.page.waitForURL((url) => adminRoute(url).includes('"disputed":"true"'));
+      expect(await openRow(admin.page, 'help-links', id, 'Disputed')).toBe(id);
+      await admin.page.getByText('No money arrived in my account', { exact: true }).first().waitFor();
+
+      await admin.page.getByRole('button', { name: 'Resolve' }).click();
+      const dialog = admin.page.getByRole('dialog');
+      await dialog.getByRole('combobox', { name: /Outcome/ }).click();
+      await admin.page.getByRole('option', { name: /^Received/ }).click();
+      await dialog.getByRole('textbox', { name: /Remark/ }).fill('Bank statement shows the credit');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await adminNotice(admin.page, 'Link resolved as received');
+      await admin.page.getByTestId('link-state').filter({ hasText: 'Received' }).waitFor();
+      const history = await linkHistory(admin.page);
+      expect(history).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(
+            new RegExp(`^Cancelled by the receiver.* · member:${B} · No money arrived in my account$`),
+          ),
+          expect.stringMatching(new RegExp(`^Disputed.* · member:${A} · Paid with UTR ${utr2}$`)),
+          expect.stringMatching(/^Resolved by an admin.* · admin:approver · Bank statement shows the credit$/),
+        ]),
+      );
     });
 
     await step(a, 'a-after-resolve', async () => {
       await dashboard(a.page);
       await a.page
         .getByTestId('my-ph')
-        .filter({ hasText: `₹${2 * Number(WITHDRAW_RUPEES)}.00` })
+        .filter({ hasText: rupees(2n * WITHDRAW_PAISE) })
         .waitFor();
       await a.page.getByTestId('ph-logs-empty').waitFor();
     });
@@ -318,8 +520,10 @@ describe('the help circle in a real browser: request, withdrawal, matching, UTR,
       await dashboard(b.page);
       await b.page
         .getByTestId('my-gh')
-        .filter({ hasText: `₹${2 * Number(WITHDRAW_RUPEES)}.00` })
+        .filter({ hasText: rupees(2n * WITHDRAW_PAISE) })
         .waitFor();
+      expect(paise(await cardText(b.page, 'net-balance'))).toBe(bNetBefore - 2n * WITHDRAW_PAISE);
+      expect(paise(await cardText(b.page, 'total-withdrawal'))).toBe(2n * WITHDRAW_PAISE);
       await b.page.goto('/GHRecivePaymentPaid');
       for (const linkId of links)
         await b.page
@@ -329,6 +533,31 @@ describe('the help circle in a real browser: request, withdrawal, matching, UTR,
       await b.page.goto('/WithdrawalHistory');
       await b.page.getByTestId('withdrawal-status').nth(1).waitFor();
       expect(await b.page.getByTestId('withdrawal-status').allInnerTexts()).toEqual(['Paid', 'Paid']);
+    });
+
+    // admin-web's lists say what the members see: both links Received, both withdrawals Paid, and
+    // what still waits in the queues is A's remaining help, as A's dashboard shows it.
+    await step(admin, 'admin-lists-agree', async () => {
+      await adminListAt(admin.page, 'help-links', { member: B });
+      for (const linkId of links) await adminRow(admin.page, linkId, A, B, 'Received').waitFor();
+      expect(await adminRow(admin.page, B).count()).toBe(links.length);
+      await adminListAt(admin.page, 'withdrawals', { member: B });
+      await adminRow(admin.page, B, 'Paid').nth(1).waitFor();
+      expect(await adminRow(admin.page, B).allInnerTexts()).toEqual([
+        expect.stringContaining('Paid'),
+        expect.stringContaining('Paid'),
+      ]);
+      await adminListAt(admin.page, 'queue-entries', {});
+      expect(await queueTotals(admin.page)).toEqual([TIER_PAISE - 2n * WITHDRAW_PAISE, 0n]);
+      await adminRow(admin.page, A, adminRupees(TIER_PAISE - 2n * WITHDRAW_PAISE), 'Help request').waitFor();
+    });
+    await step(a, 'a-queue-after', async () => {
+      await dashboard(a.page);
+      await a.page
+        .getByTestId('queue-ph-position')
+        .filter({ hasText: `#1 · ${rupees(TIER_PAISE - 2n * WITHDRAW_PAISE)}` })
+        .waitFor();
+      expect(await a.page.getByTestId('queue-gh').innerText()).toBe('₹0.00 · 0 waiting');
     });
   });
 });

@@ -24,6 +24,24 @@ const settingRows = [
     changed_at: '2026-11-21T10:00:00.000Z',
     changed_by: 'admin:root',
   },
+  { id: 'helpAutoApprove', key: 'helpAutoApprove', value: false, default: false, changed_at: null, changed_by: null },
+  {
+    id: 'matchingIntervalMinutes',
+    key: 'matchingIntervalMinutes',
+    value: 1,
+    default: 5,
+    changed_at: '2026-11-22T10:00:00.000Z',
+    changed_by: 'admin:root',
+  },
+  {
+    id: 'withdrawalMinRupees',
+    key: 'withdrawalMinRupees',
+    value: 100,
+    default: 100,
+    changed_at: null,
+    changed_by: null,
+  },
+  { id: 'phToGhPercent', key: 'phToGhPercent', value: 100, default: 100, changed_at: null, changed_by: null },
 ];
 
 const settingsList = (call: RecordedCall) =>
@@ -65,6 +83,12 @@ describe('who may issue e-pins and change settings', () => {
     expect(row).toHaveTextContent('admin:root');
     // Current value and default of the unchanged level rates read the same.
     expect(screen.getAllByText(/^L1 10 %, L2 5 %, L3 3 %/)).toHaveLength(2);
+    // The help circle's settings read with their units.
+    const rowOf = (name: string) => (screen.getByText(name).closest('tr') as HTMLElement).textContent;
+    expect(rowOf('Approve help requests automatically')).toContain('NoNo');
+    expect(rowOf('Automatic matching interval')).toContain('1 minute5 minutes');
+    expect(rowOf('Smallest withdrawal')).toContain('₹100.00₹100.00');
+    expect(rowOf('GH earned by a completed PH')).toContain('100 %100 %');
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
     await userEvent.click(row);
     expect(window.location.hash).toBe('#/settings');

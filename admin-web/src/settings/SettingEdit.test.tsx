@@ -14,6 +14,9 @@ const SETTINGS: Record<string, unknown> = {
   epinDiscountTiers: [{ minQty: 10, rateBp: 250 }],
   usdtRateInr: '90',
   levelIncomeRatesBp: DEFAULT_LEVELS_BP,
+  matchingIntervalMinutes: 5,
+  withdrawalMinRupees: 100,
+  helpAutoApprove: false,
 };
 
 /** GET settings/:key answers the stored row; PUT answers what the API answers ({id, key, value}). */
@@ -113,5 +116,48 @@ describe('SettingEdit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(putsOf(calls)).toHaveLength(1));
     expect(putsOf(calls)[0].body).toEqual({ value: '88.50' });
+  });
+
+  it('sends a help-circle number as a whole number and refuses one outside the API bounds', async () => {
+    // Proves: the matching interval has an input (labelled with its unit); 0 and 1441 are stopped on the form, 1440 is sent as the number 1440.
+    const { calls } = editSetting('matchingIntervalMinutes');
+
+    expect(await screen.findByRole('textbox', { name: 'Minutes' })).toHaveValue('5');
+    await retype('Minutes', '1441');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 1440')).toBeInTheDocument();
+    await retype('Minutes', '7.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 1440')).toBeInTheDocument();
+    expect(putsOf(calls)).toHaveLength(0);
+
+    await retype('Minutes', '1440');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(putsOf(calls)).toHaveLength(1));
+    expect(putsOf(calls)[0]).toMatchObject({
+      url: '/admin-api/settings/matchingIntervalMinutes',
+      body: { value: 1440 },
+    });
+  });
+
+  it('sends the smallest withdrawal in whole rupees', async () => {
+    const { calls } = editSetting('withdrawalMinRupees');
+
+    await retype('Rupees (₹)', '250');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(putsOf(calls)).toHaveLength(1));
+    expect(putsOf(calls)[0].body).toEqual({ value: 250 });
+  });
+
+  it('switches automatic approval of help requests on as a boolean', async () => {
+    // Proves: helpAutoApprove is a switch, off as stored, sent as {value: true} once switched on.
+    const { calls } = editSetting('helpAutoApprove');
+
+    const on = await screen.findByRole('switch', { name: 'On' });
+    expect(on).not.toBeChecked();
+    await userEvent.click(on);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(putsOf(calls)).toHaveLength(1));
+    expect(putsOf(calls)[0].body).toEqual({ value: true });
   });
 });

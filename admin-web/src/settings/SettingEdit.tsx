@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { EPIN_TYPES } from '../epinTypes';
 import { bpToPercent, paiseToRupees, percentToBp, rupeesToPaise } from '../money';
+import { FLAG_SETTINGS, FlagInput, WHOLE_SETTINGS, WholeInput, toWhole } from './helpSettings';
 
 /** The API's shapes (src/modules/settings/settings.ts): 15 levels, at most 20 tiers, rates 0..10000 bp. */
 export const LEVEL_COUNT = 15;
@@ -39,6 +40,10 @@ export interface SettingInputs {
   tiers?: TierInput[];
   usdt?: string;
   levels?: string[];
+  /** A whole-number setting of the help circle, as typed. */
+  whole?: string;
+  /** The on / off setting. */
+  flag?: boolean;
 }
 
 const keyOf = (record: RaRecord) => String(record.key ?? record.id);
@@ -64,6 +69,8 @@ export function toSettingInputs(key: string, value: unknown): SettingInputs {
     case 'levelIncomeRatesBp':
       return { levels: (Array.isArray(value) ? value : []).map((bp: number) => bpToPercent(bp)) };
     default:
+      if (WHOLE_SETTINGS[key]) return { whole: String(value ?? '') };
+      if (FLAG_SETTINGS.includes(key)) return { flag: value === true };
       return {};
   }
 }
@@ -85,6 +92,8 @@ export function fromSettingInputs(key: string, inputs: SettingInputs): unknown {
     case 'levelIncomeRatesBp':
       return (inputs.levels ?? []).map(toBp);
     default:
+      if (WHOLE_SETTINGS[key]) return toWhole(inputs.whole);
+      if (FLAG_SETTINGS.includes(key)) return inputs.flag === true;
       return undefined;
   }
 }
@@ -220,6 +229,8 @@ const INPUTS_BY_KEY: Record<string, ComponentType> = {
     />
   ),
   levelIncomeRatesBp: LevelInputs,
+  ...Object.fromEntries(Object.keys(WHOLE_SETTINGS).map((key) => [key, WholeInput])),
+  ...Object.fromEntries(FLAG_SETTINGS.map((key) => [key, FlagInput])),
 };
 
 const SettingTitle = () => {

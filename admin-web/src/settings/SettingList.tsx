@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import { formatBp, formatPaise, rupeesToPaise } from '../money';
 import { DateTimeField } from '../fields/DateTimeField';
+import { describeHelpSetting } from './helpSettings';
 import { ResponsiveRows } from '../list/ResponsiveRows';
 
 interface DiscountTier {
@@ -40,7 +41,7 @@ export function describeSetting(key: string, value: unknown, translate: Translat
   if (key === 'levelIncomeRatesBp' && Array.isArray(value)) {
     return value.map((bp, i) => translate('resources.settings.level', { level: i + 1, rate: formatBp(bp) })).join(', ');
   }
-  return JSON.stringify(value);
+  return describeHelpSetting(key, value, translate) ?? JSON.stringify(value);
 }
 
 const SettingName = ({ record }: { record: RaRecord }) => {
@@ -59,7 +60,7 @@ const ChangedBy = ({ record }: { record: RaRecord }) => {
   return <span>{record.changed_by ? String(record.changed_by) : translate('resources.settings.not_changed')}</span>;
 };
 
-/** The four business settings; the API answers all of them at once, in a fixed order (no sort, no paging). */
+/** The business settings (e-pins, level income, the help circle); the API answers all of them at once, in a fixed order (no sort, no paging). */
 export const SettingList = () => {
   const { hasEdit } = useResourceDefinition();
   return (

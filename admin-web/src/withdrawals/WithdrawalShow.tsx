@@ -1,8 +1,9 @@
 import { CardContent, Grid } from '@mui/material';
-import { Labeled, SelectField, Show, TopToolbar } from 'react-admin';
-import { Cell, ShowRupees, ShowTitle, TextCells, WhenCells } from '../showLayout';
+import { Show, TopToolbar } from 'react-admin';
+import { Cell, ShowRupees, ShowTitle, StatusChip, TextCells, WhenCells } from '../showLayout';
 import { ApproveWithdrawalButton, RejectWithdrawalButton } from './WithdrawalActions';
-import { WITHDRAWAL_STATUS_CHOICES } from './choices';
+
+const STATUS_COLOR = { Requested: 'warning', Approved: 'info', Paid: 'success', Rejected: 'default' } as const;
 
 /** One withdrawal: amount, charge and payout, its state and who decided; Approve / Reject while Requested. */
 export const WithdrawalShow = () => (
@@ -16,12 +17,8 @@ export const WithdrawalShow = () => (
     title={<ShowTitle resource="withdrawals" />}
   >
     <CardContent>
+      <StatusChip resource="withdrawals" colors={STATUS_COLOR} testId="withdrawal-status" />
       <Grid container spacing={2}>
-        <Cell>
-          <Labeled source="status">
-            <SelectField source="status" choices={WITHDRAWAL_STATUS_CHOICES} />
-          </Labeled>
-        </Cell>
         <TextCells sources={['id', 'member']} emptyText="—" />
         {['amountRupees', 'chargeRupees', 'payoutRupees'].map((source) => (
           <Cell key={source}>
