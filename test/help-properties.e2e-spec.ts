@@ -68,7 +68,8 @@ describe('the help circle keeps its invariants over random sequences (fast-check
     net = new Network(t);
     help = new HelpCircle(t, net);
     for (let i = 0; i < 6; i++) members.push(await help.memberWithIncome(4, `Random Member ${'ABCDEF'[i]}`));
-  });
+    // 30 registrations and activations over HTTP: on a shared, loaded machine more than the default minute.
+  }, 180_000);
   afterAll(() => t.close());
 
   const links = () =>

@@ -73,6 +73,13 @@ const LIST_COLUMNS = `l.id, l.amount_paise::text as amount_paise, l.sender_uid, 
   ${isoSql('now()')} as now`;
 
 /**
+ * The dashboard's PH and GH logs show the newest open links, at most this many (decision 0023): a
+ * phone shows a few cards, 'View all' opens the whole list (`PhListAll`/`GhListAll`, up to
+ * MAX_HISTORY_ROWS). A member with a thousand open links no longer loads them all on every dashboard.
+ */
+export const DASHBOARD_LOG_ROWS = 50;
+
+/**
  * The member's links on one side, newest first, with the server's clock, in one statement (the
  * index on the side's uid and created_at serves it); the USDT rate read beside it.
  */
@@ -85,7 +92,7 @@ async function links(
   const [rows, settings] = await Promise.all([
     db.query<ListRow>(
       `select ${LIST_COLUMNS} from help_links l where l.${side} = $1 and ${LIST_STATES[which]}
-        order by l.created_at desc, l.id limit ${MAX_HISTORY_ROWS}`,
+        order by l.created_at desc, l.id limit ${which === 'open' ? DASHBOARD_LOG_ROWS : MAX_HISTORY_ROWS}`,
       [uid],
     ),
     loadSettings(db),
