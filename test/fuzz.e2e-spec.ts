@@ -63,8 +63,6 @@ const LOGIN_FAILURE_WRITES = [
 /** Admin calls refuse with 4xx: any 2xx is a success. */
 const ADMIN_WRITES: Writes = { writes: 'any' };
 
-
-
 /** JSON nested deeper than the edge allows, as text: the whole body, or one field of a real body. */
 const tooDeep = (base: Record<string, unknown>) =>
   fc
@@ -80,7 +78,6 @@ const tooDeep = (base: Record<string, unknown>) =>
         shape === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
       return field === undefined ? nest : withRaw(base, field, nest);
     });
-
 
 describe('fuzz: malformed input never answers 5xx and never writes', () => {
   let t: TestApp;

@@ -53,7 +53,13 @@ describe('fuzz: support and news calls never answer 5xx and never write on bad i
 
   const sent = (body: unknown) => body === 'Successfully send query';
   const calls = (): Call[] => [
-    { method: 'post', path: '/api/Helpdesk_By_User', base: { uid: ROOT, query: 'Help me' }, auth: 'member', writes: sent },
+    {
+      method: 'post',
+      path: '/api/Helpdesk_By_User',
+      base: { uid: ROOT, query: 'Help me' },
+      auth: 'member',
+      writes: sent,
+    },
     { method: 'post', path: '/api/UserHelpDeskHistory', base: { uid: ROOT }, auth: 'member', writes: 'never' },
     { method: 'post', path: '/api/UserNews', base: { uid: ROOT, type: '1' }, auth: 'member', writes: 'never' },
     {
@@ -63,9 +69,21 @@ describe('fuzz: support and news calls never answer 5xx and never write on bad i
       auth: 'member',
       writes: 'never',
     },
-    { method: 'post', path: `/admin-api/tickets/${ticket}/reply`, base: { message: 'Answer' }, auth: 'admin', writes: 'any' },
+    {
+      method: 'post',
+      path: `/admin-api/tickets/${ticket}/reply`,
+      base: { message: 'Answer' },
+      auth: 'admin',
+      writes: 'any',
+    },
     { method: 'post', path: '/admin-api/news', base: { content: 'News', hidden: false }, auth: 'admin', writes: 'any' },
-    { method: 'put', path: `/admin-api/news/${news}`, base: { content: 'News', hidden: true }, auth: 'admin', writes: 'any' },
+    {
+      method: 'put',
+      path: `/admin-api/news/${news}`,
+      base: { content: 'News', hidden: true },
+      auth: 'admin',
+      writes: 'any',
+    },
     {
       method: 'put',
       path: '/admin-api/settings/contactAdminUrl',
@@ -107,7 +125,14 @@ describe('fuzz: support and news calls never answer 5xx and never write on bad i
   it('a NUL, a lone surrogate or a control character in any field is a 400 that writes nothing (line breaks only in multi-line fields)', async () => {
     for (const call of calls()) {
       for (const key of Object.keys(call.base)) {
-        for (const bad of ['a\u0000b', 'x\ud800', 'a\u0007b', '\u001b[2J', 'a\u0085', ...(MULTILINE_FIELDS.has(key) ? [] : ['a\r\nb', '\t'])]) {
+        for (const bad of [
+          'a\u0000b',
+          'x\ud800',
+          'a\u0007b',
+          '\u001b[2J',
+          'a\u0085',
+          ...(MULTILINE_FIELDS.has(key) ? [] : ['a\r\nb', '\t']),
+        ]) {
           const res = await watch.probe(() => send(call, { ...call.base, [key]: bad }), call);
           expect([call.path, key, bad, res.status, res.body.result]).toEqual([
             call.path,

@@ -25,7 +25,9 @@ describe('support and news', () => {
   async function adminToken(role: string): Promise<string> {
     const cached = tokens.get(role);
     if (cached) return cached;
-    const res = await request(server()).post('/admin-api/auth/login').send({ username: role, password: ADMIN_PASSWORD });
+    const res = await request(server())
+      .post('/admin-api/auth/login')
+      .send({ username: role, password: ADMIN_PASSWORD });
     tokens.set(role, res.body.token);
     return res.body.token;
   }
@@ -130,7 +132,11 @@ describe('support and news', () => {
   });
 
   it('roles: the auditor reads tickets with the free texts as tokens and may not answer; a member token is no admin', async () => {
-    const list = await admin('auditor', 'get', `tickets?filter=${encodeURIComponent(JSON.stringify({ member: asha }))}`);
+    const list = await admin(
+      'auditor',
+      'get',
+      `tickets?filter=${encodeURIComponent(JSON.stringify({ member: asha }))}`,
+    );
     expect(list.status).toBe(200);
     expect(list.body[0]).toMatchObject({
       id: ticket,
@@ -140,7 +146,11 @@ describe('support and news', () => {
     const shown = await admin('auditor', 'get', `tickets/${ticket}`);
     expect(shown.body.history[1].text).toMatch(/^redacted:/);
     // The auditor's events view hides the same texts.
-    const events = await admin('auditor', 'get', `events?filter=${encodeURIComponent(JSON.stringify({ stream_id: `ticket-${ticket}` }))}`);
+    const events = await admin(
+      'auditor',
+      'get',
+      `events?filter=${encodeURIComponent(JSON.stringify({ stream_id: `ticket-${ticket}` }))}`,
+    );
     expect(JSON.stringify(events.body)).not.toContain('Matched now.');
     await unchanged(async () => {
       expect((await admin('auditor', 'post', `tickets/${ticket}/reply`, { message: 'x' })).status).toBe(403);

@@ -68,7 +68,11 @@ export const NewsList = () => {
             sortable={false}
             render={(record: RaRecord) => <Box sx={{ whiteSpace: 'pre-line' }}>{clip(record.content)}</Box>}
           />
-          <FunctionField source="hidden" sortable={false} render={(record: RaRecord) => <VisibilityChip record={record} />} />
+          <FunctionField
+            source="hidden"
+            sortable={false}
+            render={(record: RaRecord) => <VisibilityChip record={record} />}
+          />
           <TextField source="publishedBy" sortable={false} />
           <DateTimeField source="updatedAt" />
           <TextField source="updatedBy" sortable={false} />

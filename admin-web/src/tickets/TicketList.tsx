@@ -20,7 +20,9 @@ const clip = (text: unknown) => {
 export const TicketList = () => (
   <RecordList filters={ticketFilters} sort={{ field: 'raisedAt', order: 'DESC' }} exporter={false}>
     <ResponsiveDatagrid
-      primary={<FunctionField render={(record: RaRecord) => `${String(record.member ?? '')} · ${clip(record.query)}`} />}
+      primary={
+        <FunctionField render={(record: RaRecord) => `${String(record.member ?? '')} · ${clip(record.query)}`} />
+      }
       status={<SelectField source="status" choices={TICKET_STATUS_CHOICES} />}
       date="raisedAt"
       rowClick="show"

@@ -28,7 +28,11 @@ export class AdminTicketsController {
 
   private readerView(admin: AdminPrincipal) {
     const text = this.audit.textFor(admin.role);
-    return <T extends TicketRecord>(ticket: T): T => ({ ...ticket, query: text(ticket.query), reply: text(ticket.reply) });
+    return <T extends TicketRecord>(ticket: T): T => ({
+      ...ticket,
+      query: text(ticket.query),
+      reply: text(ticket.reply),
+    });
   }
 
   @Get()

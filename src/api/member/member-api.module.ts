@@ -16,7 +16,16 @@ import { SupportModule } from '../../modules/support';
 import { MemberSupportController } from './support.controller';
 
 @Module({
-  imports: [IdentityModule, EpinsModule, HelpModule, IncomeModule, PaymentsModule, WalletModule, SupportModule, NewsModule],
+  imports: [
+    IdentityModule,
+    EpinsModule,
+    HelpModule,
+    IncomeModule,
+    PaymentsModule,
+    WalletModule,
+    SupportModule,
+    NewsModule,
+  ],
   controllers: [
     MemberController,
     LedgerPublicController,

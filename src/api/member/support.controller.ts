@@ -28,7 +28,11 @@ export class MemberSupportController {
     summary:
       "Raise a query to the help desk: 'Successfully send query' (a JSON string); otherwise the reason: 'Please enter your query', or a limit (3 waiting for a reply, 10 in 24 hours)",
   })
-  async raise(@Body() body: HelpdeskQueryDto, @CurrentMember() member: MemberPrincipal, @Req() request: FastifyRequest) {
+  async raise(
+    @Body() body: HelpdeskQueryDto,
+    @CurrentMember() member: MemberPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
     const outcome: SupportOutcome = await this.commands.execute(
       new RaiseTicketCommand(member.uid, body.query ?? '', memberMetadata(request, member)),
     );

@@ -12,10 +12,13 @@ const LOCK_NEWS_SQL = prepared(
 /** One news item, locked, with its stream's head; null for an id that is not one. */
 export async function lockNews(tx: Sql, id: string): Promise<Locked<NewsState> | null> {
   if (!NEWS_ID.test(id)) return null;
-  const [row] = await tx.query<{ id: string; content: string; hidden: boolean; version: number; head_hash: string | null }>(
-    LOCK_NEWS_SQL,
-    [id],
-  );
+  const [row] = await tx.query<{
+    id: string;
+    content: string;
+    hidden: boolean;
+    version: number;
+    head_hash: string | null;
+  }>(LOCK_NEWS_SQL, [id]);
   if (!row) return null;
   return {
     streamId: newsStream(row.id),

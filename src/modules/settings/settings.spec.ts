@@ -5,9 +5,8 @@ describe('settings validation', () => {
     for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) expect(checkSetting(key, value)).toBeNull();
   });
 
-  it.each(['', 'https://wa.me/919800000000', 'https://t.me/sahyog_help?start=1'])(
-    'accepts the chat link %j',
-    (value) => expect(checkSetting('contactAdminUrl', value)).toBeNull(),
+  it.each(['', 'https://wa.me/919800000000', 'https://t.me/sahyog_help?start=1'])('accepts the chat link %j', (value) =>
+    expect(checkSetting('contactAdminUrl', value)).toBeNull(),
   );
 
   it.each([
@@ -28,7 +27,14 @@ describe('settings validation', () => {
     ['levelIncomeRatesBp', 'levelIncomeRatesBp must be 15 whole numbers of basis points (0..10000)', [1000]],
     ['levelIncomeRatesBp', 'level income rates may not add up to more than 100 %', Array(15).fill(700)],
     ['nope', 'unknown setting nope', 1],
-    ...['http://wa.me/91', 'javascript:alert(1)', 'https://', 'https://wa me/1', 'https://x.y/' + 'a'.repeat(300), 42].map(
+    ...[
+      'http://wa.me/91',
+      'javascript:alert(1)',
+      'https://',
+      'https://wa me/1',
+      'https://x.y/' + 'a'.repeat(300),
+      42,
+    ].map(
       (value) =>
         [
           'contactAdminUrl',

@@ -5,7 +5,10 @@ describe('news', () => {
     expect(decidePublish({ id: 'NW1', content: '  Maintenance tonight\n', hidden: false, by: 'approver' })).toEqual({
       ok: true,
       events: [
-        { type: 'NewsPublished', payload: { id: 'NW1', content: 'Maintenance tonight', hidden: false, by: 'approver' } },
+        {
+          type: 'NewsPublished',
+          payload: { id: 'NW1', content: 'Maintenance tonight', hidden: false, by: 'approver' },
+        },
       ],
     });
   });

@@ -7,7 +7,11 @@ function readContent(content: string): { ok: true; content: string } | NewsRefus
   const trimmed = content.trim();
   if (!trimmed) return { ok: false, code: 'NEWS.EMPTY', text: 'Please enter the news content' };
   if (trimmed.length > NEWS_CONTENT_MAX_LENGTH)
-    return { ok: false, code: 'NEWS.TOO_LONG', text: `News content must be at most ${NEWS_CONTENT_MAX_LENGTH} characters` };
+    return {
+      ok: false,
+      code: 'NEWS.TOO_LONG',
+      text: `News content must be at most ${NEWS_CONTENT_MAX_LENGTH} characters`,
+    };
   return { ok: true, content: trimmed };
 }
 
@@ -23,7 +27,10 @@ export function decidePublish(command: {
   return {
     ok: true,
     events: [
-      { type: 'NewsPublished', payload: { id: command.id, content: read.content, hidden: command.hidden, by: command.by } },
+      {
+        type: 'NewsPublished',
+        payload: { id: command.id, content: read.content, hidden: command.hidden, by: command.by },
+      },
     ],
   };
 }

@@ -39,10 +39,12 @@ export function decideAnswer(
   ticket: TicketState,
   command: { action: 'reply'; by: string; reply: string } | { action: 'close'; by: string },
 ): { ok: true; events: TicketEvent[] } | { ok: false; code: string; text: string } {
-  if (ticket.status === 'closed')
-    return { ok: false, code: 'SUPPORT.CLOSED', text: `Ticket ${ticket.id} is closed` };
+  if (ticket.status === 'closed') return { ok: false, code: 'SUPPORT.CLOSED', text: `Ticket ${ticket.id} is closed` };
   if (command.action === 'close')
-    return { ok: true, events: [{ type: 'TicketClosed', payload: { id: ticket.id, uid: ticket.uid, by: command.by } }] };
+    return {
+      ok: true,
+      events: [{ type: 'TicketClosed', payload: { id: ticket.id, uid: ticket.uid, by: command.by } }],
+    };
   const reply = command.reply.trim();
   if (!reply) return { ok: false, code: 'SUPPORT.EMPTY_REPLY', text: 'Please enter a reply' };
   return {

@@ -13,10 +13,7 @@ export class AnswerTicketHandler implements ICommandHandler<AnswerTicketCommand,
     return this.ledger.run(metadata, async (tx) => {
       const ticket = await lockTicket(tx, id);
       if (!ticket) throw new DomainError('SUPPORT.NO_SUCH_TICKET', `No ticket ${id}`, 'not-found');
-      const decided = decideAnswer(
-        ticket.state,
-        action === 'close' ? { action, by } : { action, by, reply },
-      );
+      const decided = decideAnswer(ticket.state, action === 'close' ? { action, by } : { action, by, reply });
       if (!decided.ok)
         throw new DomainError(decided.code, decided.text, decided.code === 'SUPPORT.CLOSED' ? 'conflict' : 'invalid');
       await tx.append(ticket, decided.events, { last: true });
