@@ -8,7 +8,6 @@ import { AnswerTicketCommand, listTickets, showTicket, TicketRecord, TICKETS_LIS
 import { Database } from '../../platform/db/database';
 import { listResource } from '../../platform/http/list-resource';
 import { adminMeta, found } from './admin-endpoints';
-import { NoBodyDto } from './payments-admin.dto';
 import { TicketReplyDto } from './support-admin.dto';
 
 /**
@@ -82,12 +81,7 @@ export class AdminTicketsController {
   @HttpCode(200)
   @Roles('approver', 'support')
   @ApiOperation({ summary: "Close a ticket: { id, status: 'closed' }; already closed → 409" })
-  async close(
-    @Param('id') id: string,
-    @Body() _body: NoBodyDto,
-    @CurrentAdmin() admin: AdminPrincipal,
-    @Req() request: FastifyRequest,
-  ) {
+  async close(@Param('id') id: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
     return this.commands.execute(new AnswerTicketCommand(id, 'close', '', admin.username, adminMeta(request, admin)));
   }
 }

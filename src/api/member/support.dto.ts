@@ -12,10 +12,11 @@ export class HelpdeskQueryDto extends UidBodyDto {
     description: `the member's query: required ('Please enter your query'), at most ${TICKET_LIMITS.QUERY_MAX_LENGTH} characters, line breaks allowed`,
   })
   @IsOptional()
-  @IsString({ message: 'query must be text' })
   @MaxLength(TICKET_LIMITS.QUERY_MAX_LENGTH, {
     message: `Your query must be at most ${TICKET_LIMITS.QUERY_MAX_LENGTH} characters`,
   })
+  // Listed last, checked first: a query that is not text says so.
+  @IsString({ message: 'query must be text' })
   query?: string;
 }
 
