@@ -485,6 +485,7 @@ const sahyogMessages = {
       show_title: 'Ticket %{id}',
       history: {
         title: 'Conversation',
+        empty: 'Nothing recorded yet.',
         types: {
           TicketRaised: 'Query from the member',
           TicketReplied: 'Reply',

@@ -1,19 +1,17 @@
-import { Box, Chip } from '@mui/material';
+import { Box } from '@mui/material';
 import {
-  CreateButton,
   Datagrid,
   EditButton,
   FunctionField,
   SelectInput,
   TextField,
-  TopToolbar,
   useResourceDefinition,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
-import { RecordList, textFilter } from '../list/listParts';
+import { CreateActions, OnOffChip, RecordList, textFilter } from '../list/listParts';
 
 const HIDDEN_CHOICES = [
   { id: 'false', name: 'resources.news.shown' },
@@ -28,16 +26,12 @@ const newsFilters = [
 
 const VisibilityChip = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
-  return record.hidden ? (
-    <Chip component="span" size="small" variant="outlined" label={translate('resources.news.hidden')} />
-  ) : (
-    <Chip component="span" size="small" color="success" label={translate('resources.news.shown')} />
+  return (
+    <OnOffChip
+      on={!record.hidden}
+      label={translate(record.hidden ? 'resources.news.hidden' : 'resources.news.shown')}
+    />
   );
-};
-
-const NewsListActions = () => {
-  const { hasCreate } = useResourceDefinition();
-  return <TopToolbar>{hasCreate ? <CreateButton /> : null}</TopToolbar>;
 };
 
 const clip = (text: unknown) => {
@@ -52,7 +46,7 @@ export const NewsList = () => {
     <RecordList
       filters={newsFilters}
       sort={{ field: 'publishedAt', order: 'DESC' }}
-      actions={<NewsListActions />}
+      actions={<CreateActions />}
       exporter={false}
     >
       <ResponsiveRows

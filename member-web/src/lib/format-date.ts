@@ -6,7 +6,7 @@ export function formatDate(value: string): string {
   return new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' }).format(date);
 }
 
-/** Shows an ISO time as '22 Nov 2026, 02:05 pm' (India's clock); an empty value as a dash; anything unreadable as is. */
+/** A timestamp as '24 Nov 2026, 1:00 am' in Indian time; '' as a dash; anything unreadable as is. */
 export function formatDateTime(value: string): string {
   if (value === '') return '—';
   const date = new Date(value);
@@ -15,7 +15,7 @@ export function formatDateTime(value: string): string {
     day: '2-digit',
     month: 'short',
     year: 'numeric',
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
     timeZone: 'Asia/Kolkata',
   }).format(date);

@@ -13,7 +13,7 @@ import { fetchGhListDetails } from '../api/gh-list-details';
 import { CANCEL, statusColor } from '../api/types';
 import { updateGhUser, type GhDecision } from '../api/update-gh-user';
 import { DetailList, DetailStates } from './detail-parts';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format-date';
 import { useLinkAction, useLinkDetail } from './use-link-detail';
 
 /** GH states after which the receiver has nothing left to decide. */

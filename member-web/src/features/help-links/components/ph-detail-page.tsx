@@ -15,7 +15,7 @@ import { disputePhUser, PH_DISPUTED_TEXT } from '../api/dispute-ph-user';
 import { statusColor, CANCEL, PENDING } from '../api/types';
 import { PH_PAID_TEXT, updatePhUser } from '../api/update-ph-user';
 import { DetailList, DetailStates } from './detail-parts';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format-date';
 import { useLinkAction, useLinkDetail } from './use-link-detail';
 
 /**
