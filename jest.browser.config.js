@@ -10,4 +10,5 @@ module.exports = {
   testEnvironment: 'node',
   testTimeout: 90000,
   maxWorkers: 1,
+  testSequencer: '<rootDir>/test/browser/sequencer.js',
 };

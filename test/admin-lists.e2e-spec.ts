@@ -19,6 +19,8 @@ const LISTS = [
   'failed-jobs',
   'mails',
   'admin-users',
+  'tickets',
+  'news',
 ];
 
 /** Lists whose `id` is their sort key, with how two ids compare (text or number). */

@@ -5,12 +5,19 @@ import { MSG } from '../src/modules/identity/domain/member.messages';
 import { PAY_MSG } from '../src/modules/payments';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../src/platform/http/json-depth';
 import { MAX_RANGE_INDEX } from '../src/platform/http/list-query';
-import { UNSAFE_NUMBER_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../src/platform/http/unstorable-text';
+import { MULTILINE_FIELDS, UNSAFE_NUMBER_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../src/platform/http/unstorable-text';
 import { ADMIN_PASSWORD, ledgerOn, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
-
-/** Runs per endpoint: enough to hit every type and shape, small enough for two cores (FUZZ_RUNS=… to dig deeper by hand). */
-const RUNS = Number(process.env.FUZZ_RUNS) || 40;
+import {
+  anyBody,
+  BIG_NUMBER_TEXTS,
+  mangled,
+  RUNS,
+  UNSAFE_NUMBERS,
+  withRaw,
+  WriteWatch,
+  type Writes,
+} from './support/fuzz';
 
 /** A second member, for the admin's block and unblock (the root's token must stay valid). */
 const OTHER = '100001';
@@ -36,19 +43,7 @@ const LISTS = [
   'failed-jobs',
 ];
 
-/** Tables written beside the ledger and updated in place (not only appended to): their content is compared, not only their size. */
-const IN_PLACE = ['gateway_double_orders', 'idempotency_keys', 'mail_outbox', 'subscription_cursors'];
-
-/**
- * One call of either surface. `writes` says which 2xx answers may write: 'any' (the call refuses
- * only with 4xx), 'never' (a read), or the test of its success answer (calls that refuse with 200
- * and a message, like the original product's). `refusalMayWrite`: the event types (and the tables
- * they feed) a refusal writes on purpose — a failed login is counted.
- */
-interface Writes {
-  writes: 'any' | 'never' | ((body: unknown) => boolean);
-  refusalMayWrite?: readonly string[];
-}
+/** One call of either surface, with what it may write (`Writes`). */
 interface Call extends Writes {
   method: 'post' | 'put';
   path: string;
@@ -68,49 +63,6 @@ const LOGIN_FAILURE_WRITES = [
 /** Admin calls refuse with 4xx: any 2xx is a success. */
 const ADMIN_WRITES: Writes = { writes: 'any' };
 
-const mayWrite = (call: Writes | undefined, body: unknown): boolean =>
-  call === undefined || call.writes === 'never' ? false : call.writes === 'any' ? true : call.writes(body);
-
-/** Values a hostile or broken client might send in any field. */
-const junk = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.string({ minLength: 300, maxLength: 600 }),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string(), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
-  fc.constantFrom(
-    '',
-    ' ',
-    '\u0000',
-    "' or 1=1 --",
-    '../../etc/passwd',
-    '999999',
-    '100000',
-    '0x' + 'f'.repeat(64),
-    '💸',
-    '{"$gt":""}',
-  ),
-);
-
-/** A body shaped like the real one, with some fields replaced by junk, dropped, or extra ones added. */
-const mangled = (base: Record<string, unknown>) =>
-  fc
-    .tuple(
-      fc.dictionary(fc.constantFrom(...Object.keys(base)), junk),
-      fc.subarray(Object.keys(base)),
-      fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), junk, { maxKeys: 2 }),
-    )
-    .map(([replaced, dropped, extra]) => {
-      const body: Record<string, unknown> = { ...base, ...replaced, ...extra };
-      for (const key of dropped) delete body[key];
-      return body;
-    });
-
-const anyBody = fc.oneof(junk, fc.anything({ maxDepth: 2 }));
-
 /** JSON nested deeper than the edge allows, as text: the whole body, or one field of a real body. */
 const tooDeep = (base: Record<string, unknown>) =>
   fc
@@ -126,35 +78,6 @@ const tooDeep = (base: Record<string, unknown>) =>
         shape === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
       return field === undefined ? nest : withRaw(base, field, nest);
     });
-
-/** Numbers JSON.parse cannot keep (past 2^53, or past any column), as raw JSON number text: the edge refuses them. */
-const UNSAFE_NUMBERS = [
-  '9007199254740993',
-  '-9007199254740993',
-  '99999999999999999999',
-  '1e20',
-  '-1e20',
-  '1e308',
-  '123456789012345678901234567890',
-];
-/** The same magnitudes as text, and the edges of PostgreSQL's integer types: each field's own check decides (never a 5xx; a refusal writes nothing). */
-const BIG_NUMBER_TEXTS = [
-  '99999999999999999999',
-  '9223372036854775808',
-  '9223372036854775807',
-  '2147483648',
-  '2147483647',
-  '-1',
-  '-2147483649',
-  '1e308',
-  '0x7fffffff',
-];
-
-/** `base` as JSON text, with `field`'s value replaced by raw JSON text (a number JSON.stringify could not write). */
-function withRaw(base: Record<string, unknown>, field: string, raw: string): string {
-  const marker = '__raw_value_marker__';
-  return JSON.stringify({ ...base, [field]: marker }).replace(JSON.stringify(marker), raw);
-}
 
 describe('fuzz: malformed input never answers 5xx and never writes', () => {
   let t: TestApp;
@@ -195,67 +118,9 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
   });
   afterAll(() => t.close());
 
-  /**
-   * A fingerprint of everything a request can write: the row count of every table (read tables
-   * change only through events, so the events table's count and its count per type stand for them),
-   * and the content of the tables that are updated in place beside the ledger.
-   */
-  let snapshotQuery = '';
-  async function written(): Promise<Record<string, unknown>> {
-    const [row] = await t.db.owner.query<Record<string, unknown>>(snapshotQuery);
-    return row;
-  }
-
-  /** Sends, then checks: no 5xx; a refusal (4xx, or a 2xx the call does not count as a success) leaves every table as it was. */
-  async function probe(send: () => request.Test, call?: Writes): Promise<request.Response> {
-    const before = await written();
-    const res = await send();
-    if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(res.request)}: ${res.text}`);
-    if (res.status >= 400 || !mayWrite(call, res.body))
-      expectUnchanged(before, await written(), call?.refusalMayWrite ?? [], res);
-    return res;
-  }
-
-  /** Equal, except for the event types and tables named in `mayWrite` (what a refusal writes on purpose). */
-  function expectUnchanged(
-    before: Record<string, unknown>,
-    after: Record<string, unknown>,
-    mayWrite: readonly string[],
-    res: request.Response,
-  ): void {
-    const rest = (row: Record<string, unknown>) => {
-      const types = Object.entries((row.event_types ?? {}) as Record<string, number>).filter(
-        ([type]) => !mayWrite.includes(type),
-      );
-      const others = Object.entries(row).filter(
-        ([key]) => key !== 'event_types' && !mayWrite.includes(key) && !mayWrite.includes(key.replace(/_content$/, '')),
-      );
-      // When a refusal may append events, the total may grow by those; the count per other type must not.
-      return {
-        ...Object.fromEntries(others),
-        events: mayWrite.length ? 'may grow' : row.events,
-        event_types: Object.fromEntries(types),
-      };
-    };
-    const context = `${res.status} ${res.text.slice(0, 200)}`;
-    expect({ context, ...rest(after) }).toEqual({ context, ...rest(before) });
-  }
-
-  beforeAll(async () => {
-    const tables = (
-      await t.db.owner.query<{ name: string }>(
-        "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
-      )
-    ).map((r) => r.name);
-    const counts = tables.map((table) => `(select count(*)::int from ${table}) as ${table}`);
-    const inPlace = IN_PLACE.map(
-      (table) =>
-        `(select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from ${table} x) as ${table}_content`,
-    );
-    const byType =
-      "(select coalesce(jsonb_object_agg(type, n), '{}') from (select type, count(*)::int as n from events group by type) e) as event_types";
-    snapshotQuery = `select ${[...counts, ...inPlace, byType].join(', ')}`;
-  });
+  const watch = new WriteWatch(() => t.db.owner);
+  beforeAll(() => watch.init());
+  const probe = (send: () => request.Test, call?: Writes) => watch.probe(send, call);
 
   const asMember = { auth: 'member' } as const;
   const asAdmin = { auth: 'admin', writes: 'any' } as const;
@@ -508,7 +373,7 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
           '\u001b[2J',
           'a\u007f',
           'a\u0085',
-          ...(key === 'remark' || key === 'note' ? [] : ['a\r\nSet-Cookie: x=1', '\t']),
+          ...(MULTILINE_FIELDS.has(key) ? [] : ['a\r\nSet-Cookie: x=1', '\t']),
         ]) {
           const res = await probe(() => send(call, { ...base, [key]: bad }), call);
           expect([key, bad, res.status, res.body.result]).toEqual([key, bad, 400, UNSTORABLE_TEXT_MESSAGE]);

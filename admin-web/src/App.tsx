@@ -2,11 +2,13 @@ import type { ComponentType } from 'react';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AnnouncementIcon from '@mui/icons-material/Announcement';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import FlagIcon from '@mui/icons-material/Flag';
+import ForumIcon from '@mui/icons-material/Forum';
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
 import MailIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -47,6 +49,8 @@ const queueEntries = lazyResource(() => import('./queue-entries'), ['list'], Hou
 const helpLinks = lazyResource(() => import('./help-links'), ['list', 'show', 'create'], CompareArrowsIcon);
 const withdrawals = lazyResource(() => import('./withdrawals'), ['list', 'show'], PaymentsIcon);
 const flaggedUtrs = lazyResource(() => import('./flagged-utrs'), ['list'], FlagIcon);
+const tickets = lazyResource(() => import('./tickets'), ['list', 'show'], ForumIcon);
+const news = lazyResource(() => import('./news'), ['list', 'create', 'edit'], AnnouncementIcon);
 const LedgerVerify = lazyPage(() => import('./ledger/LedgerVerify').then((m) => m.LedgerVerify));
 
 interface ResourceModule {
@@ -70,6 +74,8 @@ const MODULES: Record<ResourceName, ResourceModule> = {
   'help-links': helpLinks,
   withdrawals,
   'flagged-utrs': flaggedUtrs,
+  tickets,
+  news,
   'level-income': levelIncome,
   settings,
   'payment-double': paymentDouble,

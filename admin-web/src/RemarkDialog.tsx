@@ -50,7 +50,11 @@ interface RemarkDialogProps {
   confirmColor?: 'primary' | 'error';
   /** More inputs above the remark (e.g. the decision of a late payment). */
   children?: ReactNode;
+  /** The text field's name and i18n keys (label, help); a remark's by default. */
+  field?: { name: string; label: string; help: string };
 }
+
+const REMARK_FIELD = { name: 'remark', label: 'sahyog.remark.label', help: 'sahyog.remark.help' };
 
 /**
  * A required remark, then "Confirm" (disabled until a remark is typed) or "Cancel" — the same
@@ -63,6 +67,7 @@ export const RemarkDialog = ({
   maxLength = 300,
   confirmColor = 'primary',
   children,
+  field = REMARK_FIELD,
 }: RemarkDialogProps) => {
   const translate = useTranslate();
   const [remark, setRemark] = useState('');
@@ -92,9 +97,9 @@ export const RemarkDialog = ({
               required
               multiline
               minRows={2}
-              name="remark"
-              label={translate('sahyog.remark.label')}
-              helperText={translate('sahyog.remark.help')}
+              name={field.name}
+              label={translate(field.label)}
+              helperText={translate(field.help)}
               value={remark}
               onChange={(e) => setRemark(e.target.value.slice(0, maxLength))}
             />

@@ -172,6 +172,8 @@ export interface SahyogDataProvider extends DataProvider {
   resolveHelpLink(id: string, outcome: ResolveOutcome, remark: string): Promise<unknown>;
   runMatching(): Promise<MatchingRunResult>;
   queueTotals(): Promise<QueueTotals>;
+  replyTicket(id: string, message: string): Promise<unknown>;
+  closeTicket(id: string): Promise<unknown>;
 }
 
 async function post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
@@ -228,4 +230,6 @@ export const dataProvider: SahyogDataProvider = {
   resolveHelpLink: (id, outcome, remark) => post(actionPath('help-links', id, 'resolve'), { outcome, remark }),
   runMatching: () => post<MatchingRunResult>('/matching/run', {}),
   queueTotals: async () => (await httpClient(`${API_URL}/queue-totals`)).json as QueueTotals,
+  replyTicket: (id, message) => post(actionPath('tickets', id, 'reply'), { message }),
+  closeTicket: (id) => post(actionPath('tickets', id, 'close'), {}),
 };

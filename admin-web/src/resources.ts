@@ -19,6 +19,8 @@ export type ResourceName =
   | 'help-links'
   | 'withdrawals'
   | 'flagged-utrs'
+  | 'tickets'
+  | 'news'
   | 'level-income'
   | 'settings'
   | 'payment-double'
@@ -68,6 +70,10 @@ export const RESOURCES: readonly AreaRule<ResourceName>[] = [
   { name: 'help-links', read: ALL, write: APPROVER, act: APPROVER },
   { name: 'withdrawals', read: ALL, act: APPROVER },
   { name: 'flagged-utrs', read: ALL },
+  // Support and news (issue 12, decision 0027): support and approver answer tickets, the auditor reads
+  // them (free texts as tokens); news is published by the approver, read by everyone.
+  { name: 'tickets', read: ALL, act: STAFF },
+  { name: 'news', read: ALL, write: APPROVER },
   { name: 'level-income', read: ALL },
   { name: 'settings', read: ALL, write: SUPERADMIN },
   { name: 'payment-double', read: STAFF, act: APPROVER },

@@ -14,6 +14,8 @@ import { withdrawalsProjection } from './wallet';
 import { levelIncomeProjection } from './income';
 import { settingsProjection } from './settings';
 import { epinRequestsProjection, paymentOptionsProjection, paymentOrdersProjection } from './payments';
+import { ticketsProjection } from './support';
+import { newsProjection } from './news';
 
 /**
  * Every inline projection, in the order they run for an event. `ledger replay` rebuilds exactly
@@ -39,4 +41,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   queueEntriesProjection,
   helpLinksProjection,
   utrClaimsProjection,
+  ticketsProjection,
+  newsProjection,
 ];

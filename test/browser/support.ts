@@ -108,3 +108,84 @@ export function toast(page: Page, text: string) {
 export async function toastTexts(page: Page): Promise<string[]> {
   return (await page.locator('.Toastify__toast').allInnerTexts()).map((t) => t.trim());
 }
+
+/** An admin's bearer token from POST /admin-api/auth/login. */
+export async function adminToken(admin: { username: string; password: string } = SUPERADMIN): Promise<string> {
+  const response = await fetch(`${BASE_URL}/admin-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!body.token) throw new Error(`${admin.username} login failed: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** One admin-api call with a token; a non-2xx answer throws with its body. */
+export async function adminApi<T>(
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${BASE_URL}/admin-api${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} /admin-api${url}: HTTP ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** One member-contract call (POST /api/<path>) as `uid`, signed in through /api/login. */
+export async function memberApi<T>(uid: string, path: string, body: unknown): Promise<T> {
+  const login = await fetch(`${BASE_URL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ uid, password: MEMBER_PASSWORD, ipaddress: '' }),
+  });
+  const { token } = (await login.json()) as { token?: string };
+  if (!token) throw new Error(`member ${uid} could not log in`);
+  const response = await fetch(`${BASE_URL}/api/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+}
+
+/**
+ * Signs a member in through /login (accepting the disclaimer page and the dashboard's popup when
+ * they show) and waits for the dashboard to name them.
+ */
+export async function memberLogin(page: Page, uid: string, password = MEMBER_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name=uid]').fill(uid);
+  await page.locator('input[name=password]').fill(password);
+  const summary = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/userDashboard' && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(/\/(dashboard|Disclaimer)$/);
+  if (page.url().endsWith('/Disclaimer')) {
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.waitForURL(/\/dashboard$/);
+  }
+  const [row] = (await (await summary).json()) as Array<{ isagree: unknown }>;
+  await page.getByTestId('member-uid').filter({ hasText: uid }).waitFor({ timeout: 20_000 });
+  if (String(row?.isagree) !== '1') {
+    const agree = page.getByRole('button', { name: 'Agree', exact: true });
+    await agree.click();
+    await agree.waitFor({ state: 'hidden' });
+  }
+}
+
+/** Waits for a toast with exactly `text`; the failure names the toasts that did show. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  try {
+    await toast(page, text).waitFor({ state: 'visible', timeout: 15_000 });
+  } catch {
+    throw new Error(`expected the toast "${text}"; toasts shown: ${JSON.stringify(await toastTexts(page))}`);
+  }
+}

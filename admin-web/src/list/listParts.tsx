@@ -1,11 +1,14 @@
 import type { ReactElement, ReactNode } from 'react';
+import { Chip } from '@mui/material';
 import {
+  CreateButton,
   ExportButton,
   FunctionField,
   List,
   SelectInput,
   TextInput,
   TopToolbar,
+  useResourceDefinition,
   type Exporter,
   type RaRecord,
   type SortPayload,
@@ -67,3 +70,17 @@ export const RecordList = ({ filters, sort, perPage = 25, actions, exporter, chi
     {children}
   </List>
 );
+
+/** A list's toolbar with Create, when the role may create (App.tsx registers the create view only then). */
+export const CreateActions = () => {
+  const { hasCreate } = useResourceDefinition();
+  return <TopToolbar>{hasCreate ? <CreateButton /> : null}</TopToolbar>;
+};
+
+/** A yes / no state as a chip: green when on, outlined when off (an option enabled, news shown); `label` translated. */
+export const OnOffChip = ({ on, label }: { on: boolean; label: string }) =>
+  on ? (
+    <Chip component="span" size="small" color="success" label={label} />
+  ) : (
+    <Chip component="span" size="small" variant="outlined" label={label} />
+  );

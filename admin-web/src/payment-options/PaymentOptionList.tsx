@@ -1,6 +1,4 @@
-import { Chip } from '@mui/material';
 import {
-  CreateButton,
   Datagrid,
   EditButton,
   FunctionField,
@@ -8,7 +6,6 @@ import {
   SelectField,
   SelectInput,
   TextField,
-  TopToolbar,
   useResourceDefinition,
   useTranslate,
   type RaRecord,
@@ -17,6 +14,7 @@ import { OPTION_TYPE_CHOICES } from './paymentOptionForm';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
 import { QrImageField } from '../fields/QrImageField';
+import { CreateActions, OnOffChip } from '../list/listParts';
 
 const DISABLED_CHOICES = [
   { id: 'false', name: 'resources.payment-options.enabled' },
@@ -37,16 +35,8 @@ const optionFilters = [
 
 const StateChip = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
-  return record.disabled ? (
-    <Chip component="span" size="small" variant="outlined" label={translate('resources.payment-options.disabled')} />
-  ) : (
-    <Chip component="span" size="small" color="success" label={translate('resources.payment-options.enabled')} />
-  );
-};
-
-const OptionListActions = () => {
-  const { hasCreate } = useResourceDefinition();
-  return <TopToolbar>{hasCreate ? <CreateButton /> : null}</TopToolbar>;
+  const state = record.disabled ? 'disabled' : 'enabled';
+  return <OnOffChip on={!record.disabled} label={translate(`resources.payment-options.${state}`)} />;
 };
 
 /** Bank and QR options members pay to; superadmin gets Create and Edit (no Delete: options are events). */
@@ -58,7 +48,7 @@ export const PaymentOptionList = () => {
       filters={optionFilters}
       sort={{ field: 'created_at', order: 'ASC' }}
       perPage={25}
-      actions={<OptionListActions />}
+      actions={<CreateActions />}
       exporter={false}
     >
       <ResponsiveRows

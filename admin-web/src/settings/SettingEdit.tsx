@@ -25,6 +25,9 @@ const MAX_TIERS = 20;
 const MAX_BP = 10_000;
 const MAX_PAISE_DIGITS = 13;
 const USDT_RATE = /^[1-9]\d{0,5}(\.\d{1,2})?$/;
+/** The API's check of the CONTACT ADMIN chat link (src/modules/settings/settings.ts): empty, or https. */
+const CHAT_LINK = /^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/;
+const CHAT_LINK_MAX = 300;
 
 /** Text inputs (not number inputs, which would parse to floats) that bring up a decimal keypad on phones. */
 const DECIMAL_KEYBOARD = { htmlInput: { inputMode: 'decimal' } } as const;
@@ -44,6 +47,7 @@ export interface SettingInputs {
   whole?: string;
   /** The on / off setting. */
   flag?: boolean;
+  contactAdminUrl?: string;
 }
 
 const keyOf = (record: RaRecord) => String(record.key ?? record.id);
@@ -68,6 +72,8 @@ export function toSettingInputs(key: string, value: unknown): SettingInputs {
       return { usdt: String(value ?? '') };
     case 'levelIncomeRatesBp':
       return { levels: (Array.isArray(value) ? value : []).map((bp: number) => bpToPercent(bp)) };
+    case 'contactAdminUrl':
+      return { contactAdminUrl: String(value ?? '') };
     default:
       if (WHOLE_SETTINGS[key]) return { whole: String(value ?? '') };
       if (FLAG_SETTINGS.includes(key)) return { flag: value === true };
@@ -91,6 +97,8 @@ export function fromSettingInputs(key: string, inputs: SettingInputs): unknown {
       return (inputs.usdt ?? '').trim();
     case 'levelIncomeRatesBp':
       return (inputs.levels ?? []).map(toBp);
+    case 'contactAdminUrl':
+      return (inputs.contactAdminUrl ?? '').trim();
     default:
       if (WHOLE_SETTINGS[key]) return toWhole(inputs.whole);
       if (FLAG_SETTINGS.includes(key)) return inputs.flag === true;
@@ -117,6 +125,13 @@ const validatePercent: Validator = (value) => {
 
 const validateMinQty: Validator = (value) =>
   Number.isInteger(value) && (value as number) >= 1 ? undefined : 'resources.settings.invalid.min_qty';
+
+const validateChatLink: Validator = (value) => {
+  const link = String(value ?? '').trim();
+  return link === '' || (link.length <= CHAT_LINK_MAX && CHAT_LINK.test(link))
+    ? undefined
+    : 'resources.settings.invalid.chat_link';
+};
 
 const validateUsdt: Validator = (value) =>
   USDT_RATE.test(String(value ?? '').trim()) ? undefined : 'resources.settings.invalid.usdt';
@@ -231,6 +246,15 @@ const INPUTS_BY_KEY: Record<string, ComponentType> = {
   levelIncomeRatesBp: LevelInputs,
   ...Object.fromEntries(Object.keys(WHOLE_SETTINGS).map((key) => [key, WholeInput])),
   ...Object.fromEntries(FLAG_SETTINGS.map((key) => [key, FlagInput])),
+  contactAdminUrl: () => (
+    <TextInput
+      source="input.contactAdminUrl"
+      label="resources.settings.inputs.chat_link"
+      helperText="resources.settings.inputs.chat_link_help"
+      validate={validateChatLink}
+      fullWidth
+    />
+  ),
 };
 
 const SettingTitle = () => {

@@ -41,6 +41,8 @@ export function describeSetting(key: string, value: unknown, translate: Translat
   if (key === 'levelIncomeRatesBp' && Array.isArray(value)) {
     return value.map((bp, i) => translate('resources.settings.level', { level: i + 1, rate: formatBp(bp) })).join(', ');
   }
+  if (key === 'contactAdminUrl' && typeof value === 'string')
+    return value || translate('resources.settings.no_chat_link');
   return describeHelpSetting(key, value, translate) ?? JSON.stringify(value);
 }
 

@@ -86,6 +86,8 @@ const walletSamples = () => import('../features/withdrawals/components/wallet-sa
 const MyWalletPage = lazyPage(() => walletSamples().then((m) => m.MyWalletPage));
 const MyWithdrawalsPage = lazyPage(() => walletSamples().then((m) => m.MyWithdrawalsPage));
 const RequestPayoutPage = lazyPage(() => walletSamples().then((m) => m.RequestPayoutPage));
+const SupportPage = lazyPage(() => import('../features/support/components/support-page').then((m) => m.SupportPage));
+const NewsPage = lazyPage(() => import('../features/news/components/news-page').then((m) => m.NewsPage));
 
 /** A route drawing a lazily loaded page; `handle.preload` lets the entry fetch it before the first render. */
 function page(path: string, Page: LazyPage): RouteObject {
@@ -144,6 +146,8 @@ export const routes: RouteObject[] = [
           page('/MyWallet', MyWalletPage),
           page('/mywithdrawals', MyWithdrawalsPage),
           page('/requestpayout', RequestPayoutPage),
+          page('/Support', SupportPage),
+          page('/News', NewsPage),
         ],
       },
     ],

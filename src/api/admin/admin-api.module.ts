@@ -30,6 +30,10 @@ import { AdminPaymentOptionsController } from './payment-options-admin.controlle
 import { AdminPaymentOrdersController } from './payment-orders-admin.controller';
 import { AdminQueuesController } from './queues.controller';
 import { AdminSettingsController } from './settings-admin.controller';
+import { NewsModule } from '../../modules/news';
+import { SupportModule } from '../../modules/support';
+import { AdminNewsController } from './news-admin.controller';
+import { AdminTicketsController } from './tickets-admin.controller';
 
 /** One controller per react-admin resource (admin-web/src/<resource>/), plus sign-in and the ledger page. */
 const resourceControllers = [
@@ -44,6 +48,8 @@ const resourceControllers = [
   AdminHelpLinksController,
   AdminWithdrawalsController,
   AdminFlaggedUtrsController,
+  AdminTicketsController,
+  AdminNewsController,
   AdminLevelIncomeController,
   AdminSettingsController,
   AdminPaymentDoubleController,
@@ -54,7 +60,17 @@ const resourceControllers = [
 ];
 
 @Module({
-  imports: [IdentityModule, LedgerAuditModule, EpinsModule, SettingsModule, PaymentsModule, HelpModule, WalletModule],
+  imports: [
+    IdentityModule,
+    LedgerAuditModule,
+    EpinsModule,
+    SettingsModule,
+    PaymentsModule,
+    HelpModule,
+    WalletModule,
+    SupportModule,
+    NewsModule,
+  ],
   controllers: [AdminAuthController, ...resourceControllers, AdminLedgerController],
   providers: [RateLimitGuard, JobMonitor],
 })

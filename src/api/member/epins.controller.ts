@@ -14,6 +14,7 @@ import { RequestHelpCommand } from '../../modules/help';
 import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity';
 import { MoneyPost } from './money-post';
 import { LevelIncomeReportQuery } from '../../modules/income';
+import { NewsQueries } from '../../modules/news';
 import { WalletQueries } from '../../modules/wallet';
 import { errorBody } from '../../platform/http/error-body';
 import { idempotencyKeyOf } from '../../platform/http/request-context';
@@ -42,6 +43,7 @@ export class MemberEpinsController {
     private readonly activationHistory: ActivationHistoryQuery,
     private readonly incomeReport: LevelIncomeReportQuery,
     private readonly wallet: WalletQueries,
+    private readonly news: NewsQueries,
   ) {}
 
   @Get('getEpinData')
@@ -116,12 +118,14 @@ export class MemberEpinsController {
   @Post('GetIncomeReport')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'type LevelIncome: level income paid to the caller; type WithdrawalHistory: their withdrawals',
+    summary:
+      'type LevelIncome: level income paid to the caller; type WithdrawalHistory: their withdrawals; type news: the news (row, id, content, dd), newest first',
   })
   async income(@Body() body: IncomeReportDto, @CurrentMember() member: MemberPrincipal) {
     const from = body.fdate || null;
     const to = body.tdate || null;
     if (body.type === 'WithdrawalHistory') return [await this.wallet.history(member.uid, from, to)];
+    if (body.type === 'news') return [await this.news.forMembers(from, to)];
     return [await this.incomeReport.run(member.uid, from, to)];
   }
 

@@ -40,8 +40,10 @@ export class ActivationHistoryDto extends DatedDto {
 }
 
 export class IncomeReportDto extends DatedDto {
-  @ApiProperty({ enum: ['LevelIncome', 'WithdrawalHistory'] })
-  @IsIn(['LevelIncome', 'WithdrawalHistory'], { message: 'type must be LevelIncome or WithdrawalHistory' })
+  @ApiProperty({ enum: ['LevelIncome', 'WithdrawalHistory', 'news'] })
+  @IsIn(['LevelIncome', 'WithdrawalHistory', 'news'], {
+    message: 'type must be LevelIncome, WithdrawalHistory or news',
+  })
   type!: string;
 }
 

@@ -11,9 +11,21 @@ import { PaymentsModule } from '../../modules/payments';
 import { WalletModule } from '../../modules/wallet';
 import { MemberHelpController, NetworkHealthController } from './help.controller';
 import { MemberPaymentsController, PaymentCallbacksController } from './payments.controller';
+import { NewsModule } from '../../modules/news';
+import { SupportModule } from '../../modules/support';
+import { MemberSupportController } from './support.controller';
 
 @Module({
-  imports: [IdentityModule, EpinsModule, HelpModule, IncomeModule, PaymentsModule, WalletModule],
+  imports: [
+    IdentityModule,
+    EpinsModule,
+    HelpModule,
+    IncomeModule,
+    PaymentsModule,
+    WalletModule,
+    SupportModule,
+    NewsModule,
+  ],
   controllers: [
     MemberController,
     LedgerPublicController,
@@ -22,6 +34,7 @@ import { MemberPaymentsController, PaymentCallbacksController } from './payments
     PaymentCallbacksController,
     MemberHelpController,
     NetworkHealthController,
+    MemberSupportController,
   ],
   providers: [RateLimitGuard],
 })

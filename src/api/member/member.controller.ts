@@ -19,6 +19,7 @@ import {
   MemberQueries,
 } from '../../modules/identity';
 import { QueueQuery } from '../../modules/help';
+import { SupportQueries } from '../../modules/support';
 import { WalletQueries } from '../../modules/wallet';
 import { memberMetadata } from './member-metadata';
 import {
@@ -42,6 +43,7 @@ export class MemberController {
     private readonly queries: MemberQueries,
     private readonly wallet: WalletQueries,
     private readonly queue: QueueQuery,
+    private readonly support: SupportQueries,
   ) {}
 
   @Get('health')
@@ -145,16 +147,18 @@ export class MemberController {
       'Queue transparency (docs/decisions/0018): phQueueCount, phQueueRupees, ghQueueCount, ghQueueRupees (what waits unmatched in each queue); ' +
       'myPhQueuePosition, myGhQueuePosition (the position of the caller\'s oldest waiting entry, 1 = next, "" when not waiting), ' +
       'myPhQueueRupees, myGhQueueRupees (what of theirs waits); matchedLinks7d, matchedRupees7d (links made in the last 7 days), ' +
-      'matchingRate7d (linked in the last 7 days ÷ (that + PH waiting now), percent, two decimals).',
+      'matchingRate7d (linked in the last 7 days ÷ (that + PH waiting now), percent, two decimals). ' +
+      "contactAdminUrl: the CONTACT ADMIN chat link (setting contactAdminUrl; '' when none is set).",
   })
   async dashboard(@Body() _body: UidDto, @CurrentMember() member: MemberPrincipal) {
-    // The member's summary, the wallet's money cards over it, and the queue transparency fields.
-    const [summary, money, queue] = await Promise.all([
+    // The member's summary, the wallet's money cards over it, the queue transparency fields and CONTACT ADMIN's link.
+    const [summary, money, queue, contactAdminUrl] = await Promise.all([
       this.queries.dashboard(member.uid, member.impersonatedBy),
       this.wallet.summary(member.uid),
       this.queue.member(member.uid),
+      this.support.contactAdminUrl(),
     ]);
-    return [{ ...summary, ...money, ...queue }];
+    return [{ ...summary, ...money, ...queue, contactAdminUrl }];
   }
 
   @Post('ForgetPassword')

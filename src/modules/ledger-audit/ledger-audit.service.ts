@@ -34,6 +34,11 @@ export class LedgerAuditService {
       : (job) => job;
   }
 
+  /** Free text a member or the desk wrote (a ticket's query and reply) as a role reads it: a token for the auditor. */
+  textFor(role: string): (text: string) => string {
+    return role === 'auditor' ? (text) => (text ? this.redactor.token(text) : text) : (text) => text;
+  }
+
   /**
    * The NDJSON export as a stream, read in one REPEATABLE READ snapshot: a transaction that
    * commits during the download (even at a lower position) is wholly in or wholly out. A

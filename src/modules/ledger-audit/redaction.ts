@@ -24,6 +24,9 @@ export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
   'utrno',
   // A job's recipient (the mail queue).
   'to',
+  // A help-desk ticket's free text (the member's query, the desk's reply) may quote any of the above.
+  'query',
+  'reply',
 ]);
 
 /** An e-mail address inside free text (a failed job's reason quotes the recipient, as SMTP servers do). */

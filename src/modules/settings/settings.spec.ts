@@ -5,6 +5,10 @@ describe('settings validation', () => {
     for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) expect(checkSetting(key, value)).toBeNull();
   });
 
+  it.each(['', 'https://wa.me/919800000000', 'https://t.me/sahyog_help?start=1'])('accepts the chat link %j', (value) =>
+    expect(checkSetting('contactAdminUrl', value)).toBeNull(),
+  );
+
   it.each([
     ['epinPricesPaise', 'epinPricesPaise must be an object of type → paise', ['29900']],
     ['epinPricesPaise', 'epinPricesPaise must name exactly EpintypeA and EpintypeB', { EpintypeA: '100000' }],
@@ -23,6 +27,21 @@ describe('settings validation', () => {
     ['levelIncomeRatesBp', 'levelIncomeRatesBp must be 15 whole numbers of basis points (0..10000)', [1000]],
     ['levelIncomeRatesBp', 'level income rates may not add up to more than 100 %', Array(15).fill(700)],
     ['nope', 'unknown setting nope', 1],
+    ...[
+      'http://wa.me/91',
+      'javascript:alert(1)',
+      'https://',
+      'https://wa me/1',
+      'https://x.y/' + 'a'.repeat(300),
+      42,
+    ].map(
+      (value) =>
+        [
+          'contactAdminUrl',
+          'contactAdminUrl must be empty or an https link of at most 300 characters, e.g. https://wa.me/919800000000',
+          value,
+        ] as [string, string, unknown],
+    ),
   ])('refuses a bad %s with its own reason: %s', (key, reason, value) => {
     expect(checkSetting(key, value)).toBe(reason);
   });

@@ -37,6 +37,8 @@ export interface Settings {
   withdrawalMinRupees: number;
   /** The admin charge on a withdrawal, in percent (whole). */
   withdrawalChargePercent: number;
+  /** The dashboard's CONTACT ADMIN chat link (https, e.g. https://wa.me/91…); '' = none, the button opens /Support. */
+  contactAdminUrl: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -52,7 +54,11 @@ export const DEFAULT_SETTINGS: Settings = {
   disputeAfterHours: 48,
   withdrawalMinRupees: 100,
   withdrawalChargePercent: 0,
+  contactAdminUrl: '',
 };
+
+/** A chat link members may be sent to: https only, no spaces, at most 300 characters. */
+export const CONTACT_ADMIN_URL = /^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/;
 
 /** The whole-number settings and their inclusive bounds. */
 const WHOLE_SETTINGS: Readonly<Record<string, readonly [number, number]>> = {
@@ -119,6 +125,10 @@ export function checkSetting(key: string, value: unknown): string | null {
     }
     case 'helpAutoApprove':
       return typeof value === 'boolean' ? null : 'helpAutoApprove must be true or false';
+    case 'contactAdminUrl':
+      return typeof value === 'string' && (value === '' || (value.length <= 300 && CONTACT_ADMIN_URL.test(value)))
+        ? null
+        : 'contactAdminUrl must be empty or an https link of at most 300 characters, e.g. https://wa.me/919800000000';
     default: {
       const bounds = WHOLE_SETTINGS[key];
       if (!bounds) return `unknown setting ${key}`;

@@ -9,11 +9,12 @@ const CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINES = /(?![\n\r\t])\p{Cc}/u;
 
 /**
- * Fields typed in a multi-line box (admin remarks, the e-pin request's note, a help-desk query):
+ * Fields typed in a multi-line box (admin remarks, the e-pin request's note, a help-desk query, the
+ * desk's reply `message`, a news item's `content`):
  * their values may hold line breaks and tabs. Every other field, key, query value and path id is
  * a single line.
  */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['remark', 'note', 'query']);
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['remark', 'note', 'query', 'message', 'content']);
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Input contains characters that are not allowed';
 export const UNSAFE_NUMBER_MESSAGE = `Numbers must lie between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`;

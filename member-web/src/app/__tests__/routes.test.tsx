@@ -9,10 +9,11 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
   });
 
-  it('proves routes of later issues are not faked: a menu target shows Not Found', () => {
+  it('proves a signed-in member at an address no screen has sees Not Found with a link to the dashboard', () => {
     signInMember();
-    renderApp('/News');
+    renderApp('/NoSuchMemberScreen');
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('proves /Login is the same login page as /login', () => {

@@ -104,6 +104,51 @@ describe('dashboard', () => {
     ]);
   });
 
+  it('proves CONTACT ADMIN opens the contactAdminUrl chat link in a new tab, and /Support without a safe one', async () => {
+    signInMember();
+    mockApi({ 'POST /userDashboard': { data: [{ ...SUMMARY, contactAdminUrl: 'https://wa.me/919800000000' }] } });
+    renderApp('/dashboard');
+    await screen.findByTestId('net-balance');
+    const contact = within(screen.getByRole('main')).getByRole('link', { name: 'CONTACT ADMIN' });
+    expect(contact).toHaveAttribute('href', 'https://wa.me/919800000000');
+    expect(contact).toHaveAttribute('target', '_blank');
+    expect(contact).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it.each(['', 'javascript:alert(1)', 'http://wa.me/1'])(
+    'proves CONTACT ADMIN with the link %j leads to /Support',
+    async (contactAdminUrl) => {
+      signInMember();
+      mockApi({ 'POST /userDashboard': { data: [{ ...SUMMARY, contactAdminUrl }] } });
+      renderApp('/dashboard');
+      await screen.findByTestId('net-balance');
+      const contact = within(screen.getByRole('main')).getByRole('link', { name: 'CONTACT ADMIN' });
+      expect(contact).toHaveAttribute('href', '/Support');
+      expect(contact).not.toHaveAttribute('target');
+    },
+  );
+
+  it('proves every card with a target links to a route: directs /MyReferral, team /MyTeam, PH, GH, income, withdrawals', async () => {
+    signInMember();
+    mockApi({ 'POST /userDashboard': { data: [SUMMARY] } });
+    renderApp('/dashboard');
+    await screen.findByTestId('net-balance');
+    const hrefs = within(screen.getByRole('main'))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/MyReferral',
+        '/MyTeam',
+        '/PHRecivePaymentPaid',
+        '/GHRecivePaymentPaid',
+        '/LevelIncome',
+        '/WithdrawalHistory',
+        '/Support',
+      ]),
+    );
+  });
+
   it('proves the top bar offers Home (/dashboard) and REGISTER (/signup)', async () => {
     signInMember();
     mockApi({ 'POST /userDashboard': { data: [SUMMARY] } });

@@ -24,6 +24,8 @@ export interface DashboardSummary {
   myGhQueuePosition: string;
   myPhQueueRupees: string;
   myGhQueueRupees: string;
+  /** CONTACT ADMIN's chat link (the `contactAdminUrl` setting); '' when none is set. */
+  contactAdminUrl: string;
   impersonated: boolean;
 }
 
@@ -48,6 +50,7 @@ const TEXT_FIELDS = [
   'myGhQueuePosition',
   'myPhQueueRupees',
   'myGhQueueRupees',
+  'contactAdminUrl',
 ] as const;
 
 export function toDashboardSummary(row: unknown): DashboardSummary | null {

@@ -53,7 +53,7 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
     { title: t('cards.registrationDate'), value: formatDate(summary.RegDate) },
     { title: t('cards.activationDate'), value: formatDate(summary.ActDate) },
     { title: t('cards.myDirects'), value: summary.totalrefferal || '0', to: '/MyReferral' },
-    { title: t('cards.myTeam'), value: summary.totalteam || '0' },
+    { title: t('cards.myTeam'), value: summary.totalteam || '0', to: '/MyTeam' },
     { title: t('cards.myPh'), value: money(summary.totalphamount), to: '/PHRecivePaymentPaid', testId: 'my-ph' },
     { title: t('cards.myGh'), value: money(summary.totalghamount), to: '/GHRecivePaymentPaid', testId: 'my-gh' },
     // The server's figures as sent: TeamIncome = level income, TotalIncome = every income account.
@@ -74,6 +74,28 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
         <StatCard key={card.title} {...card} />
       ))}
     </Box>
+  );
+}
+
+/** Only an https link is ever opened (the server checks the setting too); anything else falls back to /Support. */
+export const isChatLink = (url: string): boolean => /^https:\/\/[^\s/?#]+\.[^\s]+$/.test(url);
+
+/**
+ * CONTACT ADMIN (spec §2: the admin's chat link): the `contactAdminUrl` setting opened in a new
+ * tab; without one set, the help desk at /Support — never a dead button.
+ */
+function ContactAdminButton({ url }: { url: string }) {
+  const { t } = useTranslation('dashboard');
+  if (isChatLink(url))
+    return (
+      <Button variant="outlined" color="info" component="a" href={url} target="_blank" rel="noopener noreferrer">
+        {t('contactAdmin')}
+      </Button>
+    );
+  return (
+    <Button variant="outlined" color="info" component={RouterLink} to="/Support">
+      {t('contactAdmin')}
+    </Button>
   );
 }
 
@@ -161,6 +183,7 @@ export function DashboardPage({ overlay, sections }: Props) {
             >
               {t('activateId')}
             </Button>
+            <ContactAdminButton url={summary?.contactAdminUrl ?? ''} />
             <Button variant="outlined" component={RouterLink} to="/Support">
               {t('support')}
             </Button>

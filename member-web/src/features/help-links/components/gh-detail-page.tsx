@@ -8,8 +8,8 @@ import { notifyError } from '../../../lib/notify';
 import { fetchGhListDetails } from '../api/gh-list-details';
 import { CANCEL } from '../api/types';
 import { updateGhUser, type GhDecision } from '../api/update-gh-user';
+import { formatDateTime } from '../../../lib/format-date';
 import { LinkDetailScreen, linkStatusItem } from './detail-parts';
-import { formatDateTime } from './format';
 import { useLinkAction, useLinkDetail } from './use-link-detail';
 
 /** GH states after which the receiver has nothing left to decide. */

@@ -10,7 +10,7 @@ import { formatAmount } from '../../../lib/money';
 import { fetchGhListAll } from '../api/gh-list-all';
 import { fetchPhListAll } from '../api/ph-list-all';
 import { statusColor, type HelpLink, type ListType } from '../api/types';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format-date';
 import { LinkCard, type Side } from './link-card';
 import { EMPTY_LIST, useLinkList } from './use-link-list';
 

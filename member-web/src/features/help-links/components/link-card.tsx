@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format-date';
 import { formatAmount } from '../../../lib/money';
 import { statusColor, PENDING, type HelpLink } from '../api/types';
 import { LinkCountdown } from './link-countdown';

@@ -10,8 +10,8 @@ import { fetchPhListDetails } from '../api/ph-list-details';
 import { disputePhUser, PH_DISPUTED_TEXT } from '../api/dispute-ph-user';
 import { CANCEL, PENDING } from '../api/types';
 import { PH_PAID_TEXT, updatePhUser } from '../api/update-ph-user';
+import { formatDateTime } from '../../../lib/format-date';
 import { LinkDetailScreen, linkStatusItem } from './detail-parts';
-import { formatDateTime } from './format';
 import { useLinkAction, useLinkDetail } from './use-link-detail';
 
 /**

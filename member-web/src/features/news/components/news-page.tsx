@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import { PageShell } from '../../../components/ui/page-shell';
+import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { formatDate } from '../../../lib/format-date';
+import { useRows } from '../../../lib/use-rows';
+import { fetchNews, type NewsRow } from '../api/news';
+
+/** /News: the admins' news, newest first, paged (News, Date); line breaks of a news item are kept. */
+export function NewsPage() {
+  const { t } = useTranslation('news');
+  const { load } = useRows(fetchNews, 'news');
+  const columns: PagedColumn<NewsRow>[] = [
+    {
+      header: t('news'),
+      cell: (r) => (
+        <Box sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="news-content">
+          {r.content}
+        </Box>
+      ),
+    },
+    { header: t('date'), cell: (r) => formatDate(r.date) },
+  ];
+  return (
+    <PageShell title={t('title')}>
+      <PagedTable
+        label={t('title')}
+        serialHeader={t('serial')}
+        columns={columns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+        rowKey={(r) => r.id}
+      />
+    </PageShell>
+  );
+}
