@@ -21,6 +21,7 @@ import {
 import { AdminWithdrawalsController } from './withdrawals-admin.controller';
 import { HelpModule } from '../../modules/help';
 import { WalletModule } from '../../modules/wallet';
+import { ProfileModule } from '../../modules/profile';
 import { AdminLedgerController } from './ledger.controller';
 import { AdminLevelIncomeController } from './level-income-admin.controller';
 import { AdminMailsController } from './mails.controller';
@@ -54,7 +55,16 @@ const resourceControllers = [
 ];
 
 @Module({
-  imports: [IdentityModule, LedgerAuditModule, EpinsModule, SettingsModule, PaymentsModule, HelpModule, WalletModule],
+  imports: [
+    IdentityModule,
+    LedgerAuditModule,
+    EpinsModule,
+    SettingsModule,
+    PaymentsModule,
+    HelpModule,
+    WalletModule,
+    ProfileModule,
+  ],
   controllers: [AdminAuthController, ...resourceControllers, AdminLedgerController],
   providers: [RateLimitGuard, JobMonitor],
 })

@@ -1,5 +1,6 @@
 import { prepared, Sql } from '../../platform/db/sql';
 import { Locked } from '../../platform/event-store/locked';
+import { receiverBanks } from '../profile';
 import { HelpRequestState } from './domain/help-request.decide';
 import { LinkState } from './domain/help-link.decide';
 import { helpLinkStream, helpRequestStream, LinkParty, QueueSource, ReceiverBank } from './domain/help.events';
@@ -185,15 +186,20 @@ export async function lockWaiting(
   }));
 }
 
-/** The parties of a link as it copies them: name, mobile, and the receiver's bank and UPI details. */
+/**
+ * The parties of a link as it copies them: name, mobile, and the receiver's bank and UPI details as
+ * the profile context holds them now (saved bank details, else the registration's UPI number), so
+ * a link made after a change carries the new details and links made before keep theirs.
+ */
 export async function loadParties(
   tx: Sql,
   uids: readonly string[],
 ): Promise<Map<string, LinkParty & { bank: ReceiverBank; blocked: boolean }>> {
-  const rows = await tx.query<{ uid: string; name: string; mobile: string; upi_number: string; blocked: boolean }>(
-    'select uid, name, mobile, upi_number, blocked from members where uid = any($1)',
+  const rows = await tx.query<{ uid: string; name: string; mobile: string; blocked: boolean }>(
+    'select uid, name, mobile, blocked from members where uid = any($1)',
     [uids],
   );
+  const banks = await receiverBanks(tx, uids);
   return new Map(
     rows.map((r) => [
       r.uid,
@@ -202,8 +208,7 @@ export async function loadParties(
         name: r.name,
         mobile: r.mobile,
         blocked: r.blocked,
-        // Bank details arrive with the profile context (UpdateProfile bankdetails); until then only the UPI number exists.
-        bank: { bankName: '', branch: '', ifsc: '', accountNumber: '', holder: r.name, gpay: r.upi_number },
+        bank: banks.get(r.uid) ?? { bankName: '', branch: '', ifsc: '', accountNumber: '', holder: r.name, gpay: '' },
       },
     ]),
   );
