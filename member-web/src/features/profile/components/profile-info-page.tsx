@@ -10,8 +10,6 @@ import { firstProblem, useProfileSave, useUserInformation } from './use-profile'
 /** Spec §5's input filters and maximum lengths of the Profile Info form. */
 const letters = (value: string, max: number) => value.replace(/[^A-Za-z ]/g, '').slice(0, max);
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
-/** State and district come from the region list; their names can be longer than a typed field (decision 0025). */
-export const REGION_NAME_MAX = 50;
 
 /** /ProfileSetting — Profile Info: name, email, country and mobile read-only; state and district from getregion; six required fields. */
 export function ProfileInfoPage() {
@@ -85,7 +83,13 @@ function ProfileInfoForm({ info, onSaved }: { info: UserInformation; onSaved: ()
   }
 
   const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
-  const text = (field: keyof typeof form, label: string, filter: (v: string) => string, max: number, numeric = false) => (
+  const text = (
+    field: keyof typeof form,
+    label: string,
+    filter: (v: string) => string,
+    max: number,
+    numeric = false,
+  ) => (
     <TextField
       label={t(label)}
       value={form[field]}

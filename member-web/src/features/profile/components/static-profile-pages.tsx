@@ -31,7 +31,15 @@ interface SampleField {
 }
 
 /** A sample form: every field required; submitting checks and sends nothing. `locked` shows it read-only. */
-function SampleForm({ title, fields, locked = false }: { title: string; fields: readonly SampleField[]; locked?: boolean }) {
+function SampleForm({
+  title,
+  fields,
+  locked = false,
+}: {
+  title: string;
+  fields: readonly SampleField[];
+  locked?: boolean;
+}) {
   const { t } = useTranslation('profile');
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f.name, f.value])));
   const [shown, setShown] = useState('');
