@@ -50,6 +50,8 @@ interface RemarkDialogProps {
   confirmColor?: 'primary' | 'error';
   /** More inputs above the remark (e.g. the decision of a late payment). */
   children?: ReactNode;
+  /** The text field's label, already translated (default: "Remark"). */
+  label?: string;
 }
 
 /**
@@ -63,6 +65,7 @@ export const RemarkDialog = ({
   maxLength = 300,
   confirmColor = 'primary',
   children,
+  label,
 }: RemarkDialogProps) => {
   const translate = useTranslate();
   const [remark, setRemark] = useState('');
@@ -93,7 +96,7 @@ export const RemarkDialog = ({
               multiline
               minRows={2}
               name="remark"
-              label={translate('sahyog.remark.label')}
+              label={label ?? translate('sahyog.remark.label')}
               helperText={translate('sahyog.remark.help')}
               value={remark}
               onChange={(e) => setRemark(e.target.value.slice(0, maxLength))}
