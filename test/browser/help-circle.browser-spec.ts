@@ -11,7 +11,7 @@
  * Every wait is on UI state or an API answer; browser confirmations are accepted as a member would.
  */
 import { type Page } from 'playwright-core';
-import { BASE_URL, MEMBER_PASSWORD, openSession, step, toast, toastTexts, type Session } from './support';
+import { BASE_URL, expectToast, memberLogin, openSession, step, type Session } from './support';
 
 jest.setTimeout(120_000);
 
@@ -58,37 +58,6 @@ async function newest(
   const rows = await adminApi<Array<{ id: string; status: string }>>(token, 'GET', `/${resource}?${query}`);
   if (!rows[0]) throw new Error(`no ${resource} row for ${member}`);
   return rows[0];
-}
-
-async function memberLogin(page: Page, uid: string) {
-  await page.goto('/login');
-  await page.locator('input[name=uid]').fill(uid);
-  await page.locator('input[name=password]').fill(MEMBER_PASSWORD);
-  const summary = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/userDashboard' && r.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(/\/(dashboard|Disclaimer)$/);
-  if (page.url().endsWith('/Disclaimer')) {
-    await page.getByRole('button', { name: 'Accept' }).click();
-    await page.waitForURL(/\/dashboard$/);
-  }
-  const [row] = (await (await summary).json()) as Array<{ isagree: unknown }>;
-  await page.getByTestId('member-uid').filter({ hasText: uid }).waitFor({ timeout: 20_000 });
-  // The disclaimer popup over the dashboard shows until the member agrees once.
-  if (String(row?.isagree) !== '1') {
-    const agree = page.getByRole('button', { name: 'Agree', exact: true });
-    await agree.click();
-    await agree.waitFor({ state: 'hidden' });
-  }
-}
-
-async function expectToast(page: Page, text: string) {
-  try {
-    await toast(page, text).waitFor({ state: 'visible', timeout: 15_000 });
-  } catch {
-    throw new Error(`expected the toast "${text}"; toasts shown: ${JSON.stringify(await toastTexts(page))}`);
-  }
 }
 
 async function dashboard(page: Page) {

@@ -108,3 +108,39 @@ export function toast(page: Page, text: string) {
 export async function toastTexts(page: Page): Promise<string[]> {
   return (await page.locator('.Toastify__toast').allInnerTexts()).map((t) => t.trim());
 }
+
+/**
+ * Signs a member in on /login (accepting the disclaimer page and the dashboard's popup when they
+ * show) and waits for the dashboard with their id.
+ */
+export async function memberLogin(page: Page, uid: string, password = MEMBER_PASSWORD) {
+  await page.goto('/login');
+  await page.locator('input[name=uid]').fill(uid);
+  await page.locator('input[name=password]').fill(password);
+  const summary = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/userDashboard' && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(/\/(dashboard|Disclaimer)$/);
+  if (page.url().endsWith('/Disclaimer')) {
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.waitForURL(/\/dashboard$/);
+  }
+  const [row] = (await (await summary).json()) as Array<{ isagree: unknown }>;
+  await page.getByTestId('member-uid').filter({ hasText: uid }).waitFor({ timeout: 20_000 });
+  // The disclaimer popup over the dashboard shows until the member agrees once.
+  if (String(row?.isagree) !== '1') {
+    const agree = page.getByRole('button', { name: 'Agree', exact: true });
+    await agree.click();
+    await agree.waitFor({ state: 'hidden' });
+  }
+}
+
+/** Waits for a toast with exactly `text`; fails naming the toasts shown instead. */
+export async function expectToast(page: Page, text: string) {
+  try {
+    await toast(page, text).waitFor({ state: 'visible', timeout: 15_000 });
+  } catch {
+    throw new Error(`expected the toast "${text}"; toasts shown: ${JSON.stringify(await toastTexts(page))}`);
+  }
+}
