@@ -36,22 +36,19 @@ const P = [
 ];
 const INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
 
-/** True when the digits (check digit last) pass Verhoeff's check. */
-export function verhoeffValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
+/** Verhoeff's running check over `digits` read right to left, the first at permutation `shift`. */
+function verhoeff(digits: string, shift: number): number {
   let c = 0;
   const reversed = [...digits].reverse();
-  for (let i = 0; i < reversed.length; i++) c = D[c][P[i % 8][Number(reversed[i])]];
-  return c === 0;
+  for (let i = 0; i < reversed.length; i++) c = D[c][P[(i + shift) % 8][Number(reversed[i])]];
+  return c;
 }
 
+/** True when the digits (check digit last) pass Verhoeff's check. */
+export const verhoeffValid = (digits: string): boolean => /^\d+$/.test(digits) && verhoeff(digits, 0) === 0;
+
 /** The Verhoeff check digit to append to `digits`. */
-export function verhoeffDigit(digits: string): string {
-  let c = 0;
-  const reversed = [...digits].reverse();
-  for (let i = 0; i < reversed.length; i++) c = D[c][P[(i + 1) % 8][Number(reversed[i])]];
-  return String(INV[c]);
-}
+export const verhoeffDigit = (digits: string): string => String(INV[verhoeff(digits, 1)]);
 
 export const isAadhaar = (value: string): boolean => AADHAAR_PATTERN.test(value) && verhoeffValid(value);
 export const isPan = (value: string): boolean => PAN_PATTERN.test(value);

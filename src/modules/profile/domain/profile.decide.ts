@@ -20,14 +20,7 @@ const refuse = (message: string): { ok: false; message: string } => ({ ok: false
 const LETTERS_AND_SPACES = /^[A-Za-z ]+$/;
 
 /** The Profile Info form as sent (`statename`, `districtname`, `cityname`, `pincode`, `Nomineename`, `Nomineerelation`). */
-export interface ProfileInput {
-  state: string;
-  district: string;
-  city: string;
-  pincode: string;
-  nomineeName: string;
-  nomineeRelation: string;
-}
+export type ProfileInput = Omit<ProfileUpdated, 'uid'>;
 
 /**
  * Spec §5 in its order: the six fields are required; state, district, nominee name and relation
@@ -40,7 +33,7 @@ export interface ProfileInput {
 export function checkProfile(
   input: ProfileInput,
   listed: (state: string, district?: string) => boolean,
-): Checked<Omit<ProfileUpdated, 'uid'>> {
+): Checked<ProfileInput> {
   const v = {
     state: input.state.trim(),
     district: input.district.trim(),
@@ -66,7 +59,7 @@ export function checkProfile(
   return { ok: true, value: v };
 }
 
-export function decideProfile(uid: string, value: Omit<ProfileUpdated, 'uid'>): ProfileEvent[] {
+export function decideProfile(uid: string, value: ProfileInput): ProfileEvent[] {
   return [{ type: 'ProfileUpdated', payload: { uid, ...value } }];
 }
 

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BANK_DONE, lookupIfsc, type UserInformation } from '../api/profile-api';
 import { LockedNotice } from './locked-notice';
-import { SettingsShell } from './settings-shell';
-import { firstProblem, useProfileSave, useUserInformation } from './use-profile';
+import { InfoSettingsPage } from './settings-shell';
+import { firstProblem, useProfileSave, errorProps } from './use-profile';
 
 /** Spec §5/§9 limits: account 30, holder 30, IFSC 15, transaction password 25, PAN 10, Aadhar 12, UPI 12. */
 const IFSC_FORMAT = /^[A-Z]{4}0[A-Z0-9]{6}$/;
@@ -15,12 +15,7 @@ const IFSC_FORMAT = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 /** /Updatebank: bank details with the transaction password; read-only once saved ('Details Verified and Locked'); to /Profile on success. */
 export function BankPage() {
   const { t } = useTranslation('profile');
-  const { load, reload } = useUserInformation();
-  return (
-    <SettingsShell title={t('bankTitle')} load={load} reload={reload}>
-      {(info) => <BankForm info={info} />}
-    </SettingsShell>
-  );
+  return <InfoSettingsPage title={t('bankTitle')}>{(info) => <BankForm info={info} />}</InfoSettingsPage>;
 }
 
 function BankForm({ info }: { info: UserInformation }) {
@@ -107,8 +102,7 @@ function BankForm({ info }: { info: UserInformation }) {
       value={form[name]}
       onChange={(e) => set(name, filter(e.target.value).slice(0, max))}
       disabled={locked || busy}
-      error={error?.field === name}
-      helperText={error?.field === name ? error.message : undefined}
+      {...errorProps(error, name)}
       slotProps={{
         htmlInput: {
           maxLength: max,

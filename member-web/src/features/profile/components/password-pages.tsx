@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_DONE } from '../api/profile-api';
 import { SettingsShell } from './settings-shell';
-import { firstProblem, useProfileSave } from './use-profile';
+import { errorProps, firstProblem, useProfileSave } from './use-profile';
 
 /**
  * Spec §5: the login password is at most 20 characters, the transaction password 25; the
@@ -70,8 +70,7 @@ function PasswordChangePage({ kind }: { kind: keyof typeof KINDS }) {
         setError(null);
       }}
       disabled={busy}
-      error={error?.field === name}
-      helperText={error?.field === name ? error.message : undefined}
+      {...errorProps(error, name)}
       slotProps={{ htmlInput: { maxLength: k.max } }}
     />
   );

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { fetchRegions, PROFILE_DONE, type Region, type UserInformation } from '../api/profile-api';
-import { SettingsShell } from './settings-shell';
-import { firstProblem, useProfileSave, useUserInformation } from './use-profile';
+import { InfoSettingsPage } from './settings-shell';
+import { firstProblem, useProfileSave, errorProps } from './use-profile';
 
 /** Spec §5's input filters and maximum lengths of the Profile Info form. */
 const letters = (value: string, max: number) => value.replace(/[^A-Za-z ]/g, '').slice(0, max);
@@ -14,11 +14,10 @@ const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0,
 /** /ProfileSetting — Profile Info: name, email, country and mobile read-only; state and district from getregion; six required fields. */
 export function ProfileInfoPage() {
   const { t } = useTranslation('profile');
-  const { load, reload } = useUserInformation();
   return (
-    <SettingsShell title={t('profileInfoTitle')} load={load} reload={reload}>
-      {(info) => <ProfileInfoForm info={info} onSaved={reload} />}
-    </SettingsShell>
+    <InfoSettingsPage title={t('profileInfoTitle')}>
+      {(info, reload) => <ProfileInfoForm info={info} onSaved={reload} />}
+    </InfoSettingsPage>
   );
 }
 
@@ -82,7 +81,6 @@ function ProfileInfoForm({ info, onSaved }: { info: UserInformation; onSaved: ()
     });
   }
 
-  const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
   const text = (
     field: keyof typeof form,
     label: string,
@@ -95,8 +93,7 @@ function ProfileInfoForm({ info, onSaved }: { info: UserInformation; onSaved: ()
       value={form[field]}
       onChange={(e) => set(field, filter(e.target.value))}
       disabled={busy}
-      error={errorOf(field) !== undefined}
-      helperText={errorOf(field)}
+      {...errorProps(error, field)}
       slotProps={{ htmlInput: { maxLength: max, ...(numeric ? { inputMode: 'numeric' } : {}) } }}
     />
   );
@@ -107,8 +104,7 @@ function ProfileInfoForm({ info, onSaved }: { info: UserInformation; onSaved: ()
       value={form[field]}
       onChange={(e) => set(field, e.target.value)}
       disabled={busy}
-      error={errorOf(field) !== undefined}
-      helperText={errorOf(field)}
+      {...errorProps(error, field)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       <option value="">{t('choose')}</option>

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
 import { LoadFailed, LoadingBlock } from '../../../components/ui/load-states';
-import type { InfoLoad } from './use-profile';
+import { useUserInformation, type InfoLoad } from './use-profile';
 import type { UserInformation } from '../api/profile-api';
 
 /** The settings side menu (spec §2): Profile Info, Change Password, Transaction Password, USDT wallet, bank details. */
@@ -63,5 +63,21 @@ export function SettingsShell({
         <Paper sx={{ p: { xs: 2, sm: 3 }, flex: 1, width: '100%', minWidth: 0 }}>{body}</Paper>
       </Box>
     </PageShell>
+  );
+}
+
+/** A settings screen whose form edits what UserInformation holds: read on open, the form once it is in. */
+export function InfoSettingsPage({
+  title,
+  children,
+}: {
+  title: string;
+  children: (info: UserInformation, reload: () => void) => ReactNode;
+}) {
+  const { load, reload } = useUserInformation();
+  return (
+    <SettingsShell title={title} load={load} reload={reload}>
+      {(info) => children(info, reload)}
+    </SettingsShell>
   );
 }

@@ -44,6 +44,14 @@ export function useProfileSave(type: string, success: string, onDone: () => void
   return { busy, save };
 }
 
+export type FieldError = { field: string; message: string } | null;
+
+/** A field's MUI error props: red with the message under it when it is the failed one. */
+export const errorProps = (error: FieldError, field: string) => ({
+  error: error?.field === field,
+  helperText: error?.field === field ? error.message : undefined,
+});
+
 /** The first failed check of a form, shown under its field and as an error toast; null when all pass. */
 export function firstProblem(checks: ReadonlyArray<readonly [field: string, failed: boolean, message: string]>) {
   const found = checks.find(([, failed]) => failed);

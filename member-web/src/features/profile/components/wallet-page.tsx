@@ -6,17 +6,16 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { WALLET_DONE, type UserInformation } from '../api/profile-api';
 import { LockedNotice } from './locked-notice';
-import { SettingsShell } from './settings-shell';
-import { firstProblem, useProfileSave, useUserInformation } from './use-profile';
+import { InfoSettingsPage } from './settings-shell';
+import { firstProblem, useProfileSave, errorProps } from './use-profile';
 
 /** /Ecurrency: the USDT BEP-20 (BSC) wallet address, saved with the transaction password (sent as `otp`); read-only once saved. */
 export function WalletPage() {
   const { t } = useTranslation('profile');
-  const { load, reload } = useUserInformation();
   return (
-    <SettingsShell title={t('walletTitle')} load={load} reload={reload}>
-      {(info) => <WalletForm info={info} onSaved={reload} />}
-    </SettingsShell>
+    <InfoSettingsPage title={t('walletTitle')}>
+      {(info, reload) => <WalletForm info={info} onSaved={reload} />}
+    </InfoSettingsPage>
   );
 }
 
@@ -60,8 +59,7 @@ function WalletForm({ info, onSaved }: { info: UserInformation; onSaved: () => v
           setError(null);
         }}
         disabled={locked || busy}
-        error={error?.field === 'address'}
-        helperText={error?.field === 'address' ? error.message : undefined}
+        {...errorProps(error, 'address')}
         slotProps={{ htmlInput: { maxLength: 42, autoComplete: 'off', spellCheck: false } }}
         sx={{ '& input': { fontFamily: 'monospace' } }}
       />
@@ -75,8 +73,7 @@ function WalletForm({ info, onSaved }: { info: UserInformation; onSaved: () => v
             setError(null);
           }}
           disabled={busy}
-          error={error?.field === 'otp'}
-          helperText={error?.field === 'otp' ? error.message : undefined}
+          {...errorProps(error, 'otp')}
           slotProps={{ htmlInput: { maxLength: 25 } }}
         />
       )}
