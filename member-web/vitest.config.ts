@@ -9,5 +9,7 @@ export default defineConfig({
     restoreMocks: true,
     // Typing through user-event in jsdom is slow (whole forms take seconds, more on a busy machine).
     testTimeout: 60000,
+    // setup-tests.ts loads every page's chunk before the first test: more pages, and a busy machine, need more than 10 s.
+    hookTimeout: 60000,
   },
 });

@@ -11,6 +11,7 @@ import { LoginAddressKey1763800011013 } from './1763800011013-login-address-key'
 import { HelpCircle1763800012011 } from './1763800012011-help-circle';
 import { HelpLinkBatches1763800012500 } from './1763800012500-help-link-batches';
 import { SupportNews1763800015000 } from './1763800015000-support-news';
+import { Profile1763800013000 } from './1763800013000-profile';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const ALL_MIGRATIONS = [
   HelpCircle1763800012011,
   HelpLinkBatches1763800012500,
   SupportNews1763800015000,
+  Profile1763800013000,
 ];

@@ -60,7 +60,12 @@ const meta: EventMetadata = {
   correlationId: 'ledger-upgrade-test',
   clientIp: '203.0.113.7',
 };
-const runner = new ProjectionRunner(ALL_PROJECTIONS);
+/**
+ * The previous release's projections: today's, less those whose tables later migrations create
+ * (they fill them for the events already there, e.g. member_profiles from the members rows).
+ */
+const LATER_PROJECTIONS = new Set(['member-profiles']);
+const runner = new ProjectionRunner(ALL_PROJECTIONS.filter((p) => !LATER_PROJECTIONS.has(p.name)));
 
 const registration = (uid: string, sponsorUid: string | null) => ({
   type: 'MemberRegistered',

@@ -152,6 +152,8 @@ export interface SahyogDataProvider extends DataProvider {
   blockMember(uid: string, remark: string): Promise<unknown>;
   unblockMember(uid: string, remark: string): Promise<unknown>;
   impersonateMember(uid: string): Promise<ImpersonationTicket>;
+  /** POST /admin-api/members/:uid/unlock-bank | unlock-wallet { reason } (approver): the member may save them again. */
+  unlockMemberDetails(uid: string, what: 'bank' | 'wallet', reason: string): Promise<unknown>;
   verifyLedger(): Promise<LedgerVerifyResult>;
   exportLedger(): Promise<LedgerExportFile>;
   ledgerPublicKey(): Promise<LedgerPublicKey | null>;
@@ -204,6 +206,7 @@ export const dataProvider: SahyogDataProvider = {
   blockMember: (uid, remark) => post(memberPath(uid, 'block'), { remark }),
   unblockMember: (uid, remark) => post(memberPath(uid, 'unblock'), { remark }),
   impersonateMember: (uid) => post<ImpersonationTicket>(memberPath(uid, 'impersonate'), {}),
+  unlockMemberDetails: (uid, what, reason) => post(memberPath(uid, `unlock-${what}`), { reason }),
   verifyLedger: () => post<LedgerVerifyResult>('/ledger/verify', {}),
   exportLedger: fetchLedgerExport,
   ledgerPublicKey: () => fetchLedgerPublic<LedgerPublicKey>('public-key'),

@@ -11,6 +11,11 @@ export function canImpersonate(role: unknown): boolean {
   return role === 'superadmin' || role === 'support';
 }
 
+/** Unlocking a member's saved bank details or wallet address is the API's `Roles('approver')`, plus superadmin. */
+export function canUnlockDetails(role: unknown): boolean {
+  return role === 'superadmin' || role === 'approver';
+}
+
 /** Issuing e-pins (POST /admin-api/epins/issue) is for approver and superadmin only. */
 export function canIssueEpins(role: unknown): boolean {
   return canAct(role, 'epins');

@@ -16,6 +16,7 @@ import { settingsProjection } from './settings';
 import { epinRequestsProjection, paymentOptionsProjection, paymentOrdersProjection } from './payments';
 import { ticketsProjection } from './support';
 import { newsProjection } from './news';
+import { memberProfilesProjection } from './profile';
 
 /**
  * Every inline projection, in the order they run for an event. `ledger replay` rebuilds exactly
@@ -43,4 +44,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   utrClaimsProjection,
   ticketsProjection,
   newsProjection,
+  memberProfilesProjection,
 ];

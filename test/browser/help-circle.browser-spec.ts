@@ -16,12 +16,11 @@ import { type Page } from 'playwright-core';
 import {
   adminLogin,
   BASE_URL,
-  MEMBER_PASSWORD,
+  expectToast,
+  memberLogin,
   openSession,
   step,
   SUPERADMIN,
-  toast,
-  toastTexts,
   type Session,
 } from './support';
 
@@ -40,40 +39,6 @@ const TIER_PAISE = 500_000n;
 const SEEDED_INCOME_PAISE = 38_970n;
 
 // ---------------------------------------------------------------- member side
-
-async function memberLogin(page: Page, uid: string) {
-  await page.goto('/login');
-  await page.locator('input[name=uid]').fill(uid);
-  await page.locator('input[name=password]').fill(MEMBER_PASSWORD);
-  // Login, the disclaimer and the dashboard's first load (its code too) before this answer: on a
-  // machine busy with three browsers, an API and a worker that can take a while.
-  const summary = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/userDashboard' && r.request().method() === 'POST',
-    { timeout: 60_000 },
-  );
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(/\/(dashboard|Disclaimer)$/);
-  if (page.url().endsWith('/Disclaimer')) {
-    await page.getByRole('button', { name: 'Accept' }).click();
-    await page.waitForURL(/\/dashboard$/);
-  }
-  const [row] = (await (await summary).json()) as Array<{ isagree: unknown }>;
-  await page.getByTestId('member-uid').filter({ hasText: uid }).waitFor();
-  // The disclaimer popup over the dashboard shows until the member agrees once.
-  if (String(row?.isagree) !== '1') {
-    const agree = page.getByRole('button', { name: 'Agree', exact: true });
-    await agree.click();
-    await agree.waitFor({ state: 'hidden' });
-  }
-}
-
-async function expectToast(page: Page, text: string) {
-  try {
-    await toast(page, text).waitFor({ state: 'visible', timeout: 15_000 });
-  } catch {
-    throw new Error(`expected the toast "${text}"; toasts shown: ${JSON.stringify(await toastTexts(page))}`);
-  }
-}
 
 async function dashboard(page: Page) {
   await page.goto('/dashboard');

@@ -29,6 +29,7 @@ import { Link } from 'react-router-dom';
 import { canSee, type AdminArea } from '../roles';
 import { Cell } from '../showLayout';
 import { BlockToggleButton, ImpersonateButton } from './MemberActions';
+import { MemberDetails } from './MemberDetails';
 import { firstPresent, sponsorOf } from './memberFields';
 import { DateTimeField } from '../fields/DateTimeField';
 import { formatDateTime } from '../dates';
@@ -234,6 +235,7 @@ export const MemberShow = () => (
           </Labeled>
         </Cell>
       </Section>
+      <MemberDetails />
       <Section title="resources.members.sections.sponsor">
         <Cell>
           <Labeled>

@@ -88,6 +88,21 @@ const MyWithdrawalsPage = lazyPage(() => walletSamples().then((m) => m.MyWithdra
 const RequestPayoutPage = lazyPage(() => walletSamples().then((m) => m.RequestPayoutPage));
 const SupportPage = lazyPage(() => import('../features/support/components/support-page').then((m) => m.SupportPage));
 const NewsPage = lazyPage(() => import('../features/news/components/news-page').then((m) => m.NewsPage));
+const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page').then((m) => m.ProfilePage));
+const ProfileInfoPage = lazyPage(() =>
+  import('../features/profile/components/profile-info-page').then((m) => m.ProfileInfoPage),
+);
+const passwordPages = () => import('../features/profile/components/password-pages');
+const ChangePasswordPage = lazyPage(() => passwordPages().then((m) => m.ChangePasswordPage));
+const TransactionPasswordPage = lazyPage(() => passwordPages().then((m) => m.TransactionPasswordPage));
+const BankPage = lazyPage(() => import('../features/profile/components/bank-page').then((m) => m.BankPage));
+const WalletPage = lazyPage(() => import('../features/profile/components/wallet-page').then((m) => m.WalletPage));
+const staticProfilePages = () => import('../features/profile/components/static-profile-pages');
+const EditBankPage = lazyPage(() => staticProfilePages().then((m) => m.EditBankPage));
+const CryptoAddressPage = lazyPage(() => staticProfilePages().then((m) => m.CryptoAddressPage));
+const EditContactPage = lazyPage(() => staticProfilePages().then((m) => m.EditContactPage));
+const NewPasswordPage = lazyPage(() => staticProfilePages().then((m) => m.NewPasswordPage));
+const GenerationEarningsPage = lazyPage(() => staticProfilePages().then((m) => m.GenerationEarningsPage));
 
 /** A route drawing a lazily loaded page; `handle.preload` lets the entry fetch it before the first render. */
 function page(path: string, Page: LazyPage): RouteObject {
@@ -148,6 +163,18 @@ export const routes: RouteObject[] = [
           page('/requestpayout', RequestPayoutPage),
           page('/Support', SupportPage),
           page('/News', NewsPage),
+          page('/Profile', ProfilePage),
+          page('/ProfileSetting', ProfileInfoPage),
+          page('/ChangePassword', ChangePasswordPage),
+          // /TransactionPassword and /transactionPassword (spec §2) are one route: paths match case-insensitively.
+          page('/TransactionPassword', TransactionPasswordPage),
+          page('/Updatebank', BankPage),
+          page('/Ecurrency', WalletPage),
+          page('/EditBank', EditBankPage),
+          page('/mycrptaddr', CryptoAddressPage),
+          page('/EditContact', EditContactPage),
+          page('/NewPassword', NewPasswordPage),
+          page('/myaccountsgen', GenerationEarningsPage),
         ],
       },
     ],

@@ -21,6 +21,7 @@ import {
 import { AdminWithdrawalsController } from './withdrawals-admin.controller';
 import { HelpModule } from '../../modules/help';
 import { WalletModule } from '../../modules/wallet';
+import { ProfileModule } from '../../modules/profile';
 import { AdminLedgerController } from './ledger.controller';
 import { AdminLevelIncomeController } from './level-income-admin.controller';
 import { AdminMailsController } from './mails.controller';
@@ -70,6 +71,7 @@ const resourceControllers = [
     WalletModule,
     SupportModule,
     NewsModule,
+    ProfileModule,
   ],
   controllers: [AdminAuthController, ...resourceControllers, AdminLedgerController],
   providers: [RateLimitGuard, JobMonitor],

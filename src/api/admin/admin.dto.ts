@@ -25,6 +25,15 @@ export class RemarkRequiredDto {
   remark!: string;
 }
 
+/** The reason an admin gives for unlocking a member's bank details or wallet address: required, at most 300 characters. */
+export class ReasonDto {
+  @ApiProperty()
+  @IsString({ message: 'reason must be text' })
+  @Matches(/\S/, { message: 'Please enter a reason' })
+  @MaxLength(300, { message: 'reason must be at most 300 characters' })
+  reason!: string;
+}
+
 export class CreateAdminUserDto {
   @ApiProperty()
   @IsString()

@@ -9,6 +9,8 @@ import { IncomeModule } from '../../modules/income';
 import { MemberEpinsController } from './epins.controller';
 import { PaymentsModule } from '../../modules/payments';
 import { WalletModule } from '../../modules/wallet';
+import { ProfileModule } from '../../modules/profile';
+import { MemberProfileController } from './profile.controller';
 import { MemberHelpController, NetworkHealthController } from './help.controller';
 import { MemberPaymentsController, PaymentCallbacksController } from './payments.controller';
 import { NewsModule } from '../../modules/news';
@@ -25,6 +27,7 @@ import { MemberSupportController } from './support.controller';
     WalletModule,
     SupportModule,
     NewsModule,
+    ProfileModule,
   ],
   controllers: [
     MemberController,
@@ -35,6 +38,7 @@ import { MemberSupportController } from './support.controller';
     MemberHelpController,
     NetworkHealthController,
     MemberSupportController,
+    MemberProfileController,
   ],
   providers: [RateLimitGuard],
 })

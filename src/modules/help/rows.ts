@@ -1,5 +1,6 @@
 import { prepared, Sql } from '../../platform/db/sql';
 import { Locked } from '../../platform/event-store/locked';
+import { receiverBanks } from '../profile';
 import { HelpRequestState } from './domain/help-request.decide';
 import { LinkState } from './domain/help-link.decide';
 import { helpLinkStream, helpRequestStream, LinkParty, QueueSource, ReceiverBank } from './domain/help.events';
@@ -164,7 +165,7 @@ const LOCK_WAITING_SQL = prepared(
 /** A link's party as it copies them: name, mobile and (for the receiver) the bank and UPI details. */
 export type Party = LinkParty & { bank: ReceiverBank };
 
-/** A member as a link copies them. Bank details arrive with the profile context (UpdateProfile bankdetails); until then only the UPI number exists. */
+/** A member as the matching batch reads them; `withReceiverBanks` then puts in the bank details the profile holds. */
 const partyOf = (r: { uid: string; name: string; mobile: string; upi_number: string }): Party => ({
   uid: r.uid,
   name: r.name,
@@ -201,16 +202,32 @@ export async function lockWaiting(
   }));
 }
 
-/** The parties of a link as it copies them: name, mobile, and the receiver's bank and UPI details. */
+/**
+ * The parties of a link as it copies them: name, mobile, and the receiver's bank and UPI details as
+ * the profile context holds them now (saved bank details, else the registration's UPI number), so
+ * a link made after a change carries the new details and links made before keep theirs.
+ */
 export async function loadParties(
   tx: Sql,
   uids: readonly string[],
-): Promise<Map<string, Party & { blocked: boolean }>> {
-  const rows = await tx.query<{ uid: string; name: string; mobile: string; upi_number: string; blocked: boolean }>(
-    'select uid, name, mobile, upi_number, blocked from members where uid = any($1)',
+): Promise<Map<string, LinkParty & { bank: ReceiverBank; blocked: boolean }>> {
+  const rows = await tx.query<{ uid: string; name: string; mobile: string; blocked: boolean }>(
+    'select uid, name, mobile, blocked from members where uid = any($1)',
     [uids],
   );
-  return new Map(rows.map((r) => [r.uid, { ...partyOf(r), blocked: r.blocked }]));
+  const banks = await receiverBanks(tx, uids);
+  return new Map(
+    rows.map((r) => [
+      r.uid,
+      {
+        uid: r.uid,
+        name: r.name,
+        mobile: r.mobile,
+        blocked: r.blocked,
+        bank: banks.get(r.uid) ?? { bankName: '', branch: '', ifsc: '', accountNumber: '', holder: r.name, gpay: '' },
+      },
+    ]),
+  );
 }
 
 /** Which existing claim holds this UTR (help link or e-pin request), if any. */
@@ -223,4 +240,10 @@ export async function utrClaim(
     [key],
   );
   return row ?? null;
+}
+
+/** The parties with the bank and UPI details the profile context holds now (one read for a whole batch). */
+export async function withReceiverBanks(tx: Sql, parties: Map<string, Party>): Promise<Map<string, Party>> {
+  const banks = await receiverBanks(tx, [...parties.keys()]);
+  return new Map([...parties].map(([uid, party]) => [uid, { ...party, bank: banks.get(uid) ?? party.bank }]));
 }

@@ -10,6 +10,7 @@ import {
   LoginAdminHandler,
   UpdateAdminUserHandler,
 } from './commands/admin-users/admin-users.handler';
+import { ChangeCredentialHandler } from './commands/change-credential/change-credential.handler';
 import { AgreeDisclaimerHandler } from './commands/agree-disclaimer/agree-disclaimer.handler';
 import { SetMemberBlockedHandler } from './commands/block-member/block-member.handler';
 import {
@@ -30,6 +31,7 @@ const commandHandlers = [
   AgreeDisclaimerHandler,
   RequestPasswordResetHandler,
   ResetPasswordHandler,
+  ChangeCredentialHandler,
   SetMemberBlockedHandler,
   IssueImpersonationHandler,
   RedeemImpersonationHandler,

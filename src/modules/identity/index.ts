@@ -21,6 +21,11 @@ export { RegisterMemberCommand } from './commands/register-member/register-membe
 export type { RegistrationResult } from './commands/register-member/register-member.command';
 export { RequestPasswordResetCommand } from './commands/request-password-reset/request-password-reset.command';
 export { ResetPasswordCommand } from './commands/reset-password/reset-password.command';
+export { ChangeCredentialCommand } from './commands/change-credential/change-credential.command';
+export type { CredentialChangeResult } from './commands/change-credential/change-credential.command';
+export { CREDENTIAL_OUTCOME, CREDENTIAL_MSG } from './domain/credentials';
+export type { CredentialKind } from './domain/credentials';
+export { verifyMemberSecret } from './verify-secret';
 export { ADMIN_ROLES, IMPERSONATING_ROLES } from './domain/admin.events';
 export type { AdminRole } from './domain/admin.events';
 export { memberStream } from './domain/member.events';

@@ -27,6 +27,17 @@ export const PERSONAL_KEYS: ReadonlySet<string> = new Set([
   // A help-desk ticket's free text (the member's query, the desk's reply) may quote any of the above.
   'query',
   'reply',
+  // Profile and bank details (decision 0025): where a member lives, their nominee, their bank account
+  // and UPI id as a help link copies them, and the masked PAN and Aadhaar.
+  'district',
+  'pincode',
+  'nomineeName',
+  'nomineeRelation',
+  'accountNumber',
+  'holder',
+  'gpay',
+  'panMasked',
+  'aadhaarMasked',
 ]);
 
 /** An e-mail address inside free text (a failed job's reason quotes the recipient, as SMTP servers do). */

@@ -1,3 +1,4 @@
+import type { ReceiverBank } from '../../profile';
 import { Outcome } from '../../../platform/errors';
 import { Posting } from '../../../platform/money';
 import { EpinType } from '../../epins';
@@ -93,15 +94,8 @@ export interface GhEntitlementCredited {
   postings: Posting[];
 }
 
-/** The bank and UPI details of the receiver, copied when the link is made. */
-export interface ReceiverBank {
-  bankName: string;
-  branch: string;
-  ifsc: string;
-  accountNumber: string;
-  holder: string;
-  gpay: string;
-}
+/** The bank and UPI details of the receiver, copied when the link is made (as the profile context holds them). */
+export type { ReceiverBank };
 
 export interface LinkParty {
   uid: string;

@@ -12,6 +12,8 @@ export type MemberEvent =
       payload: { tokenId: string; secretHash: string; expiresAt: string; email: string };
     }
   | { type: 'PasswordChanged'; payload: { credentialVersion: number; via: 'reset' | 'profile'; resetTokenId?: string } }
+  /** The transaction password changed (UpdateProfile trans_password): a new credential version, the hash beside the ledger. */
+  | { type: 'TransactionPasswordChanged'; payload: { credentialVersion: number } }
   | { type: 'MemberBlocked'; payload: { remark: string } }
   | { type: 'MemberUnblocked'; payload: { remark: string } }
   | { type: 'ImpersonationTokenRedeemed'; payload: { tokenId: string; admin: string } };

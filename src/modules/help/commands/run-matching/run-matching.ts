@@ -1,7 +1,7 @@
 import { EventMetadata } from '../../../../platform/event-store/event.types';
 import { Ledger } from '../../../../platform/ledger';
 import { decideMatching } from '../../domain/matching.decide';
-import { lockWaiting } from '../../rows';
+import { lockWaiting, withReceiverBanks } from '../../rows';
 import { createLinks, linkContext, MATCHING_LOCK } from '../../steps/create-links';
 
 /** Entries read per side, and links made, per transaction of a run. */
@@ -43,7 +43,7 @@ export async function runMatching(
       );
       const matches = decideMatching(ph, gh, Math.min(batch, maxLinks - links));
       const entries = new Map([...ph, ...gh].map((e) => [e.id, e]));
-      const parties = new Map([...ph, ...gh].map((e) => [e.uid, e.party]));
+      const parties = await withReceiverBanks(tx, new Map([...ph, ...gh].map((e) => [e.uid, e.party])));
       await createLinks(tx, matches, entries, parties, false, context, true);
       return { n: matches.length, amount: matches.reduce((sum, m) => sum + m.amountPaise, 0n) };
     });

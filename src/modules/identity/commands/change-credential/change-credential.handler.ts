@@ -1,0 +1,55 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '../../../../platform/errors';
+import { Ledger } from '../../../../platform/ledger';
+import { checkCredentialChange, CREDENTIAL_OUTCOME, decideCredentialChange } from '../../domain/credentials';
+import { lockMember } from '../../member-state';
+import { hashPassword } from '../../passwords';
+import { TokenService } from '../../tokens';
+import { verifyMemberSecret } from '../../verify-secret';
+import { ChangeCredentialCommand, CredentialChangeResult } from './change-credential.command';
+
+/**
+ * Checks the input (a 400 with the spec's text), proves the current secret outside any transaction
+ * (argon2 is slow on purpose), then appends the change at the member's stream and stores the new
+ * hash as the next credential version beside the ledger, the other secret carried over. The
+ * members row's credential version moves on, so every older session ends at its next call; the
+ * member's own session gets a token of the new version.
+ */
+@CommandHandler(ChangeCredentialCommand)
+export class ChangeCredentialHandler implements ICommandHandler<ChangeCredentialCommand, CredentialChangeResult> {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly tokens: TokenService,
+  ) {}
+
+  async execute(command: ChangeCredentialCommand): Promise<CredentialChangeResult> {
+    const { uid, kind, current, next, confirm, impersonated, metadata } = command;
+    const problem = checkCredentialChange(kind, { current, next, confirm });
+    if (problem) throw new DomainError(problem.code, problem.text, 'invalid');
+    const proved = await verifyMemberSecret(this.ledger.db, uid, kind, current);
+    if (!proved.ok)
+      return kind === 'password' ? CREDENTIAL_OUTCOME.wrongPassword : CREDENTIAL_OUTCOME.wrongTransactionPassword;
+    const hash = await hashPassword(next);
+    const version = await this.ledger.run(metadata, async (tx) => {
+      const member = await lockMember(tx, uid);
+      if (!member || member.state.credentialVersion !== proved.credentialVersion)
+        throw new DomainError(
+          CREDENTIAL_OUTCOME.changedMeanwhile.code,
+          CREDENTIAL_OUTCOME.changedMeanwhile.text,
+          'conflict',
+        );
+      const from = member.state.credentialVersion;
+      await tx.append(member, decideCredentialChange(kind, from));
+      await tx.execute(
+        kind === 'password'
+          ? 'insert into member_credentials (principal, version, password_hash, txn_password_hash) select $1, $2, $3, txn_password_hash from member_credentials where principal = $1 and version = $4'
+          : 'insert into member_credentials (principal, version, password_hash, txn_password_hash) select $1, $2, password_hash, $3 from member_credentials where principal = $1 and version = $4',
+        [uid, from + 1, hash, from],
+      );
+      return from + 1;
+    });
+    return impersonated
+      ? { ...CREDENTIAL_OUTCOME.changed }
+      : { ...CREDENTIAL_OUTCOME.changed, token: this.tokens.member(uid, version) };
+  }
+}
