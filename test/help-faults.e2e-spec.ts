@@ -57,6 +57,7 @@ async function until<T>(
   }
 }
 
+/** Progress on stderr: where the test's time goes (worker starts, seeding, verify and replay) on a busy machine. */
 const T0 = Date.now();
 const mark = (what: string) => process.stderr.write(`[faults +${((Date.now() - T0) / 1000).toFixed(1)}s] ${what}\n`);
 
