@@ -9,6 +9,7 @@ import { CheckpointWitnesses1763800009000 } from './1763800009000-checkpoint-wit
 import { EventHashRule1763800010000 } from './1763800010000-event-hash-rule';
 import { LoginAddressKey1763800011013 } from './1763800011013-login-address-key';
 import { HelpCircle1763800012011 } from './1763800012011-help-circle';
+import { Network1763800014000 } from './1763800014000-network';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -23,4 +24,5 @@ export const ALL_MIGRATIONS = [
   EventHashRule1763800010000,
   LoginAddressKey1763800011013,
   HelpCircle1763800012011,
+  Network1763800014000,
 ];

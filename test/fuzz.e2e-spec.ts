@@ -8,6 +8,7 @@ import { MAX_RANGE_INDEX } from '../src/platform/http/list-query';
 import { UNSAFE_NUMBER_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../src/platform/http/unstorable-text';
 import { ADMIN_PASSWORD, ledgerOn, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
+import { anyBody, mangled, writeGuard, Writes } from './support/fuzz';
 
 /** Runs per endpoint: enough to hit every type and shape, small enough for two cores (FUZZ_RUNS=… to dig deeper by hand). */
 const RUNS = Number(process.env.FUZZ_RUNS) || 40;
@@ -39,16 +40,7 @@ const LISTS = [
 /** Tables written beside the ledger and updated in place (not only appended to): their content is compared, not only their size. */
 const IN_PLACE = ['gateway_double_orders', 'idempotency_keys', 'mail_outbox', 'subscription_cursors'];
 
-/**
- * One call of either surface. `writes` says which 2xx answers may write: 'any' (the call refuses
- * only with 4xx), 'never' (a read), or the test of its success answer (calls that refuse with 200
- * and a message, like the original product's). `refusalMayWrite`: the event types (and the tables
- * they feed) a refusal writes on purpose — a failed login is counted.
- */
-interface Writes {
-  writes: 'any' | 'never' | ((body: unknown) => boolean);
-  refusalMayWrite?: readonly string[];
-}
+/** One call of either surface (`Writes`: which answers may write, test/support/fuzz.ts). */
 interface Call extends Writes {
   method: 'post' | 'put';
   path: string;
@@ -67,49 +59,6 @@ const LOGIN_FAILURE_WRITES = [
 
 /** Admin calls refuse with 4xx: any 2xx is a success. */
 const ADMIN_WRITES: Writes = { writes: 'any' };
-
-const mayWrite = (call: Writes | undefined, body: unknown): boolean =>
-  call === undefined || call.writes === 'never' ? false : call.writes === 'any' ? true : call.writes(body);
-
-/** Values a hostile or broken client might send in any field. */
-const junk = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.string({ minLength: 300, maxLength: 600 }),
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.string(), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
-  fc.constantFrom(
-    '',
-    ' ',
-    '\u0000',
-    "' or 1=1 --",
-    '../../etc/passwd',
-    '999999',
-    '100000',
-    '0x' + 'f'.repeat(64),
-    '💸',
-    '{"$gt":""}',
-  ),
-);
-
-/** A body shaped like the real one, with some fields replaced by junk, dropped, or extra ones added. */
-const mangled = (base: Record<string, unknown>) =>
-  fc
-    .tuple(
-      fc.dictionary(fc.constantFrom(...Object.keys(base)), junk),
-      fc.subarray(Object.keys(base)),
-      fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), junk, { maxKeys: 2 }),
-    )
-    .map(([replaced, dropped, extra]) => {
-      const body: Record<string, unknown> = { ...base, ...replaced, ...extra };
-      for (const key of dropped) delete body[key];
-      return body;
-    });
-
-const anyBody = fc.oneof(junk, fc.anything({ maxDepth: 2 }));
 
 /** JSON nested deeper than the edge allows, as text: the whole body, or one field of a real body. */
 const tooDeep = (base: Record<string, unknown>) =>
@@ -195,67 +144,7 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
   });
   afterAll(() => t.close());
 
-  /**
-   * A fingerprint of everything a request can write: the row count of every table (read tables
-   * change only through events, so the events table's count and its count per type stand for them),
-   * and the content of the tables that are updated in place beside the ledger.
-   */
-  let snapshotQuery = '';
-  async function written(): Promise<Record<string, unknown>> {
-    const [row] = await t.db.owner.query<Record<string, unknown>>(snapshotQuery);
-    return row;
-  }
-
-  /** Sends, then checks: no 5xx; a refusal (4xx, or a 2xx the call does not count as a success) leaves every table as it was. */
-  async function probe(send: () => request.Test, call?: Writes): Promise<request.Response> {
-    const before = await written();
-    const res = await send();
-    if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(res.request)}: ${res.text}`);
-    if (res.status >= 400 || !mayWrite(call, res.body))
-      expectUnchanged(before, await written(), call?.refusalMayWrite ?? [], res);
-    return res;
-  }
-
-  /** Equal, except for the event types and tables named in `mayWrite` (what a refusal writes on purpose). */
-  function expectUnchanged(
-    before: Record<string, unknown>,
-    after: Record<string, unknown>,
-    mayWrite: readonly string[],
-    res: request.Response,
-  ): void {
-    const rest = (row: Record<string, unknown>) => {
-      const types = Object.entries((row.event_types ?? {}) as Record<string, number>).filter(
-        ([type]) => !mayWrite.includes(type),
-      );
-      const others = Object.entries(row).filter(
-        ([key]) => key !== 'event_types' && !mayWrite.includes(key) && !mayWrite.includes(key.replace(/_content$/, '')),
-      );
-      // When a refusal may append events, the total may grow by those; the count per other type must not.
-      return {
-        ...Object.fromEntries(others),
-        events: mayWrite.length ? 'may grow' : row.events,
-        event_types: Object.fromEntries(types),
-      };
-    };
-    const context = `${res.status} ${res.text.slice(0, 200)}`;
-    expect({ context, ...rest(after) }).toEqual({ context, ...rest(before) });
-  }
-
-  beforeAll(async () => {
-    const tables = (
-      await t.db.owner.query<{ name: string }>(
-        "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
-      )
-    ).map((r) => r.name);
-    const counts = tables.map((table) => `(select count(*)::int from ${table}) as ${table}`);
-    const inPlace = IN_PLACE.map(
-      (table) =>
-        `(select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from ${table} x) as ${table}_content`,
-    );
-    const byType =
-      "(select coalesce(jsonb_object_agg(type, n), '{}') from (select type, count(*)::int as n from events group by type) e) as event_types";
-    snapshotQuery = `select ${[...counts, ...inPlace, byType].join(', ')}`;
-  });
+  const { probe } = writeGuard(() => t.db.owner, IN_PLACE);
 
   const asMember = { auth: 'member' } as const;
   const asAdmin = { auth: 'admin', writes: 'any' } as const;

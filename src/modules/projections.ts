@@ -14,6 +14,7 @@ import { withdrawalsProjection } from './wallet';
 import { levelIncomeProjection } from './income';
 import { settingsProjection } from './settings';
 import { epinRequestsProjection, paymentOptionsProjection, paymentOrdersProjection } from './payments';
+import { teamCountsProjection } from './network';
 
 /**
  * Every inline projection, in the order they run for an event. `ledger replay` rebuilds exactly
@@ -39,4 +40,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   queueEntriesProjection,
   helpLinksProjection,
   utrClaimsProjection,
+  teamCountsProjection,
 ];

@@ -86,6 +86,13 @@ const walletSamples = () => import('../features/withdrawals/components/wallet-sa
 const MyWalletPage = lazyPage(() => walletSamples().then((m) => m.MyWalletPage));
 const MyWithdrawalsPage = lazyPage(() => walletSamples().then((m) => m.MyWithdrawalsPage));
 const RequestPayoutPage = lazyPage(() => walletSamples().then((m) => m.RequestPayoutPage));
+const teamPages = () => import('../features/team/components/team-pages');
+const MyTeamPage = lazyPage(() => teamPages().then((m) => m.MyTeamPage));
+const MyDirectPage = lazyPage(() => teamPages().then((m) => m.MyDirectPage));
+const LevelTeamPage = lazyPage(() => teamPages().then((m) => m.LevelTeamPage));
+const MyDirectListPage = lazyPage(() =>
+  import('../features/team/components/my-direct-list-page').then((m) => m.MyDirectListPage),
+);
 
 /** A route drawing a lazily loaded page; `handle.preload` lets the entry fetch it before the first render. */
 function page(path: string, Page: LazyPage): RouteObject {
@@ -144,6 +151,10 @@ export const routes: RouteObject[] = [
           page('/MyWallet', MyWalletPage),
           page('/mywithdrawals', MyWithdrawalsPage),
           page('/requestpayout', RequestPayoutPage),
+          page('/MyTeam', MyTeamPage),
+          page('/MyReferral', MyDirectPage),
+          page('/LevelDetails', LevelTeamPage),
+          page('/MyDirectList', MyDirectListPage),
         ],
       },
     ],

@@ -9,11 +9,13 @@ import { IncomeModule } from '../../modules/income';
 import { MemberEpinsController } from './epins.controller';
 import { PaymentsModule } from '../../modules/payments';
 import { WalletModule } from '../../modules/wallet';
+import { NetworkModule } from '../../modules/network';
+import { MemberNetworkController } from './network.controller';
 import { MemberHelpController, NetworkHealthController } from './help.controller';
 import { MemberPaymentsController, PaymentCallbacksController } from './payments.controller';
 
 @Module({
-  imports: [IdentityModule, EpinsModule, HelpModule, IncomeModule, PaymentsModule, WalletModule],
+  imports: [IdentityModule, EpinsModule, HelpModule, IncomeModule, PaymentsModule, WalletModule, NetworkModule],
   controllers: [
     MemberController,
     LedgerPublicController,
@@ -22,6 +24,7 @@ import { MemberPaymentsController, PaymentCallbacksController } from './payments
     PaymentCallbacksController,
     MemberHelpController,
     NetworkHealthController,
+    MemberNetworkController,
   ],
   providers: [RateLimitGuard],
 })

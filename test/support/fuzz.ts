@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import request from 'supertest';
+import { Database } from '../../src/platform/db/database';
+
+/**
+ * What the fuzz suites share (test/fuzz.e2e-spec.ts and each slice's own): junk values and
+ * mangled bodies, and the guard that every refusal leaves every table as it was.
+ */
+
+/**
+ * `writes` says which 2xx answers may write: 'any' (the call refuses only with 4xx), 'never' (a
+ * read), or the test of its success answer (calls that refuse with 200 and a message, like the
+ * original product's). `refusalMayWrite`: the event types (and the tables they feed) a refusal
+ * writes on purpose — a failed login is counted.
+ */
+export interface Writes {
+  writes: 'any' | 'never' | ((body: unknown) => boolean);
+  refusalMayWrite?: readonly string[];
+}
+
+export const mayWrite = (call: Writes | undefined, body: unknown): boolean =>
+  call === undefined || call.writes === 'never' ? false : call.writes === 'any' ? true : call.writes(body);
+
+/** Values a hostile or broken client might send in any field. */
+export const junk = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ minLength: 300, maxLength: 600 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    "' or 1=1 --",
+    '../../etc/passwd',
+    '999999',
+    '100000',
+    '0x' + 'f'.repeat(64),
+    '💸',
+    '{"$gt":""}',
+  ),
+);
+
+/** A body shaped like the real one, with some fields replaced by junk, dropped, or extra ones added. */
+export const mangled = (base: Record<string, unknown>) =>
+  fc
+    .tuple(
+      fc.dictionary(fc.constantFrom(...Object.keys(base)), junk),
+      fc.subarray(Object.keys(base)),
+      fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), junk, { maxKeys: 2 }),
+    )
+    .map(([replaced, dropped, extra]) => {
+      const body: Record<string, unknown> = { ...base, ...replaced, ...extra };
+      for (const key of dropped) delete body[key];
+      return body;
+    });
+
+export const anyBody = fc.oneof(junk, fc.anything({ maxDepth: 2 }));
+
+/** Equal, except for the event types and tables named in `mayWrite` (what a refusal writes on purpose). */
+function expectUnchanged(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  mayWrite: readonly string[],
+  res: request.Response,
+): void {
+  const rest = (row: Record<string, unknown>) => {
+    const types = Object.entries((row.event_types ?? {}) as Record<string, number>).filter(
+      ([type]) => !mayWrite.includes(type),
+    );
+    const others = Object.entries(row).filter(
+      ([key]) => key !== 'event_types' && !mayWrite.includes(key) && !mayWrite.includes(key.replace(/_content$/, '')),
+    );
+    // When a refusal may append events, the total may grow by those; the count per other type must not.
+    return {
+      ...Object.fromEntries(others),
+      events: mayWrite.length ? 'may grow' : row.events,
+      event_types: Object.fromEntries(types),
+    };
+  };
+  const context = `${res.status} ${res.text.slice(0, 200)}`;
+  expect({ context, ...rest(after) }).toEqual({ context, ...rest(before) });
+}
+
+/**
+ * Registers (in a `beforeAll` of the calling describe, after its app started) a fingerprint of
+ * everything a request can write: the row count of every table (read tables change only through
+ * events, so the events table's count and its count per type stand for them), and the content of
+ * the `inPlace` tables, updated in place beside the ledger. `probe` sends, then checks: no 5xx; a
+ * refusal (4xx, or a 2xx the call does not count as a success) leaves every table as it was.
+ */
+export function writeGuard(owner: () => Database, inPlace: readonly string[]) {
+  let snapshotQuery = '';
+  beforeAll(async () => {
+    const tables = (
+      await owner().query<{ name: string }>(
+        "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+      )
+    ).map((r) => r.name);
+    const counts = tables.map((table) => `(select count(*)::int from ${table}) as ${table}`);
+    const contents = inPlace.map(
+      (table) =>
+        `(select md5(coalesce(string_agg(x::text, ',' order by x::text), '')) from ${table} x) as ${table}_content`,
+    );
+    const byType =
+      "(select coalesce(jsonb_object_agg(type, n), '{}') from (select type, count(*)::int as n from events group by type) e) as event_types";
+    snapshotQuery = `select ${[...counts, ...contents, byType].join(', ')}`;
+  });
+  async function written(): Promise<Record<string, unknown>> {
+    const [row] = await owner().query<Record<string, unknown>>(snapshotQuery);
+    return row;
+  }
+  async function probe(send: () => request.Test, call?: Writes): Promise<request.Response> {
+    const before = await written();
+    const res = await send();
+    if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(res.request)}: ${res.text}`);
+    if (res.status >= 400 || !mayWrite(call, res.body))
+      expectUnchanged(before, await written(), call?.refusalMayWrite ?? [], res);
+    return res;
+  }
+  return { probe };
+}
