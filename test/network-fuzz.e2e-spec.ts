@@ -34,8 +34,6 @@ const edgy = fc.oneof(
 describe('fuzz: the team calls (network/)', () => {
   let t: TestApp;
   let token: string;
-  const { probe } = writeGuard(() => t.db.owner, ['idempotency_keys', 'mail_outbox']);
-
   beforeAll(async () => {
     t = await startTestApp();
     await seedBasics(t.db.app);
@@ -45,6 +43,8 @@ describe('fuzz: the team calls (network/)', () => {
     token = await net.token(ROOT);
   });
   afterAll(() => t.close());
+  // After the app has started (its beforeAll runs first).
+  const { probe } = writeGuard(() => t.db.owner, ['idempotency_keys', 'mail_outbox']);
 
   const send = (path: string, body: unknown, type = 'application/json') =>
     request(t.app.getHttpServer())
