@@ -98,7 +98,10 @@ describe('My Team (/MyTeam)', () => {
         (call.body as { root?: string }).root === '900003'
           ? {
               data: [
-                [node('900003', 'Level Three', 0, '900002', '1', '1'), node('900004', 'Level Four', 1, '900003', '0', '0')],
+                [
+                  node('900003', 'Level Three', 0, '900002', '1', '1'),
+                  node('900004', 'Level Four', 1, '900003', '0', '0'),
+                ],
                 { root: '900003', depth: 3, limit: 500, next: null },
               ],
             }
@@ -138,9 +141,9 @@ describe('My Team (/MyTeam)', () => {
     signInMember();
     mockApi({ 'POST /DownlineReport': { data: [[RAVI], { total: '1', limit: 1000, next: null }] } });
     renderApp('/MyTeam');
-    const cards = await screen.findAllByTestId('card-row');
-    expect(cards).toHaveLength(1);
-    expect(within(cards[0]).getByText('603118')).toBeInTheDocument();
+    const [card, ...others] = await screen.findAllByTestId('card-row');
+    expect(others).toHaveLength(0);
+    expect(within(card as HTMLElement).getByText('603118')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
@@ -186,17 +189,26 @@ describe('Level team (/LevelDetails)', () => {
       'POST /LevelDetails': (call: RecordedCall) =>
         (call.body as { leveltype: string }).leveltype === '2'
           ? { data: [[{ ...MEENA, sid: '603118' }], { total: '1', limit: 1000, next: null }] }
-          : { data: [[{ ...RAVI, sid: '482913' }, { ...MEENA, row: 2, sid: '603118' }], { total: '2', limit: 1000, next: null }] },
+          : {
+              data: [
+                [
+                  { ...RAVI, sid: '482913' },
+                  { ...MEENA, row: 2, sid: '603118' },
+                ],
+                { total: '2', limit: 1000, next: null },
+              ],
+            },
     });
     const user = userEvent.setup({ delay: null });
     renderApp('/LevelDetails');
     expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'My Team' })).toBeInTheDocument();
     const select = screen.getByRole('combobox', { name: 'Level' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All Level',
-      ...Array.from({ length: 15 }, (_, i) => `Level ${i + 1}`),
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Level', ...Array.from({ length: 15 }, (_, i) => `Level ${i + 1}`)]);
     expect(headersOf('My Team')).toEqual(['S.No.', 'User Id', 'Name', 'Level', 'Reg.']);
     expect(bodyRowsOf('My Team')[1]).toEqual(['2', '711204', 'Meena Joshi', '2', formatDate(REG)]);
     expect(api.callsTo('POST /LevelDetails')[0]?.body).toEqual({

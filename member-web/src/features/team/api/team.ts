@@ -25,9 +25,7 @@ export interface TeamPage {
 export const TEAM_PAGE_SIZE = 1000;
 
 export type TeamReport =
-  | { call: 'DownlineReport' }
-  | { call: 'DirectReport' }
-  | { call: 'LevelDetails'; leveltype: string };
+  { call: 'DownlineReport' } | { call: 'DirectReport' } | { call: 'LevelDetails'; leveltype: string };
 
 /** The spec's payload of each call (§7), plus Sahyog's `limit` and `after` (the next page). */
 function payload(report: TeamReport, after: string | null): Record<string, unknown> {

@@ -66,7 +66,7 @@ export function TeamTree() {
     if (node.uid === top.uid || !members.has(node.parent)) continue;
     children.set(node.parent, [...(children.get(node.parent) ?? []), node.uid]);
   }
-  const rest = [...(load.page.next ? [{ root: null, after: load.page.next }] : []), ...pending].filter(
+  const [nextRead] = [...(load.page.next ? [{ root: null, after: load.page.next }] : []), ...pending].filter(
     (p) => !done.has(`${p.root}:${p.after}`),
   );
 
@@ -96,14 +96,17 @@ export function TeamTree() {
   return (
     <Box>
       <Box component="ul" role="tree" aria-label={t('treeView')} sx={{ p: 0, m: 0 }}>
-        <TreeNode member={top} tree={{ children, members, collapsed, busy, toggle, expand: (uid) => void read(uid, null, uid) }} />
+        <TreeNode
+          member={top}
+          tree={{ children, members, collapsed, busy, toggle, expand: (uid) => void read(uid, null, uid) }}
+        />
       </Box>
-      {rest.length > 0 ? (
+      {nextRead ? (
         <Button
           variant="outlined"
           sx={{ mt: 2 }}
           disabled={busy !== null}
-          onClick={() => void read(rest[0].root, rest[0].after, 'more')}
+          onClick={() => void read(nextRead.root, nextRead.after, 'more')}
         >
           {busy === 'more' ? t('loadingMore') : t('loadMore')}
         </Button>
@@ -113,8 +116,8 @@ export function TeamTree() {
 }
 
 function TreeNode({ member, tree }: { member: TreeMember; tree: TreeState }) {
-const { t } = useTranslation('team');
-const { children, members, collapsed, busy, toggle, expand } = tree;
+  const { t } = useTranslation('team');
+  const { children, members, collapsed, busy, toggle, expand } = tree;
   const kids = children.get(member.uid) ?? [];
   const loaded = kids.length > 0;
   const open = loaded && !collapsed.has(member.uid);
