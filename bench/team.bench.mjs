@@ -27,6 +27,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { loadDist as loadLedgerDist, registration } from './topup-income.bench.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(ROOT, 'package.json'));
@@ -46,35 +47,18 @@ export const DIST_FILES = [
   'dist/modules/network/projections/team-counts.projection.js',
 ];
 
+/** The ledger's code (as the top-up benchmark loads it) and the team reports under test. */
 function loadDist() {
-  require('reflect-metadata');
-  const dist = (p) => require(path.join(ROOT, 'dist', p));
-  const { createDataSource, Database } = dist('platform/db/database.js');
-  const { Ledger } = dist('platform/ledger.js');
-  const { ProjectionRunner } = dist('platform/projections/projection.js');
-  const { ALL_PROJECTIONS } = dist('modules/projections.js');
-  const { topUp } = dist('modules/epins/steps/top-up.js');
-  const { issueEpins } = dist('modules/epins/steps/issue-epins.js');
-  const { downlineReport, directReport, levelDetails } = dist(
-    'modules/network/queries/team-report/team-report.query.js',
+  const { downlineReport, directReport, levelDetails } = require(
+    path.join(ROOT, 'dist/modules/network/queries/team-report/team-report.query.js'),
   );
-  return {
-    createDataSource,
-    Database,
-    Ledger,
-    ProjectionRunner,
-    ALL_PROJECTIONS,
-    topUp,
-    issueEpins,
-    downlineReport,
-    directReport,
-    levelDetails,
-  };
+  return { ...loadLedgerDist(), downlineReport, directReport, levelDetails };
 }
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
+/** The same uids as the top-up benchmark's (root 100000): its `registration` events are reused. */
 const uidOf = (index) => String(ROOT_UID + index);
 
 /**
@@ -95,26 +79,6 @@ export function teamShape(below) {
   }
   const sponsorOf = (g) => (g <= directs ? 0 : 1 + Math.floor((g - directs - 1) / FANOUT));
   return { below, directs, levels, sponsorOf };
-}
-
-function registration(index, sponsorIndex) {
-  const uid = uidOf(index);
-  return {
-    type: 'MemberRegistered',
-    payload: {
-      uid,
-      sponsorUid: sponsorIndex < 0 ? null : uidOf(sponsorIndex),
-      name: `Team Member ${uid}`,
-      email: `m${uid}@bench.sahyog.local`,
-      mobile: `9${String(index).padStart(9, '0')}`,
-      countryId: 101,
-      city: 'Nashik',
-      state: 'Maharashtra',
-      upiNumber: `m${uid}@upi`,
-      walletAddress: '',
-      credentialVersion: 1,
-    },
-  };
 }
 
 /** The bulk (the root is registered through the ledger before): members 1..bulk (every third Active), their closure rows level by level, then team_counts. */
@@ -236,6 +200,7 @@ export async function run({ ownerUrl, appUrl, size = MAX_BELOW, viaLedger = 2000
     });
     let t0 = performance.now();
     await seedBulk(owner, shape, bulk, log);
+    await owner.execute('analyze');
     const bulkMs = performance.now() - t0;
     log(`bulk: ${bulk} members, closure and team_counts in ${(bulkMs / 1000).toFixed(1)} s`);
     t0 = performance.now();

@@ -324,15 +324,15 @@ async function runTopupIncome(db) {
   console.log('');
 }
 
-async function runHelpMatching(db) {
-  const size = intEnv('BENCH_MATCH_SIZE', 100_000);
-  const bench = await import('../bench/help-matching.bench.mjs');
-  log(TAG, `help-matching: ${db.describe}`);
+/** Runs bench/<name>.bench.mjs on `db` with `args` and prints its report under `title`. */
+async function runAndReport(db, name, title, args) {
+  const bench = await import(`../bench/${name}.bench.mjs`);
+  log(TAG, `${name}: ${db.describe}`);
   const loadBefore = load();
-  const result = await bench.run({ ownerUrl: db.ownerUrl, appUrl: db.appUrl, size, log: (msg) => log(TAG, msg) });
+  const result = await bench.run({ ownerUrl: db.ownerUrl, appUrl: db.appUrl, ...args, log: (msg) => log(TAG, msg) });
   const s = result.server;
   console.log('');
-  console.log(c.bold('matching runs vs a plain multi-row INSERT of as many rows (same server, same run)'));
+  console.log(c.bold(title));
   console.log(
     c.dim(
       `PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`,
@@ -343,32 +343,28 @@ async function runHelpMatching(db) {
   console.log('');
 }
 
-async function runTeam(db) {
-  const size = intEnv('BENCH_TEAM_SIZE', 899_999);
-  const viaLedger = intEnv('BENCH_TEAM_VIA_LEDGER', 2000);
-  const reads = Math.max(10, intEnv('BENCH_TEAM_READS', 300));
-  const bench = await import('../bench/team.bench.mjs');
-  log(TAG, `team: ${db.describe}`);
-  const loadBefore = load();
-  const result = await bench.run({
-    ownerUrl: db.ownerUrl,
-    appUrl: db.appUrl,
-    size,
-    viaLedger,
-    reads,
-    log: (msg) => log(TAG, msg),
-  });
-  const s = result.server;
-  console.log('');
-  console.log(c.bold('team reports for the root of a large tree vs a primary-key lookup (same server, same run)'));
-  console.log(
-    c.dim(
-      `PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`,
-    ),
+function runHelpMatching(db) {
+  return runAndReport(
+    db,
+    'help-matching',
+    'matching runs vs a plain multi-row INSERT of as many rows (same server, same run)',
+    {
+      size: intEnv('BENCH_MATCH_SIZE', 100_000),
+    },
   );
-  const { text, verdict } = bench.report(result);
-  console.log(text.replace(/(PASS|BELOW TARGET)$/m, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
-  console.log('');
+}
+
+function runTeam(db) {
+  return runAndReport(
+    db,
+    'team',
+    'team reports for the root of a large tree vs a primary-key lookup (same server, same run)',
+    {
+      size: intEnv('BENCH_TEAM_SIZE', 899_999),
+      viaLedger: intEnv('BENCH_TEAM_VIA_LEDGER', 2000),
+      reads: Math.max(10, intEnv('BENCH_TEAM_READS', 300)),
+    },
+  );
 }
 
 /**

@@ -8,32 +8,11 @@
  * 100013 → deep (level 3) → deeper (level 4).
  */
 import { type Page } from 'playwright-core';
-import { BASE_URL, MEMBER_PASSWORD, openSession, step, type Session } from './support';
+import { MEMBER_PASSWORD, openSession, registerUnder, step, type Session } from './support';
 
 jest.setTimeout(240_000);
 
 const PHONE = { width: 390, height: 844 };
-
-async function registerUnder(sponsor: string, name: string): Promise<string> {
-  const res = await fetch(`${BASE_URL}/api/registrationWeb`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      sid: sponsor,
-      name,
-      email: 'team@example.com',
-      password: MEMBER_PASSWORD,
-      mobile: '9876512345',
-      countryid: '101',
-      city: 'Nashik',
-      state: 'Maharashtra',
-      upinumber: 'team@upi',
-    }),
-  });
-  const body = (await res.json()) as { result: string; uid_output: string };
-  if (body.result !== 'Registration Successfull') throw new Error(`registration failed: ${body.result}`);
-  return body.uid_output;
-}
 
 async function memberLogin(page: Page, uid: string) {
   await page.goto('/login');
