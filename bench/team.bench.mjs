@@ -119,10 +119,10 @@ async function seedBulk(owner, shape, bulk, log) {
     log(`closure: level ${d} (${end - first + 1} members) written`);
   }
   await owner.execute(`
-    insert into team_counts (uid, depth, members, active)
-    select t.ancestor_uid, t.depth, count(*), count(*) filter (where m.status = 'Active')
+    insert into team_counts (uid, depth, shard, members, active)
+    select t.ancestor_uid, t.depth, t.descendant_uid::integer % 8, count(*), count(*) filter (where m.status = 'Active')
       from member_tree t join members m on m.uid = t.descendant_uid
-     group by t.ancestor_uid, t.depth`);
+     group by t.ancestor_uid, t.depth, t.descendant_uid::integer % 8`);
   // The bulk members' credentials are not needed: none of them logs in.
 }
 

@@ -59,7 +59,8 @@ describe('team reports and the genealogy view', () => {
       with truth as (
         select t.ancestor_uid as uid, t.depth, count(*) as members, count(*) filter (where m.status = 'Active') as active
           from member_tree t join members m on m.uid = t.descendant_uid group by 1, 2)
-      select * from truth full join team_counts c using (uid, depth)
+      select * from truth full join
+             (select uid, depth, sum(members) as members, sum(active) as active from team_counts group by 1, 2) c using (uid, depth)
        where truth.members is distinct from c.members or truth.active is distinct from c.active`);
   }
 
@@ -215,6 +216,21 @@ describe('team reports and the genealogy view', () => {
       [a1, 0],
       [a11, 1],
     ]);
+  });
+
+  it('the OpenAPI document has the four calls and the paging fields beyond the spec', async () => {
+    const doc = (await request(t.app.getHttpServer()).get('/api/docs-json').expect(200)).body;
+    for (const call of ['DownlineReport', 'DirectReport', 'LevelDetails', 'TeamTree'])
+      expect(doc.paths).toHaveProperty([`/api/${call}`, 'post']);
+    const schema = (name: string) => Object.keys(doc.components.schemas[name].properties).sort();
+    expect(schema('DownlineReportDto')).toEqual(
+      ['uid', 'fdate', 'tdate', 'limit', 'offset', 'after', 'status', 'position', 'lvl'].sort(),
+    );
+    expect(schema('LevelDetailsDto')).toEqual(
+      ['uid', 'fdate', 'tdate', 'limit', 'offset', 'after', 'status', 'leveltype'].sort(),
+    );
+    expect(schema('TeamTreeDto')).toEqual(['uid', 'root', 'depth', 'after'].sort());
+    expect(doc.paths['/api/DownlineReport'].post.description).toContain('data[1]');
   });
 
   it('IDOR: another member’s uid in the body, or a tree root outside the caller’s team, is refused with 403', async () => {

@@ -82,8 +82,10 @@ describe('the team counts projection', () => {
       event('MemberRegistered', 'member-200002', { uid: '200002', sponsorUid: '200001' }),
     );
     expect(rest).toEqual([]);
-    expect(statement.params).toEqual(['200001']);
-    expect(statement.text).toMatch(/on conflict \(uid, depth\) do update set members = team_counts.members \+ 1/);
+    expect(statement.params).toEqual(['200001', 2]); // 200002 counts in shard 200002 mod 8
+    expect(statement.text).toMatch(
+      /on conflict \(uid, depth, shard\) do update set members = team_counts.members \+ 1/,
+    );
   });
 
   it('given the root’s registration (no sponsor) or an upgrade, when projected, then nothing is counted', () => {
@@ -96,6 +98,7 @@ describe('the team counts projection', () => {
   it('given a first top-up, when projected, then every upline level of the member counts one more Active, checked by PostgreSQL', () => {
     const [statement] = teamCountsProjection.project(event('MemberToppedUp', 'member-200002', { kind: 'activation' }));
     expect(statement.params[0]).toBe('200002');
+    expect(statement.params[2]).toBe(2);
     expect(statement.text).toMatch(/ledger_assert/);
   });
 });

@@ -88,10 +88,10 @@ async function teamRows(
   );
 }
 
-/** The projection's counts of the members below `uid`, level by level. */
+/** The projection's counts of the members below `uid`, level by level (its shards added up). */
 export async function levelCounts(db: Sql, uid: string): Promise<LevelCount[]> {
   const rows = await db.query<{ depth: number; members: string; active: string }>(
-    'select depth, members::text, active::text from team_counts where uid = $1 order by depth',
+    'select depth, sum(members)::text as members, sum(active)::text as active from team_counts where uid = $1 group by depth order by depth',
     [uid],
   );
   return rows.map((r) => ({ depth: r.depth, members: BigInt(r.members), active: BigInt(r.active) }));
