@@ -163,15 +163,19 @@ async function seedViaLedger(dist, ledger, owner, shape, bulk) {
 
 /** The counts the reports use must equal a count of the closure rows: for the root and every direct. */
 async function checkExact(owner, directs) {
+  // Two set-wise aggregates (one pass over the closure rows of the root and of the directs), not a count per member.
   const rows = await owner.query(
-    `with checked as (select $1::text as uid union all select ($1::int + g)::text from generate_series(1, $2::int) g)
-     select c.uid,
-            (select coalesce(sum(members), 0) from team_counts where uid = c.uid)::bigint as kept,
-            (select coalesce(sum(active), 0) from team_counts where uid = c.uid)::bigint as kept_active,
-            (select count(*) from member_tree t where t.ancestor_uid = c.uid)::bigint as counted,
-            (select count(*) from member_tree t join members m on m.uid = t.descendant_uid
-              where t.ancestor_uid = c.uid and m.status = 'Active')::bigint as counted_active
-       from checked c`,
+    `with checked as (select $1::text as uid union all select ($1::int + g)::text from generate_series(1, $2::int) g),
+          kept as (select c.uid, sum(c.members)::bigint as kept, sum(c.active)::bigint as kept_active
+                     from team_counts c where c.uid in (select uid from checked) group by c.uid),
+          counted as (select t.ancestor_uid as uid, count(*)::bigint as counted,
+                             count(*) filter (where m.status = 'Active')::bigint as counted_active
+                        from member_tree t join members m on m.uid = t.descendant_uid
+                       where t.ancestor_uid in (select uid from checked) group by t.ancestor_uid)
+     select ch.uid, coalesce(k.kept, 0)::bigint as kept, coalesce(k.kept_active, 0)::bigint as kept_active,
+            coalesce(n.counted, 0)::bigint as counted, coalesce(n.counted_active, 0)::bigint as counted_active
+       from checked ch left join kept k on k.uid = ch.uid left join counted n on n.uid = ch.uid
+      order by ch.uid`,
     [String(ROOT_UID), directs],
   );
   const wrong = rows.filter((r) => r.kept !== r.counted || r.kept_active !== r.counted_active);
