@@ -6,16 +6,7 @@
  * Seeded demo tree used: 100001 (active) → 100004 (active) → 100013 (inactive).
  */
 import { type Page } from 'playwright-core';
-import {
-  MEMBER_PASSWORD,
-  SUPERADMIN,
-  openSession,
-  registerUnder,
-  step,
-  toast,
-  toastTexts,
-  type Session,
-} from './support';
+import { SUPERADMIN, memberLogin, openSession, registerUnder, step, toast, toastTexts, type Session } from './support';
 
 jest.setTimeout(180_000);
 
@@ -25,14 +16,6 @@ async function expectToast(page: Page, text: string) {
   } catch {
     throw new Error(`expected the toast "${text}"; toasts shown: ${JSON.stringify(await toastTexts(page))}`);
   }
-}
-
-async function memberLogin(page: Page, uid: string) {
-  await page.goto('/login');
-  await page.locator('input[name=uid]').fill(uid);
-  await page.locator('input[name=password]').fill(MEMBER_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/Disclaimer');
 }
 
 async function activateWithFirstUnused(page: Page, target: string) {

@@ -8,19 +8,11 @@
  * 100013 → deep (level 3) → deeper (level 4).
  */
 import { type Page } from 'playwright-core';
-import { MEMBER_PASSWORD, openSession, registerUnder, step, type Session } from './support';
+import { memberLogin, openSession, registerUnder, step, type Session } from './support';
 
 jest.setTimeout(240_000);
 
 const PHONE = { width: 390, height: 844 };
-
-async function memberLogin(page: Page, uid: string) {
-  await page.goto('/login');
-  await page.locator('input[name=uid]').fill(uid);
-  await page.locator('input[name=password]').fill(MEMBER_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/Disclaimer');
-}
 
 async function scrollWidth(page: Page): Promise<number> {
   return (await page.evaluate('(document.scrollingElement || document.documentElement).scrollWidth')) as number;

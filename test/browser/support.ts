@@ -130,3 +130,12 @@ export async function registerUnder(sponsor: string, name = 'Downline Buyer'): P
   if (body.result !== 'Registration Successfull') throw new Error(`registration failed: ${body.result}`);
   return body.uid_output;
 }
+
+/** Signs a member in through /login with the demo password; resolves on the disclaimer that follows. */
+export async function memberLogin(page: Page, uid: string) {
+  await page.goto('/login');
+  await page.locator('input[name=uid]').fill(uid);
+  await page.locator('input[name=password]').fill(MEMBER_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/Disclaimer');
+}
