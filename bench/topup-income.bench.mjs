@@ -169,7 +169,7 @@ export function treeShape(size, seed = 20261122) {
   return { size, sponsor, depth, levels, spine, rnd };
 }
 
-function registration(index, sponsorIndex) {
+export function registration(index, sponsorIndex) {
   const uid = uidOf(index);
   return {
     type: 'MemberRegistered',

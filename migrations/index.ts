@@ -10,8 +10,9 @@ import { EventHashRule1763800010000 } from './1763800010000-event-hash-rule';
 import { LoginAddressKey1763800011013 } from './1763800011013-login-address-key';
 import { HelpCircle1763800012011 } from './1763800012011-help-circle';
 import { HelpLinkBatches1763800012500 } from './1763800012500-help-link-batches';
-import { SupportNews1763800015000 } from './1763800015000-support-news';
 import { Profile1763800013000 } from './1763800013000-profile';
+import { Network1763800014000 } from './1763800014000-network';
+import { SupportNews1763800015000 } from './1763800015000-support-news';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -27,6 +28,7 @@ export const ALL_MIGRATIONS = [
   LoginAddressKey1763800011013,
   HelpCircle1763800012011,
   HelpLinkBatches1763800012500,
-  SupportNews1763800015000,
   Profile1763800013000,
+  Network1763800014000,
+  SupportNews1763800015000,
 ];

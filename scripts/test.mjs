@@ -20,7 +20,8 @@
 // Options (env): TEST_LEVELS=lint,unit,e2e,member-web,admin-web,browser (subset to run; an unknown
 //                name is an error),
 //                TEST_TIMEOUT_MIN (whole-suite budget, default 29),
-//                TEST_FILTER (backend e2e only: a jest path pattern, e.g. `payments`).
+//                TEST_FILTER (backend e2e and browser: a jest path pattern, e.g. `payments`);
+//                TEST_BUILD_MINUTES (browser: each build script's time limit, default 10; a busy machine needs more).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -204,7 +205,8 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
   // concurrent rebuild caught the copy half-way, build and copy again.
   const app = path.join(tmp, 'app');
   const build = async (script) => {
-    const r = await run('npm', ['run', '--silent', script], { prefix: script, timeoutMs: Math.min(remaining(), 10 * 60_000) });
+    const minutes = Number(process.env.TEST_BUILD_MINUTES) || 10;
+    const r = await run('npm', ['run', '--silent', script], { prefix: script, timeoutMs: Math.min(remaining(), minutes * 60_000) });
     if (r.code !== 0) throw new Error(`npm run ${script} failed (exit ${r.code})`);
   };
   for (let attempt = 1; ; attempt++) {
@@ -269,7 +271,8 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
     log('browser', `api and worker up on http://127.0.0.1:${port} (logs: ${rel(logFile)})`);
     const jenv = { ...baseEnv, BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: CHROMIUM, ARTIFACTS_DIR: ARTIFACTS };
     const jsonFile = path.join(reports, 'browser.json');
-    const result = await runJest('jest.browser.config.js', jsonFile, jenv, ['--forceExit']);
+    const only = process.env.TEST_FILTER ? [process.env.TEST_FILTER] : [];
+    const result = await runJest('jest.browser.config.js', jsonFile, jenv, ['--forceExit', ...only]);
     // The flows above ran on a seeded network: the ledger they left must replay to exactly the
     // live tables and verify (issue 9's proof, kept as two checks of this level).
     await stopServers();

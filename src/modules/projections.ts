@@ -17,6 +17,7 @@ import { epinRequestsProjection, paymentOptionsProjection, paymentOrdersProjecti
 import { ticketsProjection } from './support';
 import { newsProjection } from './news';
 import { memberProfilesProjection } from './profile';
+import { teamCountsProjection } from './network';
 
 /**
  * Every inline projection, in the order they run for an event. `ledger replay` rebuilds exactly
@@ -45,4 +46,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   ticketsProjection,
   newsProjection,
   memberProfilesProjection,
+  teamCountsProjection,
 ];

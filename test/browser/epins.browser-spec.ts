@@ -6,7 +6,7 @@
  * Seeded demo tree used: 100001 (active) → 100004 (active) → 100013 (inactive).
  */
 import { type Page } from 'playwright-core';
-import { BASE_URL, MEMBER_PASSWORD, SUPERADMIN, openSession, step, toast, toastTexts, type Session } from './support';
+import { SUPERADMIN, memberLogin, openSession, registerUnder, step, toast, toastTexts, type Session } from './support';
 
 jest.setTimeout(180_000);
 
@@ -16,36 +16,6 @@ async function expectToast(page: Page, text: string) {
   } catch {
     throw new Error(`expected the toast "${text}"; toasts shown: ${JSON.stringify(await toastTexts(page))}`);
   }
-}
-
-async function memberLogin(page: Page, uid: string) {
-  await page.goto('/login');
-  await page.locator('input[name=uid]').fill(uid);
-  await page.locator('input[name=password]').fill(MEMBER_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/Disclaimer');
-}
-
-/** Registers a member through the API (not the flow under test). */
-async function registerUnder(sponsor: string): Promise<string> {
-  const res = await fetch(`${BASE_URL}/api/registrationWeb`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      sid: sponsor,
-      name: 'Downline Buyer',
-      email: 'downline@example.com',
-      password: MEMBER_PASSWORD,
-      mobile: '9876501234',
-      countryid: '101',
-      city: 'Nashik',
-      state: 'Maharashtra',
-      upinumber: 'down@upi',
-    }),
-  });
-  const body = (await res.json()) as { result: string; uid_output: string };
-  if (body.result !== 'Registration Successfull') throw new Error(`registration failed: ${body.result}`);
-  return body.uid_output;
 }
 
 async function activateWithFirstUnused(page: Page, target: string) {

@@ -189,3 +189,25 @@ export async function expectToast(page: Page, text: string): Promise<void> {
     throw new Error(`expected the toast "${text}"; toasts shown: ${JSON.stringify(await toastTexts(page))}`);
   }
 }
+
+/** Registers a member under `sponsor` through the API (set-up, not the flow under test); returns the new uid. */
+export async function registerUnder(sponsor: string, name = 'Downline Buyer'): Promise<string> {
+  const res = await fetch(`${BASE_URL}/api/registrationWeb`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      sid: sponsor,
+      name,
+      email: 'downline@example.com',
+      password: MEMBER_PASSWORD,
+      mobile: '9876501234',
+      countryid: '101',
+      city: 'Nashik',
+      state: 'Maharashtra',
+      upinumber: 'down@upi',
+    }),
+  });
+  const body = (await res.json()) as { result: string; uid_output: string };
+  if (body.result !== 'Registration Successfull') throw new Error(`registration failed: ${body.result}`);
+  return body.uid_output;
+}

@@ -103,6 +103,13 @@ const CryptoAddressPage = lazyPage(() => staticProfilePages().then((m) => m.Cryp
 const EditContactPage = lazyPage(() => staticProfilePages().then((m) => m.EditContactPage));
 const NewPasswordPage = lazyPage(() => staticProfilePages().then((m) => m.NewPasswordPage));
 const GenerationEarningsPage = lazyPage(() => staticProfilePages().then((m) => m.GenerationEarningsPage));
+const teamPages = () => import('../features/team/components/team-pages');
+const MyTeamPage = lazyPage(() => teamPages().then((m) => m.MyTeamPage));
+const MyDirectPage = lazyPage(() => teamPages().then((m) => m.MyDirectPage));
+const LevelTeamPage = lazyPage(() => teamPages().then((m) => m.LevelTeamPage));
+const MyDirectListPage = lazyPage(() =>
+  import('../features/team/components/my-direct-list-page').then((m) => m.MyDirectListPage),
+);
 
 /** A route drawing a lazily loaded page; `handle.preload` lets the entry fetch it before the first render. */
 function page(path: string, Page: LazyPage): RouteObject {
@@ -175,6 +182,10 @@ export const routes: RouteObject[] = [
           page('/EditContact', EditContactPage),
           page('/NewPassword', NewPasswordPage),
           page('/myaccountsgen', GenerationEarningsPage),
+          page('/MyTeam', MyTeamPage),
+          page('/MyReferral', MyDirectPage),
+          page('/LevelDetails', LevelTeamPage),
+          page('/MyDirectList', MyDirectListPage),
         ],
       },
     ],

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, isISO8601, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 
-const AsText = () =>
+export const AsText = () =>
   Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value));
 /** The earliest year a report may start from: PostgreSQL refuses year 0, and no record is older than the product. */
 const EARLIEST_REPORT_YEAR = 2000;
@@ -20,7 +20,7 @@ const ReportDate = (name: string) =>
   });
 const EPIN_TYPES = ['EpintypeA', 'EpintypeB'];
 
-class DatedDto {
+export class DatedDto {
   @ApiPropertyOptional() @IsOptional() @AsText() @IsString() @MaxLength(15) uid?: string;
   @ApiPropertyOptional({ example: '2026-11-01' }) @IsOptional() @IsString() @ReportDate('fdate') fdate?: string;
   @ApiPropertyOptional({ example: '2026-11-30' }) @IsOptional() @IsString() @ReportDate('tdate') tdate?: string;

@@ -11,6 +11,8 @@ import { PaymentsModule } from '../../modules/payments';
 import { WalletModule } from '../../modules/wallet';
 import { ProfileModule } from '../../modules/profile';
 import { MemberProfileController } from './profile.controller';
+import { NetworkModule } from '../../modules/network';
+import { MemberNetworkController } from './network.controller';
 import { MemberHelpController, NetworkHealthController } from './help.controller';
 import { MemberPaymentsController, PaymentCallbacksController } from './payments.controller';
 import { NewsModule } from '../../modules/news';
@@ -28,6 +30,7 @@ import { MemberSupportController } from './support.controller';
     SupportModule,
     NewsModule,
     ProfileModule,
+    NetworkModule,
   ],
   controllers: [
     MemberController,
@@ -39,6 +42,7 @@ import { MemberSupportController } from './support.controller';
     NetworkHealthController,
     MemberSupportController,
     MemberProfileController,
+    MemberNetworkController,
   ],
   providers: [RateLimitGuard],
 })

@@ -29,6 +29,7 @@ export { verifyMemberSecret } from './verify-secret';
 export { ADMIN_ROLES, IMPERSONATING_ROLES } from './domain/admin.events';
 export type { AdminRole } from './domain/admin.events';
 export { memberStream } from './domain/member.events';
+export type { MemberRegistered } from './domain/member.events';
 export { MEMBER_OUTCOME, MSG, REGISTRATION_OUTCOME } from './domain/member.messages';
 export { loadMember, UID_PATTERN } from './member-state';
 export { hashPassword } from './passwords';

@@ -1,0 +1,19 @@
+/** The network context's public surface: the team reports, the genealogy view and the team counts' projection. */
+export { NetworkModule, NetworkQueries } from './network.module';
+export {
+  ALL_LEVELS,
+  CURSOR_PATTERN,
+  MAX_TEAM_LEVEL,
+  MAX_TEAM_OFFSET,
+  MAX_TEAM_PAGE,
+  MAX_TREE_DEPTH,
+  MAX_TREE_NODES,
+  NO_POSITION,
+  parseCursor,
+  STATUS_CODES,
+  statusOf,
+} from './domain/team-page';
+export type { StatusCode, TeamCursor, TeamFilter } from './domain/team-page';
+export type { TeamPageInfo, TeamPageRequest } from './queries/team-report/team-report.query';
+export type { TreeInfo, TreeNode } from './queries/team-tree/team-tree.query';
+export { teamCountsProjection } from './projections/team-counts.projection';

@@ -1,0 +1,66 @@
+import { prepared } from '../../../platform/db/sql';
+import { ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
+import type { MemberToppedUp } from '../../epins';
+import type { MemberRegistered } from '../../identity';
+
+/**
+ * The counted member's uid mod 8 picks the row: registrations and top-ups of different members
+ * under the same uplines mostly update different rows, so they do not queue on one row lock per
+ * upline level (the root's rows are in every registration and first top-up of the network).
+ */
+export const TEAM_COUNT_SHARDS = 8;
+export const shardOf = (uid: string): number => Number(uid) % TEAM_COUNT_SHARDS;
+
+/**
+ * A registration adds one member at every level above: level 1 of the sponsor, level d + 1 of each
+ * of the sponsor's uplines at level d. Read from the sponsor's own closure rows (written by an
+ * earlier event), so it does not depend on the order of the projections of this one. Rows are
+ * taken in (uid, depth) order (one shard per event): two registrations under the same uplines lock them in the same
+ * order and never deadlock.
+ */
+const REGISTERED_SQL = prepared(`insert into team_counts (uid, depth, shard, members, active)
+   select a.uid, a.depth, $2::smallint, 1, 0
+     from (select $1::char(6) as uid, 1 as depth
+           union all
+           select ancestor_uid, depth + 1 from member_tree where descendant_uid = $1::char(6)) a
+    order by a.uid, a.depth
+   on conflict (uid, depth, shard) do update set members = team_counts.members + 1`);
+
+/**
+ * A first top-up (Inactive → Active; a member never goes back) adds one Active member at every
+ * level above them, in (uid, depth) lock order as above. Their row at each level exists since
+ * their registration: PostgreSQL checks that every upline's row changed (else LG001 fails the
+ * event's transaction), and `active <= members` holds by the table's check.
+ */
+const ACTIVATED_SQL = prepared(`with locked as (
+     select c.uid, c.depth from team_counts c
+       join member_tree t on t.ancestor_uid = c.uid and t.depth = c.depth
+      where t.descendant_uid = $1::char(6) and c.shard = $3::smallint
+      order by c.uid, c.depth
+        for update of c),
+   changed as (
+     update team_counts c set active = c.active + 1 from locked l
+      where c.uid = l.uid and c.depth = l.depth and c.shard = $3::smallint returning 1)
+   select ledger_assert((select count(*) from changed) = (select count(*) from member_tree where descendant_uid = $1::char(6)), $2::text)`);
+
+/** Team sizes per member and level: what the team reports count with, never a count(*) of rows. */
+export const teamCountsProjection: Projection = {
+  name: 'team-counts',
+  tables: ['team_counts'],
+  handles: ['MemberRegistered', 'MemberToppedUp'],
+  project(event: ProjectedEvent): Statement[] {
+    if (event.type === 'MemberRegistered') {
+      const { sponsorUid, uid } = event.payload as MemberRegistered;
+      return sponsorUid ? [{ text: REGISTERED_SQL, params: [sponsorUid, shardOf(uid)] }] : [];
+    }
+    const { kind } = event.payload as MemberToppedUp;
+    if (kind !== 'activation') return [];
+    const uid = event.streamId.slice('member-'.length);
+    return [
+      {
+        text: ACTIVATED_SQL,
+        params: [uid, `team_counts rows of the uplines of ${uid} missing at activation`, shardOf(uid)],
+      },
+    ];
+  },
+};

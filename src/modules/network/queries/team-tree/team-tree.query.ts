@@ -1,0 +1,90 @@
+import { Sql } from '../../../../platform/db/sql';
+import { cursorText, MAX_TREE_NODES, TeamCursor } from '../../domain/team-page';
+
+/** One member of the genealogy view. */
+export interface TreeNode {
+  uid: string;
+  f_name: string;
+  status: string;
+  /** Levels below the view's root (0 = the root itself). */
+  level: number;
+  /** The sponsor (the node's parent in the tree); '' for the root of the whole network. */
+  parent: string;
+  /** Members below this one (all levels) and their directs, from team_counts. */
+  team: string;
+  directs: string;
+}
+
+export interface TreeInfo {
+  root: string;
+  depth: number;
+  limit: number;
+  /** `after` for the rest of the levels asked for (more than MAX_TREE_NODES members); null when all are here. */
+  next: string | null;
+}
+
+/** Is `uid` the member or someone below them? (The genealogy view shows nobody else: IDOR.) */
+export async function inTeamOf(db: Sql, member: string, uid: string): Promise<boolean> {
+  if (uid === member) return true;
+  const rows = await db.query('select 1 from member_tree where ancestor_uid = $1 and descendant_uid = $2', [
+    member,
+    uid,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * TeamTree: `root` and up to `depth` levels below it, in level order then User Id, at most
+ * MAX_TREE_NODES members per answer (the rest from `after` on), each with its team size and
+ * directs from the projection. The caller checks first that `root` is in the member's team.
+ */
+export async function teamTree(
+  db: Sql,
+  root: string,
+  depth: number,
+  after: TeamCursor | null,
+): Promise<[TreeNode[], TreeInfo]> {
+  const rows = await db.query<{
+    depth: number;
+    uid: string;
+    name: string;
+    status: string;
+    sponsor_uid: string | null;
+    team: string | null;
+    directs: string | null;
+  }>(
+    `with nodes as (
+       select 0 as depth, $1::char(6) as uid where $3::integer is null
+       union all
+       (select t.depth, t.descendant_uid from member_tree t
+         where t.ancestor_uid = $1 and t.depth <= $2
+           and ($3::integer is null or (t.depth, t.descendant_uid) > ($3::integer, $4::char(6)))
+         order by t.depth, t.descendant_uid limit $5))
+     select n.depth, m.uid, m.name, m.status, m.sponsor_uid, c.team, c.directs
+       from nodes n join members m on m.uid = n.uid
+       left join lateral (select sum(members)::text as team, sum(members) filter (where depth = 1)::text as directs
+                            from team_counts where uid = n.uid) c on true
+      order by n.depth, n.uid`,
+    [root, depth, after?.depth ?? null, after?.uid ?? null, MAX_TREE_NODES],
+  );
+  const below = rows.filter((r) => r.depth > 0);
+  const last = below[below.length - 1];
+  const seen = (after?.row ?? 0) + below.length;
+  return [
+    rows.map((r) => ({
+      uid: r.uid,
+      f_name: r.name,
+      status: r.status,
+      level: r.depth,
+      parent: r.sponsor_uid ?? '',
+      team: r.team ?? '0',
+      directs: r.directs ?? '0',
+    })),
+    {
+      root,
+      depth,
+      limit: MAX_TREE_NODES,
+      next: below.length === MAX_TREE_NODES ? cursorText({ depth: last.depth, uid: last.uid, row: seen }) : null,
+    },
+  ];
+}

@@ -1,0 +1,280 @@
+import request from 'supertest';
+import { replayLedger } from '../src/modules/ledger-audit/replay';
+import { MAX_TEAM_PAGE, MAX_TREE_NODES } from '../src/modules/network';
+import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { ProjectionRunner } from '../src/platform/projections/projection';
+import { Network } from './support/network';
+import { eventCount, ROOT, seedBasics } from './support/seed';
+import { startTestApp, TestApp } from './support/test-app';
+
+const DOWNLINE_FIELDS = [
+  'row',
+  'uid',
+  'f_name',
+  'currentPackage',
+  'totalPackage',
+  'registrationDate',
+  'activationDate',
+  'position',
+  'Leveltype',
+  'status',
+  'mobile',
+  'email',
+].sort();
+const DIRECT_FIELDS = [...DOWNLINE_FIELDS.filter((f) => f !== 'Leveltype'), 'TotalTeam', 'Activeteam'].sort();
+const LEVEL_FIELDS = ['row', 'uid', 'f_name', 'registrationDate', 'mobile', 'email', 'sid', 'Leveltype'].sort();
+
+/**
+ * The team reports (issue 12, network/): ROOT → a, b; a → a1, a2; a1 → a11; a and a11 Active.
+ * Every read answers the spec's rows plus the page info; counts come from team_counts.
+ */
+describe('team reports and the genealogy view', () => {
+  let t: TestApp;
+  let net: Network;
+  let a: string, b: string, a1: string, a2: string, a11: string;
+  const byLevelThenId = (uids: Array<[number, string]>) =>
+    [...uids].sort(([l1, u1], [l2, u2]) => l1 - l2 || u1.localeCompare(u2)).map(([, uid]) => uid);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedBasics(t.db.app);
+    net = new Network(t);
+    a = await net.register(ROOT, 'Asha Member');
+    b = await net.register(ROOT, 'Bela Member');
+    a1 = await net.register(a, 'Chetan Member');
+    a2 = await net.register(a, 'Devi Member');
+    a11 = await net.register(a1, 'Esha Member');
+    for (const uid of [a, a11]) {
+      const [pin] = await net.issue(uid, 1);
+      expect((await net.as(uid, '/api/ActivateId', { touid: uid, epin: pin })).body.result).toBe(
+        ' Activation Successfull',
+      );
+    }
+  });
+  afterAll(() => t.close());
+
+  /** What team_counts says, next to what counting the closure rows says: they must agree everywhere. */
+  async function countsDisagreeing(): Promise<unknown[]> {
+    return t.db.owner.query(`
+      with truth as (
+        select t.ancestor_uid as uid, t.depth, count(*) as members, count(*) filter (where m.status = 'Active') as active
+          from member_tree t join members m on m.uid = t.descendant_uid group by 1, 2)
+      select * from truth full join
+             (select uid, depth, sum(members) as members, sum(active) as active from team_counts group by 1, 2) c using (uid, depth)
+       where truth.members is distinct from c.members or truth.active is distinct from c.active`);
+  }
+
+  it('DownlineReport: every member below the caller, level by level, field for field, with the exact total', async () => {
+    const res = await net.as(ROOT, '/api/DownlineReport', {
+      uid: ROOT,
+      fdate: '',
+      tdate: '',
+      status: '2',
+      position: '0',
+      lvl: '100',
+    });
+    expect(res.status).toBe(200);
+    const [rows, page] = res.body;
+    expect(rows.map((r: { uid: string }) => r.uid)).toEqual(
+      byLevelThenId([
+        [1, a],
+        [1, b],
+        [2, a1],
+        [2, a2],
+        [3, a11],
+      ]),
+    );
+    expect(Object.keys(rows[0]).sort()).toEqual(DOWNLINE_FIELDS);
+    expect(rows.map((r: { row: number }) => r.row)).toEqual([1, 2, 3, 4, 5]);
+    const asha = rows.find((r: { uid: string }) => r.uid === a);
+    expect(asha).toMatchObject({
+      f_name: 'Asha Member',
+      status: 'Active',
+      Leveltype: 1,
+      position: '0',
+      currentPackage: '299.00',
+      totalPackage: '299.00',
+    });
+    expect(asha.activationDate).not.toBe('');
+    expect(rows.find((r: { uid: string }) => r.uid === a1)).toMatchObject({ status: 'Inactive', activationDate: '' });
+    expect(page).toEqual({ total: '5', limit: MAX_TEAM_PAGE, next: null });
+    // A member sees only their own team.
+    const [aRows, aPage] = (await net.as(a, '/api/DownlineReport', {})).body;
+    expect(aRows.map((r: { uid: string; Leveltype: number }) => [r.uid, r.Leveltype])).toEqual([
+      ...[a1, a2].sort().map((uid) => [uid, 1]),
+      [a11, 2],
+    ]);
+    expect(aPage.total).toBe('3');
+  });
+
+  it('DownlineReport: one level (lvl 1..15), a status, and registration days narrow it', async () => {
+    const level2 = (await net.as(ROOT, '/api/DownlineReport', { lvl: '2' })).body;
+    expect(level2[0].map((r: { uid: string }) => r.uid)).toEqual([a1, a2].sort());
+    expect(level2[1].total).toBe('2');
+    const active = (await net.as(ROOT, '/api/DownlineReport', { status: 1 })).body;
+    expect(active[0].map((r: { uid: string }) => r.uid)).toEqual([a, a11]);
+    expect(active[1].total).toBe('2');
+    const inactive = (await net.as(ROOT, '/api/DownlineReport', { status: '0' })).body;
+    expect(inactive[1].total).toBe('3');
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const none = (await net.as(ROOT, '/api/DownlineReport', { fdate: tomorrow })).body;
+    expect(none).toEqual([[], { total: null, limit: MAX_TEAM_PAGE, next: null }]);
+    const today = (await net.as(ROOT, '/api/DownlineReport', { tdate: tomorrow })).body;
+    expect(today[0]).toHaveLength(5);
+  });
+
+  it('DirectReport: the directs, each with Total Team and Active team from the counts', async () => {
+    const res = await net.as(ROOT, '/api/DirectReport', {
+      uid: ROOT,
+      fdate: '',
+      tdate: '',
+      status: '2',
+      position: '0',
+    });
+    expect(res.status).toBe(200);
+    const [rows, page] = res.body;
+    expect(Object.keys(rows[0]).sort()).toEqual(DIRECT_FIELDS);
+    const teams = Object.fromEntries(
+      rows.map((r: { uid: string; TotalTeam: string; Activeteam: string }) => [r.uid, [r.TotalTeam, r.Activeteam]]),
+    );
+    expect(teams).toEqual({ [a]: ['3', '1'], [b]: ['0', '0'] });
+    expect(page.total).toBe('2');
+  });
+
+  it('LevelDetails: leveltype 0 is every level, 1..15 one level; rows carry the sponsor (sid)', async () => {
+    const all = (await net.as(ROOT, '/api/LevelDetails', { uid: ROOT, fdate: '', tdate: '', status: '', leveltype: 0 }))
+      .body;
+    expect(all[0]).toHaveLength(5);
+    expect(Object.keys(all[0][0]).sort()).toEqual(LEVEL_FIELDS);
+    const level3 = (await net.as(ROOT, '/api/LevelDetails', { leveltype: '3' })).body;
+    expect(level3[0]).toEqual([
+      expect.objectContaining({ row: 1, uid: a11, sid: a1, Leveltype: 3, f_name: 'Esha Member' }),
+    ]);
+    expect(level3[1].total).toBe('1');
+    expect((await net.as(ROOT, '/api/LevelDetails', { leveltype: '15' })).body).toEqual([
+      [],
+      { total: '0', limit: MAX_TEAM_PAGE, next: null },
+    ]);
+  });
+
+  it('pages: limit and the keyset cursor walk the team without gaps, rows numbered across pages; offset skips', async () => {
+    const seen: string[] = [];
+    const numbers: number[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const body: Record<string, unknown> = { limit: 2, ...(after ? { after } : {}) };
+      const [rows, page] = (await net.as(ROOT, '/api/DownlineReport', body)).body;
+      seen.push(...rows.map((r: { uid: string }) => r.uid));
+      numbers.push(...rows.map((r: { row: number }) => r.row));
+      expect(page.total).toBe('5');
+      after = page.next;
+      pages++;
+    } while (after && pages < 10);
+    expect(pages).toBe(3);
+    expect(numbers).toEqual([1, 2, 3, 4, 5]);
+    const whole = (await net.as(ROOT, '/api/DownlineReport', {})).body[0].map((r: { uid: string }) => r.uid);
+    expect(seen).toEqual(whole);
+    const skipped = (await net.as(ROOT, '/api/DownlineReport', { offset: '3', limit: '2' })).body;
+    expect(skipped[0].map((r: { uid: string; row: number }) => [r.row, r.uid])).toEqual([
+      [4, whole[3]],
+      [5, whole[4]],
+    ]);
+  });
+
+  it('team_counts agree with the closure table everywhere, and replay rebuilds them with zero differences', async () => {
+    expect(await countsDisagreeing()).toEqual([]);
+    const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+    expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
+    expect(replay.tables.map((d) => d.table)).toContain('team_counts');
+  });
+
+  it('TeamTree: the caller and three levels by default, each node with status, team size and directs', async () => {
+    const res = await net.as(ROOT, '/api/TeamTree', {});
+    expect(res.status).toBe(200);
+    const [nodes, info] = res.body;
+    expect(info).toEqual({ root: ROOT, depth: 3, limit: MAX_TREE_NODES, next: null });
+    expect(nodes[0]).toMatchObject({ uid: ROOT, level: 0, team: '5', directs: '2' });
+    expect(nodes.find((n: { uid: string }) => n.uid === a)).toEqual({
+      uid: a,
+      f_name: 'Asha Member',
+      status: 'Active',
+      level: 1,
+      parent: ROOT,
+      team: '3',
+      directs: '2',
+    });
+    expect(nodes.find((n: { uid: string }) => n.uid === a11)).toMatchObject({
+      level: 3,
+      parent: a1,
+      team: '0',
+      directs: '0',
+    });
+    // Expanding a node below: one level under a1.
+    const [below] = (await net.as(ROOT, '/api/TeamTree', { root: a1, depth: 1 })).body;
+    expect(below.map((n: { uid: string; level: number }) => [n.uid, n.level])).toEqual([
+      [a1, 0],
+      [a11, 1],
+    ]);
+  });
+
+  it('the OpenAPI document has the four calls and the paging fields beyond the spec', async () => {
+    const doc = (await request(t.app.getHttpServer()).get('/api/docs-json').expect(200)).body;
+    for (const call of ['DownlineReport', 'DirectReport', 'LevelDetails', 'TeamTree'])
+      expect(doc.paths).toHaveProperty([`/api/${call}`, 'post']);
+    const schema = (name: string) => Object.keys(doc.components.schemas[name].properties).sort();
+    expect(schema('DownlineReportDto')).toEqual(
+      ['uid', 'fdate', 'tdate', 'limit', 'offset', 'after', 'status', 'position', 'lvl'].sort(),
+    );
+    expect(schema('LevelDetailsDto')).toEqual(
+      ['uid', 'fdate', 'tdate', 'limit', 'offset', 'after', 'status', 'leveltype'].sort(),
+    );
+    expect(schema('TeamTreeDto')).toEqual(['uid', 'root', 'depth', 'after'].sort());
+    expect(doc.paths['/api/DownlineReport'].post.description).toContain('data[1]');
+  });
+
+  it('IDOR: another member’s uid in the body, or a tree root outside the caller’s team, is refused with 403', async () => {
+    for (const path of ['/api/DownlineReport', '/api/DirectReport', '/api/LevelDetails', '/api/TeamTree']) {
+      const res = await net.as(a, path, { uid: ROOT });
+      expect([path, res.status, res.body.result]).toEqual([path, 403, 'Access denied for this user id']);
+    }
+    // Up the tree, a sibling branch, a member who does not exist: the same answer (no oracle).
+    for (const root of [ROOT, b, '999999']) {
+      const res = await net.as(a, '/api/TeamTree', { root });
+      expect([root, res.status, res.body.result]).toEqual([root, 403, 'Access denied for this user id']);
+    }
+    expect((await net.as(a, '/api/TeamTree', { root: a11 })).status).toBe(200);
+    for (const path of ['/api/DownlineReport', '/api/DirectReport', '/api/LevelDetails', '/api/TeamTree']) {
+      const res = await request(t.app.getHttpServer()).post(path).send({});
+      expect([path, res.status, res.body.result]).toEqual([path, 401, 'Please login to access this resource']);
+    }
+  });
+
+  it.each([
+    ['/api/DownlineReport', { status: '3' }, 'status must be one of 0, 1, 2'],
+    ['/api/DownlineReport', { position: '1' }, 'position must be one of 0'],
+    ['/api/DownlineReport', { lvl: '16' }, 'lvl must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 100'],
+    ['/api/DownlineReport', { limit: 0 }, `limit must be a whole number from 1 to ${MAX_TEAM_PAGE}`],
+    ['/api/DownlineReport', { limit: '1001' }, `limit must be a whole number from 1 to ${MAX_TEAM_PAGE}`],
+    ['/api/DownlineReport', { offset: -1 }, 'offset must be a whole number from 0 to 100000'],
+    ['/api/DownlineReport', { offset: '100001' }, 'offset must be a whole number from 0 to 100000'],
+    ['/api/DownlineReport', { after: '1.100000' }, 'after must be the next of a previous page'],
+    ['/api/DownlineReport', { fdate: '2026-02-30' }, 'fdate must be YYYY-MM-DD'],
+    ['/api/DirectReport', { status: 'x' }, 'status must be one of 0, 1, 2'],
+    ['/api/DirectReport', { tdate: 'yesterday' }, 'tdate must be YYYY-MM-DD'],
+    [
+      '/api/LevelDetails',
+      { leveltype: '16' },
+      'leveltype must be one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15',
+    ],
+    ['/api/LevelDetails', { after: [] }, 'after must be the next of a previous page'],
+    ['/api/TeamTree', { depth: 4 }, 'depth must be a whole number from 1 to 3'],
+    ['/api/TeamTree', { root: '12345' }, 'root must be a 6-digit User Id'],
+    ['/api/TeamTree', { after: 'next' }, 'after must be the next of a previous page'],
+  ])('%s %j → 400 with a clear message, nothing written', async (path, body, message) => {
+    const before = await eventCount(t.db.app);
+    const res = await net.as(ROOT, path, body);
+    expect([res.status, res.body.result]).toEqual([400, message]);
+    expect(await eventCount(t.db.app)).toBe(before);
+  });
+});
