@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -7,13 +6,14 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
+import { StatusText } from '../../../components/ui/status-text';
 import { formatAmount } from '../../../lib/money';
 import { notifyError } from '../../../lib/notify';
 import { fetchGhListDetails } from '../api/gh-list-details';
 import { CANCEL, statusColor } from '../api/types';
 import { updateGhUser, type GhDecision } from '../api/update-gh-user';
 import { DetailList, DetailStates } from './detail-parts';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format-date';
 import { useLinkAction, useLinkDetail } from './use-link-detail';
 
 /** GH states after which the receiver has nothing left to decide. */
@@ -59,11 +59,7 @@ export function GhDetailPage() {
                 { label: t('remarks'), value: load.link.remark },
                 {
                   label: t('linkStatus'),
-                  value: (
-                    <Box component="span" sx={{ color: statusColor(load.link.sidapprovest), fontWeight: 700 }}>
-                      {load.link.sidapprovest}
-                    </Box>
-                  ),
+                  value: <StatusText status={load.link.sidapprovest} color={statusColor(load.link.sidapprovest)} />,
                   testId: 'link-status',
                 },
                 { label: t('utrNumber'), value: load.link.utrno, testId: 'utr' },

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
+import { StatusText } from '../../../components/ui/status-text';
 import { formatAmount } from '../../../lib/money';
 import { notifyError } from '../../../lib/notify';
 import { fetchPhListDetails } from '../api/ph-list-details';
@@ -15,7 +15,7 @@ import { disputePhUser, PH_DISPUTED_TEXT } from '../api/dispute-ph-user';
 import { statusColor, CANCEL, PENDING } from '../api/types';
 import { PH_PAID_TEXT, updatePhUser } from '../api/update-ph-user';
 import { DetailList, DetailStates } from './detail-parts';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../../lib/format-date';
 import { useLinkAction, useLinkDetail } from './use-link-detail';
 
 /**
@@ -77,11 +77,7 @@ export function PhDetailPage() {
                 ...(load.link.ghRemark ? [{ label: t('cancelRemark'), value: load.link.ghRemark }] : []),
                 {
                   label: t('linkStatus'),
-                  value: (
-                    <Box component="span" sx={{ color: statusColor(load.link.paidst), fontWeight: 700 }}>
-                      {load.link.paidst}
-                    </Box>
-                  ),
+                  value: <StatusText status={load.link.paidst} color={statusColor(load.link.paidst)} />,
                   testId: 'link-status',
                 },
                 { label: t('bankName'), value: load.link.bankName },

@@ -49,6 +49,14 @@ const COLUMNS = `l.id, l.amount_paise::text as amount_paise, l.sender_uid, l.rec
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '');
 
+/** What a list row shows of a link's payment: its UTR, paid and received dates, the receiver's cancel remark. */
+const payment = (r: LinkRow) => ({
+  utrno: r.utr ?? '',
+  pd: iso(r.paid_at),
+  ad: iso(r.received_at),
+  GH_remark: r.gh_remark,
+});
+
 async function links(
   db: Sql,
   side: 'sender_uid' | 'receiver_uid',
@@ -77,6 +85,7 @@ export async function phList(db: Sql, uid: string, which: 'open' | 1 | 2 | 3): P
       ddd: iso(r.deadline),
       dd: iso(r.created_at),
       paidst: r.shown,
+      ...payment(r),
       // The first row carries the countdown's end (its deadline) and start (the server's clock now).
       ...(i === 0 ? { ed: iso(r.deadline), sd: iso(r.now) } : {}),
     })),
@@ -96,6 +105,7 @@ export async function ghList(db: Sql, uid: string, which: 'open' | 1 | 2 | 3): P
       Mobile: r.sender_mobile,
       dd: iso(r.created_at),
       sidapprovest: r.shown,
+      ...payment(r),
     })),
   );
 }
@@ -123,14 +133,11 @@ export async function linkDetails(
       fromid: r.sender_uid,
       Mobile: as === 'sender' ? r.receiver_mobile : r.sender_mobile,
       remark: r.remark,
-      GH_remark: r.gh_remark,
       paidst: r.shown,
       sidapprovest: r.shown,
-      utrno: r.utr ?? '',
+      ...payment(r),
       ed: iso(r.created_at),
       ddd: iso(r.deadline),
-      pd: iso(r.paid_at),
-      ad: iso(r.received_at),
       bank_name: r.bank_name,
       branch: r.branch,
       ifsc: r.ifsc,
