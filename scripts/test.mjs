@@ -39,6 +39,7 @@ const BUDGET_MS = Number(process.env.TEST_TIMEOUT_MIN || 29) * 60_000;
 const remaining = () => Math.max(10_000, BUDGET_MS - (Date.now() - T0));
 const ARTIFACTS = path.join(ROOT, '.test-artifacts');
 const CHROMIUM = '/usr/bin/chromium';
+const DEVANAGARI_FONT = '/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf';
 
 const cleanups = []; // run in reverse order
 let cleaning = null;
@@ -153,7 +154,11 @@ async function main() {
   }
   if (!wanted.some((name) => name !== 'lint')) return;
   await ensureAptPackage('redis-server', 'redis-server');
-  if (wanted.includes('browser')) await ensureAptPackage('chromium', 'chromium');
+  if (wanted.includes('browser')) {
+    await ensureAptPackage('chromium', 'chromium');
+    // Devanagari glyphs: without them the हिन्दी screens draw boxes (test/browser/hindi-phone).
+    await ensureAptPackage('fonts-noto-core', DEVANAGARI_FONT, { file: true });
+  }
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-test-'));
   cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));

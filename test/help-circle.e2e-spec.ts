@@ -120,7 +120,8 @@ describe('the help circle: help requests, withdrawals, matching, help links, dis
 
     expect(await help.phLog(a)).toEqual([]);
     expect((await net.as(a, '/api/PhListAll', { type: 2 })).body[0]).toEqual([
-      expect.objectContaining({ id: log.id, paidst: 'Received' }),
+      // The list rows carry the payment too (member-web's Received/Cancel lists show UTR and dates).
+      expect.objectContaining({ id: log.id, paidst: 'Received', utrno: 'UTR1000001', pd: expect.any(String) }),
     ]);
     expect((await help.dashboard(a)).totalphamount).toBe('200.00');
     expect((await help.dashboard(b)).totalghamount).toBe('200.00');
@@ -177,7 +178,11 @@ describe('the help circle: help requests, withdrawals, matching, help links, dis
     );
     // Held while the sender may dispute: nothing returned to the queues yet.
     expect((await totals()).GH).toEqual({ count: 0, amountRupees: '0.00' });
-    expect((await net.as(a, '/api/PhListAll', { type: 3 })).body[0][0]).toMatchObject({ id: log.id, paidst: 'Cancel' });
+    expect((await net.as(a, '/api/PhListAll', { type: 3 })).body[0][0]).toMatchObject({
+      id: log.id,
+      paidst: 'Cancel',
+      GH_remark: 'Not received',
+    });
     expect((await net.as(a, '/api/DisputePhUser', { rowid: log.id, remark: '' })).body).toBe('Please Enter Remark !!');
     expect((await net.as(a, '/api/DisputePhUser', { rowid: log.id, remark: 'Paid from SBI, see UTR' })).body).toBe(
       'Dispute Raised Successfully.',

@@ -20,18 +20,38 @@ export const SahyogMenu = () => {
   );
 };
 
-/** Sahyog's mark and name on the left of the bar, then the page title (hidden on a phone, where space is short). */
+/** Kept for screen readers, not drawn (the pattern of MUI's `visuallyHidden`). */
+const VISUALLY_HIDDEN = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+/**
+ * Sahyog's mark and name on the left of the bar, then the page title. On a phone, where space is
+ * short, the mark stands for the name (still read out) and the page title shows, cut with an ellipsis.
+ */
 export const SahyogAppBar = () => {
   const translate = useTranslate();
   return (
     <AppBar color="primary">
-      <Box data-testid="sahyog-brand" sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2 }}>
+      <Box data-testid="sahyog-brand" sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: { xs: 1, sm: 2 } }}>
         <SahyogLogo size={28} alt="" />
-        <Typography component="span" variant="h6" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+        <Typography
+          component="span"
+          variant="h6"
+          sx={(theme) => ({ fontWeight: 700, whiteSpace: 'nowrap', [theme.breakpoints.down('sm')]: VISUALLY_HIDDEN })}
+        >
           {translate('sahyog.brand.name')}
         </Typography>
       </Box>
-      <TitlePortal sx={{ display: { xs: 'none', sm: 'block' } }} />
+      <TitlePortal data-testid="page-title" sx={{ minWidth: 0 }} />
     </AppBar>
   );
 };

@@ -5,13 +5,15 @@ import { run, which, isRoot, log, UserError } from './util.mjs';
 let updated = false;
 
 /**
- * Make sure `binary` exists; if not, install Debian's `pkg` with apt-get (root only).
+ * Make sure `binary` exists (a command on PATH, or with `{ file: true }` an absolute path such
+ * as a font file); if not, install Debian's `pkg` with apt-get (root only).
  * Services that the package would start on install are held back with a temporary
  * policy-rc.d, so no stray daemon is left running.
  * Returns the binary's path.
  */
-export async function ensureAptPackage(pkg, binary, { candidates = [] } = {}) {
-  const found = [binary, ...candidates].map(which).find(Boolean);
+export async function ensureAptPackage(pkg, binary, { candidates = [], file = false } = {}) {
+  const locate = (name) => (file ? (fs.existsSync(name) ? name : null) : which(name));
+  const found = [binary, ...candidates].map(locate).find(Boolean);
   if (found) return found;
   if (!isRoot()) {
     throw new UserError(
@@ -36,7 +38,7 @@ export async function ensureAptPackage(pkg, binary, { candidates = [] } = {}) {
   } finally {
     if (ownPolicy) fs.rmSync(policy, { force: true });
   }
-  const now = [binary, ...candidates].map(which).find(Boolean);
+  const now = [binary, ...candidates].map(locate).find(Boolean);
   if (!now) throw new Error(`installed ${pkg} but '${binary}' is still missing`);
   log('apt', `${pkg} installed: ${now}`);
   return now;

@@ -131,9 +131,11 @@ describe('admin-web on a phone', () => {
   });
 
   it('opens the menu from the bar on a phone', async () => {
-    // Proves: the sidebar becomes a drawer behind the bar's menu button, and the brand stays in the bar.
+    // Proves: the sidebar becomes a drawer behind the bar's menu button, the brand stays in the bar
+    // (its mark drawn, its name read out) and the page's title shows beside it.
     renderPhoneAs('auditor', '#/events');
     expect(await screen.findByTestId('sahyog-brand')).toHaveTextContent('Sahyog admin');
+    await waitFor(() => expect(screen.getByTestId('page-title').textContent).not.toBe(''));
     await userEvent.click(await screen.findByRole('button', { name: /open menu/i }));
     expect(await screen.findByRole('menuitem', { name: /ledger/i })).toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { App } from '../App';
 import { saveSession } from '../session';
 import { emptyLists, jsonResponse, mockFetch } from '../test/fetchMock';
+import { actAsPhone } from '../test/phone';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,6 +45,25 @@ describe('MemberShow', () => {
     expect(screen.getByText('asha@example.com')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log in as' })).toBeInTheDocument();
+  });
+
+  it('shows the events on a phone as one block each, newest first, with no table to scroll sideways', async () => {
+    // Proves: at 390 px the event history is a list (position, type, time over the payload), not a wide table.
+    actAsPhone();
+    saveSession({ token: 'jwt-abc', username: 'asha', role: 'support' });
+    mockFetch((call) => (call.url === '/admin-api/members/482913' ? jsonResponse(member) : undefined), emptyLists);
+    window.location.hash = '#/members/482913/show';
+    render(<App />);
+
+    const events = await screen.findByRole('list', { name: 'Event history' });
+    expect(screen.queryByRole('table', { name: 'Event history' })).not.toBeInTheDocument();
+    const items = within(events).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Position 42 · MemberLoggedIn',
+      'Position 19 · DisclaimerAgreed',
+      'Position 7 · MemberRegistered',
+    ]);
+    expect(items[2]).toHaveTextContent('"name": "Asha Rao"');
   });
 
   it("links to the member's e-pins, income, requests and orders, each list filtered to the member", async () => {

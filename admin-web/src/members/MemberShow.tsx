@@ -33,6 +33,7 @@ import { MemberDetails } from './MemberDetails';
 import { firstPresent, sponsorOf } from './memberFields';
 import { DateTimeField } from '../fields/DateTimeField';
 import { formatDateTime } from '../dates';
+import { useIsPhone } from '../list/ResponsiveRows';
 
 interface MemberEvent {
   position: number | string;
@@ -102,13 +103,46 @@ const StatusChips = () => {
   );
 };
 
+/** An event's payload as indented JSON, wrapped within its column. */
+const Payload = ({ payload }: { payload: unknown }) => (
+  <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    {JSON.stringify(payload, null, 2)}
+  </Box>
+);
+
+/**
+ * The member's own events, newest first: a table from `sm` up; on a phone one block per event
+ * (position, type and time over the full-width payload), so nothing is pushed off-screen.
+ */
 const MemberEvents = () => {
   const record = useRecordContext<RaRecord & { events?: MemberEvent[] }>();
   const translate = useTranslate();
+  const isPhone = useIsPhone();
   const events = newestFirst(record?.events ?? []);
   const label = (field: string) => translate(`resources.members.fields.${field}`);
+  const when = (event: MemberEvent) => (recordedAtOf(event) ? formatDateTime(recordedAtOf(event)) : '');
   if (events.length === 0)
     return <Typography color="text.secondary">{translate('resources.members.no_events')}</Typography>;
+  if (isPhone)
+    return (
+      <Box
+        component="ol"
+        aria-label={translate('resources.members.sections.events')}
+        sx={{ listStyle: 'none', m: 0, p: 0 }}
+      >
+        {events.map((event) => (
+          <Box component="li" key={String(event.position)} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {label('position')} {String(event.position)} · {event.type}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+              {when(event)}
+            </Typography>
+            <Payload payload={event.payload} />
+          </Box>
+        ))}
+      </Box>
+    );
   return (
     <Table size="small" aria-label={translate('resources.members.sections.events')}>
       <TableHead>
@@ -124,11 +158,9 @@ const MemberEvents = () => {
           <TableRow key={String(event.position)}>
             <TableCell>{String(event.position)}</TableCell>
             <TableCell>{event.type}</TableCell>
-            <TableCell>{recordedAtOf(event) ? formatDateTime(recordedAtOf(event)) : ''}</TableCell>
+            <TableCell>{when(event)}</TableCell>
             <TableCell>
-              <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                {JSON.stringify(event.payload, null, 2)}
-              </Box>
+              <Payload payload={event.payload} />
             </TableCell>
           </TableRow>
         ))}

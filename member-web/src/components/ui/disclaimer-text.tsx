@@ -20,11 +20,11 @@ export const DISCLAIMER_HINDI = [
 export function DisclaimerText() {
   return (
     <Box>
-      <Typography variant="subtitle1" component="h3" gutterBottom sx={{ fontWeight: 700 }}>
+      <Typography variant="subtitle1" component="h3" gutterBottom lang="en" sx={{ fontWeight: 700 }}>
         English
       </Typography>
       {DISCLAIMER_ENGLISH.map((paragraph) => (
-        <Typography key={paragraph} variant="body2" paragraph>
+        <Typography key={paragraph} variant="body2" paragraph lang="en">
           {paragraph}
         </Typography>
       ))}

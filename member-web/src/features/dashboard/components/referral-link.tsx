@@ -44,10 +44,12 @@ export function ReferralLink({ uid }: { uid: string }) {
   const shareLink = `${link}&position=Left`;
   return (
     <Box>
+      {/* Multiline: on a phone the whole link wraps into view instead of being cut at the field's edge. */}
       <TextField
         label={t('referral.label')}
         value={link}
         margin="dense"
+        multiline
         slotProps={{ htmlInput: { readOnly: true } }}
       />
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { formatCalendarDay } from '../../../lib/format-date';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
@@ -86,9 +87,9 @@ export function EpinHomePage() {
 
 type LedgerRow = (typeof LEDGER_SAMPLE)[number];
 const ledgerColumns = (t: TFunction): PagedColumn<LedgerRow>[] => [
-  { header: t('ledger.date'), cell: (r) => r.date },
-  { header: t('ledger.mode'), cell: (r) => r.mode },
-  { header: t('ledger.from'), cell: (r) => r.from },
+  { header: t('ledger.date'), cell: (r) => formatCalendarDay(r.date) },
+  { header: t('ledger.mode'), cell: (r) => t(`sampleWords.${r.mode}`, { defaultValue: r.mode }) },
+  { header: t('ledger.from'), cell: (r) => t(`sampleWords.${r.from}`, { defaultValue: r.from }) },
   { header: t('ledger.to'), cell: (r) => r.to },
   { header: t('ledger.qty'), cell: (r) => r.qty },
 ];

@@ -37,7 +37,8 @@ function EpinPicker({
       onChange={(event) => onPick(pins.find((pin) => pin.pin === event.target.value))}
       error={errorText !== undefined}
       helperText={errorText ?? (load.state === 'ready' && pins.length === 0 ? t('activation.noUnusedEpins') : ' ')}
-      slotProps={{ select: { native: true } }}
+      // The first option ('Select Epin') always shows: the label sits above it, not on it.
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       <option value="">{load.state === 'loading' ? t('loadingEllipsis') : t('activation.selectEpin')}</option>
       {pins.map((pin) => (

@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { StatusText } from '../../../components/ui/status-text';
 import { formatDate } from '../../../lib/format-date';
 import { useRows } from '../../../lib/use-rows';
 import {
@@ -20,15 +20,7 @@ import {
 
 /** Epin Status: 'Used' red, anything else green (spec §2). */
 function EpinStatus({ status }: { status: string }) {
-  return (
-    <Typography
-      component="span"
-      variant="body2"
-      sx={{ fontWeight: 600, color: status === 'Used' ? 'error.main' : 'success.main' }}
-    >
-      {status}
-    </Typography>
-  );
+  return <StatusText status={status} color={status === 'Used' ? 'error.main' : 'success.main'} />;
 }
 
 export function activationLink(pin: string, epintype: string): string {

@@ -1,3 +1,4 @@
+import type { StatusColor } from '../../../components/ui/status-text';
 import { text } from '../../../lib/use-rows';
 
 /** Link states as the member contract shows them: PH `paidst`, GH `sidapprovest` (spec §3, §4). */
@@ -5,7 +6,7 @@ export const PENDING = 'Pending';
 export const CANCEL = 'Cancel';
 
 /** Spec §2: Pending red, Cancel blue, anything else green. */
-export function statusColor(status: string): string {
+export function statusColor(status: string): StatusColor {
   if (status === PENDING) return 'error.main';
   if (status === CANCEL) return 'info.main';
   return 'success.main';

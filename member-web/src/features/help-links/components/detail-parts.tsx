@@ -9,6 +9,7 @@ import { PageShell } from '../../../components/ui/page-shell';
 import { formatAmount } from '../../../lib/money';
 import { statusColor, type HelpLink } from '../api/types';
 import type { DetailLoad } from './use-link-detail';
+import { StatusText } from '../../../components/ui/status-text';
 
 export interface DetailItem {
   label: string;
@@ -61,11 +62,7 @@ export function DetailStates({
 /** The link's status, in its colour. */
 export const linkStatusItem = (label: string, status: string): DetailItem => ({
   label,
-  value: (
-    <Box component="span" sx={{ color: statusColor(status), fontWeight: 700 }}>
-      {status}
-    </Box>
-  ),
+  value: <StatusText status={status} color={statusColor(status)} />,
   testId: 'link-status',
 });
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { StatusText } from '../../../components/ui/status-text';
 import { formatAmount } from '../../../lib/money';
 import { fetchGhListAll } from '../api/gh-list-all';
 import { fetchPhListAll } from '../api/ph-list-all';
@@ -58,16 +59,14 @@ function LinkTable({ side, type }: { side: Side; type: Exclude<ListType, '1'> })
     { header: t('name'), cell: (r) => r.name },
     { header: t('mobile'), cell: (r) => r.mobile || '—' },
     { header: t('utrNumber'), cell: (r) => r.utrno || '—' },
-    { header: t('generateDate'), cell: (r) => formatDateTime(r.ed) },
+    // `dd` is the link's creation on every answer (a list's first row carries the countdown's end in `ed`).
+    { header: t('generateDate'), cell: (r) => formatDateTime(r.dd || r.ed) },
     { header: t('paidDate'), cell: (r) => formatDateTime(r.pd) },
     ...(type === '3' ? [{ header: t('cancelRemark'), cell: (r: HelpLink) => r.ghRemark || '—' }] : []),
     {
       header: t('status'),
-      cell: (r) => (
-        <Box component="span" sx={{ color: statusColor(status(r)), fontWeight: 700 }} data-testid="link-status">
-          {status(r)}
-        </Box>
-      ),
+      cell: (r) => <StatusText status={status(r)} color={statusColor(status(r))} testId="link-status" />,
+      role: 'status',
     },
     {
       header: t('action'),
@@ -82,13 +81,13 @@ function LinkTable({ side, type }: { side: Side; type: Exclude<ListType, '1'> })
           {t('view')}
         </Button>
       ),
+      role: 'action',
     },
   ];
   return (
     <PageShell title={title}>
       <PagedTable
         label={title}
-        serialHeader="S.No"
         columns={columns}
         rows={load.list.rows}
         loading={load.state === 'loading'}

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { StatusText } from '../../../components/ui/status-text';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatAmount } from '../../../lib/money';
 import { statusColor, PENDING, type HelpLink } from '../api/types';
@@ -74,9 +75,7 @@ export function LinkCard({
         <Field label={t('mobile')}>{link.mobile || '—'}</Field>
         <Field label={t('allotmentTime')}>{formatDateTime(link.dd || link.ed)}</Field>
         <Field label={t('status')}>
-          <Box component="span" sx={{ color: statusColor(status), fontWeight: 700 }} data-testid="link-status">
-            {status}
-          </Box>
+          <StatusText status={status} color={statusColor(status)} testId="link-status" />
         </Field>
         <Field label={t('orderId')}>{link.id}</Field>
         {/* The deadline binds only a Pending link: once paid (or disputed) nothing expires. */}

@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -22,8 +23,8 @@ import { digits5, HistoryLink, quoteOf, ReadOnlyField, Reloadable, useLaterTimer
 /** Spec §9: the page reloads 1 s after a successful e-pin request. */
 export const BANK_RELOAD_MS = 1000;
 
-export function optionText(option: PaymentOption): string {
-  return `${option.bankName} (${option.type})`;
+export function optionText(option: PaymentOption, t: TFunction): string {
+  return `${option.bankName} (${t(`optionType.${option.type}`, { defaultValue: option.type })})`;
 }
 
 /** The chosen option's details: account, holder, IFSC, branch — or the QR image and UPI id of a QR option. */
@@ -156,7 +157,7 @@ function BankRequestForm({ reload }: { reload: () => void }) {
           <option value="">{options.state === 'loading' ? t('loadingEllipsis') : t('selectPaymentTypeOption')}</option>
           {options.rows.map((option) => (
             <option key={option.id} value={option.id}>
-              {optionText(option)}
+              {optionText(option, t)}
             </option>
           ))}
         </TextField>

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { StatusText } from '../../../components/ui/status-text';
 import { formatDate } from '../../../lib/format-date';
 import { useRows } from '../../../lib/use-rows';
 import {
@@ -19,7 +20,6 @@ export const EXPLORER_TX_URL = 'https://bscscan.com/tx/';
 export function explorerTxLink(hash: string): string {
   return `${EXPLORER_TX_URL}${encodeURIComponent(hash.trim())}`;
 }
-import { StatusText } from './shared';
 
 /** Spec §2: Epin request status Approved green, Pending and anything else red. */
 export function bankStatusColor(status: string) {

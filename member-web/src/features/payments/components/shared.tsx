@@ -81,26 +81,6 @@ export function ReadOnlyField({ label, value, testId }: { label: string; value: 
 /** Digits only, at most 5 (spec §5 quantity). */
 export const digits5 = (value: string) => value.replace(/\D/g, '').slice(0, 5);
 
-/** Coloured status text of the histories. */
-export function StatusText({
-  status,
-  color,
-}: {
-  status: string;
-  color: 'success.main' | 'warning.main' | 'error.main';
-}) {
-  return (
-    <Typography
-      component="span"
-      variant="body2"
-      sx={{ fontWeight: 600, color }}
-      data-status-color={color.split('.')[0]}
-    >
-      {status}
-    </Typography>
-  );
-}
-
 /** The way from a request screen to its history. */
 export function HistoryLink({ to, label }: { to: string; label: string }) {
   return (

@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { StatusText, type StatusColor } from '../../../components/ui/status-text';
+import { formatCalendarDay } from '../../../lib/format-date';
 
 /*
  * Static sample-data pages with no calls (spec §2): the wallet summary and ledger, the withdrawals
@@ -28,7 +30,7 @@ interface LedgerRow {
 
 export const WALLET_LEDGER_SAMPLE: ReadonlyArray<LedgerRow> = [
   {
-    date: '05 Nov 2026',
+    date: '2026-11-05',
     type: 'GH',
     amount: '₹5000.00',
     status: 'PENDING',
@@ -37,7 +39,7 @@ export const WALLET_LEDGER_SAMPLE: ReadonlyArray<LedgerRow> = [
     ids: '517204',
   },
   {
-    date: '12 Nov 2026',
+    date: '2026-11-12',
     type: 'GH',
     amount: '₹2500.00',
     status: 'PENDING',
@@ -54,10 +56,10 @@ interface WithdrawalSample {
 }
 
 export const WITHDRAWALS_SAMPLE: ReadonlyArray<WithdrawalSample> = [
-  { date: '08 Nov 2026', amount: '₹1000.00', status: 'PENDING' },
+  { date: '2026-11-08', amount: '₹1000.00', status: 'PENDING' },
 ];
 
-const statusSx = (status: string) => ({ color: status === 'PENDING' ? 'error.main' : 'success.main', fontWeight: 700 });
+const statusColor = (status: string): StatusColor => (status === 'PENDING' ? 'error.main' : 'success.main');
 
 function SampleNote() {
   const { t } = useTranslation('withdrawals');
@@ -87,11 +89,7 @@ function statusColumn<T extends { status: string }>(header: string): PagedColumn
   return {
     header,
     role: 'status',
-    cell: (r) => (
-      <Box component="span" sx={statusSx(r.status)}>
-        {r.status}
-      </Box>
-    ),
+    cell: (r) => <StatusText status={r.status} color={statusColor(r.status)} />,
   };
 }
 
@@ -104,7 +102,7 @@ export function MyWalletPage() {
     { label: t('totalWithdrawn'), value: '₹1000.00' },
   ];
   const columns: PagedColumn<LedgerRow>[] = [
-    { header: t('date'), cell: (r) => r.date },
+    { header: t('date'), cell: (r) => formatCalendarDay(r.date) },
     { header: t('type'), cell: (r) => r.type },
     { header: t('amountCol'), cell: (r) => r.amount },
     statusColumn(t('statusCol')),
@@ -140,7 +138,7 @@ export function MyWalletPage() {
 export function MyWithdrawalsPage() {
   const { t } = useTranslation('withdrawals');
   const columns: PagedColumn<WithdrawalSample>[] = [
-    { header: t('date'), cell: (r) => r.date },
+    { header: t('date'), cell: (r) => formatCalendarDay(r.date) },
     { header: t('amountCol'), cell: (r) => r.amount },
     statusColumn(t('statusCol')),
   ];

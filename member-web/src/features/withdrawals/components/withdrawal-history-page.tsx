@@ -1,14 +1,14 @@
-import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { StatusText, type StatusColor } from '../../../components/ui/status-text';
 import { formatDate } from '../../../lib/format-date';
 import { formatAmount } from '../../../lib/money';
 import { useRows } from '../../../lib/use-rows';
 import { fetchWithdrawalHistory, type WithdrawalRow } from '../api/withdrawal-history';
 
 /** Spec §2: Paid green, others red. */
-export function withdrawalStatusColor(status: string): string {
+export function withdrawalStatusColor(status: string): StatusColor {
   return status === 'Paid' ? 'success.main' : 'error.main';
 }
 
@@ -31,15 +31,8 @@ export function WithdrawalHistoryPage() {
     { header: t('requestAmount'), cell: (r) => requestAmountText(r.amount, r.amountUsd) },
     {
       header: t('status'),
-      cell: (r) => (
-        <Box
-          component="span"
-          sx={{ color: withdrawalStatusColor(r.status), fontWeight: 700 }}
-          data-testid="withdrawal-status"
-        >
-          {r.status}
-        </Box>
-      ),
+      cell: (r) => <StatusText status={r.status} color={withdrawalStatusColor(r.status)} testId="withdrawal-status" />,
+      role: 'status',
     },
     { header: t('linkGenerateDate'), cell: (r) => formatDate(r.linkGeneratedAt) },
     { header: t('paidDate'), cell: (r) => formatDate(r.paidAt) },
@@ -48,7 +41,6 @@ export function WithdrawalHistoryPage() {
     <PageShell title={t('historyTitle')}>
       <PagedTable
         label={t('historyTitle')}
-        serialHeader="S.No"
         columns={columns}
         rows={load.rows}
         loading={load.state === 'loading'}

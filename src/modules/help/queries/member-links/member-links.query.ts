@@ -52,7 +52,7 @@ const iso = (d: Date | null): string => (d ? d.toISOString() : '');
 /** An instant as `Date.toISOString` writes it, made by PostgreSQL (a long list parses no dates in Node). */
 const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** What the lists show of a link: no bank details, remarks or UTR (the detail screens have those). */
+/** What the lists show of a link: its parties, state, dates and payment (UTR, paid and received, the cancel remark); no bank details (the detail screens have those). */
 interface ListRow {
   id: string;
   amount_paise: string;
@@ -66,11 +66,19 @@ interface ListRow {
   deadline: string;
   created_at: string;
   now: string;
+  utrno: string;
+  pd: string;
+  ad: string;
+  gh_remark: string;
 }
 
 const LIST_COLUMNS = `l.id, l.amount_paise::text as amount_paise, l.sender_uid, l.receiver_uid, l.sender_name, l.sender_mobile,
   l.receiver_name, l.receiver_mobile, ${SHOWN_STATE} as shown, ${isoSql('l.deadline')} as deadline, ${isoSql('l.created_at')} as created_at,
-  ${isoSql('now()')} as now`;
+  ${isoSql('now()')} as now, coalesce(l.utr, '') as utrno, coalesce(${isoSql('l.paid_at')}, '') as pd,
+  coalesce(${isoSql('l.received_at')}, '') as ad, l.gh_remark`;
+
+/** What a list row shows of a link's payment: its UTR, paid and received dates, the receiver's cancel remark. */
+const payment = (r: ListRow) => ({ utrno: r.utrno, pd: r.pd, ad: r.ad, GH_remark: r.gh_remark });
 
 /**
  * The dashboard's PH and GH logs show the newest open links, at most this many (decision 0023): a
@@ -114,6 +122,7 @@ export async function phList(db: Sql, uid: string, which: 'open' | 1 | 2 | 3): P
       ddd: r.deadline,
       dd: r.created_at,
       paidst: r.shown,
+      ...payment(r),
       // The first row carries the countdown's end (its deadline) and start (the server's clock now).
       ...(i === 0 ? { ed: r.deadline, sd: r.now } : {}),
     })),
@@ -132,6 +141,7 @@ export async function ghList(db: Sql, uid: string, which: 'open' | 1 | 2 | 3): P
       Mobile: r.sender_mobile,
       dd: r.created_at,
       sidapprovest: r.shown,
+      ...payment(r),
     })),
   );
 }
