@@ -25,6 +25,7 @@
 //                        the default keeps PostgreSQL's durable defaults
 //   BENCH_SKIP_BUILD=1   use dist/ as it is (web: use the three builds as they are)
 //   BENCH_WEB_REPORTS    web: a directory to write each page's full Lighthouse result (JSON) into
+//   BENCH_WEB_RUNS (3)   web: Lighthouse runs per page (round after round); the table shows each run and the medians
 // topup-income only:
 //   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
 //   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 6000)
@@ -93,13 +94,19 @@ async function ensureBuilt() {
     return;
   }
   const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.spec.ts');
-  const sourceTime = Math.max(newestMtime(path.join(ROOT, 'src'), isSource), newestMtime(path.join(ROOT, 'migrations'), isSource));
+  const sourceTime = Math.max(
+    newestMtime(path.join(ROOT, 'src'), isSource),
+    newestMtime(path.join(ROOT, 'migrations'), isSource),
+  );
   const builtTime = present ? Math.min(...files.map((f) => fs.statSync(f).mtimeMs)) : 0;
   if (present && builtTime >= sourceTime) {
     log(TAG, 'dist/ is up to date');
     return;
   }
-  log(TAG, present ? 'dist/ is older than src/: running npm run build:api' : 'dist/ is missing: running npm run build:api');
+  log(
+    TAG,
+    present ? 'dist/ is older than src/: running npm run build:api' : 'dist/ is missing: running npm run build:api',
+  );
   try {
     await runOrThrow('npm', ['run', '--silent', 'build:api'], { prefix: 'build:api', timeoutMs: 5 * 60_000 });
   } catch (error) {
@@ -121,7 +128,9 @@ async function prepareServer() {
     const adminUrl = env.BENCH_DATABASE_URL;
     const created = new Set();
     const dropDb = async (name) => {
-      await pgQuery(adminUrl, `drop database if exists ${name} with (force)`).catch((e) => log(TAG, c.yellow(`could not drop ${name}: ${e.message}`)));
+      await pgQuery(adminUrl, `drop database if exists ${name} with (force)`).catch((e) =>
+        log(TAG, c.yellow(`could not drop ${name}: ${e.message}`)),
+      );
       created.delete(name);
     };
     const createDatabase = async () => {
@@ -139,16 +148,31 @@ async function prepareServer() {
         const [role] = await pgQuery(adminUrl, `select 1 from pg_roles where rolname = 'sahyog_app'`);
         if (role.rowCount && !createDatabase.roleIsOurs) {
           const { DataSource } = require('typeorm');
-          const ds = new DataSource({ type: 'postgres', url: ownerUrl, migrations, migrationsTableName: 'schema_migrations', logging: false });
+          const ds = new DataSource({
+            type: 'postgres',
+            url: ownerUrl,
+            migrations,
+            migrationsTableName: 'schema_migrations',
+            logging: false,
+          });
           await ds.initialize();
-          try { await ds.runMigrations({ transaction: 'each' }); } finally { await ds.destroy(); }
+          try {
+            await ds.runMigrations({ transaction: 'each' });
+          } finally {
+            await ds.destroy();
+          }
           return { ownerUrl, appUrl: ownerUrl, describe: `BENCH_DATABASE_URL, database ${name}, as the owner`, drop };
         }
         await migrate(ownerUrl, appPassword, migrations);
         createDatabase.roleIsOurs = true;
         u.username = 'sahyog_app';
         u.password = appPassword;
-        return { ownerUrl, appUrl: u.toString(), describe: `BENCH_DATABASE_URL, database ${name}, as sahyog_app`, drop };
+        return {
+          ownerUrl,
+          appUrl: u.toString(),
+          describe: `BENCH_DATABASE_URL, database ${name}, as sahyog_app`,
+          drop,
+        };
       } catch (error) {
         await drop();
         throw error;
@@ -170,15 +194,31 @@ async function prepareServer() {
   try {
     const port = await freePort();
     const password = crypto.randomBytes(12).toString('hex');
-    server = await startPostgres({ dataDir: path.join(tmp, 'pg'), logFile: path.join(tmp, 'pg.log'), port, password, throwaway: fast, tag: 'postgres' });
+    server = await startPostgres({
+      dataDir: path.join(tmp, 'pg'),
+      logFile: path.join(tmp, 'pg.log'),
+      port,
+      password,
+      throwaway: fast,
+      tag: 'postgres',
+    });
     const createDatabase = async (tag) => {
       const database = `sahyog_bench_${tag.replace(/[^a-z0-9]/g, '_')}`;
       await pgQuery(server.url('postgres'), `create database ${database}`);
       const ownerUrl = pgUrl({ port, password, database });
       await migrate(ownerUrl, appPassword, migrations);
       const appUrl = pgUrl({ port, password: appPassword, user: 'sahyog_app', database });
-      const drop = () => pgQuery(server.url('postgres'), `drop database if exists ${database} with (force)`).then(() => {}, (e) => log(TAG, c.yellow(`could not drop ${database}: ${e.message}`)));
-      return { ownerUrl, appUrl, describe: `throwaway server on 127.0.0.1:${port}${fast ? ' (fsync=off, synchronous_commit=off)' : ''}, database ${database}, as sahyog_app`, drop };
+      const drop = () =>
+        pgQuery(server.url('postgres'), `drop database if exists ${database} with (force)`).then(
+          () => {},
+          (e) => log(TAG, c.yellow(`could not drop ${database}: ${e.message}`)),
+        );
+      return {
+        ownerUrl,
+        appUrl,
+        describe: `throwaway server on 127.0.0.1:${port}${fast ? ' (fsync=off, synchronous_commit=off)' : ''}, database ${database}, as sahyog_app`,
+        drop,
+      };
     };
     return { describe: `throwaway server on 127.0.0.1:${port}`, createDatabase, cleanup };
   } catch (error) {
@@ -188,11 +228,16 @@ async function prepareServer() {
 }
 
 const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'web'];
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function runEventAppend(db) {
   const concurrencies = (env.BENCH_CONCURRENCY || '1,8,32').split(',').map((s) => Number(s.trim()));
-  if (concurrencies.some((n) => !Number.isInteger(n) || n < 1)) throw new UserError(`BENCH_CONCURRENCY must list positive integers, got ${env.BENCH_CONCURRENCY}`);
+  if (concurrencies.some((n) => !Number.isInteger(n) || n < 1))
+    throw new UserError(`BENCH_CONCURRENCY must list positive integers, got ${env.BENCH_CONCURRENCY}`);
   const durationMs = intEnv('BENCH_DURATION_MS', 5000);
   const warmupMs = intEnv('BENCH_WARMUP_MS', 1000);
   const slices = Math.max(1, intEnv('BENCH_SLICES', 2));
@@ -201,17 +246,32 @@ async function runEventAppend(db) {
   const sizes = bench.payloadBytes();
   log(TAG, `event-append: ${db.describe}`);
   const loadBefore = load();
-  log(TAG, `${os.cpus().length} CPUs, node ${process.version}; per workload and concurrency ${durationMs} ms measured in ${slices} alternating slice(s) after ${warmupMs} ms warm-up; payload ${sizes.payload} B + metadata ${sizes.metadata} B`);
+  log(
+    TAG,
+    `${os.cpus().length} CPUs, node ${process.version}; per workload and concurrency ${durationMs} ms measured in ${slices} alternating slice(s) after ${warmupMs} ms warm-up; payload ${sizes.payload} B + metadata ${sizes.metadata} B`,
+  );
   const result = await bench.run({
-    ownerUrl: db.ownerUrl, appUrl: db.appUrl, concurrencies, warmupMs, durationMs, slices, hot,
+    ownerUrl: db.ownerUrl,
+    appUrl: db.appUrl,
+    concurrencies,
+    warmupMs,
+    durationMs,
+    slices,
+    hot,
     log: (msg) => log(TAG, msg),
   });
   const s = result.server;
   console.log('');
   console.log(c.bold('event append vs plain INSERT (one event / one row per transaction, committed)'));
-  console.log(c.dim(`PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}, ${s.eventIndexes} indexes on events, pool ${result.poolSize}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`));
+  console.log(
+    c.dim(
+      `PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}, ${s.eventIndexes} indexes on events, pool ${result.poolSize}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`,
+    ),
+  );
   const { text, verdict } = bench.report(result);
-  console.log(verdict ? text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)) : text);
+  console.log(
+    verdict ? text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)) : text,
+  );
   console.log('');
 }
 
@@ -220,20 +280,44 @@ async function runTopupIncome(db) {
   const topups = intEnv('BENCH_TOPUPS', 6000);
   const concurrency = intEnv('BENCH_TOPUP_CONCURRENCY', 8);
   const seedParallel = Math.max(1, intEnv('BENCH_SEED_PARALLEL', 4));
-  if (concurrency < 1 || topups < concurrency * 4) throw new UserError('BENCH_TOPUP_CONCURRENCY must be >= 1 and BENCH_TOPUPS at least 4 per worker');
+  if (concurrency < 1 || topups < concurrency * 4)
+    throw new UserError('BENCH_TOPUP_CONCURRENCY must be >= 1 and BENCH_TOPUPS at least 4 per worker');
   const bench = await import('../bench/topup-income.bench.mjs');
   log(TAG, `topup-income: ${db.describe}`);
   const loadBefore = load();
-  log(TAG, `${os.cpus().length} CPUs, node ${process.version}; tree of ${treeSize} members, ${topups} top-ups at concurrency ${concurrency}, seeding ${seedParallel} transactions in parallel`);
+  log(
+    TAG,
+    `${os.cpus().length} CPUs, node ${process.version}; tree of ${treeSize} members, ${topups} top-ups at concurrency ${concurrency}, seeding ${seedParallel} transactions in parallel`,
+  );
   const income = env.BENCH_TOPUP_INCOME !== '0';
   const profile = env.BENCH_PROFILE === '1';
-  const result = await bench.run({ ownerUrl: db.ownerUrl, appUrl: db.appUrl, treeSize, topups, concurrency, seedParallel, income, profile, log: (msg) => log(TAG, msg) });
+  const result = await bench.run({
+    ownerUrl: db.ownerUrl,
+    appUrl: db.appUrl,
+    treeSize,
+    topups,
+    concurrency,
+    seedParallel,
+    income,
+    profile,
+    log: (msg) => log(TAG, msg),
+  });
   const s = result.server;
   console.log('');
-  console.log(c.bold(`top-ups with ${bench.INCOME_LEVELS}-level income vs a pgbench-style TPC-B-like script (same server, same run, same number of commits)`));
-  console.log(c.dim(`PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`));
+  console.log(
+    c.bold(
+      `top-ups with ${bench.INCOME_LEVELS}-level income vs a pgbench-style TPC-B-like script (same server, same run, same number of commits)`,
+    ),
+  );
+  console.log(
+    c.dim(
+      `PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`,
+    ),
+  );
   const { text, verdict } = bench.report(result);
-  console.log(verdict ? text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)) : text);
+  console.log(
+    verdict ? text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)) : text,
+  );
   console.log('');
 }
 
@@ -246,7 +330,11 @@ async function runHelpMatching(db) {
   const s = result.server;
   console.log('');
   console.log(c.bold('matching runs vs a plain multi-row INSERT of as many rows (same server, same run)'));
-  console.log(c.dim(`PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`));
+  console.log(
+    c.dim(
+      `PostgreSQL ${s.version}, fsync=${s.fsync}, synchronous_commit=${s.synchronous_commit}, shared_buffers=${s.shared_buffers}; ${os.cpus().length} CPUs, load average ${loadBefore} before, ${load()} after`,
+    ),
+  );
   const { text, verdict } = bench.report(result);
   console.log(text.replace(/(PASS|BELOW TARGET)$/m, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
   console.log('');
@@ -272,9 +360,21 @@ async function runWeb() {
   };
   try {
     const password = crypto.randomBytes(12).toString('hex');
-    const pg = await startPostgres({ dataDir: path.join(tmp, 'pg'), logFile: path.join(tmp, 'pg.log'), port: await freePort(), password, throwaway: true, tag: 'postgres' });
+    const pg = await startPostgres({
+      dataDir: path.join(tmp, 'pg'),
+      logFile: path.join(tmp, 'pg.log'),
+      port: await freePort(),
+      password,
+      throwaway: true,
+      tag: 'postgres',
+    });
     stops.push(() => pg.stop());
-    const redis = await startRedis({ dataDir: path.join(tmp, 'redis'), port: await freePort(), throwaway: true, tag: 'redis' });
+    const redis = await startRedis({
+      dataDir: path.join(tmp, 'redis'),
+      port: await freePort(),
+      throwaway: true,
+      tag: 'redis',
+    });
     stops.push(() => redis.stop());
     await ensureDatabase(pg.url('postgres'), 'sahyog_bench_web');
     const port = await freePort();
@@ -293,7 +393,8 @@ async function runWeb() {
     delete apiEnv.APP_DATABASE_URL;
     delete apiEnv.LEDGER_SIGNING_KEY_FILE;
     delete apiEnv.LEDGER_RETIRED_PUBLIC_KEYS_FILE;
-    for (const cli of ['migrate', 'seed']) await runOrThrow(process.execPath, [`dist/cli/${cli}.js`], { env: apiEnv, prefix: cli, timeoutMs: 5 * 60_000 });
+    for (const cli of ['migrate', 'seed'])
+      await runOrThrow(process.execPath, [`dist/cli/${cli}.js`], { env: apiEnv, prefix: cli, timeoutMs: 5 * 60_000 });
     const logStream = fs.createWriteStream(path.join(tmp, 'api.log'));
     const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { env: apiEnv, logStream });
     stops.push(async () => {
@@ -303,9 +404,22 @@ async function runWeb() {
     await waitForHttp(`${baseUrl}/api/health`, { timeoutMs: 120_000, isAlive: api.alive });
     log(TAG, `web: API serving the builds on ${baseUrl}; ${os.cpus().length} CPUs, load average ${load()}`);
     const bench = await import('../bench/web.bench.mjs');
-    const results = await bench.run({ baseUrl, chromePath, member: { uid: '100001', password: 'Member@123' }, log: (msg) => log(TAG, msg), reportDir: env.BENCH_WEB_REPORTS ? path.resolve(env.BENCH_WEB_REPORTS) : undefined });
+    const runs = Math.max(1, intEnv('BENCH_WEB_RUNS', 3));
+    const results = await bench.run({
+      baseUrl,
+      chromePath,
+      member: { uid: '100001', password: 'Member@123' },
+      log: (msg) => log(TAG, msg),
+      reportDir: env.BENCH_WEB_REPORTS ? path.resolve(env.BENCH_WEB_REPORTS) : undefined,
+      runs,
+      loadAverage: load,
+    });
     console.log('');
-    console.log(c.bold('web: Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown), Chromium ' + chromePath));
+    console.log(
+      c.bold(
+        `web: Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown), Chromium ${chromePath}; ${runs} run(s) per page, medians`,
+      ),
+    );
     console.log(c.dim(`load average ${load()} after`));
     const { text, verdict } = bench.report(results);
     console.log(text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
@@ -316,9 +430,13 @@ async function runWeb() {
 }
 
 async function main() {
-  const only = (env.BENCH_ONLY || BENCHMARKS.join(',')).split(',').map((x) => x.trim().replace(/\.bench\.mjs$/, '')).filter(Boolean);
+  const only = (env.BENCH_ONLY || BENCHMARKS.join(','))
+    .split(',')
+    .map((x) => x.trim().replace(/\.bench\.mjs$/, ''))
+    .filter(Boolean);
   const unknown = only.filter((name) => !BENCHMARKS.includes(name));
-  if (unknown.length) throw new UserError(`BENCH_ONLY: unknown benchmark(s) ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
+  if (unknown.length)
+    throw new UserError(`BENCH_ONLY: unknown benchmark(s) ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);
 
   const started = Date.now();
   if (only.includes('web')) {

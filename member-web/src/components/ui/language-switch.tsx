@@ -19,7 +19,7 @@ export function LanguageSwitch({ tone = 'dark' }: { tone?: 'light' | 'dark' }) {
       value={language}
       aria-label={t('language.label')}
       onChange={(_event, next: unknown) => {
-        if (isLanguage(next)) setLanguage(next);
+        if (isLanguage(next)) void setLanguage(next);
       }}
       sx={{
         '& .MuiToggleButton-root': {
