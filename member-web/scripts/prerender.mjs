@@ -62,6 +62,11 @@ function closure(key, into = new Set()) {
 }
 const entry = closure('index.html');
 const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+// Decision 0021: the entry bundles English `common` only; every other catalogue loads with its page.
+for (const file of entry)
+  if (/[\u0900-\u097F]/.test(fs.readFileSync(path.join(dist, file), 'utf8')))
+    throw new Error(`${file} (the entry) holds Hindi text: a catalogue is bundled instead of loaded with its page`);
+const overBudget = [];
 
 const { renderPage } = await import(pathToFileURL(renderer).href);
 for (const language of LANGUAGES)
@@ -91,11 +96,17 @@ for (const language of LANGUAGES)
       page.route === '/'
         ? ` (budget ${INITIAL_JS_BUDGET_BYTES / 1024} KiB${bytes > INITIAL_JS_BUDGET_BYTES ? ': OVER' : ''})`
         : '';
+    if (page.route === '/' && bytes > INITIAL_JS_BUDGET_BYTES) overBudget.push(`${page.route} (${language})`);
+    if (/<style[\s>]/.test(html)) throw new Error(`${page.route} (${language}): a <style> element in the markup`);
     console.log(
       `prerendered ${page.route} (${language}) -> dist/${fileIn(language, page.file)}: ` +
         `${(html.length / 1024).toFixed(1)} KiB of markup, ${(styles.length / 1024).toFixed(1)} KiB of CSS; ` +
         `initial JavaScript ${initial.length} files, ${(bytes / 1024).toFixed(1)} KiB gzip${budget}`,
     );
   }
+if (overBudget.length)
+  throw new Error(
+    `initial JavaScript over the ${INITIAL_JS_BUDGET_BYTES / 1024} KiB gzip budget of issue 10: ${overBudget.join(', ')}`,
+  );
 fs.rmSync(path.join(root, 'dist-prerender'), { recursive: true, force: true });
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });

@@ -1,9 +1,14 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { keyframes } from '@mui/material/styles';
 import { loadNamespaces } from '../lib/i18n';
 
-/** What a route shows while its code is on the way. */
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+/**
+ * What a route shows while its code is on the way: a spinner drawn with CSS (MUI's
+ * CircularProgress would put its own code into every page's first load; decision 0021).
+ */
 export function PageLoading() {
   return (
     <Box
@@ -11,7 +16,20 @@ export function PageLoading() {
       aria-live="polite"
       sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 8 }}
     >
-      <CircularProgress aria-label="Loading" />
+      <Box
+        role="progressbar"
+        aria-label="Loading"
+        sx={{
+          width: 40,
+          height: 40,
+          boxSizing: 'border-box',
+          borderRadius: '50%',
+          border: 4,
+          borderColor: 'primary.light',
+          borderTopColor: 'primary.main',
+          animation: `${spin} 0.8s linear infinite`,
+        }}
+      />
     </Box>
   );
 }

@@ -1,13 +1,12 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { MemberLayout } from '../components/layouts/member-layout';
-import { NotFound } from '../components/ui/not-found';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { RequireSession } from './require-session';
 
 // One chunk per screen (or per file of sibling screens): a visitor downloads the code of the
-// screens they open, not of all of them. The layout, the guard and Not Found are small and stay
-// in the entry chunk.
+// screens they open, not of all of them. The guard stays in the entry chunk; the member layout and
+// Not Found are chunks of their own too (their AppBar, Toolbar and Stack are not in the landing
+// page's first load).
 //
 // A page of `features/<area>/` reads the i18n namespace `<area>` (and `common`, always loaded):
 // `inFeature(area)` loads that catalogue with the page's code (app/lazy-page.tsx). The dashboard
@@ -16,6 +15,8 @@ const inFeature =
   (area: string) =>
   (load: () => Promise<ComponentType>): LazyPage =>
     lazyPage(load, [area]);
+const MemberLayout = lazyPage(() => import('../components/layouts/member-layout').then((m) => m.MemberLayout), []);
+const NotFound = lazyPage(() => import('../components/ui/not-found').then((m) => m.NotFound), []);
 const landing = inFeature('landing');
 const auth = inFeature('auth');
 const signup = inFeature('signup');
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
       page('/Disclaimer', DisclaimerPage),
       {
         element: <MemberLayout />,
+        handle: { preload: MemberLayout.preload },
         children: [
           page('/dashboard', DashboardRoute),
           page('/EpinHistory', UnusedEpinsPage),
@@ -164,7 +166,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', element: <NotFound /> },
+  page('*', NotFound),
 ];
 
 type Preload = () => Promise<void>;
