@@ -62,26 +62,6 @@ function closure(key, into = new Set()) {
 }
 const entry = closure('index.html');
 const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-// Decision 0021: the entry bundles English `common` only; every other catalogue loads with its page.
-// (Checked on the Hindi texts: none may be in the entry. The switch's own label 'हिन्दी' is code, not a catalogue.)
-const hindiTexts = (value) =>
-  typeof value === 'string' ? [value] : Object.values(value).flatMap((child) => hindiTexts(child));
-const catalogueFiles = [
-  path.join(root, 'src', 'lib', 'locales', 'hi.json'),
-  ...fs
-    .readdirSync(path.join(root, 'src', 'features'))
-    .map((feature) => path.join(root, 'src', 'features', feature, 'locales', 'hi.json'))
-    .filter((file) => fs.existsSync(file)),
-];
-const hindi = catalogueFiles
-  .flatMap((file) => hindiTexts(JSON.parse(fs.readFileSync(file, 'utf8'))))
-  .filter((text) => /[\u0900-\u097F]/.test(text) && text !== 'हिन्दी');
-for (const file of entry) {
-  const code = fs.readFileSync(path.join(dist, file), 'utf8');
-  const found = hindi.find((text) => code.includes(text));
-  if (found)
-    throw new Error(`${file} (the entry) holds the Hindi catalogue text "${found}": it must load with its page`);
-}
 const overBudget = [];
 
 const { renderPage } = await import(pathToFileURL(renderer).href);
