@@ -27,6 +27,7 @@
 //                        the default keeps PostgreSQL's durable defaults
 //   BENCH_SKIP_BUILD=1   use dist/ as it is (web: use the three builds as they are)
 //   BENCH_WEB_REPORTS    web: a directory to write each page's full Lighthouse result (JSON) into
+//   BENCH_WEB_RUNS (3)   web: Lighthouse runs per page (round after round); the table shows each run and the medians
 // topup-income only:
 //   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
 //   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 6000)
@@ -429,16 +430,21 @@ async function runWeb() {
     await waitForHttp(`${baseUrl}/api/health`, { timeoutMs: 120_000, isAlive: api.alive });
     log(TAG, `web: API serving the builds on ${baseUrl}; ${os.cpus().length} CPUs, load average ${load()}`);
     const bench = await import('../bench/web.bench.mjs');
+    const runs = Math.max(1, intEnv('BENCH_WEB_RUNS', 3));
     const results = await bench.run({
       baseUrl,
       chromePath,
       member: { uid: '100001', password: 'Member@123' },
       log: (msg) => log(TAG, msg),
       reportDir: env.BENCH_WEB_REPORTS ? path.resolve(env.BENCH_WEB_REPORTS) : undefined,
+      runs,
+      loadAverage: load,
     });
     console.log('');
     console.log(
-      c.bold('web: Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown), Chromium ' + chromePath),
+      c.bold(
+        `web: Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU slowdown), Chromium ${chromePath}; ${runs} run(s) per page, medians`,
+      ),
     );
     console.log(c.dim(`load average ${load()} after`));
     const { text, verdict } = bench.report(results);

@@ -30,6 +30,8 @@ function fakeBuilds(): string {
   };
   write('member-web/dist/index.html', page('LANDING PRERENDERED'), true);
   write('member-web/dist/login/index.html', page('LOGIN PRERENDERED'), true);
+  write('member-web/dist/hi/index.html', page('LANDING IN HINDI'), true);
+  write('member-web/dist/hi/login/index.html', page('LOGIN IN HINDI'), true);
   write('member-web/dist/app.html', page('EMPTY SHELL'));
   write('member-web/dist/assets/index-AbC123.js', SCRIPT, true);
   write('member-web/dist/assets/tiny-XyZ789.js', 'export {};');
@@ -121,6 +123,22 @@ describe('web delivery: compression, cache headers, favicon, prerendered pages',
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.text).toContain(marker);
+    });
+
+    it.each([
+      ['/', 'sahyog.language=hi', 'LANDING IN HINDI'],
+      ['/login', 'theme=dark; sahyog.language=hi', 'LOGIN IN HINDI'],
+      ['/Login?x=1', 'sahyog.language=hi; theme=dark', 'LOGIN IN HINDI'],
+      ['/', 'sahyog.language=en', 'LANDING PRERENDERED'],
+      ['/login', 'sahyog.language=fr', 'LOGIN PRERENDERED'],
+      ['/login', 'other.language=hi', 'LOGIN PRERENDERED'],
+      ['/dashboard', 'sahyog.language=hi', 'EMPTY SHELL'],
+    ])('GET %s with Cookie %s answers the page prerendered in that language (%s)', async (path, cookie, marker) => {
+      const res = await get(path, 'br, gzip').set('Cookie', cookie);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(marker);
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
     });
 
     it('sends a page gzip-encoded to a browser without brotli, and as it is to one without either', async () => {

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './lib/i18n';
+import { hydrationPlan } from './app/hydration';
 import { preloadRoute } from './app/routes';
+import { currentLanguage, i18nReady } from './lib/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -13,18 +14,24 @@ const app = (
   </StrictMode>
 );
 
-/** Resolves once the browser has painted the current frame (a task queued from rAF runs after the paint). */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const plan = hydrationPlan({
+  pathname: window.location.pathname,
+  prerenderedIn: container.hasChildNodes() ? (container.dataset.language ?? '') : undefined,
+  language: currentLanguage(),
+});
 
-// `/` and `/login` arrive prerendered (scripts/prerender.mjs): their markup is drawn before this
-// runs, and is hydrated once the page's own chunk is here and the prerendered page has been
-// painted (hydration is a long task; it must not hold the first paint back). Every other route
-// starts empty.
-const prerendered = container.hasChildNodes();
+// `/` and `/login` arrive prerendered (scripts/prerender.mjs), in the language the server picked by
+// the device's cookie: their markup is drawn before this runs. Nothing renders before the start
+// language's texts and the route's code and catalogues are here; a prerendered page is hydrated
+// once it has been painted (hydration is a long task; it must not hold the first paint back), the
+// landing page only at the visitor's first interaction (app/hydration.ts). A page prerendered in
+// another language than the device's (no cookie yet) is drawn anew instead, never hydrated onto
+// mismatching text. Every other route starts empty.
 void Promise.all([
+  i18nReady,
   preloadRoute(window.location.pathname).catch((error: unknown) => console.error('could not load the page', error)),
-  prerendered ? afterPaint() : undefined,
+  plan.ready,
 ]).then(() => {
-  if (prerendered) hydrateRoot(container, app);
+  if (plan.hydrate) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });

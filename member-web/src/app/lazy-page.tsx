@@ -1,8 +1,14 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { keyframes } from '@mui/material/styles';
+import { loadNamespaces } from '../lib/i18n';
 
-/** What a route shows while its code is on the way. */
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+/**
+ * What a route shows while its code is on the way: a spinner drawn with CSS (MUI's
+ * CircularProgress would put its own code into every page's first load; decision 0021).
+ */
 export function PageLoading() {
   return (
     <Box
@@ -10,29 +16,44 @@ export function PageLoading() {
       aria-live="polite"
       sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 8 }}
     >
-      <CircularProgress aria-label="Loading" />
+      <Box
+        role="progressbar"
+        aria-label="Loading"
+        sx={{
+          width: 40,
+          height: 40,
+          boxSizing: 'border-box',
+          borderRadius: '50%',
+          border: 4,
+          borderColor: 'primary.light',
+          borderTopColor: 'primary.main',
+          animation: `${spin} 0.8s linear infinite`,
+        }}
+      />
     </Box>
   );
 }
 
 export interface LazyPage {
   (): React.JSX.Element;
-  /** Fetches the page's code; resolves once it can render without suspending. */
+  /** Fetches the page's code and catalogues; resolves once it can render without suspending. */
   preload(): Promise<void>;
 }
 
 /**
- * A route's page in its own chunk (React.lazy + Suspense with a loading state). Once its code is
- * loaded (a visit, or `preload()` before the first render, as the prerender and the hydration do),
- * the page renders at once without a Suspense boundary, so the prerendered HTML and the hydrating
- * client draw the same tree. The choice is made once per mounted page, never switched under it.
+ * A route's page in its own chunk (React.lazy + Suspense with a loading state), loaded together
+ * with the i18n namespaces it reads (lib/i18n.ts: each catalogue is a chunk of its own, in the
+ * current language). Once both are in (a visit, or `preload()` before the first render, as the
+ * prerender and the hydration do), the page renders at once without a Suspense boundary, so the
+ * prerendered HTML and the hydrating client draw the same tree. The choice is made once per
+ * mounted page, never switched under it.
  */
-export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+export function lazyPage(load: () => Promise<ComponentType>, namespaces: readonly string[]): LazyPage {
   let loaded: ComponentType | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
-    (pending ??= load().then(
-      (component) => {
+    (pending ??= Promise.all([load(), loadNamespaces(namespaces)]).then(
+      ([component]) => {
         loaded = component;
       },
       (error: unknown) => {

@@ -1,113 +1,134 @@
+import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { MemberLayout } from '../components/layouts/member-layout';
-import { NotFound } from '../components/ui/not-found';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { RequireSession } from './require-session';
 
 // One chunk per screen (or per file of sibling screens): a visitor downloads the code of the
-// screens they open, not of all of them. The layout, the guard and Not Found are small and stay
-// in the entry chunk.
-const LandingPage = lazyPage(() => import('../features/landing/components/landing-page').then((m) => m.LandingPage));
-const LoginPage = lazyPage(() => import('../features/auth/components/login-page').then((m) => m.LoginPage));
-const SignupPage = lazyPage(() => import('../features/signup/components/signup-page').then((m) => m.SignupPage));
-const WelcomeLetterPage = lazyPage(() =>
+// screens they open, not of all of them. The guard stays in the entry chunk; the member layout and
+// Not Found are chunks of their own too (their AppBar, Toolbar and Stack are not in the landing
+// page's first load).
+//
+// A page of `features/<area>/` reads the i18n namespace `<area>` (and `common`, always loaded):
+// `inFeature(area)` loads that catalogue with the page's code (app/lazy-page.tsx). The dashboard
+// composes four features (app/dashboard-route.tsx) and loads their four catalogues.
+const inFeature =
+  (area: string) =>
+  (load: () => Promise<ComponentType>): LazyPage =>
+    lazyPage(load, [area]);
+const MemberLayout = lazyPage(() => import('../components/layouts/member-layout').then((m) => m.MemberLayout), []);
+const NotFound = lazyPage(() => import('../components/ui/not-found').then((m) => m.NotFound), []);
+const landing = inFeature('landing');
+const auth = inFeature('auth');
+const signup = inFeature('signup');
+const epins = inFeature('epins');
+const levelIncome = inFeature('level-income');
+const epinStatic = inFeature('epin-static');
+const payments = inFeature('payments');
+const helpLinks = inFeature('help-links');
+const withdrawals = inFeature('withdrawals');
+export const DASHBOARD_NAMESPACES = ['dashboard', 'disclaimer-popup', 'help-links', 'withdrawals'] as const;
+
+const LandingPage = landing(() => import('../features/landing/components/landing-page').then((m) => m.LandingPage));
+const LoginPage = auth(() => import('../features/auth/components/login-page').then((m) => m.LoginPage));
+const SignupPage = signup(() => import('../features/signup/components/signup-page').then((m) => m.SignupPage));
+const WelcomeLetterPage = signup(() =>
   import('../features/signup/components/welcome-letter-page').then((m) => m.WelcomeLetterPage),
 );
-const ForgotPasswordPage = lazyPage(() =>
+const ForgotPasswordPage = auth(() =>
   import('../features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage),
 );
-const ResetPasswordPage = lazyPage(() =>
+const ResetPasswordPage = auth(() =>
   import('../features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
 );
-const AdminLoginPage = lazyPage(() =>
-  import('../features/auth/components/admin-login-page').then((m) => m.AdminLoginPage),
-);
-const DisclaimerPage = lazyPage(() =>
-  import('../features/auth/components/disclaimer-page').then((m) => m.DisclaimerPage),
-);
-const DashboardRoute = lazyPage(() => import('./dashboard-route').then((m) => m.DashboardRoute));
+const AdminLoginPage = auth(() => import('../features/auth/components/admin-login-page').then((m) => m.AdminLoginPage));
+const DisclaimerPage = auth(() => import('../features/auth/components/disclaimer-page').then((m) => m.DisclaimerPage));
+const DashboardRoute = lazyPage(() => import('./dashboard-route').then((m) => m.DashboardRoute), DASHBOARD_NAMESPACES);
 const epinLists = () => import('../features/epins/components/epin-lists');
-const UnusedEpinsPage = lazyPage(() => epinLists().then((m) => m.UnusedEpinsPage));
-const UsedEpinsPage = lazyPage(() => epinLists().then((m) => m.UsedEpinsPage));
-const EpinTransferHistoryPage = lazyPage(() => epinLists().then((m) => m.EpinTransferHistoryPage));
-const RegistrationHistoryPage = lazyPage(() => epinLists().then((m) => m.RegistrationHistoryPage));
-const EpinTransferPage = lazyPage(() =>
+const UnusedEpinsPage = epins(() => epinLists().then((m) => m.UnusedEpinsPage));
+const UsedEpinsPage = epins(() => epinLists().then((m) => m.UsedEpinsPage));
+const EpinTransferHistoryPage = epins(() => epinLists().then((m) => m.EpinTransferHistoryPage));
+const RegistrationHistoryPage = epins(() => epinLists().then((m) => m.RegistrationHistoryPage));
+const EpinTransferPage = epins(() =>
   import('../features/epins/components/epin-transfer-page').then((m) => m.EpinTransferPage),
 );
-const ActivationPage = lazyPage(() =>
+const ActivationPage = epins(() =>
   import('../features/epins/components/activation-page').then((m) => m.ActivationPage),
 );
-const LevelIncomePage = lazyPage(() =>
+const LevelIncomePage = levelIncome(() =>
   import('../features/level-income/components/level-income-page').then((m) => m.LevelIncomePage),
 );
 const staticEpinPages = () => import('../features/epin-static/components/static-epin-pages');
-const EpinHomePage = lazyPage(() => staticEpinPages().then((m) => m.EpinHomePage));
-const EpinLedgerPage = lazyPage(() => staticEpinPages().then((m) => m.EpinLedgerPage));
-const RequestEpinsPage = lazyPage(() => staticEpinPages().then((m) => m.RequestEpinsPage));
-const RequestEpinsBankPage = lazyPage(() => staticEpinPages().then((m) => m.RequestEpinsBankPage));
-const FundRequestBankPage = lazyPage(() =>
+const EpinHomePage = epinStatic(() => staticEpinPages().then((m) => m.EpinHomePage));
+const EpinLedgerPage = epinStatic(() => staticEpinPages().then((m) => m.EpinLedgerPage));
+const RequestEpinsPage = epinStatic(() => staticEpinPages().then((m) => m.RequestEpinsPage));
+const RequestEpinsBankPage = epinStatic(() => staticEpinPages().then((m) => m.RequestEpinsBankPage));
+const FundRequestBankPage = payments(() =>
   import('../features/payments/components/fund-request-bank-page').then((m) => m.FundRequestBankPage),
 );
-const OnlineFundRequestPage = lazyPage(() =>
+const OnlineFundRequestPage = payments(() =>
   import('../features/payments/components/online-fund-request-page').then((m) => m.OnlineFundRequestPage),
 );
-const GatewayFundRequestPage = lazyPage(() =>
+const GatewayFundRequestPage = payments(() =>
   import('../features/payments/components/gateway-fund-request-page').then((m) => m.GatewayFundRequestPage),
 );
-const QrCodePage = lazyPage(() => import('../features/payments/components/qr-code-page').then((m) => m.QrCodePage));
+const QrCodePage = payments(() => import('../features/payments/components/qr-code-page').then((m) => m.QrCodePage));
 const paymentHistories = () => import('../features/payments/components/payment-histories');
-const BankRequestHistoryPage = lazyPage(() => paymentHistories().then((m) => m.BankRequestHistoryPage));
-const OnlineRequestHistoryPage = lazyPage(() => paymentHistories().then((m) => m.OnlineRequestHistoryPage));
-const GatewayRequestHistoryPage = lazyPage(() => paymentHistories().then((m) => m.GatewayRequestHistoryPage));
+const BankRequestHistoryPage = payments(() => paymentHistories().then((m) => m.BankRequestHistoryPage));
+const OnlineRequestHistoryPage = payments(() => paymentHistories().then((m) => m.OnlineRequestHistoryPage));
+const GatewayRequestHistoryPage = payments(() => paymentHistories().then((m) => m.GatewayRequestHistoryPage));
 
 const helpLists = () => import('../features/help-links/components/help-lists');
-const PendingPhPage = lazyPage(() => helpLists().then((m) => m.PendingPhPage));
-const ReceivedPhPage = lazyPage(() => helpLists().then((m) => m.ReceivedPhPage));
-const CancelPhPage = lazyPage(() => helpLists().then((m) => m.CancelPhPage));
-const PendingGhPage = lazyPage(() => helpLists().then((m) => m.PendingGhPage));
-const ReceivedGhPage = lazyPage(() => helpLists().then((m) => m.ReceivedGhPage));
-const CancelGhPage = lazyPage(() => helpLists().then((m) => m.CancelGhPage));
-const PhDetailPage = lazyPage(() =>
+const PendingPhPage = helpLinks(() => helpLists().then((m) => m.PendingPhPage));
+const ReceivedPhPage = helpLinks(() => helpLists().then((m) => m.ReceivedPhPage));
+const CancelPhPage = helpLinks(() => helpLists().then((m) => m.CancelPhPage));
+const PendingGhPage = helpLinks(() => helpLists().then((m) => m.PendingGhPage));
+const ReceivedGhPage = helpLinks(() => helpLists().then((m) => m.ReceivedGhPage));
+const CancelGhPage = helpLinks(() => helpLists().then((m) => m.CancelGhPage));
+const PhDetailPage = helpLinks(() =>
   import('../features/help-links/components/ph-detail-page').then((m) => m.PhDetailPage),
 );
-const GhDetailPage = lazyPage(() =>
+const GhDetailPage = helpLinks(() =>
   import('../features/help-links/components/gh-detail-page').then((m) => m.GhDetailPage),
 );
-const HelpListSamplePage = lazyPage(() =>
+const HelpListSamplePage = helpLinks(() =>
   import('../features/help-links/components/help-list-sample-page').then((m) => m.HelpListSamplePage),
 );
-const WithdrawalPage = lazyPage(() =>
+const WithdrawalPage = withdrawals(() =>
   import('../features/withdrawals/components/withdrawal-page').then((m) => m.WithdrawalPage),
 );
-const WithdrawalHistoryPage = lazyPage(() =>
+const WithdrawalHistoryPage = withdrawals(() =>
   import('../features/withdrawals/components/withdrawal-history-page').then((m) => m.WithdrawalHistoryPage),
 );
 const walletSamples = () => import('../features/withdrawals/components/wallet-sample-pages');
-const MyWalletPage = lazyPage(() => walletSamples().then((m) => m.MyWalletPage));
-const MyWithdrawalsPage = lazyPage(() => walletSamples().then((m) => m.MyWithdrawalsPage));
-const RequestPayoutPage = lazyPage(() => walletSamples().then((m) => m.RequestPayoutPage));
-const SupportPage = lazyPage(() => import('../features/support/components/support-page').then((m) => m.SupportPage));
-const NewsPage = lazyPage(() => import('../features/news/components/news-page').then((m) => m.NewsPage));
-const ProfilePage = lazyPage(() => import('../features/profile/components/profile-page').then((m) => m.ProfilePage));
-const ProfileInfoPage = lazyPage(() =>
+const MyWalletPage = withdrawals(() => walletSamples().then((m) => m.MyWalletPage));
+const MyWithdrawalsPage = withdrawals(() => walletSamples().then((m) => m.MyWithdrawalsPage));
+const RequestPayoutPage = withdrawals(() => walletSamples().then((m) => m.RequestPayoutPage));
+const support = inFeature('support');
+const news = inFeature('news');
+const profile = inFeature('profile');
+const team = inFeature('team');
+const SupportPage = support(() => import('../features/support/components/support-page').then((m) => m.SupportPage));
+const NewsPage = news(() => import('../features/news/components/news-page').then((m) => m.NewsPage));
+const ProfilePage = profile(() => import('../features/profile/components/profile-page').then((m) => m.ProfilePage));
+const ProfileInfoPage = profile(() =>
   import('../features/profile/components/profile-info-page').then((m) => m.ProfileInfoPage),
 );
 const passwordPages = () => import('../features/profile/components/password-pages');
-const ChangePasswordPage = lazyPage(() => passwordPages().then((m) => m.ChangePasswordPage));
-const TransactionPasswordPage = lazyPage(() => passwordPages().then((m) => m.TransactionPasswordPage));
-const BankPage = lazyPage(() => import('../features/profile/components/bank-page').then((m) => m.BankPage));
-const WalletPage = lazyPage(() => import('../features/profile/components/wallet-page').then((m) => m.WalletPage));
+const ChangePasswordPage = profile(() => passwordPages().then((m) => m.ChangePasswordPage));
+const TransactionPasswordPage = profile(() => passwordPages().then((m) => m.TransactionPasswordPage));
+const BankPage = profile(() => import('../features/profile/components/bank-page').then((m) => m.BankPage));
+const WalletPage = profile(() => import('../features/profile/components/wallet-page').then((m) => m.WalletPage));
 const staticProfilePages = () => import('../features/profile/components/static-profile-pages');
-const EditBankPage = lazyPage(() => staticProfilePages().then((m) => m.EditBankPage));
-const CryptoAddressPage = lazyPage(() => staticProfilePages().then((m) => m.CryptoAddressPage));
-const EditContactPage = lazyPage(() => staticProfilePages().then((m) => m.EditContactPage));
-const NewPasswordPage = lazyPage(() => staticProfilePages().then((m) => m.NewPasswordPage));
-const GenerationEarningsPage = lazyPage(() => staticProfilePages().then((m) => m.GenerationEarningsPage));
+const EditBankPage = profile(() => staticProfilePages().then((m) => m.EditBankPage));
+const CryptoAddressPage = profile(() => staticProfilePages().then((m) => m.CryptoAddressPage));
+const EditContactPage = profile(() => staticProfilePages().then((m) => m.EditContactPage));
+const NewPasswordPage = profile(() => staticProfilePages().then((m) => m.NewPasswordPage));
+const GenerationEarningsPage = profile(() => staticProfilePages().then((m) => m.GenerationEarningsPage));
 const teamPages = () => import('../features/team/components/team-pages');
-const MyTeamPage = lazyPage(() => teamPages().then((m) => m.MyTeamPage));
-const MyDirectPage = lazyPage(() => teamPages().then((m) => m.MyDirectPage));
-const LevelTeamPage = lazyPage(() => teamPages().then((m) => m.LevelTeamPage));
-const MyDirectListPage = lazyPage(() =>
+const MyTeamPage = team(() => teamPages().then((m) => m.MyTeamPage));
+const MyDirectPage = team(() => teamPages().then((m) => m.MyDirectPage));
+const LevelTeamPage = team(() => teamPages().then((m) => m.LevelTeamPage));
+const MyDirectListPage = team(() =>
   import('../features/team/components/my-direct-list-page').then((m) => m.MyDirectListPage),
 );
 
@@ -134,6 +155,7 @@ export const routes: RouteObject[] = [
       page('/Disclaimer', DisclaimerPage),
       {
         element: <MemberLayout />,
+        handle: { preload: MemberLayout.preload },
         children: [
           page('/dashboard', DashboardRoute),
           page('/EpinHistory', UnusedEpinsPage),
@@ -190,7 +212,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', element: <NotFound /> },
+  page('*', NotFound),
 ];
 
 type Preload = () => Promise<void>;

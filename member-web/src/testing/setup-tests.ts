@@ -6,7 +6,7 @@ import { preloadAllPages } from '../app/routes';
 import { loadToasts } from '../app/toasts';
 import { apiClient } from '../lib/api-client';
 import { setDisplayCurrency } from '../lib/display-currency';
-import { reloadLanguage } from '../lib/i18n';
+import { i18n, i18nReady, LANGUAGES, loadNamespaces, NAMESPACES, reloadLanguage } from '../lib/i18n';
 import { reloadSession } from '../lib/session';
 
 // findBy*/waitFor give a busy CI machine more than the default second.
@@ -18,8 +18,12 @@ const realAdapter = apiClient.defaults.adapter;
 // and look at them at once, so the pages' code is loaded before the first test, as the prerendered
 // pages' code is before hydration. The loading state itself: app/__tests__/lazy-page.test.tsx.
 // The toast container (its own chunk too) is loaded first as well, so it mounts with the app.
+// Every catalogue in both languages too (the app fetches them per route and language, lib/i18n.ts),
+// so a test may switch language and read the new texts at once.
 beforeAll(async () => {
-  await Promise.all([preloadAllPages(), loadToasts()]);
+  await i18nReady;
+  await Promise.all([preloadAllPages(), loadToasts(), loadNamespaces(NAMESPACES)]);
+  await i18n.loadLanguages([...LANGUAGES]);
 });
 
 afterEach(() => {

@@ -33,6 +33,8 @@ export type SpaFallback = (request: {
   method: string;
   url: string;
   acceptEncoding: string | undefined;
+  /** The Cookie header: member-web's language cookie picks the language of a prerendered page. */
+  cookie?: string | undefined;
 }) => { body: Buffer; headers: Record<string, string> } | null;
 
 @Catch()
@@ -51,6 +53,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         method: request.method,
         url: request.url,
         acceptEncoding: request.headers['accept-encoding'],
+        cookie: request.headers.cookie,
       });
       if (page !== null) {
         void reply.status(200).headers(page.headers).send(page.body);

@@ -68,33 +68,62 @@ const HTML_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   // The page names the build's hashed scripts: a browser must ask again after each release.
   'Cache-Control': REVALIDATE,
-  Vary: 'Accept-Encoding',
+  // The prerendered pages differ by the language cookie too (a cache must not hand one to the other).
+  Vary: 'Accept-Encoding, Cookie',
 };
+
+/** member-web's language cookie (member-web/src/lib/i18n.ts LANGUAGE_COOKIE) and its languages besides English. */
+export const LANGUAGE_COOKIE = 'sahyog.language';
+const OTHER_LANGUAGES = ['hi'] as const;
+type OtherLanguage = (typeof OTHER_LANGUAGES)[number];
+
+/** The language a device chose, from its Cookie header; undefined for English or none. */
+function languageOf(cookie: string | undefined): OtherLanguage | undefined {
+  for (const part of (cookie ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    const chosen = OTHER_LANGUAGES.find((language) => language === value);
+    if (name === LANGUAGE_COOKIE && chosen) return chosen;
+  }
+  return undefined;
+}
 
 /**
  * The HTML page for a GET/HEAD that no route or file answered: admin-web's index.html under
  * /admin; member-web's prerendered landing page for `/`, its prerendered login page for `/login`
- * (member-web matches routes case-insensitively), and its empty shell (`app.html`) for every other
- * route. A build without the prerendered pages (or tests' stand-ins) falls back to index.html.
- * Each page is read and compressed once, at start-up.
+ * (member-web matches routes case-insensitively), each in the language of the device's
+ * `sahyog.language` cookie (`hi/…`, English otherwise), and its empty shell (`app.html`) for every
+ * other route. A build without the prerendered pages (or tests' stand-ins) falls back to
+ * index.html, and one without a page's Hindi variant to its English page. Each page is read and
+ * compressed once, at start-up.
  */
 export function spaFallback(root: string): SpaFallback | undefined {
   const member = join(root, 'member-web', 'dist');
   const landing = readPage(join(member, 'index.html'));
   const shell = readPage(join(member, 'app.html')) ?? landing;
   const login = readPage(join(member, 'login', 'index.html')) ?? shell;
+  const translated = new Map<OtherLanguage, { landing: Page | null; login: Page | null }>(
+    OTHER_LANGUAGES.map((language) => [
+      language,
+      {
+        landing: readPage(join(member, language, 'index.html')) ?? landing,
+        login: readPage(join(member, language, 'login', 'index.html')) ?? login,
+      },
+    ]),
+  );
   const admin = readPage(join(root, 'admin-web', 'dist', 'index.html'));
   if (!shell && !admin) return undefined;
-  const pageFor = (path: string): Page | null => {
+  const pageFor = (path: string, cookie: string | undefined): Page | null => {
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/admin-api')) return null;
     if (path === '/admin' || path.startsWith('/admin/')) return admin;
-    if (path === '/') return landing;
-    if (/^\/login\/?$/i.test(path)) return login;
+    const language = languageOf(cookie);
+    const pages = (language && translated.get(language)) || { landing, login };
+    if (path === '/') return pages.landing;
+    if (/^\/login\/?$/i.test(path)) return pages.login;
     return shell;
   };
-  return ({ method, url, acceptEncoding }) => {
+  return ({ method, url, acceptEncoding, cookie }) => {
     if (method !== 'GET' && method !== 'HEAD') return null;
-    const page = pageFor(url.split('?')[0]);
+    const page = pageFor(url.split('?')[0], cookie);
     if (!page) return null;
     const encoding = page.identity.length >= COMPRESS_THRESHOLD_BYTES ? pickEncoding(acceptEncoding) : null;
     if (!encoding) return { body: page.identity, headers: HTML_HEADERS };

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
 import { lazyPage } from '../lazy-page';
 
 /** A page whose code arrives when the test says so. */
@@ -9,7 +10,7 @@ function deferredPage(text: string) {
     new Promise<() => React.JSX.Element>((resolve) => {
       arrive = () => resolve(() => <h1>{text}</h1>);
     });
-  return { Page: lazyPage(load), arrive: () => arrive() };
+  return { Page: lazyPage(load, []), arrive: () => arrive() };
 }
 
 describe('lazyPage (route-level code splitting)', () => {
@@ -38,11 +39,30 @@ describe('lazyPage (route-level code splitting)', () => {
     const Page = lazyPage(() => {
       calls += 1;
       return calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(() => <h1>Back online</h1>);
-    });
+    }, []);
     await expect(Page.preload()).rejects.toThrow('offline');
     await Page.preload();
     render(<Page />);
     expect(screen.getByRole('heading', { name: 'Back online' })).toBeInTheDocument();
     expect(calls).toBe(2);
+  });
+
+  it('proves a page is ready only once its catalogues are in too, in the current language', async () => {
+    let release: () => void = () => {};
+    const loading = vi
+      .spyOn(i18n, 'loadNamespaces')
+      .mockImplementation(() => new Promise<void>((resolve) => (release = resolve)));
+    const Page = lazyPage(() => Promise.resolve(() => <h1>Translated screen</h1>), ['auth']);
+    let ready = false;
+    const preloading = Page.preload().then(() => {
+      ready = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loading).toHaveBeenCalledWith(['auth']);
+    expect(ready).toBe(false);
+    release();
+    await preloading;
+    render(<Page />);
+    expect(screen.getByRole('heading', { name: 'Translated screen' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,15 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { buildResources, i18n, LANGUAGE_KEY, reloadLanguage } from '../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  cookieLanguage,
+  i18n,
+  indexCatalogues,
+  LANGUAGE_COOKIE,
+  LANGUAGE_KEY,
+  NAMESPACES,
+  reloadLanguage,
+} from '../i18n';
 import { signOut } from '../session';
 import { DASHBOARD_SUMMARY } from '../../testing/dashboard-summary';
 import { mockApi } from '../../testing/mock-api';
@@ -149,9 +157,14 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 describe('the catalogues', () => {
-  const store = i18n.store.data as Record<string, Record<string, Catalogue>>;
-  const en = store.en ?? {};
-  const hi = store.hi ?? {};
+  // Read when the tests run: every catalogue is loaded before the first one (testing/setup-tests.ts).
+  let en: Record<string, Catalogue> = {};
+  let hi: Record<string, Catalogue> = {};
+  beforeAll(() => {
+    const store = i18n.store.data as Record<string, Record<string, Catalogue>>;
+    en = store.en ?? {};
+    hi = store.hi ?? {};
+  });
 
   it('proves every feature with screens has its namespace, discovered from features/*/locales (plus common)', () => {
     const featureDirs = Object.keys(import.meta.glob('../../features/*/components/*.tsx')).map(
@@ -181,18 +194,77 @@ describe('the catalogues', () => {
   });
 
   it('proves the discovery maps each file to its folder name as namespace and rejects an unknown language', () => {
-    const { resources, namespaces } = buildResources(
-      {
-        '../features/help/locales/en.json': { default: { title: 'Help' } },
-        '../features/help/locales/hi.json': { default: { title: 'सहायता' } },
-      },
-      { './locales/en.json': { default: { ok: 'OK' } } },
+    const { catalogues, namespaces } = indexCatalogues(
+      { '../features/help/locales/en.json': 'help en', '../features/help/locales/hi.json': 'help hi' },
+      { './locales/en.json': 'common en' },
     );
     expect(namespaces).toEqual(['common', 'help']);
-    expect(resources.en).toEqual({ help: { title: 'Help' }, common: { ok: 'OK' } });
-    expect(resources.hi).toEqual({ help: { title: 'सहायता' } });
-    expect(() => buildResources({ '../features/help/locales/fr.json': { default: {} } }, {})).toThrow(
-      /unknown language/,
-    );
+    expect([...catalogues.entries()].sort()).toEqual([
+      ['en/common', 'common en'],
+      ['en/help', 'help en'],
+      ['hi/help', 'help hi'],
+    ]);
+    expect(() => indexCatalogues({ '../features/help/locales/fr.json': {} }, {})).toThrow(/unknown language/);
+    expect(NAMESPACES).toEqual(Object.keys(en).sort());
   });
 });
+
+describe('catalogues load with their pages (decision 0021)', () => {
+  const sources = {
+    ...import.meta.glob<string>('../../features/*/components/**/*.{ts,tsx}', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+    ...import.meta.glob<string>('../../components/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
+  };
+  /** The namespaces a source file reads: useTranslation('x'), i18n.t('x:key'), { ns: 'x' }. */
+  const namespacesIn = (text: string) =>
+    [
+      ...text.matchAll(/useTranslation\(\s*'([^']+)'/g),
+      ...text.matchAll(/i18n\.t\(\s*'([\w-]+):/g),
+      ...text.matchAll(/\bns: '([^']+)'/g),
+    ].map((m) => m[1] as string);
+
+  it('proves every feature reads only its own namespace and common, and shared components only common', () => {
+    // app/routes.tsx loads exactly `<area>` with a page of features/<area>/, so this keeps every page's texts loaded.
+    let seen = 0;
+    for (const [path, text] of Object.entries(sources)) {
+      if (/__tests__/.test(path)) continue;
+      const area = /features\/([^/]+)\//.exec(path)?.[1];
+      for (const namespace of namespacesIn(text)) {
+        seen += 1;
+        expect(namespace === 'common' || namespace === area, `${path} reads ${namespace}`).toBe(true);
+      }
+    }
+    expect(seen).toBeGreaterThan(40);
+  });
+
+  it('proves the dashboard route loads the catalogue of every feature it composes', async () => {
+    const { DASHBOARD_NAMESPACES } = await import('../../app/routes');
+    const route = import.meta.glob<string>('../../app/dashboard-route.tsx', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    const composed = [...(Object.values(route)[0] ?? '').matchAll(/from '\.\.\/features\/([^/']+)/g)].map((m) => m[1]);
+    expect(composed.length).toBeGreaterThan(0);
+    expect([...new Set(composed)].sort()).toEqual([...DASHBOARD_NAMESPACES].sort());
+  });
+
+  it('proves the choice also goes into the cookie the server reads to send a prerendered page in that language', async () => {
+    await chooseLanguageOnLogin('हिन्दी');
+    expect(cookieLanguage(document.cookie)).toBe('hi');
+    await chooseLanguageOnLogin('English');
+    expect(cookieLanguage(document.cookie)).toBe('en');
+    expect(cookieLanguage(`a=1; ${LANGUAGE_COOKIE}=hi; b=2`)).toBe('hi');
+    expect(cookieLanguage(`${LANGUAGE_COOKIE}=fr`)).toBeUndefined();
+    expect(cookieLanguage(undefined)).toBeUndefined();
+  });
+});
+
+async function chooseLanguageOnLogin(name: 'English' | 'हिन्दी') {
+  renderApp('/login');
+  await chooseLanguage(name);
+  cleanup();
+}

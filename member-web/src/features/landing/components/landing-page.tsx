@@ -1,39 +1,53 @@
-import { useState } from 'react';
-import AppBar from '@mui/material/AppBar';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import Facebook from '@mui/icons-material/Facebook';
-import Instagram from '@mui/icons-material/Instagram';
-import X from '@mui/icons-material/X';
-import YouTube from '@mui/icons-material/YouTube';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { buttonLook } from '../../../components/ui/button-look';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { ABOUT_BLOCKS, ECOSYSTEM_CARDS, PLATFORM_TABS } from './landing-content';
 import { useScrolledPast } from './use-scrolled';
+
+// Decision 0021: the landing page is the first load of most visitors, so it is drawn with Box,
+// Typography and plain elements (links and buttons styled like MUI's) instead of MUI's AppBar,
+// Toolbar, Button, Tabs, List, Card, Container, Link, IconButton and icons (≈ 25 KiB gzip of their
+// own in its first load).
+
+/** MUI Container's widths (md 900 px, lg 1200 px) and gutters, without the component. */
+const container = (maxWidth: 'md' | 'lg') => ({
+  width: '100%',
+  maxWidth: { md: 900, lg: 1200 }[maxWidth],
+  mx: 'auto',
+  px: { xs: 2, sm: 3 },
+  boxSizing: 'border-box',
+});
+
+/** The header's text links (MUI's text Button, smaller on a phone). */
+const navLink = { ...buttonLook, minWidth: 0, px: { xs: 0.75, sm: 1.5 }, fontSize: { xs: 12, sm: 14 } };
+/** MUI's contained secondary Button. */
+const contained = {
+  bgcolor: 'secondary.main',
+  color: 'secondary.contrastText',
+  '&:hover': { bgcolor: 'secondary.dark' },
+};
+/** MUI's large Button. */
+const large = { px: 2.75, py: 1, fontSize: '0.9375rem' };
 
 function Header() {
   const { t } = useTranslation('landing');
   const scrolled = useScrolledPast();
   return (
-    <AppBar
-      position="fixed"
-      elevation={scrolled ? 4 : 0}
+    // MUI AppBar's place and look (fixed, full width, elevation 4 once scrolled), as a plain header.
+    <Box
+      component="header"
       data-scrolled={scrolled ? 'true' : 'false'}
       sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: 'appBar',
+        boxShadow: scrolled ? 4 : 0,
         // Unscrolled: the hero's darkest teal, not transparent, so the white links keep their
         // contrast whatever lies beneath (axe measures a transparent bar against the page, 1.07:1).
         bgcolor: scrolled ? 'background.paper' : '#07504c',
@@ -41,16 +55,20 @@ function Header() {
         transition: 'background-color 200ms, color 200ms',
       }}
     >
-      <Toolbar
+      <Box
         component="nav"
         aria-label={t('nav.label')}
         sx={{
+          // MUI Toolbar's height and gutters.
+          display: 'flex',
+          alignItems: 'center',
+          minHeight: { xs: 56, sm: 64 },
+          px: { xs: 2, sm: 3 },
           gap: { xs: 0.25, sm: 1 },
           // On a phone the language switch wraps to a line of its own rather than push the page sideways.
           flexWrap: 'wrap',
           justifyContent: 'flex-end',
           py: { xs: 0.5, sm: 0 },
-          '& .MuiButton-root': { minWidth: 0, px: { xs: 0.75, sm: 1.5 }, fontSize: { xs: 12, sm: 14 } },
         }}
       >
         {/* On phones the brand gives way so the four navigation targets fit on one line. */}
@@ -58,21 +76,21 @@ function Header() {
           {t('brand')}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
-        <Button color="inherit" href="#home">
+        <Box component="a" href="#home" sx={navLink}>
           {t('nav.home')}
-        </Button>
-        <Button color="inherit" href="#about">
+        </Box>
+        <Box component="a" href="#about" sx={navLink}>
           {t('nav.about')}
-        </Button>
-        <Button color="inherit" href="#platform">
+        </Box>
+        <Box component="a" href="#platform" sx={navLink}>
           {t('nav.platform')}
-        </Button>
-        <Button variant="contained" color="secondary" component={RouterLink} to="/login" sx={{ whiteSpace: 'nowrap' }}>
+        </Box>
+        <Box component={RouterLink} to="/login" sx={{ ...navLink, ...contained, whiteSpace: 'nowrap' }}>
           {t('nav.loginRegister')}
-        </Button>
+        </Box>
         <LanguageSwitch tone={scrolled ? 'dark' : 'light'} />
-      </Toolbar>
-    </AppBar>
+      </Box>
+    </Box>
   );
 }
 
@@ -91,22 +109,22 @@ function Hero() {
         pt: 10,
       }}
     >
-      <Container maxWidth="md" sx={{ textAlign: 'center' }}>
+      <Box sx={{ ...container('md'), textAlign: 'center' }}>
         <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.6rem' }, mb: 2 }}>
           {t('hero.headline')}
         </Typography>
         <Typography variant="h6" component="p" sx={{ opacity: 0.92, mb: 4 }}>
           {t('hero.lead')}
         </Typography>
-        <Stack direction="row" spacing={2} justifyContent="center">
-          <Button variant="contained" color="secondary" size="large" component={RouterLink} to="/signup">
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center' }}>
+          <Box component={RouterLink} to="/signup" sx={{ ...buttonLook, ...large, ...contained }}>
             {t('hero.join')}
-          </Button>
-          <Button variant="outlined" color="inherit" size="large" href="#about">
+          </Box>
+          <Box component="a" href="#about" sx={{ ...buttonLook, ...large, border: '1px solid currentColor' }}>
             {t('hero.learnMore')}
-          </Button>
-        </Stack>
-      </Container>
+          </Box>
+        </Box>
+      </Box>
     </Box>
   );
 }
@@ -115,7 +133,7 @@ function About() {
   const { t } = useTranslation('landing');
   return (
     <Box id="about" component="section" aria-labelledby="about-heading" sx={{ py: 10 }}>
-      <Container maxWidth="lg">
+      <Box sx={container('lg')}>
         <Typography id="about-heading" variant="h3" component="h2" align="center" gutterBottom>
           {t('about.heading')}
         </Typography>
@@ -129,7 +147,7 @@ function About() {
             </Box>
           ))}
         </Box>
-      </Container>
+      </Box>
     </Box>
   );
 }
@@ -138,7 +156,7 @@ function Ecosystems() {
   const { t } = useTranslation('landing');
   return (
     <Box id="ecosystems" component="section" aria-labelledby="ecosystems-heading" sx={{ py: 10, bgcolor: '#eef4f3' }}>
-      <Container maxWidth="lg">
+      <Box sx={container('lg')}>
         <Typography id="ecosystems-heading" variant="h3" component="h2" align="center" gutterBottom>
           {t('ecosystems.heading')}
         </Typography>
@@ -151,99 +169,178 @@ function Ecosystems() {
           }}
         >
           {ECOSYSTEM_CARDS.map((card) => (
-            <Card key={card} component="article" sx={{ height: '100%' }}>
-              <CardContent>
-                <Typography variant="h6" component="h3" gutterBottom>
-                  {t(`${card}.title`)}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t(`${card}.text`)}
-                </Typography>
-              </CardContent>
-            </Card>
+            // MUI Card's look: paper, rounded, elevation 1.
+            <Box
+              key={card}
+              component="article"
+              sx={{ height: '100%', bgcolor: 'background.paper', borderRadius: 1, boxShadow: 1, p: 2 }}
+            >
+              <Typography variant="h6" component="h3" gutterBottom>
+                {t(`${card}.title`)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t(`${card}.text`)}
+              </Typography>
+            </Box>
           ))}
         </Box>
-      </Container>
+      </Box>
     </Box>
   );
 }
 
+/**
+ * The two audiences as WAI-ARIA tabs (what MUI's Tabs gave): one tab in the Tab order, the arrow
+ * keys, Home and End move between them, the selected one is underlined.
+ */
 function Platform() {
   const { t } = useTranslation('landing');
   const [tab, setTab] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = PLATFORM_TABS[tab] ?? PLATFORM_TABS[0];
+  const last = PLATFORM_TABS.length - 1;
+  const onKeyDown = (event: KeyboardEvent) => {
+    const next = { ArrowRight: tab === last ? 0 : tab + 1, ArrowLeft: tab === 0 ? last : tab - 1, Home: 0, End: last }[
+      event.key
+    ];
+    if (next === undefined) return;
+    event.preventDefault();
+    setTab(next);
+    tabs.current[next]?.focus();
+  };
   return (
     <Box id="platform" component="section" aria-labelledby="platform-heading" sx={{ py: 10 }}>
-      <Container maxWidth="md">
+      <Box sx={container('md')}>
         <Typography id="platform-heading" variant="h3" component="h2" align="center" gutterBottom>
           {t('platform.heading')}
         </Typography>
-        <Tabs
-          value={tab}
-          onChange={(_event, next: number) => setTab(next)}
-          centered
+        <Box
+          role="tablist"
           aria-label={t('platform.tabsLabel')}
+          onKeyDown={onKeyDown}
+          sx={{ display: 'flex', justifyContent: 'center', borderBottom: 1, borderColor: 'divider' }}
         >
           {PLATFORM_TABS.map((audience, index) => (
-            <Tab
+            <Box
+              component="button"
+              type="button"
               key={audience.key}
-              label={t(`${audience.key}.label`)}
+              ref={(element: HTMLButtonElement | null) => {
+                tabs.current[index] = element;
+              }}
+              role="tab"
               id={`platform-tab-${index}`}
               aria-controls={`platform-panel-${index}`}
-            />
+              aria-selected={index === tab}
+              tabIndex={index === tab ? 0 : -1}
+              onClick={() => setTab(index)}
+              sx={{
+                ...buttonLook,
+                borderRadius: 0,
+                minHeight: 48,
+                px: 2,
+                bgcolor: 'transparent',
+                color: index === tab ? 'primary.main' : 'text.secondary',
+                borderBottom: 2,
+                borderColor: index === tab ? 'primary.main' : 'transparent',
+                mb: '-1px',
+              }}
+            >
+              {t(`${audience.key}.label`)}
+            </Box>
           ))}
-        </Tabs>
-        <Box role="tabpanel" id={`platform-panel-${tab}`} aria-labelledby={`platform-tab-${tab}`} sx={{ pt: 3 }}>
-          <List>
-            {current.points.map((point) => (
-              <ListItem key={point}>
-                <ListItemText primary={t(`${current.key}.${point}`)} />
-              </ListItem>
-            ))}
-          </List>
         </Box>
-      </Container>
+        <Box role="tabpanel" id={`platform-panel-${tab}`} aria-labelledby={`platform-tab-${tab}`} sx={{ pt: 3 }}>
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {current.points.map((point) => (
+              <Typography key={point} component="li" sx={{ px: 2, py: 1.5 }}>
+                {t(`${current.key}.${point}`)}
+              </Typography>
+            ))}
+          </Box>
+        </Box>
+      </Box>
     </Box>
   );
 }
 
+/** Material Design's brand icons (the paths @mui/icons-material draws), as plain 24 px SVG. */
 const SOCIAL_LINKS = [
-  { label: 'Facebook', icon: <Facebook /> },
-  { label: 'Instagram', icon: <Instagram /> },
-  { label: 'X', icon: <X /> },
-  { label: 'YouTube', icon: <YouTube /> },
+  {
+    label: 'Facebook',
+    path: 'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2m13 2h-2.5A3.5 3.5 0 0 0 12 8.5V11h-2v3h2v7h3v-7h3v-3h-3V9a1 1 0 0 1 1-1h2V5z',
+  },
+  {
+    label: 'Instagram',
+    path: 'M7.8 2h8.4C19.4 2 22 4.6 22 7.8v8.4a5.8 5.8 0 0 1-5.8 5.8H7.8C4.6 22 2 19.4 2 16.2V7.8A5.8 5.8 0 0 1 7.8 2m-.2 2A3.6 3.6 0 0 0 4 7.6v8.8C4 18.39 5.61 20 7.6 20h8.8a3.6 3.6 0 0 0 3.6-3.6V7.6C20 5.61 18.39 4 16.4 4H7.6m9.65 1.5a1.25 1.25 0 0 1 1.25 1.25A1.25 1.25 0 0 1 17.25 8 1.25 1.25 0 0 1 16 6.75a1.25 1.25 0 0 1 1.25-1.25M12 7a5 5 0 0 1 5 5 5 5 0 0 1-5 5 5 5 0 0 1-5-5 5 5 0 0 1 5-5m0 2a3 3 0 0 0-3 3 3 3 0 0 0 3 3 3 3 0 0 0 3-3 3 3 0 0 0-3-3z',
+  },
+  {
+    label: 'X',
+    path: 'M18.244 2.25h3.308l-7.227 8.26 8.502 11.24H16.17l-5.214-6.817L4.99 21.75H1.68l7.73-8.835L1.254 2.25H8.08l4.713 6.231zm-1.161 17.52h1.833L7.084 4.126H5.117z',
+  },
+  {
+    label: 'YouTube',
+    path: 'M10 15l5.19-3L10 9v6m11.56-7.83c.13.47.22 1.1.28 1.9.07.8.1 1.49.1 2.09L22 12c0 2.19-.16 3.8-.44 4.83-.25.9-.83 1.48-1.73 1.73-.47.13-1.33.22-2.65.28-1.3.07-2.49.1-3.59.1L12 19c-4.19 0-6.8-.16-7.83-.44-.9-.25-1.48-.83-1.73-1.73-.13-.47-.22-1.1-.28-1.9-.07-.8-.1-1.49-.1-2.09L2 12c0-2.19.16-3.8.44-4.83.25-.9.83-1.48 1.73-1.73.47-.13 1.33-.22 2.65-.28 1.3-.07 2.49-.1 3.59-.1L12 5c4.19 0 6.8.16 7.83.44.9.25 1.48.83 1.73 1.73z',
+  },
 ] as const;
+
+/** A footer link: white-grey text, underlined as MUI's Link. */
+const footerLink = { color: 'inherit', textUnderlineOffset: '0.2em' } as const;
 
 function Footer() {
   const { t } = useTranslation('landing');
   return (
     <Box component="footer" sx={{ py: 5, bgcolor: '#07302e', color: 'grey.300' }}>
-      <Container maxWidth="lg">
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} justifyContent="space-between" alignItems="center">
-          <Stack direction="row" spacing={1} aria-label={t('footer.social')}>
+      <Box sx={container('lg')}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', md: 'row' },
+            gap: 3,
+            justifyContent: 'space-between',
+            alignItems: 'center',
+          }}
+        >
+          <Box sx={{ display: 'flex', gap: 1 }} aria-label={t('footer.social')}>
             {SOCIAL_LINKS.map((social) => (
-              <IconButton key={social.label} href="#" aria-label={social.label} sx={{ color: 'inherit' }}>
-                {social.icon}
-              </IconButton>
+              // MUI IconButton's size: a 40 px round target around a 24 px icon.
+              <Box
+                key={social.label}
+                component="a"
+                href="#"
+                aria-label={social.label}
+                sx={{ ...footerLink, display: 'inline-flex', p: 1, borderRadius: '50%' }}
+              >
+                <svg
+                  width="24"
+                  height="24"
+                  viewBox="0 0 24 24"
+                  fill="currentColor"
+                  aria-hidden="true"
+                  focusable="false"
+                >
+                  <path d={social.path} />
+                </svg>
+              </Box>
             ))}
-          </Stack>
-          <Stack direction="row" spacing={3}>
+          </Box>
+          <Box sx={{ display: 'flex', gap: 3 }}>
             {/* Placeholders until those pages exist. */}
-            <Link href="#" color="inherit">
+            <Box component="a" href="#" sx={footerLink}>
               {t('footer.support')}
-            </Link>
-            <Link href="#" color="inherit">
+            </Box>
+            <Box component="a" href="#" sx={footerLink}>
               {t('footer.privacy')}
-            </Link>
-            <Link href="#" color="inherit">
+            </Box>
+            <Box component="a" href="#" sx={footerLink}>
               {t('footer.terms')}
-            </Link>
-          </Stack>
-        </Stack>
+            </Box>
+          </Box>
+        </Box>
         <Typography variant="body2" align="center" sx={{ mt: 3 }}>
           {t('footer.copyright')}
         </Typography>
-      </Container>
+      </Box>
     </Box>
   );
 }
