@@ -5,7 +5,6 @@ import { anyBody, junk, mangled, RUNS, Writes, WriteWatch } from './support/fuzz
 import { ADMIN_PASSWORD, PASSWORD, ROOT, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
-
 const result = (text: string) => (body: unknown) => (body as { Result?: unknown })?.Result === text;
 
 /**

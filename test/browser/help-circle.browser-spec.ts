@@ -13,16 +13,7 @@
  * Every wait is on UI state; browser confirmations are accepted as a member would.
  */
 import { type Page } from 'playwright-core';
-import {
-  adminLogin,
-  BASE_URL,
-  expectToast,
-  memberLogin,
-  openSession,
-  step,
-  SUPERADMIN,
-  type Session,
-} from './support';
+import { adminLogin, BASE_URL, expectToast, memberLogin, openSession, step, SUPERADMIN, type Session } from './support';
 
 // The steps wait on conditions only; the ceiling is for a busy machine (measured: 172 s and 94 s
 // for the two cycles with a load average of 30 on two cores, most of it first page loads).
