@@ -62,9 +62,10 @@ const meta: EventMetadata = {
 };
 /**
  * The previous release's projections: today's, less those whose tables later migrations create
- * (they fill them for the events already there, e.g. member_profiles from the members rows).
+ * (they fill them for the events already there: member_profiles from the members rows, team_counts
+ * from member_tree).
  */
-const LATER_PROJECTIONS = new Set(['member-profiles']);
+const LATER_PROJECTIONS = new Set(['member-profiles', 'team-counts']);
 const runner = new ProjectionRunner(ALL_PROJECTIONS.filter((p) => !LATER_PROJECTIONS.has(p.name)));
 
 const registration = (uid: string, sponsorUid: string | null) => ({
