@@ -9,6 +9,7 @@ import {
   TextInput,
   TopToolbar,
   useResourceDefinition,
+  useTranslate,
   type Exporter,
   type RaRecord,
   type SortPayload,
@@ -84,3 +85,17 @@ export const OnOffChip = ({ on, label }: { on: boolean; label: string }) =>
   ) : (
     <Chip component="span" size="small" variant="outlined" label={label} />
   );
+
+/**
+ * A record's off flag (news `hidden`, an option `disabled`), which the API filters as the text 'false' / 'true':
+ * the filter's choices (`on` first) and its chip; `on` and `off` are translation keys.
+ */
+export const offFlagChoices = (on: string, off: string) => [
+  { id: 'false', name: on },
+  { id: 'true', name: off },
+];
+
+export const OffFlagChip = ({ record, flag, on, off }: { record: RaRecord; flag: string; on: string; off: string }) => {
+  const translate = useTranslate();
+  return <OnOffChip on={!record[flag]} label={translate(record[flag] ? off : on)} />;
+};

@@ -6,17 +6,13 @@ import {
   SelectInput,
   TextField,
   useResourceDefinition,
-  useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
-import { CreateActions, OnOffChip, RecordList, textFilter } from '../list/listParts';
+import { CreateActions, OffFlagChip, offFlagChoices, RecordList, textFilter } from '../list/listParts';
 
-const HIDDEN_CHOICES = [
-  { id: 'false', name: 'resources.news.shown' },
-  { id: 'true', name: 'resources.news.hidden' },
-];
+const HIDDEN_CHOICES = offFlagChoices('resources.news.shown', 'resources.news.hidden');
 
 // Filter names are the API's: hidden ('true' / 'false'), q (the text contains).
 const newsFilters = [
@@ -24,15 +20,9 @@ const newsFilters = [
   textFilter('q', 'resources.news.filters.q'),
 ];
 
-const VisibilityChip = ({ record }: { record: RaRecord }) => {
-  const translate = useTranslate();
-  return (
-    <OnOffChip
-      on={!record.hidden}
-      label={translate(record.hidden ? 'resources.news.hidden' : 'resources.news.shown')}
-    />
-  );
-};
+const VisibilityChip = ({ record }: { record: RaRecord }) => (
+  <OffFlagChip record={record} flag="hidden" on="resources.news.shown" off="resources.news.hidden" />
+);
 
 const clip = (text: unknown) => {
   const value = String(text ?? '');

@@ -7,19 +7,15 @@ import {
   SelectInput,
   TextField,
   useResourceDefinition,
-  useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { OPTION_TYPE_CHOICES } from './paymentOptionForm';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
 import { QrImageField } from '../fields/QrImageField';
-import { CreateActions, OnOffChip } from '../list/listParts';
+import { CreateActions, OffFlagChip, offFlagChoices } from '../list/listParts';
 
-const DISABLED_CHOICES = [
-  { id: 'false', name: 'resources.payment-options.enabled' },
-  { id: 'true', name: 'resources.payment-options.disabled' },
-];
+const DISABLED_CHOICES = offFlagChoices('resources.payment-options.enabled', 'resources.payment-options.disabled');
 
 // Filter names are the API's; `disabled` is the text 'true' / 'false' (the API compares disabled::text).
 const optionFilters = [
@@ -33,11 +29,14 @@ const optionFilters = [
   />,
 ];
 
-const StateChip = ({ record }: { record: RaRecord }) => {
-  const translate = useTranslate();
-  const state = record.disabled ? 'disabled' : 'enabled';
-  return <OnOffChip on={!record.disabled} label={translate(`resources.payment-options.${state}`)} />;
-};
+const StateChip = ({ record }: { record: RaRecord }) => (
+  <OffFlagChip
+    record={record}
+    flag="disabled"
+    on="resources.payment-options.enabled"
+    off="resources.payment-options.disabled"
+  />
+);
 
 /** Bank and QR options members pay to; superadmin gets Create and Edit (no Delete: options are events). */
 export const PaymentOptionList = () => {

@@ -1,10 +1,12 @@
-import { Body, HttpCode, Injectable, NotFoundException, Param, Post, Req } from '@nestjs/common';
+import { Body, Get, HttpCode, Injectable, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { FastifyRequest } from 'fastify';
+import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
 import { Database } from '../../platform/db/database';
+import { ListShape, Page, PageRequest } from '../../platform/db/page';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { errorBody } from '../../platform/http/error-body';
+import { listResource } from '../../platform/http/list-resource';
 import { metadataFrom } from '../../platform/http/request-context';
 import { RemarkRequiredDto } from './admin.dto';
 
@@ -62,4 +64,40 @@ export function DecisionEndpoints(Command: DecisionCommand, checkId: (id: string
     }
   }
   return Decisions;
+}
+
+/** A resource every admin role reads: its react-admin name, list shape, list and show queries, the show's 404 message. */
+export interface Readable<T, S> {
+  resource: string;
+  shape: ListShape;
+  list: (db: Database, page: PageRequest) => Promise<Page<T>>;
+  show: (db: Database, id: string) => Promise<S | null>;
+  notFound: (id: string) => string;
+}
+
+/**
+ * The list (`GET /`) and show (`GET /:id`) endpoints every admin role (the auditor included) reads; the
+ * controller extends the class returned (which has the database and the command bus injected).
+ */
+export function ReadEndpoints<T, S>(readable: Readable<T, S>) {
+  @Injectable()
+  abstract class Reads {
+    constructor(
+      protected readonly db: Database,
+      protected readonly commands: CommandBus,
+    ) {}
+
+    @Get()
+    @Roles('approver', 'support', 'auditor')
+    list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+      return listResource(reply, readable.resource, query, readable.shape, (page) => readable.list(this.db, page));
+    }
+
+    @Get(':id')
+    @Roles('approver', 'support', 'auditor')
+    show(@Param('id') id: string) {
+      return found(readable.show(this.db, id), readable.notFound(id));
+    }
+  }
+  return Reads;
 }

@@ -42,14 +42,8 @@ export class AdminEventsController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @CurrentAdmin() admin: AdminPrincipal,
   ) {
-    return listResource(
-      reply,
-      'events',
-      query,
-      EVENTS_LIST,
-      (page) => listEvents(this.db, page),
-      eventRecord(this.audit.viewFor(admin.role)),
-    );
+    const present = eventRecord(this.audit.viewFor(admin.role));
+    return listResource(reply, 'events', query, EVENTS_LIST, (page) => listEvents(this.db, page), present);
   }
 
   @Get(':position')

@@ -19,7 +19,7 @@ import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modul
 import { Database } from '../../platform/db/database';
 import { listResource } from '../../platform/http/list-resource';
 import { formatRupees } from '../../platform/money';
-import { adminMeta, found } from './admin-endpoints';
+import { adminMeta, ReadEndpoints } from './admin-endpoints';
 import { ManualMatchDto, ResolveLinkDto } from './help-admin.dto';
 
 /** Help links: every admin role reads them with their history; an approver matches by hand and resolves disputes. */
@@ -27,24 +27,13 @@ import { ManualMatchDto, ResolveLinkDto } from './help-admin.dto';
 @ApiBearerAuth()
 @Controller('help-links')
 @UseGuards(AdminAuthGuard)
-export class AdminHelpLinksController {
-  constructor(
-    private readonly db: Database,
-    private readonly commands: CommandBus,
-  ) {}
-
-  @Get()
-  @Roles('approver', 'support', 'auditor')
-  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    return listResource(reply, 'help-links', query, HELP_LINKS_LIST, (page) => listHelpLinks(this.db, page));
-  }
-
-  @Get(':id')
-  @Roles('approver', 'support', 'auditor')
-  show(@Param('id') id: string) {
-    return found(showHelpLink(this.db, id), `No help link ${id}`);
-  }
-
+export class AdminHelpLinksController extends ReadEndpoints({
+  resource: 'help-links',
+  shape: HELP_LINKS_LIST,
+  list: listHelpLinks,
+  show: showHelpLink,
+  notFound: (id) => `No help link ${id}`,
+}) {
   @Post()
   @HttpCode(200)
   @Roles('approver')

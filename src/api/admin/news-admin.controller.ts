@@ -1,12 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, HttpCode, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
 import { ChangeNewsCommand, listNews, NEWS_LIST, PublishNewsCommand, showNews } from '../../modules/news';
-import { Database } from '../../platform/db/database';
-import { listResource } from '../../platform/http/list-resource';
-import { adminMeta, found } from './admin-endpoints';
+import { adminMeta, found, ReadEndpoints } from './admin-endpoints';
 import { NewsCreateDto, NewsUpdateDto } from './support-admin.dto';
 
 /** News for members: every role reads it; an approver publishes, edits, hides and shows (decision 0027). */
@@ -14,24 +11,13 @@ import { NewsCreateDto, NewsUpdateDto } from './support-admin.dto';
 @ApiBearerAuth()
 @Controller('news')
 @UseGuards(AdminAuthGuard)
-export class AdminNewsController {
-  constructor(
-    private readonly db: Database,
-    private readonly commands: CommandBus,
-  ) {}
-
-  @Get()
-  @Roles('approver', 'support', 'auditor')
-  list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
-    return listResource(reply, 'news', query, NEWS_LIST, (page) => listNews(this.db, page));
-  }
-
-  @Get(':id')
-  @Roles('approver', 'support', 'auditor')
-  show(@Param('id') id: string) {
-    return found(showNews(this.db, id), `No news ${id}`);
-  }
-
+export class AdminNewsController extends ReadEndpoints({
+  resource: 'news',
+  shape: NEWS_LIST,
+  list: listNews,
+  show: showNews,
+  notFound: (id) => `No news ${id}`,
+}) {
   @Post()
   @HttpCode(201)
   @Roles('approver')

@@ -41,14 +41,8 @@ export class AdminTicketsController {
     @Res({ passthrough: true }) reply: FastifyReply,
     @CurrentAdmin() admin: AdminPrincipal,
   ) {
-    return listResource(
-      reply,
-      'tickets',
-      query,
-      TICKETS_LIST,
-      (page) => listTickets(this.db, page),
-      this.readerView(admin),
-    );
+    const present = this.readerView(admin);
+    return listResource(reply, 'tickets', query, TICKETS_LIST, (page) => listTickets(this.db, page), present);
   }
 
   @Get(':id')

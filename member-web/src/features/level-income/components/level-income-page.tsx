@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../../components/ui/page-shell';
-import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { type PagedColumn } from '../../../components/ui/paged-table';
+import { TablePage } from '../../../components/ui/table-page';
 import { useDisplayCurrency } from '../../../lib/display-currency';
 import { formatDate } from '../../../lib/format-date';
 import { formatAmount } from '../../../lib/money';
@@ -19,15 +19,5 @@ export function LevelIncomePage() {
     { header: t('income'), cell: (r) => formatAmount(r.income, currency) },
     { header: t('date'), cell: (r) => formatDate(r.dd) },
   ];
-  return (
-    <PageShell title={t('title')}>
-      <PagedTable
-        label={t('title')}
-        serialHeader={t('serial')}
-        columns={columns}
-        rows={load.rows}
-        loading={load.state === 'loading'}
-      />
-    </PageShell>
-  );
+  return <TablePage title={t('title')} serialHeader={t('serial')} columns={columns} load={load} />;
 }

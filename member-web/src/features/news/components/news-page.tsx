@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../../components/ui/page-shell';
-import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { type PagedColumn } from '../../../components/ui/paged-table';
+import { TablePage } from '../../../components/ui/table-page';
 import { formatDate } from '../../../lib/format-date';
 import { useRows } from '../../../lib/use-rows';
 import { fetchNews, type NewsRow } from '../api/news';
@@ -21,16 +21,5 @@ export function NewsPage() {
     },
     { header: t('date'), cell: (r) => formatDate(r.date) },
   ];
-  return (
-    <PageShell title={t('title')}>
-      <PagedTable
-        label={t('title')}
-        serialHeader={t('serial')}
-        columns={columns}
-        rows={load.rows}
-        loading={load.state === 'loading'}
-        rowKey={(r) => r.id}
-      />
-    </PageShell>
-  );
+  return <TablePage title={t('title')} serialHeader={t('serial')} columns={columns} load={load} rowKey={(r) => r.id} />;
 }

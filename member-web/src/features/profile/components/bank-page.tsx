@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +6,7 @@ import { BANK_DONE, lookupIfsc, type UserInformation } from '../api/profile-api'
 import { LockedNotice } from './locked-notice';
 import { InfoSettingsPage } from './settings-shell';
 import { firstProblem, useProfileSave, errorProps } from './use-profile';
+import { FormStack, SubmitButton } from '../../../components/ui/form-stack';
 
 /** Spec §5/§9 limits: account 30, holder 30, IFSC 15, transaction password 25, PAN 10, Aadhar 12, UPI 12. */
 const IFSC_FORMAT = /^[A-Z]{4}0[A-Z0-9]{6}$/;
@@ -116,12 +115,8 @@ function BankForm({ info }: { info: UserInformation }) {
   );
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <FormStack
+      onSubmit={() => {
         if (!locked) submit();
       }}
     >
@@ -135,11 +130,7 @@ function BankForm({ info }: { info: UserInformation }) {
       {field('pan', 'pan', 10, (v) => v.toUpperCase().replace(/[^A-Z0-9]/g, ''))}
       {field('aadhaar', 'aadhaar', 12, (v) => v.replace(/\D/g, ''), { numeric: true })}
       {field('upi', 'upi', 12)}
-      {locked ? null : (
-        <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? t('processing') : t('update')}
-        </Button>
-      )}
-    </Stack>
+      {locked ? null : <SubmitButton busy={busy} label={t('update')} busyLabel={t('processing')} />}
+    </FormStack>
   );
 }

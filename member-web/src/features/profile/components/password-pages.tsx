@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_DONE } from '../api/profile-api';
 import { SettingsShell } from './settings-shell';
 import { errorProps, firstProblem, useProfileSave } from './use-profile';
+import { FormStack, SubmitButton } from '../../../components/ui/form-stack';
 
 /**
  * Spec §5: the login password is at most 20 characters, the transaction password 25; the
@@ -77,25 +76,15 @@ function PasswordChangePage({ kind }: { kind: keyof typeof KINDS }) {
 
   return (
     <SettingsShell title={t(k.title)}>
-      <Stack
-        component="form"
-        noValidate
-        spacing={2}
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <FormStack onSubmit={() => submit()}>
         {field('current', kind === 'password' ? 'currentPassword' : 'currentTransactionPassword', 'current-password')}
         {field('next', kind === 'password' ? 'newPassword' : 'newTransactionPassword', 'new-password')}
         {field('confirm', 'confirmPassword', 'new-password')}
         <Typography variant="body2" color="text.secondary">
           {t('passwordHint')}
         </Typography>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? t('processing') : t('update')}
-        </Button>
-      </Stack>
+        <SubmitButton busy={busy} label={t('update')} busyLabel={t('processing')} />
+      </FormStack>
     </SettingsShell>
   );
 }

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { fetchRegions, PROFILE_DONE, type Region, type UserInformation } from '../api/profile-api';
 import { InfoSettingsPage } from './settings-shell';
 import { firstProblem, useProfileSave, errorProps } from './use-profile';
+import { FormStack, SubmitButton } from '../../../components/ui/form-stack';
 
 /** Spec §5's input filters and maximum lengths of the Profile Info form. */
 const letters = (value: string, max: number) => value.replace(/[^A-Za-z ]/g, '').slice(0, max);
@@ -117,15 +116,7 @@ function ProfileInfoForm({ info, onSaved }: { info: UserInformation; onSaved: ()
   );
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <FormStack onSubmit={() => submit()}>
       <TextField label={t('name')} value={info.f_name} slotProps={{ htmlInput: { readOnly: true } }} />
       <TextField label={t('email')} value={info.email} slotProps={{ htmlInput: { readOnly: true } }} />
       <TextField label={t('country')} value={info.country_name} slotProps={{ htmlInput: { readOnly: true } }} />
@@ -136,9 +127,7 @@ function ProfileInfoForm({ info, onSaved }: { info: UserInformation; onSaved: ()
       {text('pincode', 'pincode', (v) => digits(v, 6), 6, true)}
       {text('nomineeName', 'nomineeName', (v) => letters(v, 30), 30)}
       {text('nomineeRelation', 'nomineeRelation', (v) => letters(v, 20), 20)}
-      <Button type="submit" variant="contained" disabled={busy}>
-        {busy ? t('processing') : t('update')}
-      </Button>
-    </Stack>
+      <SubmitButton busy={busy} label={t('update')} busyLabel={t('processing')} />
+    </FormStack>
   );
 }

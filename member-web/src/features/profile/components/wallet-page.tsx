@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +6,7 @@ import { WALLET_DONE, type UserInformation } from '../api/profile-api';
 import { LockedNotice } from './locked-notice';
 import { InfoSettingsPage } from './settings-shell';
 import { firstProblem, useProfileSave, errorProps } from './use-profile';
+import { FormStack, SubmitButton } from '../../../components/ui/form-stack';
 
 /** /Ecurrency: the USDT BEP-20 (BSC) wallet address, saved with the transaction password (sent as `otp`); read-only once saved. */
 export function WalletPage() {
@@ -38,12 +37,8 @@ function WalletForm({ info, onSaved }: { info: UserInformation; onSaved: () => v
   }
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <FormStack
+      onSubmit={() => {
         if (!locked) submit();
       }}
     >
@@ -77,11 +72,7 @@ function WalletForm({ info, onSaved }: { info: UserInformation; onSaved: () => v
           slotProps={{ htmlInput: { maxLength: 25 } }}
         />
       )}
-      {locked ? null : (
-        <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? t('processing') : t('update')}
-        </Button>
-      )}
-    </Stack>
+      {locked ? null : <SubmitButton busy={busy} label={t('update')} busyLabel={t('processing')} />}
+    </FormStack>
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +11,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRows } from '../../../lib/use-rows';
 import { fetchTickets, QUERY_MAX_LENGTH, QUERY_SENT, sendQuery, type TicketRow } from '../api/helpdesk';
+import { FormStack, SubmitButton } from '../../../components/ui/form-stack';
 
 /** Spec §2: a ticket's status is red while open, green otherwise. */
 export function ticketStatusColor(status: string): string {
@@ -78,15 +77,7 @@ export function SupportPage() {
   return (
     <PageShell title={t('title')}>
       <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 3, maxWidth: 720 }}>
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <FormStack onSubmit={() => void submit()}>
           <TextField
             label={t('queryLabel')}
             value={query}
@@ -101,10 +92,13 @@ export function SupportPage() {
             helperText={error || t('queryHelp', { count: query.length, max: QUERY_MAX_LENGTH })}
             slotProps={{ htmlInput: { maxLength: QUERY_MAX_LENGTH } }}
           />
-          <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: { sm: 'flex-start' } }}>
-            {busy ? t('processing2') : t('submit')}
-          </Button>
-        </Stack>
+          <SubmitButton
+            busy={busy}
+            label={t('submit')}
+            busyLabel={t('processing2')}
+            sx={{ alignSelf: { sm: 'flex-start' } }}
+          />
+        </FormStack>
       </Paper>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('record')}

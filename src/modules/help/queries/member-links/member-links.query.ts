@@ -17,6 +17,9 @@ const LIST_STATES: Record<'open' | 1 | 2 | 3, string> = {
   3: `${SHOWN_STATE} in ('Cancel', 'Expired')`,
 };
 
+/** The columns naming a link's two parties. */
+type PartyColumn = `${'sender' | 'receiver'}_${'uid' | 'name' | 'mobile'}`;
+
 interface LinkRow {
   id: string;
   amount_paise: string;
@@ -53,23 +56,13 @@ const iso = (d: Date | null): string => (d ? d.toISOString() : '');
 const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** What the lists show of a link: its parties, state, dates and payment (UTR, paid and received, the cancel remark); no bank details (the detail screens have those). */
-interface ListRow {
-  id: string;
-  amount_paise: string;
-  sender_uid: string;
-  receiver_uid: string;
-  sender_name: string;
-  sender_mobile: string;
-  receiver_name: string;
-  receiver_mobile: string;
-  shown: string;
+interface ListRow extends Pick<LinkRow, 'id' | 'amount_paise' | PartyColumn | 'shown' | 'gh_remark'> {
   deadline: string;
   created_at: string;
   now: string;
   utrno: string;
   pd: string;
   ad: string;
-  gh_remark: string;
 }
 
 const LIST_COLUMNS = `l.id, l.amount_paise::text as amount_paise, l.sender_uid, l.receiver_uid, l.sender_name, l.sender_mobile,

@@ -1,0 +1,31 @@
+import type { RowsLoad } from '../../lib/use-rows';
+import { PageShell } from './page-shell';
+import { PagedTable, type PagedColumn } from './paged-table';
+
+/** A screen that is one paged table of the rows read on open; its title also names the table. */
+export function TablePage<T>({
+  title,
+  serialHeader,
+  columns,
+  load,
+  rowKey,
+}: {
+  title: string;
+  serialHeader: string;
+  columns: ReadonlyArray<PagedColumn<T>>;
+  load: RowsLoad<T>;
+  rowKey?: (row: T, index: number) => string;
+}) {
+  return (
+    <PageShell title={title}>
+      <PagedTable
+        label={title}
+        serialHeader={serialHeader}
+        columns={columns}
+        rows={load.rows}
+        loading={load.state === 'loading'}
+        rowKey={rowKey}
+      />
+    </PageShell>
+  );
+}
