@@ -23,6 +23,8 @@ import {
 jest.setTimeout(300_000);
 
 /** product-spec.md §2, the route table, in its order (the two parameter routes get `{id}`). */
+/** Who walks the route table: the seed's demo earner (src/cli/seed.ts), who has income to withdraw. */
+const WALKER = '100003';
 const SPEC_ROUTES = [
   '/',
   '/login',
@@ -160,13 +162,14 @@ describe('the spec route table in Chromium, signed in', () => {
     );
     await adminApi(approver, 'POST', `/help-requests/${request!.id}/approve`);
 
-    // The root withdraws ₹1, approved into the GH queue; the approver links the two by hand.
-    const done = await memberApi<{ result: string }>(ROOT_MEMBER, 'Withdrawal', { Request_amount: '1' });
+    // The walker (the demo earner, with level income from the seed) withdraws ₹1, approved into the
+    // GH queue; the approver links the two by hand.
+    const done = await memberApi<{ result: string }>(WALKER, 'Withdrawal', { Request_amount: '1' });
     if (done.result !== 'Done') throw new Error(`withdrawal: ${JSON.stringify(done)}`);
     const [withdrawal] = await adminApi<Array<{ id: string }>>(
       approver,
       'GET',
-      `/withdrawals?${filter({ member: ROOT_MEMBER, status: 'Requested' })}`,
+      `/withdrawals?${filter({ member: WALKER, status: 'Requested' })}`,
     );
     await adminApi(approver, 'POST', `/withdrawals/${withdrawal!.id}/approve`);
     const link = await adminApi<{ id: string }>(approver, 'POST', '/help-links', {
@@ -184,16 +187,16 @@ describe('the spec route table in Chromium, signed in', () => {
   });
 
   it('renders every route without Not Found, an error toast or a console error', async () => {
-    await step(session, 'routes-login', () => memberLogin(session.page, ROOT_MEMBER));
+    await step(session, 'routes-login', () => memberLogin(session.page, WALKER));
     const failures: string[] = [];
     for (const route of SPEC_ROUTES.filter((r) => r !== '/AdminLogin')) {
-      const path = route.replace('{id}', linkId) + (QUERY[route]?.(ROOT_MEMBER) ?? '');
+      const path = route.replace('{id}', linkId) + (QUERY[route]?.(WALKER) ?? '');
       await clearToasts(session.page);
       const problem = await visit(session, path);
       if (problem) failures.push(`${route}: ${problem}`);
     }
 
-    // The link's own parties see it in full: the receiver (the root) on the GH page…
+    // The link's own parties see it in full: the receiver (the walker) on the GH page…
     await session.page.goto(`/GHRecivePaymentId/${linkId}`);
     await session.page.getByTestId('order-id').filter({ hasText: linkId }).waitFor();
     // …and the sender on the PH page.
