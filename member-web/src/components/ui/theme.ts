@@ -5,6 +5,12 @@ import { createTheme } from '@mui/material/styles';
  * relative path, so keep the file name and the `sahyogTheme` export stable).
  * Warm saffron for action, deep teal for trust; every button colour passes WCAG AA (4.5:1).
  */
+/**
+ * The text of an unselected toggle button (e.g. the dashboard's INR / USD switch). MUI draws it in
+ * `action.active` (54 % black), 4.49:1 on the page background: just under AA.
+ */
+export const TOGGLE_TEXT = '#5f605e';
+
 export const sahyogTheme = createTheme({
   palette: {
     mode: 'light',
@@ -30,5 +36,7 @@ export const sahyogTheme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    // The selected state keeps MUI's own colour (its `.Mui-selected` rule is more specific).
+    MuiToggleButton: { styleOverrides: { root: { color: TOGGLE_TEXT } } },
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sahyogTheme } from '../theme';
+import { sahyogTheme, TOGGLE_TEXT } from '../theme';
 
 /** WCAG 2.x relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -39,4 +39,11 @@ describe('theme contrast', () => {
       expect(contrast(colour.main, page)).toBeGreaterThanOrEqual(AA);
     },
   );
+
+  it('proves an unselected toggle button (the INR / USD switch) reaches 4.5:1 on both page backgrounds', () => {
+    const { paper, default: page } = sahyogTheme.palette.background;
+    expect(contrast(TOGGLE_TEXT, page)).toBeGreaterThanOrEqual(AA);
+    expect(contrast(TOGGLE_TEXT, paper)).toBeGreaterThanOrEqual(AA);
+    expect(sahyogTheme.components?.MuiToggleButton?.styleOverrides?.root).toEqual({ color: TOGGLE_TEXT });
+  });
 });
