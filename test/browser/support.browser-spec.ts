@@ -115,6 +115,8 @@ describe('support and news in a real browser', () => {
       await adminApi(token, 'PUT', '/settings/contactAdminUrl', { value: 'https://wa.me/919800000000' });
       await step(member, 'contact-admin-link', async () => {
         await member.page.goto('/dashboard');
+        // The link is drawn before the dashboard's answer (with /Support): read it once the answer is in.
+        await member.page.getByTestId('net-balance').filter({ hasText: '₹' }).waitFor();
         const contact = member.page.getByRole('main').getByRole('link', { name: 'CONTACT ADMIN' });
         await contact.waitFor();
         expect(await contact.getAttribute('href')).toBe('https://wa.me/919800000000');
@@ -123,6 +125,8 @@ describe('support and news in a real browser', () => {
       await adminApi(token, 'PUT', '/settings/contactAdminUrl', { value: '' });
       await step(member, 'contact-admin-support', async () => {
         await member.page.goto('/dashboard');
+        // The link is drawn before the dashboard's answer (with /Support): read it once the answer is in.
+        await member.page.getByTestId('net-balance').filter({ hasText: '₹' }).waitFor();
         const contact = member.page.getByRole('main').getByRole('link', { name: 'CONTACT ADMIN' });
         await contact.click();
         await member.page.waitForURL(/\/Support$/);
