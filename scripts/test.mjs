@@ -32,7 +32,7 @@ import { ensureNodeModules } from './lib/local.mjs';
 import { startPostgres, ensureDatabase } from './lib/postgres.mjs';
 import { startRedis } from './lib/redis.mjs';
 import { startService } from './lib/supervise.mjs';
-import { parseLevels, countsFromJson, countsFromOutput, judgeLevel, closingLine, lintCounts } from './lib/test-results.cjs';
+import { parseLevels, countsFromJson, failuresFromJson, countsFromOutput, judgeLevel, closingLine, lintCounts } from './lib/test-results.cjs';
 
 const T0 = Date.now();
 const BUDGET_MS = Number(process.env.TEST_TIMEOUT_MIN || 29) * 60_000;
@@ -90,7 +90,8 @@ async function level(name, fn) {
   const { ok, counts } = judged;
   note = judged.note;
   const secs = Math.round((Date.now() - t) / 1000);
-  const res = { name, ok, ...counts, secs, note };
+  const failures = !ok && r.jsonFile ? failuresFromJson(r.jsonFile, ROOT) : [];
+  const res = { name, ok, ...counts, secs, note, failures };
   results.push(res);
   console.log(`${ok ? c.green('PASS') : c.red('FAIL')} ${name}: ${summaryText(res)}`);
   return res;
@@ -318,7 +319,10 @@ function snapshotProblem(app) {
 
 function finish(code) {
   console.log(`\n${c.bold('Summary')} ${c.dim(`(${Math.round((Date.now() - T0) / 1000)} s)`)}`);
-  for (const r of results) console.log(`  ${r.ok ? c.green('PASS') : c.red('FAIL')} ${r.name.padEnd(22)} ${summaryText(r)}`);
+  for (const r of results) {
+    console.log(`  ${r.ok ? c.green('PASS') : c.red('FAIL')} ${r.name.padEnd(22)} ${summaryText(r)}`);
+    for (const f of (r.failures || []).slice(0, 20)) console.log(`      ${c.red('✕')} ${f}`);
+  }
   if (results.length === 0) console.log('  no level ran');
   if (interrupted) console.log('  interrupted: the remaining levels did not run');
   const allOk = !interrupted && code === 0 && results.length > 0 && results.every((r) => r.ok);

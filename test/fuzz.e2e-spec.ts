@@ -12,6 +12,7 @@ import {
   anyBody,
   BIG_NUMBER_TEXTS,
   mangled,
+  nullBodies,
   RUNS,
   UNSAFE_NUMBERS,
   withRaw,
@@ -356,6 +357,12 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it.each(
+    calls.filter((c) => Object.keys(c.base).length > 0).map((c) => [`${c.method.toUpperCase()} ${c.path}`, c] as const),
+  )('%s with null in any field, and in all of them: never a 5xx, a refusal writes nothing', async (_name, call) => {
+    for (const body of nullBodies(call.base)) await probe(() => send(call, body), call);
   });
 
   // PostgreSQL cannot store a NUL or half a surrogate pair, and no single-line field has a use for a

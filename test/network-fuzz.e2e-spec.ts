@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { Network } from './support/network';
-import { anyBody, junk, mangled, RUNS, WriteWatch, type Writes } from './support/fuzz';
+import { anyBody, junk, mangled, nullBodies, RUNS, WriteWatch, type Writes } from './support/fuzz';
 import { ROOT, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -73,6 +73,10 @@ describe('fuzz: the team calls (network/)', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it.each(BASES)('POST %s with null in any field, and in all of them', async (path, base) => {
+    for (const body of nullBodies(base)) await probe(() => send(path, body), read);
   });
 
   it.each(BASES)('POST %s with bodies that are not JSON at all', async (path) => {

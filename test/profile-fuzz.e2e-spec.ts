@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { UNSTORABLE_TEXT_MESSAGE } from '../src/platform/http/unstorable-text';
-import { anyBody, junk, mangled, RUNS, Writes, WriteWatch } from './support/fuzz';
+import { anyBody, junk, mangled, nullBodies, RUNS, Writes, WriteWatch } from './support/fuzz';
 import { ADMIN_PASSWORD, PASSWORD, ROOT, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -131,6 +131,13 @@ describe('fuzz: the profile calls never answer 5xx and a refusal writes nothing'
           expect([key, res.status, res.body.result]).toEqual([key, 400, UNSTORABLE_TEXT_MESSAGE]);
         }
       }
+    },
+  );
+
+  it.each(CALLS.map((c) => [`${c.path} ${String(c.base.type ?? '')}`, c] as const))(
+    'POST %s with null in any field, and in all of them: never a 5xx, a refusal writes nothing',
+    async (_name, call) => {
+      for (const body of nullBodies(call.base)) await writes.probe(() => send(call, body), call);
     },
   );
 

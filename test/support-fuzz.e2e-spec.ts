@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { MULTILINE_FIELDS, UNSTORABLE_TEXT_MESSAGE } from '../src/platform/http/unstorable-text';
-import { anyBody, junk, mangled, RUNS, WriteWatch, type Writes } from './support/fuzz';
+import { anyBody, junk, mangled, nullBodies, RUNS, WriteWatch, type Writes } from './support/fuzz';
 import { ADMIN_PASSWORD, PASSWORD, ROOT, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -120,6 +120,11 @@ describe('fuzz: support and news calls never answer 5xx and never write on bad i
         { numRuns: RUNS / 2 },
       );
     }
+  });
+
+  it('null in any field of any call, and in all of them at once: never a 5xx, a refusal writes nothing', async () => {
+    for (const call of calls())
+      for (const body of nullBodies(call.base)) await watch.probe(() => send(call, body), call);
   });
 
   it('a NUL, a lone surrogate or a control character in any field is a 400 that writes nothing (line breaks only in multi-line fields)', async () => {

@@ -262,6 +262,11 @@ describe('support and news', () => {
       expect((await admin('approver', 'put', `news/${second}`, { hidden: false })).status).toBe(200);
       expect((await admin('approver', 'put', 'news/NW000000000000', { hidden: true })).status).toBe(404);
       expect((await admin('approver', 'put', `news/${second}`, { content: '' })).status).toBe(400);
+      // a cleared field comes back from react-admin as null: refused with the same text, nothing written
+      const cleared = await admin('approver', 'put', `news/${second}`, { content: null, hidden: true });
+      expect([cleared.status, cleared.body.result]).toEqual([400, 'Please enter the news content']);
+      const nullHidden = await admin('approver', 'put', `news/${second}`, { hidden: null });
+      expect([nullHidden.status, nullHidden.body.result]).toEqual([400, 'hidden must be true or false']);
       expect((await admin('support', 'put', `news/${second}`, { hidden: true })).status).toBe(403);
     });
     const list = await admin('auditor', 'get', `news?filter=${encodeURIComponent(JSON.stringify({ hidden: 'true' }))}`);

@@ -3,6 +3,7 @@
 // jest output. CommonJS, so both test.mjs (ESM) and jest (CommonJS) load it as it is.
 'use strict';
 const fs = require('node:fs');
+const path = require('node:path');
 
 /** The levels `npm test` knows, in the order it runs them. */
 const LEVELS = ['lint', 'unit', 'e2e', 'member-web', 'admin-web', 'browser'];
@@ -35,6 +36,29 @@ function countsFromJson(file) {
     };
   } catch {
     return null;
+  }
+}
+
+/**
+ * The failed tests named in a jest or vitest JSON report ("file › test: first line of the error"),
+ * so a failure shows in the last lines of a long run (CI keeps only part of the output).
+ */
+function failuresFromJson(file, root) {
+  try {
+    const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const out = [];
+    for (const suite of j.testResults || []) {
+      const where = root ? path.relative(root, suite.name || '') : suite.name || '';
+      const failed = (suite.assertionResults || []).filter((a) => a.status === 'failed');
+      for (const a of failed) {
+        const first = String((a.failureMessages || [])[0] || '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) || '';
+        out.push(`${where} › ${a.fullName || a.title}: ${first.trim().slice(0, 300)}`);
+      }
+      if (!failed.length && suite.status === 'failed') out.push(`${where}: ${String(suite.message || '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) || 'failed to run'}`);
+    }
+    return out;
+  } catch {
+    return [];
   }
 }
 
@@ -102,4 +126,4 @@ function closingLine(results, allOk) {
   return `${sum('passed')} passed, ${!allOk && failed === 0 ? 1 : failed} failed, ${sum('skipped')} skipped`;
 }
 
-module.exports = { LEVELS, parseLevels, countsFromJson, countsFromOutput, judgeLevel, closingLine, lintCounts };
+module.exports = { LEVELS, parseLevels, countsFromJson, failuresFromJson, countsFromOutput, judgeLevel, closingLine, lintCounts };

@@ -5,7 +5,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { LEVELS, parseLevels, countsFromJson, judgeLevel, closingLine, lintCounts } = require('./test-results.cjs');
+const { LEVELS, parseLevels, countsFromJson, failuresFromJson, judgeLevel, closingLine, lintCounts } = require('./test-results.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const JEST = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -18,7 +18,7 @@ function runJestOn(source) {
     const report = path.join(dir, 'report.json');
     const config = JSON.stringify({ rootDir: dir, testMatch: ['<rootDir>/sample.check.js'], testEnvironment: 'node' });
     const r = spawnSync(process.execPath, [JEST, '--config', config, '--ci', '--json', `--outputFile=${report}`], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
-    return { code: r.status, counts: countsFromJson(report) };
+    return { code: r.status, counts: countsFromJson(report), failures: failuresFromJson(report, dir) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -45,6 +45,9 @@ describe('npm test: judging a level', () => {
     expect(judgeLevel({ code: green.code }, green.counts)).toEqual({ ok: true, counts: expect.objectContaining({ passed: 2, failed: 0, skipped: 0 }), note: '' });
     const red = runJestOn("it('a', () => {}); it('b', () => { throw new Error('no'); });\n");
     expect(judgeLevel({ code: red.code }, red.counts)).toMatchObject({ ok: false, counts: { passed: 1, failed: 1, skipped: 0 } });
+    // the summary names what failed, with the error's first line (CI keeps only the end of a long run)
+    expect(red.failures).toEqual(['sample.check.js › b: Error: no']);
+    expect(green.failures).toEqual([]);
     expect(judgeLevel({ code: 0 }, { passed: 0, failed: 0, skipped: 0, total: 0 })).toMatchObject({ ok: false, counts: { failed: 1 }, note: 'no tests found' });
   });
 

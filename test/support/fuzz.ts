@@ -65,6 +65,19 @@ export const mangled = (base: Record<string, unknown>) =>
       return body;
     });
 
+/**
+ * `base` with one field at a time set to null, then every field null: class-validator's
+ * `@IsOptional` lets a null through as if the field were absent, so each handler must treat a
+ * null as absent or the edge must refuse it. Deterministic, every call, every field.
+ */
+export function nullBodies(base: Record<string, unknown>): Array<Record<string, unknown>> {
+  const keys = Object.keys(base);
+  return [
+    ...keys.map((key) => ({ ...base, [key]: null })),
+    ...(keys.length > 1 ? [Object.fromEntries(keys.map((key) => [key, null]))] : []),
+  ];
+}
+
 export const anyBody = fc.oneof(junk, fc.anything({ maxDepth: 2 }));
 
 /** Numbers JSON.parse cannot keep (past 2^53, or past any column), as raw JSON number text: the edge refuses them. */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { Allow, IsBoolean, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { NEWS_CONTENT_MAX_LENGTH } from '../../modules/news';
 import { TICKET_LIMITS } from '../../modules/support';
 
@@ -32,13 +33,14 @@ export class NewsCreateDto {
 /** An edit (react-admin sends the whole record back; the read-only fields are accepted and ignored). */
 export class NewsUpdateDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @Transform(({ value }) => (value === null ? '' : value)) // react-admin sends a cleared field as null
+  @ValidateIf((dto: NewsUpdateDto) => dto.content !== undefined)
   @IsString({ message: 'content must be text' })
   @Matches(/\S/, { message: 'Please enter the news content' })
   @MaxLength(NEWS_CONTENT_MAX_LENGTH, { message: NEWS_CONTENT_MESSAGE })
   content?: string;
   @ApiPropertyOptional()
-  @IsOptional()
+  @ValidateIf((dto: NewsUpdateDto) => dto.hidden !== undefined) // null is not "unchanged": it is refused
   @IsBoolean({ message: 'hidden must be true or false' })
   hidden?: boolean;
   @ApiPropertyOptional() @Allow() id?: unknown;
