@@ -23,7 +23,12 @@ export class TeamTotals1763800016000 implements MigrationInterface {
   }
 }
 
-/** The depth-0 rows from the per-level rows: per (uid, shard), the sum over every level. */
+/**
+ * The depth-0 rows from the per-level rows: per (uid, shard), the sum over every level — written in
+ * (uid, shard) order, so a member's 8 rows share a heap page or two at first (the directs report reads
+ * them with one bitmap heap scan per direct; rows written later by registrations land where they may).
+ */
 export const TEAM_TOTALS_BACKFILL = `
   insert into team_counts (uid, depth, shard, members, active)
-  select uid, 0, shard, sum(members), sum(active) from team_counts where depth > 0 group by uid, shard`;
+  select uid, 0, shard, sum(members), sum(active) from team_counts where depth > 0
+   group by uid, shard order by uid, shard`;
