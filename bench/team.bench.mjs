@@ -10,7 +10,8 @@
 //            written with set-based SQL straight into the read tables the projections own —
 //            members, the member_tree closure (level by level from the level above, as the
 //            member-tree projection does per member), and team_counts by the very query the
-//            network migration backfills with (what replay rebuilds) — because 900,000 ledger
+//            network migration backfills with, then its whole-team rows (depth 0) by the team-totals
+//            migration's statement (what replay rebuilds) — because 900,000 ledger
 //            appends would take the shared machine hours and the read is what is measured. The
 //            last BENCH_TEAM_VIA_LEDGER members (default 2,000) are registered through the real
 //            Ledger and projections (MemberRegistered: members, member_tree, team_counts), half
@@ -45,6 +46,7 @@ const EPIN_TYPE = 'EpintypeB';
 export const DIST_FILES = [
   'dist/modules/network/queries/team-report/team-report.query.js',
   'dist/modules/network/projections/team-counts.projection.js',
+  'dist/migrations/1763800016000-team-totals.js',
 ];
 
 /** The ledger's code (as the top-up benchmark loads it) and the team reports under test. */
@@ -52,7 +54,8 @@ function loadDist() {
   const { downlineReport, directReport, levelDetails } = require(
     path.join(ROOT, 'dist/modules/network/queries/team-report/team-report.query.js'),
   );
-  return { ...loadLedgerDist(), downlineReport, directReport, levelDetails };
+  const { TEAM_TOTALS_BACKFILL } = require(path.join(ROOT, 'dist/migrations/1763800016000-team-totals.js'));
+  return { ...loadLedgerDist(), downlineReport, directReport, levelDetails, TEAM_TOTALS_BACKFILL };
 }
 
 const percentile = (sorted, p) =>
@@ -81,8 +84,12 @@ export function teamShape(below) {
   return { below, directs, levels, sponsorOf };
 }
 
-/** The bulk (the root is registered through the ledger before): members 1..bulk (every third Active), their closure rows level by level, then team_counts. */
-async function seedBulk(owner, shape, bulk, log) {
+/**
+ * The bulk (the root is registered through the ledger before): members 1..bulk (every third Active),
+ * their closure rows level by level, then team_counts — per level as the network migration
+ * backfills them, then the whole-team totals (depth 0) by the team-totals migration's own statement.
+ */
+async function seedBulk(owner, shape, bulk, log, totalsBackfill) {
   const { directs } = shape;
   for (let from = 1; from <= bulk; from += SEED_CHUNK) {
     const to = Math.min(bulk, from + SEED_CHUNK - 1);
@@ -123,6 +130,7 @@ async function seedBulk(owner, shape, bulk, log) {
     select t.ancestor_uid, t.depth, t.descendant_uid::integer % 8, count(*), count(*) filter (where m.status = 'Active')
       from member_tree t join members m on m.uid = t.descendant_uid
      group by t.ancestor_uid, t.depth, t.descendant_uid::integer % 8`);
+  await owner.execute(totalsBackfill);
   // The bulk members' credentials are not needed: none of them logs in.
 }
 
@@ -161,24 +169,38 @@ async function seedViaLedger(dist, ledger, owner, shape, bulk) {
   return { registered: fresh.length, activated: toActivate.length };
 }
 
-/** The counts the reports use must equal a count of the closure rows: for the root and every direct. */
+/**
+ * The counts the reports use must equal a count of the closure rows, for the root and every direct:
+ * the per-level rows added up, and the whole-team rows (depth 0) the directs report and the
+ * dashboard read.
+ */
 async function checkExact(owner, directs) {
-  // Two set-wise aggregates (one pass over the closure rows of the root and of the directs), not a count per member.
+  // Set-wise aggregates (one pass over the closure rows of the root and of the directs), not a count per member.
   const rows = await owner.query(
     `with checked as (select $1::text as uid union all select ($1::int + g)::text from generate_series(1, $2::int) g),
-          kept as (select c.uid, sum(c.members)::bigint as kept, sum(c.active)::bigint as kept_active
+          kept as (select c.uid, sum(c.members) filter (where c.depth > 0)::bigint as kept,
+                          sum(c.active) filter (where c.depth > 0)::bigint as kept_active,
+                          sum(c.members) filter (where c.depth = 0)::bigint as total,
+                          sum(c.active) filter (where c.depth = 0)::bigint as total_active
                      from team_counts c where c.uid in (select uid from checked) group by c.uid),
           counted as (select t.ancestor_uid as uid, count(*)::bigint as counted,
                              count(*) filter (where m.status = 'Active')::bigint as counted_active
                         from member_tree t join members m on m.uid = t.descendant_uid
                        where t.ancestor_uid in (select uid from checked) group by t.ancestor_uid)
      select ch.uid, coalesce(k.kept, 0)::bigint as kept, coalesce(k.kept_active, 0)::bigint as kept_active,
+            coalesce(k.total, 0)::bigint as total, coalesce(k.total_active, 0)::bigint as total_active,
             coalesce(n.counted, 0)::bigint as counted, coalesce(n.counted_active, 0)::bigint as counted_active
        from checked ch left join kept k on k.uid = ch.uid left join counted n on n.uid = ch.uid
       order by ch.uid`,
     [String(ROOT_UID), directs],
   );
-  const wrong = rows.filter((r) => r.kept !== r.counted || r.kept_active !== r.counted_active);
+  const wrong = rows.filter(
+    (r) =>
+      r.kept !== r.counted ||
+      r.kept_active !== r.counted_active ||
+      r.total !== r.counted ||
+      r.total_active !== r.counted_active,
+  );
   if (wrong.length)
     throw new Error(
       `team_counts differ from the closure for ${wrong.length} members, e.g. ${JSON.stringify(wrong[0])}`,
@@ -203,7 +225,7 @@ export async function run({ ownerUrl, appUrl, size = MAX_BELOW, viaLedger = 2000
       await tx.append(`member-${uidOf(0)}`, 0, [registration(0, -1)]);
     });
     let t0 = performance.now();
-    await seedBulk(owner, shape, bulk, log);
+    await seedBulk(owner, shape, bulk, log, dist.TEAM_TOTALS_BACKFILL);
     await owner.execute('analyze');
     const bulkMs = performance.now() - t0;
     log(`bulk: ${bulk} members, closure and team_counts in ${(bulkMs / 1000).toFixed(1)} s`);

@@ -352,6 +352,15 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
       // Nothing is signed yet: there is no digest to save, rather than an unsigned one dressed as one.
       expect(await latestDigest(db.owner)).toBeNull();
       expect((await replayLedger(db.owner, runner)).differences).toBe(0);
+      // The later migrations' backfills (member_profiles; team_counts and its whole-team rows, depth 0) are what
+      // today's projections rebuild from the same events.
+      const all = await replayLedger(db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+      expect(all.tables.map((d) => d.table)).toEqual(expect.arrayContaining(['member_profiles', 'team_counts']));
+      expect(all.differences).toBe(0);
+      const [totals] = await db.owner.query<{ n: number }>(
+        'select count(*)::int as n from team_counts where depth = 0',
+      );
+      expect(totals.n).toBeGreaterThan(0);
     });
   });
 

@@ -53,14 +53,22 @@ describe('team reports and the genealogy view', () => {
   });
   afterAll(() => t.close());
 
-  /** What team_counts says, next to what counting the closure rows says: they must agree everywhere. */
+  /**
+   * What team_counts says, next to what counting the closure rows says: they must agree everywhere —
+   * per (uid, level, shard), and the whole-team rows (depth 0) per (uid, shard) with the closure's
+   * rows of every level.
+   */
   async function countsDisagreeing(): Promise<unknown[]> {
     return t.db.owner.query(`
-      with truth as (
-        select t.ancestor_uid as uid, t.depth, count(*) as members, count(*) filter (where m.status = 'Active') as active
-          from member_tree t join members m on m.uid = t.descendant_uid group by 1, 2)
-      select * from truth full join
-             (select uid, depth, sum(members) as members, sum(active) as active from team_counts group by 1, 2) c using (uid, depth)
+      with closure as (
+        select t.ancestor_uid as uid, t.depth, t.descendant_uid::integer % 8 as shard, m.status
+          from member_tree t join members m on m.uid = t.descendant_uid),
+      truth as (
+        select uid, depth, shard, count(*) as members, count(*) filter (where status = 'Active') as active
+          from closure group by 1, 2, 3
+        union all
+        select uid, 0, shard, count(*), count(*) filter (where status = 'Active') from closure group by 1, 3)
+      select * from truth full join team_counts c using (uid, depth, shard)
        where truth.members is distinct from c.members or truth.active is distinct from c.active`);
   }
 
@@ -184,9 +192,21 @@ describe('team reports and the genealogy view', () => {
 
   it('team_counts agree with the closure table everywhere, and replay rebuilds them with zero differences', async () => {
     expect(await countsDisagreeing()).toEqual([]);
+    const [totals] = await t.db.owner.query<{ n: number }>(
+      'select count(*)::int as n from team_counts where uid = $1 and depth = 0',
+      [ROOT],
+    );
+    expect(totals.n).toBeGreaterThan(0);
     const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
     expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
     expect(replay.tables.map((d) => d.table)).toContain('team_counts');
+  });
+
+  it('the dashboard’s My Team and My Directs come from the same counts', async () => {
+    const dashboard = async (uid: string) => (await net.as(uid, '/api/userDashboard', { uid })).body[0];
+    expect(await dashboard(ROOT)).toMatchObject({ totalteam: '5', totalrefferal: '2' });
+    expect(await dashboard(a)).toMatchObject({ totalteam: '3', totalrefferal: '2' });
+    expect(await dashboard(a11)).toMatchObject({ totalteam: '0', totalrefferal: '0' });
   });
 
   it('TeamTree: the caller and three levels by default, each node with status, team size and directs', async () => {

@@ -19,6 +19,7 @@ import {
   MemberQueries,
 } from '../../modules/identity';
 import { QueueQuery } from '../../modules/help';
+import { NetworkQueries } from '../../modules/network';
 import { SupportQueries } from '../../modules/support';
 import { WalletQueries } from '../../modules/wallet';
 import { memberMetadata } from './member-metadata';
@@ -44,6 +45,7 @@ export class MemberController {
     private readonly wallet: WalletQueries,
     private readonly queue: QueueQuery,
     private readonly support: SupportQueries,
+    private readonly network: NetworkQueries,
   ) {}
 
   @Get('health')
@@ -151,14 +153,16 @@ export class MemberController {
       "contactAdminUrl: the CONTACT ADMIN chat link (setting contactAdminUrl; '' when none is set).",
   })
   async dashboard(@Body() _body: UidDto, @CurrentMember() member: MemberPrincipal) {
-    // The member's summary, the wallet's money cards over it, the queue transparency fields and CONTACT ADMIN's link.
-    const [summary, money, queue, contactAdminUrl] = await Promise.all([
+    // The member's summary, their team's counts (the network's projection), the wallet's money cards over it,
+    // the queue transparency fields and CONTACT ADMIN's link.
+    const [summary, team, money, queue, contactAdminUrl] = await Promise.all([
       this.queries.dashboard(member.uid, member.impersonatedBy),
+      this.network.dashboard(member.uid),
       this.wallet.summary(member.uid),
       this.queue.member(member.uid),
       this.support.contactAdminUrl(),
     ]);
-    return [{ ...summary, ...money, ...queue, contactAdminUrl }];
+    return [{ ...summary, ...team, ...money, ...queue, contactAdminUrl }];
   }
 
   @Post('ForgetPassword')

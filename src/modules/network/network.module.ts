@@ -1,7 +1,13 @@
 import { Injectable, Module } from '@nestjs/common';
 import { Database } from '../../platform/db/database';
 import { TeamCursor, TeamFilter } from './domain/team-page';
-import { directReport, downlineReport, levelDetails, TeamPageRequest } from './queries/team-report/team-report.query';
+import {
+  directReport,
+  downlineReport,
+  levelDetails,
+  TeamPageRequest,
+  teamSize,
+} from './queries/team-report/team-report.query';
 import { inTeamOf, teamTree } from './queries/team-tree/team-tree.query';
 
 /** The team reports and the genealogy view, as the member API injects them. */
@@ -19,6 +25,12 @@ export class NetworkQueries {
 
   levels(uid: string, filter: TeamFilter, page: TeamPageRequest) {
     return levelDetails(this.db, uid, filter, page);
+  }
+
+  /** The dashboard's `totalteam` and `totalrefferal`: the member's whole team and directs, from the projection. */
+  async dashboard(uid: string): Promise<{ totalrefferal: string; totalteam: string }> {
+    const { team, directs } = await teamSize(this.db, uid);
+    return { totalrefferal: directs, totalteam: team };
   }
 
   /** The tree below `root`, or null when `root` is neither the member nor in their team. */

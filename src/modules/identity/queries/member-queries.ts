@@ -87,13 +87,9 @@ export class MemberQueries {
       status: string;
       registered_at: Date;
       activated_at: Date | null;
-      directs: string;
-      team: string;
       pins: string;
     }>(
       `select m.uid, m.name, m.isagree, m.status, m.registered_at, m.activated_at,
-              (select count(*) from members d where d.sponsor_uid = m.uid)::text as directs,
-              (select count(*) from member_tree t where t.ancestor_uid = m.uid)::text as team,
               (select count(*) from epins e where e.owner_uid = m.uid and e.status = 'unused')::text as pins
          from members m where m.uid = $1`,
       [uid],
@@ -117,8 +113,6 @@ export class MemberQueries {
       Activestatus: m.status,
       RegDate: iso(m.registered_at),
       ActDate: iso(m.activated_at),
-      totalrefferal: m.directs,
-      totalteam: m.team,
       totalphamount: formatRupees(bal.get(accounts.phGiven) ?? 0n),
       totalghamount: formatRupees(bal.get(accounts.ghReceived) ?? 0n),
       TeamIncome: formatRupees(teamIncome),

@@ -77,7 +77,7 @@ describe('the team counts projection', () => {
   const event = (type: string, streamId: string, payload: unknown) =>
     ({ type, streamId, payload, streamVersion: 1, recordedAt: new Date(0) }) as never;
 
-  it('given a registration with a sponsor, when projected, then one upsert counts the member at every upline level', () => {
+  it('given a registration with a sponsor, when projected, then one upsert counts the member at every upline level and in every upline’s total', () => {
     const [statement, ...rest] = teamCountsProjection.project(
       event('MemberRegistered', 'member-200002', { uid: '200002', sponsorUid: '200001' }),
     );
@@ -86,6 +86,9 @@ describe('the team counts projection', () => {
     expect(statement.text).toMatch(
       /on conflict \(uid, depth, shard\) do update set members = team_counts.members \+ 1/,
     );
+    // Each upline's whole-team row (depth 0) beside its level, locked first per uid: one order for every event.
+    expect(statement.text).toMatch(/values \(0\), \(a\.depth\)\) d\(depth\)/);
+    expect(statement.text).toMatch(/order by a\.uid, d\.depth/);
   });
 
   it('given the root’s registration (no sponsor) or an upgrade, when projected, then nothing is counted', () => {
@@ -95,10 +98,15 @@ describe('the team counts projection', () => {
     expect(teamCountsProjection.project(event('MemberToppedUp', 'member-200002', { kind: 'upgrade' }))).toEqual([]);
   });
 
-  it('given a first top-up, when projected, then every upline level of the member counts one more Active, checked by PostgreSQL', () => {
+  it('given a first top-up, when projected, then every upline level and total of the member counts one more Active, checked by PostgreSQL', () => {
     const [statement] = teamCountsProjection.project(event('MemberToppedUp', 'member-200002', { kind: 'activation' }));
     expect(statement.params[0]).toBe('200002');
     expect(statement.params[2]).toBe(2);
-    expect(statement.text).toMatch(/ledger_assert/);
+    expect(statement.text).toMatch(/values \(0\), \(t\.depth\)\) d\(depth\)/);
+    expect(statement.text).toMatch(/order by c\.uid, c\.depth\s+for update of c/);
+    // Two rows per upline (its level and its total) must change, or the event's transaction fails.
+    expect(statement.text).toMatch(
+      /ledger_assert\(\(select count\(\*\) from changed\) = 2 \* \(select count\(\*\) from member_tree/,
+    );
   });
 });

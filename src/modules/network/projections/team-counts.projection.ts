@@ -13,37 +13,41 @@ export const shardOf = (uid: string): number => Number(uid) % TEAM_COUNT_SHARDS;
 
 /**
  * A registration adds one member at every level above: level 1 of the sponsor, level d + 1 of each
- * of the sponsor's uplines at level d. Read from the sponsor's own closure rows (written by an
- * earlier event), so it does not depend on the order of the projections of this one. Rows are
- * taken in (uid, depth) order (one shard per event): two registrations under the same uplines lock them in the same
- * order and never deadlock.
+ * of the sponsor's uplines at level d — and one to each of those uplines' whole-team total (depth 0,
+ * "all levels"). Read from the sponsor's own closure rows (written by an earlier event), so it does
+ * not depend on the order of the projections of this one. Rows are taken in (uid, depth) order
+ * (depth 0 first per uid; one shard per event): two registrations under the same uplines lock them
+ * in the same order and never deadlock.
  */
 const REGISTERED_SQL = prepared(`insert into team_counts (uid, depth, shard, members, active)
-   select a.uid, a.depth, $2::smallint, 1, 0
+   select a.uid, d.depth, $2::smallint, 1, 0
      from (select $1::char(6) as uid, 1 as depth
            union all
            select ancestor_uid, depth + 1 from member_tree where descendant_uid = $1::char(6)) a
-    order by a.uid, a.depth
+     cross join lateral (values (0), (a.depth)) d(depth)
+    order by a.uid, d.depth
    on conflict (uid, depth, shard) do update set members = team_counts.members + 1`);
 
 /**
  * A first top-up (Inactive → Active; a member never goes back) adds one Active member at every
- * level above them, in (uid, depth) lock order as above. Their row at each level exists since
- * their registration: PostgreSQL checks that every upline's row changed (else LG001 fails the
- * event's transaction), and `active <= members` holds by the table's check.
+ * level above them and to each upline's whole-team total (depth 0), in (uid, depth) lock order as
+ * above. Those rows exist since their registration: PostgreSQL checks that both rows of every
+ * upline changed (else LG001 fails the event's transaction), and `active <= members` holds by the
+ * table's check.
  */
 const ACTIVATED_SQL = prepared(`with locked as (
-     select c.uid, c.depth from team_counts c
-       join member_tree t on t.ancestor_uid = c.uid and t.depth = c.depth
-      where t.descendant_uid = $1::char(6) and c.shard = $3::smallint
+     select c.uid, c.depth from member_tree t
+      cross join lateral (values (0), (t.depth)) d(depth)
+       join team_counts c on c.uid = t.ancestor_uid and c.depth = d.depth and c.shard = $3::smallint
+      where t.descendant_uid = $1::char(6)
       order by c.uid, c.depth
         for update of c),
    changed as (
      update team_counts c set active = c.active + 1 from locked l
       where c.uid = l.uid and c.depth = l.depth and c.shard = $3::smallint returning 1)
-   select ledger_assert((select count(*) from changed) = (select count(*) from member_tree where descendant_uid = $1::char(6)), $2::text)`);
+   select ledger_assert((select count(*) from changed) = 2 * (select count(*) from member_tree where descendant_uid = $1::char(6)), $2::text)`);
 
-/** Team sizes per member and level: what the team reports count with, never a count(*) of rows. */
+/** Team sizes per member and level (depth 0: all levels): what the team reports count with, never a count(*) of rows. */
 export const teamCountsProjection: Projection = {
   name: 'team-counts',
   tables: ['team_counts'],

@@ -10,7 +10,7 @@ export interface TreeNode {
   level: number;
   /** The sponsor (the node's parent in the tree); '' for the root of the whole network. */
   parent: string;
-  /** Members below this one (all levels) and their directs, from team_counts. */
+  /** Members below this one (all levels) and their directs, from team_counts (depth 0 and 1). */
   team: string;
   directs: string;
 }
@@ -36,7 +36,9 @@ export async function inTeamOf(db: Sql, member: string, uid: string): Promise<bo
 /**
  * TeamTree: `root` and up to `depth` levels below it, in level order then User Id, at most
  * MAX_TREE_NODES members per answer (the rest from `after` on), each with its team size and
- * directs from the projection. The caller checks first that `root` is in the member's team.
+ * directs from the projection (depth 0 and 1 rows: 16 per node). Each member is a primary-key
+ * look-up (a lateral subquery, as in the team reports: no merge join over members_pkey). The
+ * caller checks first that `root` is in the member's team.
  */
 export async function teamTree(
   db: Sql,
@@ -61,9 +63,11 @@ export async function teamTree(
            and ($3::integer is null or (t.depth, t.descendant_uid) > ($3::integer, $4::char(6)))
          order by t.depth, t.descendant_uid limit $5))
      select n.depth, m.uid, m.name, m.status, m.sponsor_uid, c.team, c.directs
-       from nodes n join members m on m.uid = n.uid
-       left join lateral (select sum(members)::text as team, sum(members) filter (where depth = 1)::text as directs
-                            from team_counts where uid = n.uid) c on true
+       from nodes n
+       join lateral (select m.uid, m.name, m.status, m.sponsor_uid from members m where m.uid = n.uid offset 0) m on true
+       left join lateral (select sum(members) filter (where depth = 0)::text as team,
+                                 sum(members) filter (where depth = 1)::text as directs
+                            from team_counts where uid = n.uid and depth <= 1) c on true
       order by n.depth, n.uid`,
     [root, depth, after?.depth ?? null, after?.uid ?? null, MAX_TREE_NODES],
   );
