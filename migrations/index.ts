@@ -13,6 +13,7 @@ import { HelpLinkBatches1763800012500 } from './1763800012500-help-link-batches'
 import { Profile1763800013000 } from './1763800013000-profile';
 import { Network1763800014000 } from './1763800014000-network';
 import { SupportNews1763800015000 } from './1763800015000-support-news';
+import { SecretChecks1763800016029 } from './1763800016029-secret-checks';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const ALL_MIGRATIONS = [
   Profile1763800013000,
   Network1763800014000,
   SupportNews1763800015000,
+  SecretChecks1763800016029,
 ];
