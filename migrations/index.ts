@@ -14,6 +14,7 @@ import { Profile1763800013000 } from './1763800013000-profile';
 import { Network1763800014000 } from './1763800014000-network';
 import { SupportNews1763800015000 } from './1763800015000-support-news';
 import { TeamTotals1763800016000 } from './1763800016000-team-totals';
+import { SecretChecks1763800016029 } from './1763800016029-secret-checks';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -33,4 +34,5 @@ export const ALL_MIGRATIONS = [
   Network1763800014000,
   SupportNews1763800015000,
   TeamTotals1763800016000,
+  SecretChecks1763800016029,
 ];

@@ -7,6 +7,9 @@ import { startTestApp, TestApp } from './support/test-app';
 
 const result = (text: string) => (body: unknown) => (body as { Result?: unknown })?.Result === text;
 
+/** A wrong current password is counted (decision 0029): its events and the counters they feed. */
+const SECRET_CHECK_WRITES = ['SecretCheckFailed', 'SecretChecksLockedOut', 'SecretCheckPassed', 'secret_checks'];
+
 /**
  * The profile calls with bodies shaped like the real ones. The secrets they carry are wrong, so a
  * mangled body can never change a password (which would end the session the fuzzing runs on);
@@ -43,12 +46,14 @@ const CALLS: ReadonlyArray<{ path: string; base: Record<string, unknown>; auth: 
     },
     auth: 'member',
     writes: 'never',
+    refusalMayWrite: SECRET_CHECK_WRITES,
   },
   {
     path: '/api/UpdateProfile',
     base: { type: 'trans_password', uid: ROOT, ctrans_password: 'wrong-but-shaped', trans_password: 'Trans@123' },
     auth: 'member',
     writes: 'never',
+    refusalMayWrite: SECRET_CHECK_WRITES,
   },
   {
     path: '/api/UpdateProfile',
@@ -60,6 +65,7 @@ const CALLS: ReadonlyArray<{ path: string; base: Record<string, unknown>; auth: 
     },
     auth: 'member',
     writes: 'never',
+    refusalMayWrite: SECRET_CHECK_WRITES,
   },
   {
     path: '/api/UpdateProfile',
@@ -78,6 +84,7 @@ const CALLS: ReadonlyArray<{ path: string; base: Record<string, unknown>; auth: 
     },
     auth: 'member',
     writes: 'never',
+    refusalMayWrite: SECRET_CHECK_WRITES,
   },
   // Nothing is locked: an unlock answers 409 and writes nothing; a good one may write.
   { path: `/admin-api/members/${ROOT}/unlock-bank`, base: { reason: 'Fuzz' }, auth: 'admin', writes: 'any' },

@@ -434,6 +434,103 @@ describe('profile, credentials, bank details and wallet (issue 12)', () => {
     expect((await adminPost('approver', 'members/12/unlock-bank', { reason: 'x' })).status).toBe(404);
   });
 
+  describe('lock-out after repeated wrong current passwords (decision 0029)', () => {
+    const LOCKED = 'Too many wrong passwords. Try again after 15 minutes.';
+    const secretEvents = async (uid: string) =>
+      t.db.owner.query<{ type: string; payload: Record<string, unknown> }>(
+        `select type, payload from events where stream_id = $1 and type like 'SecretCheck%' order by stream_version`,
+        [`member-${uid}`],
+      );
+
+    it('the fifth wrong transaction password (any call) locks its checks: even the right one is refused, unchecked, writing nothing; the login password is counted apart', async () => {
+      const uid = await net.register(undefined, 'Guessed Member');
+      const token = await login(uid);
+      const wrongTxn = 'Current Transaction Password is wrong!';
+      await answered(
+        token,
+        { type: 'trans_password', ctrans_password: 'guess-1', trans_password: 'Trans@123' },
+        wrongTxn,
+      );
+      await answered(token, { type: 'ecurrency', accountnumber: WALLET, otp: 'guess-2' }, wrongTxn);
+      await answered(token, { ...BANK, ctrans_password: 'guess-3' }, wrongTxn);
+      await answered(
+        token,
+        { type: 'trans_password', ctrans_password: 'guess-4', trans_password: 'Trans@123' },
+        wrongTxn,
+      );
+      const fifth = await answered(token, { type: 'ecurrency', accountnumber: WALLET, otp: 'guess-5' }, LOCKED);
+      expect(fifth.body.code).toBe('CREDENTIAL.CHECKS_LOCKED');
+      expect(await secretEvents(uid)).toEqual([
+        ...[1, 2, 3, 4, 5].map((failures) => ({
+          type: 'SecretCheckFailed',
+          payload: { kind: 'transaction', failures },
+        })),
+        { type: 'SecretChecksLockedOut', payload: { kind: 'transaction', until: expect.any(String) } },
+      ]);
+      // Locked: the right transaction password changes nothing, in every call that checks it.
+      const before = await eventCount(t.db.app);
+      await answered(token, { ...BANK }, LOCKED);
+      await answered(token, { type: 'ecurrency', accountnumber: WALLET, otp: PASSWORD }, LOCKED);
+      await answered(
+        token,
+        {
+          type: 'trans_password',
+          ctrans_password: PASSWORD,
+          trans_password: 'Trans@123',
+          confirm_trans_password: 'Trans@123',
+        },
+        LOCKED,
+      );
+      expect(await eventCount(t.db.app)).toBe(before);
+      expect((await info(token)).accountnumber).toBe('');
+      // The login password has its own count: one wrong is only wrong, and the login itself is not locked.
+      await answered(
+        token,
+        { type: 'password', cpassword: 'guess-x', password: 'Newpass@1' },
+        'Current password is wrong!',
+      );
+      expect(await login(uid)).not.toBe('');
+
+      // The window passes (no test clock: the projection's times move back as the clock would move on) …
+      await t.db.owner.query(
+        `update secret_checks set locked_until = now() - interval '1 minute', last_failed_at = now() - interval '16 minutes'
+          where uid = $1 and kind = 'transaction'`,
+        [uid],
+      );
+      // … and the right transaction password works again; the count starts anew.
+      await answered(token, { ...BANK }, 'Bank Details Updated Successfully');
+      expect((await secretEvents(uid)).map((e) => e.type).slice(-1)).toEqual(['SecretCheckPassed']);
+      const [row] = await t.db.owner.query<{ failures: number; locked_until: Date | null }>(
+        `select failures, locked_until from secret_checks where uid = $1 and kind = 'transaction'`,
+        [uid],
+      );
+      expect(row).toEqual({ failures: 0, locked_until: null });
+      await answered(token, { type: 'ecurrency', accountnumber: WALLET, otp: 'guess-6' }, wrongTxn);
+    });
+
+    it('five wrong current login passwords lock the password change; concurrent guesses are counted one after another', async () => {
+      const uid = await net.register(undefined, 'Racing Guesser');
+      const token = await login(uid);
+      const guesses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          post(token, '/api/UpdateProfile', { type: 'password', cpassword: `guess-${i}`, password: 'Newpass@1' }),
+        ),
+      );
+      const texts = guesses.map((r) => r.body.Result as string);
+      expect(texts.filter((x) => x === 'Current password is wrong!')).toHaveLength(4);
+      expect(texts.filter((x) => x === LOCKED)).toHaveLength(4);
+      const failures = (await secretEvents(uid)).filter((e) => e.type === 'SecretCheckFailed');
+      expect(failures.map((e) => e.payload.failures)).toEqual([1, 2, 3, 4, 5]);
+      await answered(token, { type: 'password', cpassword: PASSWORD, password: 'Newpass@1' }, LOCKED);
+      // The transaction password is not locked by it.
+      await answered(
+        token,
+        { type: 'ecurrency', accountnumber: WALLET, otp: PASSWORD },
+        'Wallet Address Update Successfully',
+      );
+    });
+  });
+
   it('the ledger verifies and replay rebuilds every table with zero differences', async () => {
     expect((await verifyLedger(t.db.app, LEDGER_CHECKS)).problems).toEqual([]);
     const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));

@@ -7,6 +7,7 @@ import {
   memberTreeProjection,
   membersProjection,
   passwordResetsProjection,
+  secretChecksProjection,
 } from './identity';
 import { epinsProjection, topupsProjection } from './epins';
 import { helpLinksProjection, helpRequestsProjection, queueEntriesProjection, utrClaimsProjection } from './help';
@@ -47,4 +48,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   newsProjection,
   memberProfilesProjection,
   teamCountsProjection,
+  secretChecksProjection,
 ];

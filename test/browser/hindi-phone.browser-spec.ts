@@ -12,9 +12,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Page } from 'playwright-core';
-import { MEMBER_PASSWORD, openSession, step, type Session } from './support';
+import {
+  adminApi,
+  adminToken,
+  ARTIFACTS_DIR,
+  MEMBER_PASSWORD,
+  memberApi,
+  openSession,
+  registerUnder,
+  step,
+  type Session,
+} from './support';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 const PHONE = { width: 390, height: 844 };
 const MEMBER = '100001';
@@ -52,8 +62,35 @@ const MEMBER_SCREENS = [
   '/MyWallet',
   '/mywithdrawals',
   '/requestpayout',
+  // Issue 12: profile, credentials, bank and wallet; team; support and news.
+  '/Profile',
+  '/ProfileSetting',
+  '/ChangePassword',
+  '/TransactionPassword',
+  '/Updatebank',
+  '/Ecurrency',
+  '/EditBank',
+  '/mycrptaddr',
+  '/EditContact',
+  '/NewPassword',
+  '/myaccountsgen',
+  '/MyTeam',
+  '/MyReferral',
+  '/LevelDetails',
+  '/MyDirectList',
+  '/Support',
+  '/News',
   '/no-such-page',
 ];
+
+/** Where each screen's picture goes (looked at by a person; kept by CI with the other artifacts). */
+const SHOTS_DIR = path.join(ARTIFACTS_DIR, 'hindi-phone');
+
+async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  const file = `${name.replace(/^\//, '').replace(/[^A-Za-z0-9_-]+/g, '-') || 'root'}.png`;
+  await page.screenshot({ path: path.join(SHOTS_DIR, file), fullPage: true });
+}
 
 type Json = { [key: string]: Json } | string;
 
@@ -191,6 +228,7 @@ async function expectHindiScreen(page: Page, route: string, catalogues: { keys: 
   const untranslated = s.texts.filter((t) => catalogues.english.has(t));
   if (untranslated.length) problems.push(`English left in Hindi: ${JSON.stringify([...new Set(untranslated)])}`);
   if (!DEVANAGARI.test(s.content)) problems.push('no Devanagari outside the top bar');
+  await screenshot(page, route);
   if (problems.length) throw new Error(`${where}: ${problems.join('; ')}`);
 }
 
@@ -203,7 +241,27 @@ describe('member-web in हिन्दी on a 390 px phone', () => {
   let s: Session;
   const catalogues = readCatalogues();
 
+  let deep = '';
+
   beforeAll(async () => {
+    // A ticket with a reply for /Support, news for /News, and a member at level 4 of MEMBER
+    // (100001 → 100004 → 100014 → deep → deeper) so the tree has a node to expand on demand.
+    const token = await adminToken({ username: 'support', password: 'Admin@123' });
+    await memberApi(MEMBER, 'Helpdesk_By_User', { uid: MEMBER, query: 'मेरा PH लिंक समाप्त हो गया। अब क्या होगा?' });
+    const [tickets] = await memberApi<Array<Array<{ ticket_id: string; status: string }>>>(
+      MEMBER,
+      'UserHelpDeskHistory',
+      { uid: MEMBER },
+    );
+    const open = tickets.find((t) => t.status === 'open');
+    if (!open) throw new Error('no open ticket to reply to');
+    await adminApi(token, 'POST', `/tickets/${open.ticket_id}/reply`, {
+      message: 'लिंक कतार में वापस चला गया है; आपको फिर से जोड़ा जाएगा।',
+    });
+    const approver = await adminToken({ username: 'approver', password: 'Admin@123' });
+    await adminApi(approver, 'POST', '/news', { content: 'रविवार को रखरखाव: सुबह 6 से 8 बजे तक सेवा बंद रहेगी।' });
+    deep = await registerUnder('100014', 'Gehra Sadasya');
+    await registerUnder(deep, 'Aur Gehra Sadasya');
     s = await openSession();
     await s.page.setViewportSize(PHONE);
   });
@@ -221,9 +279,13 @@ describe('member-web in हिन्दी on a 390 px phone', () => {
       await page.getByRole('heading', { name: 'सदस्य लॉगिन' }).waitFor();
       await expectHindiScreen(page, '/login', catalogues);
     });
-    for (const route of PUBLIC_SCREENS) {
-      await step(s, `hindi: ${route}`, () => expectHindiScreen(page, route, catalogues));
-    }
+    // Every screen is walked even when one fails, so one run names every problem.
+    const failures: string[] = [];
+    const check = (route: string) =>
+      step(s, `hindi: ${route}`, () => expectHindiScreen(page, route, catalogues)).catch((e: Error) => {
+        failures.push(e.message.split('\n')[0]);
+      });
+    for (const route of PUBLIC_SCREENS) await check(route);
 
     await step(s, 'hindi: sign in and accept the disclaimer', async () => {
       await open(page, '/login', { reload: true });
@@ -246,9 +308,22 @@ describe('member-web in हिन्दी on a 390 px phone', () => {
       }
     });
 
-    for (const route of MEMBER_SCREENS) {
-      await step(s, `hindi: ${route}`, () => expectHindiScreen(page, route, catalogues));
-    }
+    for (const route of MEMBER_SCREENS) await check(route);
+
+    await step(s, 'hindi: /MyTeam as a tree, a level-3 member expanded', async () => {
+      await open(page, '/MyTeam');
+      await page.getByRole('button', { name: 'वृक्ष', exact: true }).click();
+      await page.getByTestId(`tree-node-${deep}`).waitFor();
+      await page.getByRole('button', { name: `${deep} की टीम दिखाएँ`, exact: true }).click();
+      await page.getByRole('button', { name: `${deep} की टीम छिपाएँ`, exact: true }).waitFor();
+      await settled(page);
+      const s2 = await seen(page);
+      await screenshot(page, 'MyTeam-tree');
+      expect([s2.scrollWidth, s2.sideways]).toEqual([PHONE.width, []]);
+      expect(s2.texts.filter((t) => catalogues.english.has(t) || catalogues.keys.has(t))).toEqual([]);
+    });
+
+    expect(failures).toEqual([]);
 
     await step(s, 'hindi: back to English on the dashboard', async () => {
       await open(page, '/dashboard');

@@ -24,8 +24,10 @@ export { ResetPasswordCommand } from './commands/reset-password/reset-password.c
 export { ChangeCredentialCommand } from './commands/change-credential/change-credential.command';
 export type { CredentialChangeResult } from './commands/change-credential/change-credential.command';
 export { CREDENTIAL_OUTCOME, CREDENTIAL_MSG } from './domain/credentials';
+export { SECRET_CHECK_OUTCOME } from './domain/secret-checks';
 export type { CredentialKind } from './domain/credentials';
-export { verifyMemberSecret } from './verify-secret';
+export { proveMemberSecret, verifyMemberSecret } from './verify-secret';
+export type { SecretProof } from './verify-secret';
 export { ADMIN_ROLES, IMPERSONATING_ROLES } from './domain/admin.events';
 export type { AdminRole } from './domain/admin.events';
 export { memberStream } from './domain/member.events';
@@ -39,4 +41,5 @@ export { MemberQueries } from './queries/member-queries';
 export { IMPERSONATION_TTL_SECONDS } from './tokens';
 export { adminUsersProjection, impersonationTokensProjection } from './projections/admin-users.projection';
 export { loginAddressesProjection } from './projections/login-addresses.projection';
+export { secretChecksProjection } from './projections/secret-checks.projection';
 export { memberTreeProjection, membersProjection, passwordResetsProjection } from './projections/members.projection';

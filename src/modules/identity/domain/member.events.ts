@@ -14,6 +14,12 @@ export type MemberEvent =
   | { type: 'PasswordChanged'; payload: { credentialVersion: number; via: 'reset' | 'profile'; resetTokenId?: string } }
   /** The transaction password changed (UpdateProfile trans_password): a new credential version, the hash beside the ledger. */
   | { type: 'TransactionPasswordChanged'; payload: { credentialVersion: number } }
+  /** A wrong current login or transaction password in a signed-in call; `failures` in a row (secret-checks.ts, decision 0029). */
+  | { type: 'SecretCheckFailed'; payload: { kind: SecretKind; failures: number } }
+  /** Too many wrong ones: checks of that secret are refused until `until`. */
+  | { type: 'SecretChecksLockedOut'; payload: { kind: SecretKind; until: string } }
+  /** The right secret after failures: the count starts again. */
+  | { type: 'SecretCheckPassed'; payload: { kind: SecretKind } }
   | { type: 'MemberBlocked'; payload: { remark: string } }
   | { type: 'MemberUnblocked'; payload: { remark: string } }
   | { type: 'ImpersonationTokenRedeemed'; payload: { tokenId: string; admin: string } };
@@ -31,6 +37,9 @@ export interface MemberRegistered {
   walletAddress: string;
   credentialVersion: number;
 }
+
+/** The secret a signed-in call checks: the login password or the transaction password (credentials.ts's CredentialKind). */
+export type SecretKind = 'password' | 'transaction';
 
 export type MemberEventType = MemberEvent['type'];
 

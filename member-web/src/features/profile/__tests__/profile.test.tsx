@@ -289,6 +289,34 @@ describe('/Ecurrency', () => {
     });
   });
 
+  it('proves too many wrong transaction passwords read as the server says in English and in Hindi words in Hindi', async () => {
+    const locked = {
+      data: {
+        Result: 'Too many wrong passwords. Try again after 15 minutes.',
+        code: 'CREDENTIAL.CHECKS_LOCKED',
+      },
+    };
+    const attempt = async () => {
+      fireEvent.change(await screen.findByLabelText(/Wallet Address|वॉलेट पता/), {
+        target: { value: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+      });
+      fireEvent.change(screen.getByLabelText(/Transaction Password|ट्रांज़ैक्शन पासवर्ड/), {
+        target: { value: 'guess-6' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: /^(Update|अपडेट करें)$/ }));
+    };
+    signInMember();
+    mockApi({ 'POST /UserInformation': userInformation(), 'POST /UpdateProfile': locked });
+    const { unmount } = renderApp('/Ecurrency');
+    await attempt();
+    expect(await screen.findByText('Too many wrong passwords. Try again after 15 minutes.')).toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('hi');
+    renderApp('/Ecurrency');
+    await attempt();
+    expect(await screen.findByText('बहुत बार गलत पासवर्ड डाला गया। 15 मिनट बाद फिर से कोशिश करें।')).toBeInTheDocument();
+  });
+
   it('proves a locked wallet is read-only', async () => {
     signInMember();
     mockApi({

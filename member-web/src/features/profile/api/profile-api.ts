@@ -64,14 +64,17 @@ export async function lookupIfsc(code: string): Promise<{ bank: string; branch: 
 }
 
 /**
- * POST /api/UpdateProfile with `type` and the spec's fields: the answer's text (`Result`). A
+ * POST /api/UpdateProfile with `type` and the spec's fields: the answer's text (`Result`) and code. A
  * password change answers a token of the new credential version: the session carries on with it
  * (older sessions end).
  */
-export async function updateProfile(type: string, fields: Record<string, string>): Promise<string> {
+export async function updateProfile(
+  type: string,
+  fields: Record<string, string>,
+): Promise<{ text: string; code: string }> {
   const session = getSession();
   const response = await apiClient.post<unknown>('/UpdateProfile', { type, uid: session.userId, ...fields });
-  const body = response.data as { Result?: unknown; token?: unknown } | null;
+  const body = response.data as { Result?: unknown; token?: unknown; code?: unknown } | null;
   if (body && typeof body.token === 'string' && body.token)
     signIn({
       userId: session.userId,
@@ -80,6 +83,9 @@ export async function updateProfile(type: string, fields: Record<string, string>
       ipAddress: session.ipAddress,
       impersonated: session.impersonated,
     });
-  if (body && typeof body.Result === 'string') return body.Result;
-  return resultText(body);
+  const text = body && typeof body.Result === 'string' ? body.Result : resultText(body);
+  return { text, code: body && typeof body.code === 'string' ? body.code : '' };
 }
+
+/** The code of UpdateProfile's answer after too many wrong current passwords (decision 0029). */
+export const CHECKS_LOCKED = 'CREDENTIAL.CHECKS_LOCKED';

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
@@ -28,6 +29,8 @@ interface SampleField {
   label: string;
   value: string;
   type?: 'email' | 'password';
+  /** A long value (a wallet address) wraps instead of being cut at the field's edge. */
+  wrap?: boolean;
 }
 
 /** A sample form: every field required; submitting checks and sends nothing. `locked` shows it read-only. */
@@ -63,6 +66,8 @@ function SampleForm({
               name={f.name}
               label={t(f.label)}
               type={f.type}
+              multiline={f.wrap}
+              sx={f.wrap ? { '& textarea': { wordBreak: 'break-all' } } : undefined}
               required
               value={values[f.name]}
               disabled={locked}
@@ -101,7 +106,14 @@ export const EditBankPage = () => (
 export const CryptoAddressPage = () => (
   <SampleForm
     title="cryptoAddressTitle"
-    fields={[{ name: 'wallet_address', label: 'walletAddress', value: '0x52908400098527886E0F7030069857D2E4169EE7' }]}
+    fields={[
+      {
+        name: 'wallet_address',
+        label: 'walletAddress',
+        value: '0x52908400098527886E0F7030069857D2E4169EE7',
+        wrap: true,
+      },
+    ]}
   />
 );
 
@@ -166,6 +178,9 @@ export function GenerationEarningsPage() {
         rowKey={(r) => r.level}
       />
       <Paper sx={{ p: 2, mt: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('generationDetails')}
+        </Typography>
         <PagedTable
           label={t('generationDetails')}
           columns={[

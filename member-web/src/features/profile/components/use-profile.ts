@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLoadOnOpen } from '../../../lib/use-rows';
-import { fetchUserInformation, updateProfile, type UserInformation } from '../api/profile-api';
+import { CHECKS_LOCKED, fetchUserInformation, updateProfile, type UserInformation } from '../api/profile-api';
 
 export type InfoLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; info: UserInformation };
 
@@ -28,10 +28,13 @@ export function useProfileSave(type: string, success: string, onDone: () => void
     if (busy) return;
     setBusy(true);
     try {
-      const result = await updateProfile(type, fields);
+      const { text: result, code } = await updateProfile(type, fields);
       if (result === success) {
         notifySuccess(result);
         onDone();
+      } else if (code === CHECKS_LOCKED) {
+        // The server's English names the minutes; a Hindi reader gets the catalogue's words with them.
+        notifyError(t('checksLocked', { minutes: /\d+/.exec(result)?.[0] ?? '15' }));
       } else notifyError(result || t('failed'));
     } catch (failure) {
       if (failure instanceof ForcedLogoutError) return;

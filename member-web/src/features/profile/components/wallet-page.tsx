@@ -55,8 +55,10 @@ function WalletForm({ info, onSaved }: { info: UserInformation; onSaved: () => v
         }}
         disabled={locked || busy}
         {...errorProps(error, 'address')}
+        // 42 characters do not fit one line of a phone: the address wraps, so all of it can be checked.
+        multiline
         slotProps={{ htmlInput: { maxLength: 42, autoComplete: 'off', spellCheck: false } }}
-        sx={{ '& input': { fontFamily: 'monospace' } }}
+        sx={{ '& textarea': { fontFamily: 'monospace', wordBreak: 'break-all' } }}
       />
       {locked ? null : (
         <TextField

@@ -129,7 +129,7 @@ describe('/Support (Raise A Query)', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('proves the screen in Hindi; the server texts (status words, replies) stay as sent', async () => {
+  it('proves the screen in Hindi: the status word is translated for display, the reply stays as sent', async () => {
     await i18n.changeLanguage('hi');
     signInMember();
     mockApi({ 'POST /UserHelpDeskHistory': { data: [[REPLIED]] } });
@@ -137,6 +137,7 @@ describe('/Support (Raise A Query)', () => {
     expect(await screen.findByRole('heading', { name: 'प्रश्न पूछें' })).toBeInTheDocument();
     expect(await screen.findByText('It is in your Unused Epin List.')).toBeInTheDocument();
     expect(headersOf('रिकॉर्ड')).toContain('दिनांक और समय');
+    expect(screen.getAllByTestId('ticket-status')[0]).toHaveTextContent('उत्तर दिया गया');
     fireEvent.click(screen.getByRole('button', { name: 'जमा करें' }));
     expect(await screen.findAllByText('कृपया अपना प्रश्न लिखें')).toHaveLength(2);
   });

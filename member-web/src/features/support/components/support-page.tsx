@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { StatusText, type StatusColor } from '../../../components/ui/status-text';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -14,7 +15,7 @@ import { fetchTickets, QUERY_MAX_LENGTH, QUERY_SENT, sendQuery, type TicketRow }
 import { FormStack, SubmitButton } from '../../../components/ui/form-stack';
 
 /** Spec §2: a ticket's status is red while open, green otherwise. */
-export function ticketStatusColor(status: string): string {
+export function ticketStatusColor(status: string): StatusColor {
   return status === 'open' ? 'error.main' : 'success.main';
 }
 
@@ -64,11 +65,7 @@ export function SupportPage() {
     {
       header: t('status'),
       role: 'status',
-      cell: (r) => (
-        <Box component="span" sx={{ color: ticketStatusColor(r.status), fontWeight: 700 }} data-testid="ticket-status">
-          {r.status}
-        </Box>
-      ),
+      cell: (r) => <StatusText status={r.status} color={ticketStatusColor(r.status)} testId="ticket-status" />,
     },
     { header: t('reply'), cell: (r) => <Box sx={multiLine}>{r.reply || '—'}</Box> },
     { header: t('dateTime'), cell: (r) => formatDateTime(r.date) },

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { formatCalendarDay } from '../../../lib/format-date';
 
 interface DirectSample {
   login: string;
@@ -12,8 +13,8 @@ interface DirectSample {
 
 /** The sample rows of the static page (spec §2: no calls). */
 export const DIRECT_LIST_SAMPLE: ReadonlyArray<DirectSample> = [
-  { login: '603118', name: 'Ravi Kumar', registered: '03 Nov 2026', phone: '98******21' },
-  { login: '711204', name: 'Meena Joshi', registered: '10 Nov 2026', phone: '97******08' },
+  { login: '603118', name: 'Ravi Kumar', registered: '2026-11-03', phone: '98******21' },
+  { login: '711204', name: 'Meena Joshi', registered: '2026-11-10', phone: '97******08' },
 ];
 
 /** /MyDirectList — the static "my direct members" sample (login, name, registration date, phone); it sends nothing. */
@@ -22,7 +23,7 @@ export function MyDirectListPage() {
   const columns: PagedColumn<DirectSample>[] = [
     { header: t('login'), cell: (r) => r.login },
     { header: t('name'), cell: (r) => r.name },
-    { header: t('registrationDate'), cell: (r) => r.registered },
+    { header: t('registrationDate'), cell: (r) => formatCalendarDay(r.registered) },
     { header: t('phone'), cell: (r) => r.phone },
   ];
   return (

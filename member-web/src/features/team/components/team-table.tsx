@@ -1,19 +1,15 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { StatusText } from '../../../components/ui/status-text';
 import { type TeamMember, type TeamReport } from '../api/team';
 import { useTeamPages } from './use-team-pages';
 
-/** Active green, anything else red (spec §2's status colours). */
+/** Active green, anything else red (spec §2's status colours); the word in the reader's language. */
 export function MemberStatus({ status }: { status: string }) {
-  return (
-    <Box component="span" sx={{ color: status === 'Active' ? 'success.main' : 'error.main', fontWeight: 700 }}>
-      {status}
-    </Box>
-  );
+  return <StatusText status={status} color={status === 'Active' ? 'success.main' : 'error.main'} />;
 }
 
 /**

@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../../../platform/errors';
 import { Ledger } from '../../../../platform/ledger';
-import { verifyMemberSecret } from '../../../identity';
+import { proveMemberSecret, SECRET_CHECK_OUTCOME } from '../../../identity';
+import { APP_CONFIG, AppConfig } from '../../../../config/config';
 import { checkBank, decideBankDetails } from '../../domain/profile.decide';
 import { PROFILE_OUTCOME, ProfileOutcome } from '../../domain/profile.events';
 import { ifscExists } from '../../ifsc/ifsc-codes';
@@ -22,14 +23,23 @@ export class SaveBankDetailsHandler implements ICommandHandler<SaveBankDetailsCo
   constructor(
     private readonly ledger: Ledger,
     @Inject(IFSC_LOOKUP) private readonly ifsc: IfscLookup,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ uid, input, typedNames, metadata }: SaveBankDetailsCommand): Promise<ProfileOutcome> {
     const checked = checkBank(input, ifscExists);
     if (!checked.ok) throw new DomainError('PROFILE.INVALID', checked.message, 'invalid');
     if ((await profileLocks(this.ledger.db, uid))?.bankLocked) return PROFILE_OUTCOME.locked;
-    const proved = await verifyMemberSecret(this.ledger.db, uid, 'transaction', input.transactionPassword);
-    if (!proved.ok) return PROFILE_OUTCOME.wrongTransactionPassword;
+    const proved = await proveMemberSecret(
+      this.ledger,
+      this.config,
+      uid,
+      'transaction',
+      input.transactionPassword,
+      metadata,
+    );
+    if (!proved.ok)
+      return proved.locked ? SECRET_CHECK_OUTCOME.lockedOut(proved.minutes) : PROFILE_OUTCOME.wrongTransactionPassword;
     const found = await this.ifsc.find(checked.value.ifsc);
     const names = found
       ? { bankName: found.bank, branch: found.branch }
