@@ -181,8 +181,8 @@ describe('the help circle keeps its invariants over random sequences (fast-check
         const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
         expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
       }),
-      // Random sequences reach a paid link and a returned one only by chance (CI once saw none in
-      // eight); this one, run first, always does: paid, cancelled while paid (held), disputed,
+      // Random sequences reach a paid link and a returned one only by chance (eight of them may
+      // reach neither); this one, run first, always does: paid, cancelled while paid (held), disputed,
       // resolved as not received (the amounts return). It counts in numRuns: eight random runs follow it.
       { numRuns: 1 + 8, examples: [[THROUGH_PAID_TO_RETURNED, 0]] },
     );
