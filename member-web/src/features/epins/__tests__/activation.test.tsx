@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, mockApi, type FakeReply } from '../../../testing/mock-api';
 import { expectFieldError } from '../../../testing/form-errors';
 import { renderApp, signInMember } from '../../../testing/render-app';
@@ -11,7 +11,18 @@ const lookUp = (call: { params: Record<string, unknown> }) => ({
   data: call.params.uid === '603118' ? FOUND : MISSING,
 });
 
+/** Moves the fake clock, running the timers and the promises they start. */
+async function tick(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
 describe('Activate/Upgrade', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('proves ?pin=&type= prefill the read-only Epin and the status Valid Epin', async () => {
     signInMember();
     const api = mockApi({ 'GET /check_sponsorid': lookUp });
@@ -70,13 +81,17 @@ describe('Activate/Upgrade', () => {
     expect(await screen.findByRole('button', { name: 'Processing..' })).toBeDisabled();
     expect(api.callsTo('POST /ActivateId')[0]?.body).toEqual({ uid: '482913', touid: '603118', epin: 'K7M3QX9TRWAB' });
 
-    const answeredAt = Date.now();
+    // The redirect waits a second after the answer: counted on the fake clock, since on a busy machine
+    // the real one may pass a second before the toast is even drawn.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     reply.resolve({ data: { result: ' Activation Successfull' } });
-    expect(await screen.findByText('Activation Successfull')).toBeInTheDocument();
-    // Still on the screen right after the toast; the redirect waits a second.
+    await tick(0);
+    expect(screen.getByText('Activation Successfull')).toBeInTheDocument();
+    await tick(999);
     expect(app.location().pathname).toBe('/Activation');
-    await waitFor(() => expect(app.location().pathname).toBe('/SubscriptionHistory'));
-    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(950);
+    await tick(1);
+    expect(app.location().pathname).toBe('/SubscriptionHistory');
+    vi.useRealTimers();
     expect(await screen.findByRole('heading', { name: 'Registration History' })).toBeInTheDocument();
   });
 

@@ -133,16 +133,19 @@ describe('PH help detail (/PHRecivePaymentId/{id})', () => {
     expect(confirm).toHaveBeenLastCalledWith('Are you sure, you want to dispute..?');
     expect(api.callsTo('POST /DisputePhUser')).toHaveLength(0);
 
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(screen.getByRole('button', { name: 'Dispute' }));
-    await waitFor(() =>
-      expect(api.callsTo('POST /DisputePhUser')[0]?.body).toEqual({
-        uid: '482913',
-        rowid: '9001',
-        remark: 'I paid, UTR999',
-      }),
-    );
-    expect(await screen.findByText('Dispute Raised Successfully.')).toBeInTheDocument();
-    await waitFor(() => expect(location().pathname).toBe('/dashboard'), { timeout: 3000 });
+    await tick(0);
+    expect(api.callsTo('POST /DisputePhUser')[0]?.body).toEqual({
+      uid: '482913',
+      rowid: '9001',
+      remark: 'I paid, UTR999',
+    });
+    expect(toastTexts()).toContain('Dispute Raised Successfully.');
+    await tick(999);
+    expect(location().pathname).toBe('/PHRecivePaymentId/9001');
+    await tick(1);
+    expect(location().pathname).toBe('/dashboard');
   });
 
   it('proves a cancelled link that was never paid offers no dispute, and a late dispute shows the server’s text', async () => {
