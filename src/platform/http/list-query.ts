@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { errorBody } from './error-body';
-import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP_MESSAGE } from './json-depth';
+import { jsonShapeProblem } from './json-depth';
 import { inputRefusal, UNSAFE_NUMBER_MESSAGE } from './unstorable-text';
 
 /** The most rows one admin list page may return. */
@@ -19,7 +19,8 @@ export interface ListQuery {
 function parseJson(name: string, raw: unknown, numbersBoundedByCaller = false): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw new BadRequestException(errorBody(400, `${name} must be JSON`));
-  if (nestedDeeperThan(raw, MAX_JSON_DEPTH)) throw new BadRequestException(errorBody(400, TOO_DEEP_MESSAGE));
+  const shape = jsonShapeProblem(raw);
+  if (shape) throw new BadRequestException(errorBody(400, shape));
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

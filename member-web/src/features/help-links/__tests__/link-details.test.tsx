@@ -90,7 +90,8 @@ describe('PH help detail (/PHRecivePaymentId/{id})', () => {
     fireEvent.change(await screen.findByLabelText('UTR Number'), { target: { value: 'UTR1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('This UTR Number has already been used')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled();
+    // The toast is shown before the button is given back (one render later): wait for the button.
+    expect(await screen.findByRole('button', { name: 'Update' })).toBeEnabled();
     expect(location().pathname).toBe('/PHRecivePaymentId/9001');
   });
 
@@ -168,7 +169,8 @@ describe('PH help detail (/PHRecivePaymentId/{id})', () => {
     expect(
       await screen.findByText('Only a cancelled paid link can be disputed, within its dispute window'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Dispute' })).toBeEnabled();
+    // The toast is shown before the button is given back (one render later): wait for the button.
+    expect(await screen.findByRole('button', { name: 'Dispute' })).toBeEnabled();
   });
 });
 
@@ -259,7 +261,8 @@ describe('GH help detail (/GHRecivePaymentId/{id})', () => {
     await screen.findByTestId('utr');
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('This help link is already resolved.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled();
+    // The toast is shown before the button is given back (one render later): wait for the button.
+    expect(await screen.findByRole('button', { name: 'Update' })).toBeEnabled();
     expect(location().pathname).toBe('/GHRecivePaymentId/9102');
   });
 
