@@ -166,6 +166,8 @@ async function seen(page: Page): Promise<Seen> {
       if (!visible(el)) continue;
       const style = getComputedStyle(el);
       if (!['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)) continue;
+      // A button's ripple clips its growing circle by design: decoration, never content.
+      if (el.classList.contains('MuiTouchRipple-root')) continue;
       if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && style.textOverflow !== 'ellipsis') {
         sideways.push(el.tagName.toLowerCase() + '.' + String(el.className).split(' ')[0] + ' ' + el.scrollWidth + '>' + el.clientWidth);
       }
