@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingBlock } from '../../../components/ui/load-states';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { AcknowledgeDialog } from '../../../components/ui/acknowledge-dialog';
+import { lazyPart } from '../../../lib/lazy-part';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { setDisplayCurrency, useDisplayCurrency } from '../../../lib/display-currency';
 import { formatAmount, type DisplayCurrency } from '../../../lib/money';
@@ -22,7 +22,12 @@ import { formatDate } from '../../../lib/format-date';
 import { HelpRequestButtons } from './help-request-dialog';
 import { MemberMenu } from './member-menu';
 import { ReferralLink } from './referral-link';
-import { StatCard } from './stat-card';
+import { StatCard, statCardsLook } from './stat-card';
+
+// The 'Insufficient Epin !!' alert's code (MUI's Dialog stack) is fetched after the first paint.
+const AcknowledgeDialog = lazyPart(() =>
+  import('../../../components/ui/acknowledge-dialog').then((m) => m.AcknowledgeDialog),
+);
 
 interface Props {
   /** Rendered over the dashboard once the summary is in (the app puts the disclaimer popup here). */
@@ -30,9 +35,6 @@ interface Props {
   /** Rendered under the summary cards once the summary is in (the app puts the help logs and queue card here). */
   sections?: (summary: DashboardSummary) => ReactNode;
 }
-
-const GREEN = 'success.main';
-const RED = 'error.main';
 
 function SummaryCards({ summary, currency }: { summary: DashboardSummary; currency: DisplayCurrency }) {
   const { t } = useTranslation('dashboard');
@@ -43,11 +45,11 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
     summary.Activestatus === 'Active' || summary.Activestatus === 'Inactive' || summary.Activestatus === ''
       ? t(active ? 'cards.active' : 'cards.inactive')
       : summary.Activestatus;
-  const cards: Array<{ title: string; value: ReactNode; to?: string; color?: string; testId?: string }> = [
+  const cards: Array<{ title: string; value: ReactNode; to?: string; tone?: 'success' | 'error'; testId?: string }> = [
     {
       title: t('cards.status'),
       value: statusText,
-      color: active ? GREEN : RED,
+      tone: active ? 'success' : 'error',
       testId: 'member-status',
     },
     { title: t('cards.registrationDate'), value: formatDate(summary.RegDate) },
@@ -69,7 +71,9 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
     { title: t('cards.netBalance'), value: money(summary.Net_Balance), testId: 'net-balance' },
   ];
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+    <Box
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, ...statCardsLook }}
+    >
       {cards.map((card) => (
         <StatCard key={card.title} {...card} />
       ))}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { lazyPart } from '../../../lib/lazy-part';
+
+// The popup's code (MUI's Menu stack) is fetched once the button shows, not before the first paint.
+const MemberMenuList = lazyPart(() => import('./member-menu-list').then((m) => m.MemberMenuList));
 
 /** The dashboard MENU's links, as the spec lists them (targets are built by later issues); labels are catalogue keys. */
 export const MENU_LINKS: ReadonlyArray<{ to: string; label: string }> = [
@@ -42,13 +43,11 @@ export function MemberMenu() {
       >
         {t('menu.button')}
       </Button>
-      <Menu id="member-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {MENU_LINKS.map((link) => (
-          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={() => setAnchor(null)}>
-            {t(link.label)}
-          </MenuItem>
-        ))}
-      </Menu>
+      <MemberMenuList
+        anchor={anchor}
+        links={MENU_LINKS.map((link) => ({ to: link.to, label: t(link.label) }))}
+        onClose={() => setAnchor(null)}
+      />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Share from '@mui/icons-material/Share';
 import { useTranslation } from 'react-i18next';
+import { PlainReadOnlyText } from '../../../components/ui/plain-field';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
 export function referralLink(origin: string, uid: string): string {
@@ -44,14 +44,8 @@ export function ReferralLink({ uid }: { uid: string }) {
   const shareLink = `${link}&position=Left`;
   return (
     <Box>
-      {/* Multiline: on a phone the whole link wraps into view instead of being cut at the field's edge. */}
-      <TextField
-        label={t('referral.label')}
-        value={link}
-        margin="dense"
-        multiline
-        slotProps={{ htmlInput: { readOnly: true } }}
-      />
+      {/* Several lines: on a phone the whole link wraps into view instead of being cut at the field's edge. */}
+      <PlainReadOnlyText label={t('referral.label')} value={link} />
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button
           variant="contained"
