@@ -199,3 +199,43 @@ describe('web delivery: compression, cache headers, favicon, prerendered pages',
     });
   });
 });
+
+// Decision 0030: the dashboard is not prerendered (it needs a session), but a build may carry its
+// shell with the route's code preloaded, in each language; the API sends it for /dashboard only.
+describe('web delivery: the dashboard page with its code preloaded', () => {
+  let t: TestApp;
+  let builds: string;
+  const get = (path: string) => request(t.app.getHttpServer()).get(path).set('Accept-Encoding', 'br, gzip');
+
+  beforeAll(async () => {
+    builds = fakeBuilds();
+    for (const [file, name] of [
+      ['member-web/dist/dashboard/index.html', 'DASHBOARD SHELL'],
+      ['member-web/dist/hi/dashboard/index.html', 'DASHBOARD SHELL IN HINDI'],
+    ] as const) {
+      mkdirSync(dirname(join(builds, file)), { recursive: true });
+      writeFileSync(join(builds, file), page(name));
+    }
+    t = await startTestApp({}, builds);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(builds, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/dashboard', undefined, 'DASHBOARD SHELL'],
+    ['/Dashboard/', undefined, 'DASHBOARD SHELL'],
+    ['/dashboard', 'sahyog.language=hi', 'DASHBOARD SHELL IN HINDI'],
+    ['/EpinHistory', undefined, 'EMPTY SHELL'],
+    ['/login', undefined, 'LOGIN PRERENDERED'],
+  ])('GET %s (Cookie %s) answers %s, never cached without asking', async (path, cookie, marker) => {
+    const req = get(path);
+    const res = await (cookie ? req.set('Cookie', cookie) : req);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toContain(marker);
+    if (marker === 'DASHBOARD SHELL') expect(res.text).not.toContain('IN HINDI');
+  });
+});

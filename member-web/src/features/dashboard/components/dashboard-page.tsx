@@ -1,15 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingBlock } from '../../../components/ui/load-states';
+import { containedLook, outlinedLook, toggleLook } from '../../../components/ui/plain-buttons';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { lazyPart } from '../../../lib/lazy-part';
 import { ForcedLogoutError } from '../../../lib/api-client';
@@ -81,6 +79,8 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
   );
 }
 
+const DISPLAY_CURRENCIES: readonly DisplayCurrency[] = ['INR', 'USD'];
+
 /** Only an https link is ever opened (the server checks the setting too); anything else falls back to /Support. */
 export const isChatLink = (url: string): boolean => /^https:\/\/[^\s/?#]+\.[^\s]+$/.test(url);
 
@@ -92,14 +92,14 @@ function ContactAdminButton({ url }: { url: string }) {
   const { t } = useTranslation('dashboard');
   if (isChatLink(url))
     return (
-      <Button variant="outlined" color="info" component="a" href={url} target="_blank" rel="noopener noreferrer">
+      <Box component="a" href={url} target="_blank" rel="noopener noreferrer" sx={outlinedLook('info')}>
         {t('contactAdmin')}
-      </Button>
+      </Box>
     );
   return (
-    <Button variant="outlined" color="info" component={RouterLink} to="/Support">
+    <Box component={RouterLink} to="/Support" sx={outlinedLook('info')}>
       {t('contactAdmin')}
-    </Button>
+    </Box>
   );
 }
 
@@ -168,9 +168,10 @@ export function DashboardPage({ overlay, sections }: Props) {
             </Box>
           </Box>
           <Stack spacing={1} sx={{ minWidth: { md: 260 } }}>
-            <Button variant="contained" component="a" href="/signup" target="_blank" rel="noopener">
+            {/* Plain elements with MUI's Button look (components/ui/plain-buttons.ts; decision 0030). */}
+            <Box component="a" href="/signup" target="_blank" rel="noopener" sx={containedLook('primary')}>
               {t('register')}
-            </Button>
+            </Box>
             {summary ? (
               <HelpRequestButtons
                 uid={uid}
@@ -179,22 +180,23 @@ export function DashboardPage({ overlay, sections }: Props) {
                 onNoEpin={showNoEpin}
               />
             ) : null}
-            <Button
-              variant="contained"
-              color="success"
+            <Box
+              component="button"
+              type="button"
               onClick={() => void activateWithFirstEpin()}
               disabled={findingEpin}
+              sx={containedLook('success')}
             >
               {t('activateId')}
-            </Button>
+            </Box>
             <ContactAdminButton url={summary?.contactAdminUrl ?? ''} />
-            <Button variant="outlined" component={RouterLink} to="/Support">
+            <Box component={RouterLink} to="/Support" sx={outlinedLook('primary')}>
               {t('support')}
-            </Button>
+            </Box>
             <MemberMenu />
-            <Button variant="outlined" color="error" onClick={logout}>
+            <Box component="button" type="button" onClick={logout} sx={outlinedLook('error')}>
               {t('logout')}
-            </Button>
+            </Box>
           </Stack>
         </Stack>
       </Paper>
@@ -203,19 +205,23 @@ export function DashboardPage({ overlay, sections }: Props) {
         <Typography variant="h6" component="h2">
           {t('summary')}
         </Typography>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          color="primary"
-          value={currency}
-          aria-label={t('displayCurrency')}
-          onChange={(_event, next: DisplayCurrency | null) => {
-            if (next) setDisplayCurrency(next);
-          }}
-        >
-          <ToggleButton value="INR">INR</ToggleButton>
-          <ToggleButton value="USD">USD</ToggleButton>
-        </ToggleButtonGroup>
+        {/* MUI's ToggleButtonGroup (exclusive, small) as two plain toggle buttons in a labelled group. */}
+        <Box role="group" aria-label={t('displayCurrency')} sx={{ display: 'inline-flex' }}>
+          {DISPLAY_CURRENCIES.map((code, index) => (
+            <Box
+              component="button"
+              type="button"
+              key={code}
+              aria-pressed={code === currency}
+              onClick={() => {
+                if (code !== currency) setDisplayCurrency(code);
+              }}
+              sx={toggleLook(index === 0, index === DISPLAY_CURRENCIES.length - 1)}
+            >
+              {code}
+            </Box>
+          ))}
+        </Box>
       </Stack>
 
       {load.state === 'loading' ? <LoadingBlock label={t('loadingDashboard')} /> : null}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { containedLook } from '../../../components/ui/plain-buttons';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { lazyPart } from '../../../lib/lazy-part';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -82,9 +83,15 @@ export function HelpRequestButtons({ uid, active, onDone, onNoEpin }: Props) {
   return (
     <>
       {HELP_OPTIONS.map((option) => (
-        <Button key={option.epin} variant="contained" color="warning" onClick={() => setOpen(option)}>
+        <Box
+          key={option.epin}
+          component="button"
+          type="button"
+          onClick={() => setOpen(option)}
+          sx={containedLook('warning')}
+        >
           {t(option.button)}
-        </Button>
+        </Box>
       ))}
       <HelpConfirmDialog
         open={open !== null}

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
-import MenuIcon from '@mui/icons-material/Menu';
+import { useState, type MouseEvent } from 'react';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { containedLook, startIconLook } from '../../../components/ui/plain-buttons';
 import { lazyPart } from '../../../lib/lazy-part';
 
 // The popup's code (MUI's Menu stack) is fetched once the button shows, not before the first paint.
@@ -32,17 +32,23 @@ export function MemberMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button
-        variant="contained"
-        color="secondary"
-        startIcon={<MenuIcon />}
+      <Box
+        component="button"
+        type="button"
         aria-haspopup="true"
         aria-controls={anchor ? 'member-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+        sx={containedLook('secondary')}
       >
+        {/* Material's Menu icon, as MUI's startIcon draws it. */}
+        <Box component="span" sx={startIconLook}>
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+            <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+          </svg>
+        </Box>
         {t('menu.button')}
-      </Button>
+      </Box>
       <MemberMenuList
         anchor={anchor}
         links={MENU_LINKS.map((link) => ({ to: link.to, label: t(link.label) }))}
