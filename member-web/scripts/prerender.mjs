@@ -4,8 +4,6 @@
 //   dist/index.html           `/` prerendered in English
 //   dist/login/index.html     `/login` prerendered in English
 //   dist/hi/index.html        `/` in Hindi, dist/hi/login/index.html `/login` in Hindi
-//   dist/dashboard/index.html the shell with the dashboard route's chunks and catalogues preloaded (it needs a
-//                             session, so it is not prerendered); dist/hi/dashboard/index.html in Hindi
 // The API picks the page by path and the device's language cookie (src/platform/http/web-apps.ts).
 // Each page carries emotion's rules as <style> elements in <head> (one per chunk, not one per
 // element), `data-language` on #root (main.tsx hydrates only onto the device's language), and
@@ -33,20 +31,6 @@ const PAGES = [
     file: path.join('login', 'index.html'),
     source: 'src/features/auth/components/login-page.tsx',
     namespaces: ['auth'],
-  },
-];
-/**
- * Routes drawn only in the browser (they need a session) whose first paint still should not wait for
- * the entry to ask for their code: the shell with `<link rel="modulepreload">` for the route's chunks
- * and catalogues (decision 0030). The sources are what app/routes.tsx loads for the route (the member
- * layout and the page); the namespaces its DASHBOARD_NAMESPACES.
- */
-const SHELLS = [
-  {
-    route: '/dashboard',
-    file: path.join('dashboard', 'index.html'),
-    sources: ['src/components/layouts/member-layout.tsx', 'src/app/dashboard-route.tsx'],
-    namespaces: ['dashboard', 'disclaimer-popup', 'help-links', 'withdrawals'],
   },
 ];
 /** English at the paths above, every other language under `<language>/` (src/lib/i18n.ts LANGUAGES). */
@@ -114,24 +98,6 @@ for (const language of LANGUAGES)
       `prerendered ${page.route} (${language}) -> dist/${fileIn(language, page.file)}: ` +
         `${(html.length / 1024).toFixed(1)} KiB of markup, ${(styles.length / 1024).toFixed(1)} KiB of CSS; ` +
         `initial JavaScript ${initial.length} files, ${(bytes / 1024).toFixed(1)} KiB gzip${budget}`,
-    );
-  }
-for (const language of LANGUAGES)
-  for (const page of SHELLS) {
-    const own = new Set();
-    for (const key of [...page.sources, ...catalogues(language, page.namespaces)]) closure(key, own);
-    const preloads = [...own].filter((file) => !entry.has(file));
-    const head = preloads.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
-    const target = path.join(dist, fileIn(language, page.file));
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(
-      target,
-      shell
-        .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
-        .replace('  </head>', () => `${head}  </head>`),
-    );
-    console.log(
-      `shell ${page.route} (${language}) -> dist/${fileIn(language, page.file)}: ${preloads.length} chunks preloaded`,
     );
   }
 if (overBudget.length)

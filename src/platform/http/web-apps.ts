@@ -90,9 +90,9 @@ function languageOf(cookie: string | undefined): OtherLanguage | undefined {
 /**
  * The HTML page for a GET/HEAD that no route or file answered: admin-web's index.html under
  * /admin; member-web's prerendered landing page for `/`, its prerendered login page for `/login`
- * (member-web matches routes case-insensitively), the shell with the dashboard's code preloaded for
- * `/dashboard`, each in the language of the device's `sahyog.language` cookie (`hi/…`, English
- * otherwise), and its empty shell (`app.html`) for every other route. A build without the prerendered pages (or tests' stand-ins) falls back to
+ * (member-web matches routes case-insensitively), each in the language of the device's
+ * `sahyog.language` cookie (`hi/…`, English otherwise), and its empty shell (`app.html`) for every
+ * other route. A build without the prerendered pages (or tests' stand-ins) falls back to
  * index.html, and one without a page's Hindi variant to its English page. Each page is read and
  * compressed once, at start-up.
  */
@@ -101,16 +101,12 @@ export function spaFallback(root: string): SpaFallback | undefined {
   const landing = readPage(join(member, 'index.html'));
   const shell = readPage(join(member, 'app.html')) ?? landing;
   const login = readPage(join(member, 'login', 'index.html')) ?? shell;
-  // The dashboard needs a session, so it is not prerendered: its page is the shell with the route's
-  // chunks and catalogues preloaded (member-web/scripts/prerender.mjs; decision 0030).
-  const dashboard = readPage(join(member, 'dashboard', 'index.html')) ?? shell;
-  const translated = new Map<OtherLanguage, { landing: Page | null; login: Page | null; dashboard: Page | null }>(
+  const translated = new Map<OtherLanguage, { landing: Page | null; login: Page | null }>(
     OTHER_LANGUAGES.map((language) => [
       language,
       {
         landing: readPage(join(member, language, 'index.html')) ?? landing,
         login: readPage(join(member, language, 'login', 'index.html')) ?? login,
-        dashboard: readPage(join(member, language, 'dashboard', 'index.html')) ?? dashboard,
       },
     ]),
   );
@@ -120,10 +116,9 @@ export function spaFallback(root: string): SpaFallback | undefined {
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/admin-api')) return null;
     if (path === '/admin' || path.startsWith('/admin/')) return admin;
     const language = languageOf(cookie);
-    const pages = (language && translated.get(language)) || { landing, login, dashboard };
+    const pages = (language && translated.get(language)) || { landing, login };
     if (path === '/') return pages.landing;
     if (/^\/login\/?$/i.test(path)) return pages.login;
-    if (/^\/dashboard\/?$/i.test(path)) return pages.dashboard;
     return shell;
   };
   return ({ method, url, acceptEncoding, cookie }) => {
