@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { hydrationPlan } from './app/hydration';
@@ -32,6 +32,11 @@ void Promise.all([
   preloadRoute(window.location.pathname).catch((error: unknown) => console.error('could not load the page', error)),
   plan.ready,
 ]).then(() => {
-  if (plan.hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // At the visitor's first interaction (the landing page) React hydrates at once, inside the event, so
+  // the pressed control answers that very press. Otherwise nobody waits on the first render: it is a
+  // transition, which React renders in slices of a few milliseconds between which the browser paints
+  // and handles input, instead of one long task (decision 0030).
+  if (plan.hydrate && plan.onInteraction) hydrateRoot(container, app);
+  else if (plan.hydrate) startTransition(() => void hydrateRoot(container, app));
+  else startTransition(() => createRoot(container).render(app));
 });

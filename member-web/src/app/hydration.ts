@@ -18,6 +18,8 @@ export interface HydrationPlan {
   hydrate: boolean;
   /** Resolves when React may start. */
   ready: Promise<void>;
+  /** Whether `ready` is the visitor's first interaction (React must then hydrate inside that event). */
+  onInteraction: boolean;
 }
 
 /** Pages whose prerendered markup is hydrated at the first interaction rather than at once. */
@@ -49,7 +51,7 @@ export function hydrationPlan(page: {
   language: string;
 }): HydrationPlan {
   if (page.prerenderedIn === undefined || page.prerenderedIn !== page.language)
-    return { hydrate: false, ready: Promise.resolve() };
+    return { hydrate: false, ready: Promise.resolve(), onInteraction: false };
   const onInteraction = HYDRATE_ON_INTERACTION.includes(page.pathname);
-  return { hydrate: true, ready: onInteraction ? firstInteraction() : afterPaint() };
+  return { hydrate: true, ready: onInteraction ? firstInteraction() : afterPaint(), onInteraction };
 }

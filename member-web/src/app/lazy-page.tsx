@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
-import { keyframes } from '@mui/material/styles';
+import { Spinner } from '../components/ui/spinner';
 import { loadNamespaces } from '../lib/i18n';
-
-const spin = keyframes`to { transform: rotate(360deg); }`;
 
 /**
  * What a route shows while its code is on the way: a spinner drawn with CSS (MUI's
@@ -16,20 +14,7 @@ export function PageLoading() {
       aria-live="polite"
       sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 8 }}
     >
-      <Box
-        role="progressbar"
-        aria-label="Loading"
-        sx={{
-          width: 40,
-          height: 40,
-          boxSizing: 'border-box',
-          borderRadius: '50%',
-          border: 4,
-          borderColor: 'primary.light',
-          borderTopColor: 'primary.main',
-          animation: `${spin} 0.8s linear infinite`,
-        }}
-      />
+      <Spinner label="Loading" />
     </Box>
   );
 }

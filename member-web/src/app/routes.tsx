@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { preloadAllParts } from '../lib/lazy-part';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { RequireSession } from './require-session';
 
@@ -225,7 +226,15 @@ export async function preloadRoute(pathname: string): Promise<void> {
   await Promise.all(matches.map((match) => preloadOf(match.route)?.()));
 }
 
-/** Loads every page's code (the component tests render whole screens synchronously). */
+async function preloadPages(list: RouteObject[]): Promise<void> {
+  await Promise.all(list.map((route) => Promise.all([preloadOf(route)?.(), preloadPages(route.children ?? [])])));
+}
+
+/**
+ * Loads every page's code, and then the lazy parts those pages define (lib/lazy-part.tsx): the
+ * component tests render whole screens synchronously.
+ */
 export async function preloadAllPages(list: RouteObject[] = routes): Promise<void> {
-  await Promise.all(list.map((route) => Promise.all([preloadOf(route)?.(), preloadAllPages(route.children ?? [])])));
+  await preloadPages(list);
+  await preloadAllParts();
 }

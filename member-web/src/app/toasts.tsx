@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
 
 type Container = ComponentType<ToastContainerProps>;
@@ -43,7 +43,7 @@ export function Toasts() {
     if (toasts) return undefined;
     let live = true;
     void loadToasts().then((next) => {
-      if (live) setToasts(next);
+      if (live) startTransition(() => setToasts(next));
     });
     return () => {
       live = false;

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { LanguageSwitch } from './language-switch';
 
@@ -26,7 +25,19 @@ export function FormCard({
         background: 'linear-gradient(135deg, #0b6e69 0%, #3f9a94 55%, #f08a2c 100%)',
       }}
     >
-      <Paper elevation={6} sx={{ width: '100%', maxWidth, p: { xs: 3, sm: 4 } }}>
+      {/* MUI Paper's look at elevation 6, as a plain box (its code is not in /login's first load; decision 0030). */}
+      <Box
+        sx={{
+          width: '100%',
+          maxWidth,
+          p: { xs: 3, sm: 4 },
+          boxSizing: 'border-box',
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          borderRadius: 1,
+          boxShadow: 6,
+        }}
+      >
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
           <LanguageSwitch />
         </Box>
@@ -34,7 +45,7 @@ export function FormCard({
           {title}
         </Typography>
         {children}
-      </Paper>
+      </Box>
     </Box>
   );
 }

@@ -1,13 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Spinner } from './spinner';
 
-/** A screen's read on its way: a centred spinner with its accessible name. */
+/** A screen's read on its way: a centred spinner (CSS, components/ui/spinner.tsx) with its accessible name. */
 export function LoadingBlock({ label }: { label: string }) {
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-      <CircularProgress aria-label={label} />
+      <Spinner label={label} />
     </Box>
   );
 }

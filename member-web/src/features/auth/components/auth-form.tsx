@@ -1,14 +1,36 @@
 import type { FormEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router-dom';
+import { buttonLook } from '../../../components/ui/button-look';
 import { FormCard } from '../../../components/ui/form-card';
+
+/** MUI's large, full-width, contained primary Button, for a plain `<button>` (decision 0030). */
+const submitLook = {
+  ...buttonLook,
+  width: '100%',
+  mt: 2,
+  px: 2.75,
+  py: 1,
+  fontSize: '0.9375rem',
+  bgcolor: 'primary.main',
+  color: 'primary.contrastText',
+  '&:hover': { bgcolor: 'primary.dark' },
+  '&:disabled': { bgcolor: 'action.disabledBackground', color: 'action.disabled', cursor: 'default' },
+} as const;
+
+/** MUI's Link look (primary, underlined) for the router's `<a>`. */
+const linkLook = {
+  color: 'primary.main',
+  typography: 'body1',
+  textDecoration: 'underline',
+  textDecorationColor: 'rgba(11, 110, 105, 0.4)',
+  '&:hover': { textDecorationColor: 'inherit' },
+} as const;
 
 /**
  * The frame of the public auth forms (login, forgot password): the card with its title, the
  * fields, one wide submit button (disabled while `busy`) and a row of links to the other pages.
+ * Plain elements with MUI's Button and Link look: /login is in a visitor's first load (decision 0030).
  */
 export function AuthForm({
   title,
@@ -27,19 +49,19 @@ export function AuthForm({
 }) {
   return (
     <FormCard title={title}>
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={onSubmit}>
         {children}
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
+        <Box component="button" type="submit" disabled={busy} sx={submitLook}>
           {submitLabel}
-        </Button>
-        <Stack direction="row" justifyContent="space-between" flexWrap="wrap" sx={{ mt: 2, gap: 1 }}>
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', mt: 2, gap: 1 }}>
           {links.map((link) => (
-            <Link key={link.to} component={RouterLink} to={link.to}>
+            <Box key={link.to} component={RouterLink} to={link.to} sx={linkLook}>
               {link.label}
-            </Link>
+            </Box>
           ))}
-        </Stack>
-      </Box>
+        </Box>
+      </form>
     </FormCard>
   );
 }

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthForm } from './auth-form';
 import { UserIdField } from './user-id-field';
 import { useNavigate } from 'react-router-dom';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { signIn } from '../../../lib/session';
-import { login, LOGIN_SUCCESS } from '../api/login';
+import { login, LOGIN_SUCCESS, preloadLoginClient } from '../api/login';
 import { PasswordField } from './password-field';
 
 const PASSWORD_MAX = 20;
@@ -19,6 +19,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   // The failed check is shown under the first empty field as well as in the toast.
   const [problem, setProblem] = useState<'uid' | 'password' | null>(null);
+  // The HTTP client is fetched once the page runs, not in its first load (api/login.ts).
+  useEffect(() => preloadLoginClient(), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

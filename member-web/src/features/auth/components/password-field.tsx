@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { iconButtonLook, PlainField } from '../../../components/ui/plain-field';
 
 interface Props {
   label: string;
@@ -13,11 +10,20 @@ interface Props {
   maxLength: number;
   autoComplete?: string;
   name?: string;
-  /** A failed check of this field, shown under it (MUI helperText). */
+  /** A failed check of this field, shown under it. */
   errorText?: string;
 }
 
-/** A password input with a show/hide toggle. */
+/** Material's Visibility and VisibilityOff icons (the paths @mui/icons-material draws), as plain 24 px SVG. */
+const VISIBILITY =
+  'M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3';
+const VISIBILITY_OFF =
+  'M12 7c2.76 0 5 2.24 5 5 0 .65-.13 1.26-.36 1.83l2.92 2.92c1.51-1.26 2.7-2.89 3.43-4.75-1.73-4.39-6-7.5-11-7.5-1.4 0-2.74.25-3.98.7l2.16 2.16C10.74 7.13 11.35 7 12 7M2 4.27l2.28 2.28.46.46C3.08 8.3 1.78 10.02 1 12c1.73 4.39 6 7.5 11 7.5 1.55 0 3.03-.3 4.38-.84l.42.42L19.73 22 21 20.73 3.27 3zM7.53 9.8l1.55 1.55c-.05.21-.08.43-.08.65 0 1.66 1.34 3 3 3 .22 0 .44-.03.65-.08l1.55 1.55c-.67.33-1.41.53-2.2.53-2.76 0-5-2.24-5-5 0-.79.2-1.53.53-2.2m4.31-.78 3.15 3.15.02-.16c0-1.66-1.34-3-3-3z';
+
+/**
+ * A password input with a show/hide toggle. A plain input and button with TextField's and
+ * IconButton's look (components/ui/plain-field.tsx): /login's first load (decision 0030).
+ */
 export function PasswordField({
   label,
   value,
@@ -31,31 +37,28 @@ export function PasswordField({
   const [visible, setVisible] = useState(false);
   const named = label.toLocaleLowerCase(i18n.language);
   return (
-    <TextField
+    <PlainField
       label={label}
       name={name}
       type={visible ? 'text' : 'password'}
       value={value}
       autoComplete={autoComplete}
-      error={errorText !== undefined}
-      helperText={errorText}
+      error={errorText}
       onChange={(e) => onChange(e.target.value.slice(0, maxLength))}
-      slotProps={{
-        htmlInput: { maxLength },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? t('hidePassword', { label: named }) : t('showPassword', { label: named })}
-                onClick={() => setVisible((v) => !v)}
-                edge="end"
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      maxLength={maxLength}
+      end={
+        <Box
+          component="button"
+          type="button"
+          aria-label={visible ? t('hidePassword', { label: named }) : t('showPassword', { label: named })}
+          onClick={() => setVisible((v) => !v)}
+          sx={iconButtonLook}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+            <path d={visible ? VISIBILITY_OFF : VISIBILITY} />
+          </svg>
+        </Box>
+      }
     />
   );
 }

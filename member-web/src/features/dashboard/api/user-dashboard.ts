@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { apiClient, ForcedLogoutError } from '../../../lib/api-client';
 
 /** The member summary of POST /api/userDashboard (amounts are rupee strings, dates ISO or ''). */
@@ -78,10 +78,12 @@ export function useDashboardSummary(uid: string): { load: DashboardLoad; reload:
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let active = true;
-    setLoad({ state: 'loading' });
+    // Already loading on the first visit: keep that state (no second render of the whole page at mount).
+    setLoad((current) => (current.state === 'loading' ? current : { state: 'loading' }));
     fetchUserDashboard(uid)
       .then((summary) => {
-        if (active) setLoad(summary ? { state: 'ready', summary } : { state: 'failed' });
+        // A transition: the cards and sections it draws render in slices, not one long task (decision 0030).
+        if (active) startTransition(() => setLoad(summary ? { state: 'ready', summary } : { state: 'failed' }));
       })
       .catch((error: unknown) => {
         // A forced logout has already left this screen; anything else is worth a log line.

@@ -1,17 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, LoadingBlock } from '../../../components/ui/load-states';
+import { containedLook, outlinedLook, toggleLook } from '../../../components/ui/plain-buttons';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { AcknowledgeDialog } from '../../../components/ui/acknowledge-dialog';
+import { lazyPart } from '../../../lib/lazy-part';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { setDisplayCurrency, useDisplayCurrency } from '../../../lib/display-currency';
 import { formatAmount, type DisplayCurrency } from '../../../lib/money';
@@ -22,7 +20,12 @@ import { formatDate } from '../../../lib/format-date';
 import { HelpRequestButtons } from './help-request-dialog';
 import { MemberMenu } from './member-menu';
 import { ReferralLink } from './referral-link';
-import { StatCard } from './stat-card';
+import { StatCard, statCardsLook } from './stat-card';
+
+// The 'Insufficient Epin !!' alert's code (MUI's Dialog stack) is fetched after the first paint.
+const AcknowledgeDialog = lazyPart(() =>
+  import('../../../components/ui/acknowledge-dialog').then((m) => m.AcknowledgeDialog),
+);
 
 interface Props {
   /** Rendered over the dashboard once the summary is in (the app puts the disclaimer popup here). */
@@ -30,9 +33,6 @@ interface Props {
   /** Rendered under the summary cards once the summary is in (the app puts the help logs and queue card here). */
   sections?: (summary: DashboardSummary) => ReactNode;
 }
-
-const GREEN = 'success.main';
-const RED = 'error.main';
 
 function SummaryCards({ summary, currency }: { summary: DashboardSummary; currency: DisplayCurrency }) {
   const { t } = useTranslation('dashboard');
@@ -43,11 +43,11 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
     summary.Activestatus === 'Active' || summary.Activestatus === 'Inactive' || summary.Activestatus === ''
       ? t(active ? 'cards.active' : 'cards.inactive')
       : summary.Activestatus;
-  const cards: Array<{ title: string; value: ReactNode; to?: string; color?: string; testId?: string }> = [
+  const cards: Array<{ title: string; value: ReactNode; to?: string; tone?: 'success' | 'error'; testId?: string }> = [
     {
       title: t('cards.status'),
       value: statusText,
-      color: active ? GREEN : RED,
+      tone: active ? 'success' : 'error',
       testId: 'member-status',
     },
     { title: t('cards.registrationDate'), value: formatDate(summary.RegDate) },
@@ -69,13 +69,17 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
     { title: t('cards.netBalance'), value: money(summary.Net_Balance), testId: 'net-balance' },
   ];
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+    <Box
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, ...statCardsLook }}
+    >
       {cards.map((card) => (
         <StatCard key={card.title} {...card} />
       ))}
     </Box>
   );
 }
+
+const DISPLAY_CURRENCIES: readonly DisplayCurrency[] = ['INR', 'USD'];
 
 /** Only an https link is ever opened (the server checks the setting too); anything else falls back to /Support. */
 export const isChatLink = (url: string): boolean => /^https:\/\/[^\s/?#]+\.[^\s]+$/.test(url);
@@ -88,14 +92,14 @@ function ContactAdminButton({ url }: { url: string }) {
   const { t } = useTranslation('dashboard');
   if (isChatLink(url))
     return (
-      <Button variant="outlined" color="info" component="a" href={url} target="_blank" rel="noopener noreferrer">
+      <Box component="a" href={url} target="_blank" rel="noopener noreferrer" sx={outlinedLook('info')}>
         {t('contactAdmin')}
-      </Button>
+      </Box>
     );
   return (
-    <Button variant="outlined" color="info" component={RouterLink} to="/Support">
+    <Box component={RouterLink} to="/Support" sx={outlinedLook('info')}>
       {t('contactAdmin')}
-    </Button>
+    </Box>
   );
 }
 
@@ -164,9 +168,10 @@ export function DashboardPage({ overlay, sections }: Props) {
             </Box>
           </Box>
           <Stack spacing={1} sx={{ minWidth: { md: 260 } }}>
-            <Button variant="contained" component="a" href="/signup" target="_blank" rel="noopener">
+            {/* Plain elements with MUI's Button look (components/ui/plain-buttons.ts; decision 0030). */}
+            <Box component="a" href="/signup" target="_blank" rel="noopener" sx={containedLook('primary')}>
               {t('register')}
-            </Button>
+            </Box>
             {summary ? (
               <HelpRequestButtons
                 uid={uid}
@@ -175,22 +180,23 @@ export function DashboardPage({ overlay, sections }: Props) {
                 onNoEpin={showNoEpin}
               />
             ) : null}
-            <Button
-              variant="contained"
-              color="success"
+            <Box
+              component="button"
+              type="button"
               onClick={() => void activateWithFirstEpin()}
               disabled={findingEpin}
+              sx={containedLook('success')}
             >
               {t('activateId')}
-            </Button>
+            </Box>
             <ContactAdminButton url={summary?.contactAdminUrl ?? ''} />
-            <Button variant="outlined" component={RouterLink} to="/Support">
+            <Box component={RouterLink} to="/Support" sx={outlinedLook('primary')}>
               {t('support')}
-            </Button>
+            </Box>
             <MemberMenu />
-            <Button variant="outlined" color="error" onClick={logout}>
+            <Box component="button" type="button" onClick={logout} sx={outlinedLook('error')}>
               {t('logout')}
-            </Button>
+            </Box>
           </Stack>
         </Stack>
       </Paper>
@@ -199,19 +205,23 @@ export function DashboardPage({ overlay, sections }: Props) {
         <Typography variant="h6" component="h2">
           {t('summary')}
         </Typography>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          color="primary"
-          value={currency}
-          aria-label={t('displayCurrency')}
-          onChange={(_event, next: DisplayCurrency | null) => {
-            if (next) setDisplayCurrency(next);
-          }}
-        >
-          <ToggleButton value="INR">INR</ToggleButton>
-          <ToggleButton value="USD">USD</ToggleButton>
-        </ToggleButtonGroup>
+        {/* MUI's ToggleButtonGroup (exclusive, small) as two plain toggle buttons in a labelled group. */}
+        <Box role="group" aria-label={t('displayCurrency')} sx={{ display: 'inline-flex' }}>
+          {DISPLAY_CURRENCIES.map((code, index) => (
+            <Box
+              component="button"
+              type="button"
+              key={code}
+              aria-pressed={code === currency}
+              onClick={() => {
+                if (code !== currency) setDisplayCurrency(code);
+              }}
+              sx={toggleLook(index === 0, index === DISPLAY_CURRENCIES.length - 1)}
+            >
+              {code}
+            </Box>
+          ))}
+        </Box>
       </Stack>
 
       {load.state === 'loading' ? <LoadingBlock label={t('loadingDashboard')} /> : null}

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { containedLook } from '../../../components/ui/plain-buttons';
 import { ForcedLogoutError } from '../../../lib/api-client';
+import { lazyPart } from '../../../lib/lazy-part';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { EpinType } from '../../../lib/epin-type';
 import { requestHelp } from '../api/help-request';
+
+// The confirm dialog's code (MUI's Dialog stack) is fetched once the buttons show, not before the first paint.
+const HelpConfirmDialog = lazyPart(() => import('./help-confirm-dialog').then((m) => m.HelpConfirmDialog));
 
 /** The two help requests; texts are catalogue keys (dashboard namespace). */
 export const HELP_OPTIONS: ReadonlyArray<{
@@ -83,30 +83,26 @@ export function HelpRequestButtons({ uid, active, onDone, onNoEpin }: Props) {
   return (
     <>
       {HELP_OPTIONS.map((option) => (
-        <Button key={option.epin} variant="contained" color="warning" onClick={() => setOpen(option)}>
+        <Box
+          key={option.epin}
+          component="button"
+          type="button"
+          onClick={() => setOpen(option)}
+          sx={containedLook('warning')}
+        >
           {t(option.button)}
-        </Button>
+        </Box>
       ))}
-      <Dialog
+      <HelpConfirmDialog
         open={open !== null}
-        onClose={() => (busy ? undefined : setOpen(null))}
-        aria-labelledby="help-dialog-title"
-      >
-        <DialogTitle id="help-dialog-title">{t(option.title)}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t(active ? 'help.confirmUpgrade' : 'help.confirmActivate', { pin: option.pin, amount: option.amount })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(null)} disabled={busy}>
-            {t('help.cancel')}
-          </Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
-            {busy ? t('processing2') : t('help.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title={t(option.title)}
+        text={t(active ? 'help.confirmUpgrade' : 'help.confirmActivate', { pin: option.pin, amount: option.amount })}
+        busy={busy}
+        cancelLabel={t('help.cancel')}
+        confirmLabel={busy ? t('processing2') : t('help.confirm')}
+        onCancel={() => setOpen(null)}
+        onConfirm={() => void confirm()}
+      />
     </>
   );
 }

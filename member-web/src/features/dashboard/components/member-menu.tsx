@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import MenuIcon from '@mui/icons-material/Menu';
+import { useState, type MouseEvent } from 'react';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { containedLook, startIconLook } from '../../../components/ui/plain-buttons';
+import { lazyPart } from '../../../lib/lazy-part';
+
+// The popup's code (MUI's Menu stack) is fetched once the button shows, not before the first paint.
+const MemberMenuList = lazyPart(() => import('./member-menu-list').then((m) => m.MemberMenuList));
 
 /** The dashboard MENU's links, as the spec lists them (targets are built by later issues); labels are catalogue keys. */
 export const MENU_LINKS: ReadonlyArray<{ to: string; label: string }> = [
@@ -31,24 +32,28 @@ export function MemberMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button
-        variant="contained"
-        color="secondary"
-        startIcon={<MenuIcon />}
+      <Box
+        component="button"
+        type="button"
         aria-haspopup="true"
         aria-controls={anchor ? 'member-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+        sx={containedLook('secondary')}
       >
+        {/* Material's Menu icon, as MUI's startIcon draws it. */}
+        <Box component="span" sx={startIconLook}>
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+            <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+          </svg>
+        </Box>
         {t('menu.button')}
-      </Button>
-      <Menu id="member-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {MENU_LINKS.map((link) => (
-          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={() => setAnchor(null)}>
-            {t(link.label)}
-          </MenuItem>
-        ))}
-      </Menu>
+      </Box>
+      <MemberMenuList
+        anchor={anchor}
+        links={MENU_LINKS.map((link) => ({ to: link.to, label: t(link.label) }))}
+        onClose={() => setAnchor(null)}
+      />
     </>
   );
 }

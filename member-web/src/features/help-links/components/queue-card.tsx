@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -33,7 +33,7 @@ export function QueueCard({ positions }: { positions: QueuePositions }) {
     let active = true;
     fetchNetworkHealth()
       .then((answer) => {
-        if (active) setHealth(answer);
+        if (active) startTransition(() => setHealth(answer));
       })
       .catch((error: unknown) => {
         if (!(error instanceof ForcedLogoutError)) console.error('network health failed', error);

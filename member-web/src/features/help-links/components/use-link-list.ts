@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import type { LinkList } from '../api/types';
 
@@ -19,7 +19,8 @@ export function useLinkList<L extends LinkList>(load: () => Promise<L>, what: st
     latest.current
       .load()
       .then((list) => {
-        if (active) setState({ state: 'ready', list });
+        // A transition: the cards render in slices, not one long task (decision 0030).
+        if (active) startTransition(() => setState({ state: 'ready', list }));
       })
       .catch((error: unknown) => {
         if (!(error instanceof ForcedLogoutError)) console.error(`${what} failed`, error);
