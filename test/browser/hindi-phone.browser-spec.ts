@@ -130,6 +130,8 @@ interface Seen {
   sideways: string[];
   /** Visible texts and accessible names outside lang="en" parts. */
   texts: string[];
+  /** Visible texts inside lang="en" parts (the bilingual pieces: a key there is as wrong as anywhere). */
+  bilingual: string[];
   /** The screen's visible text outside the top bar (a <header>), bilingual parts included. */
   content: string;
 }
@@ -144,6 +146,7 @@ async function seen(page: Page): Promise<Seen> {
     };
     const english = (el) => el.closest('[lang="en"]') !== null;
     const texts = [];
+    const bilingual = [];
     const content = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -152,6 +155,7 @@ async function seen(page: Page): Promise<Seen> {
       if (!text || !el || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(el.tagName)) continue;
       if (!visible(el)) continue;
       if (!english(el)) texts.push(text);
+      else bilingual.push(text);
       if (!el.closest('header')) content.push(text);
     }
     for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
@@ -173,7 +177,7 @@ async function seen(page: Page): Promise<Seen> {
       }
     }
     const root = document.scrollingElement || document.documentElement;
-    return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth, sideways, texts, content: content.join(' ') };
+    return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth, sideways, texts, bilingual, content: content.join(' ') };
   })()`)) as Seen;
 }
 
@@ -225,7 +229,7 @@ async function expectHindiScreen(page: Page, route: string, catalogues: { keys: 
   const problems: string[] = [];
   if (s.scrollWidth > s.innerWidth) problems.push(`the page scrolls sideways (${s.scrollWidth} px)`);
   if (s.sideways.length) problems.push(`content scrolls or is cut sideways in: ${s.sideways.join(', ')}`);
-  const keys = s.texts.filter((t) => catalogues.keys.has(t));
+  const keys = [...s.texts, ...s.bilingual].filter((t) => catalogues.keys.has(t));
   if (keys.length) problems.push(`i18n keys shown instead of texts: ${JSON.stringify(keys)}`);
   const untranslated = s.texts.filter((t) => catalogues.english.has(t));
   if (untranslated.length) problems.push(`English left in Hindi: ${JSON.stringify([...new Set(untranslated)])}`);
