@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import { Spinner } from '../components/ui/spinner';
 import { loadNamespaces } from '../lib/i18n';
+import { lazyComponent, type LazyPart } from '../lib/lazy-part';
 
 /**
  * What a route shows while its code is on the way: a spinner drawn with CSS (MUI's
@@ -19,46 +20,17 @@ export function PageLoading() {
   );
 }
 
-export interface LazyPage {
-  (): React.JSX.Element;
-  /** Fetches the page's code and catalogues; resolves once it can render without suspending. */
-  preload(): Promise<void>;
-}
+export type LazyPage = LazyPart<object>;
 
 /**
- * A route's page in its own chunk (React.lazy + Suspense with a loading state), loaded together
- * with the i18n namespaces it reads (lib/i18n.ts: each catalogue is a chunk of its own, in the
- * current language). Once both are in (a visit, or `preload()` before the first render, as the
- * prerender and the hydration do), the page renders at once without a Suspense boundary, so the
- * prerendered HTML and the hydrating client draw the same tree. The choice is made once per
- * mounted page, never switched under it.
+ * A route's page in its own chunk (a loading state meanwhile), loaded together with the i18n
+ * namespaces it reads (lib/i18n.ts: each catalogue is a chunk of its own, in the current language).
+ * Once both are in (a visit, or `preload()` before the first render, as the prerender and the
+ * hydration do), the page renders at once without a Suspense boundary (lib/lazy-part.tsx).
  */
 export function lazyPage(load: () => Promise<ComponentType>, namespaces: readonly string[]): LazyPage {
-  let loaded: ComponentType | undefined;
-  let pending: Promise<void> | undefined;
-  const preload = () =>
-    (pending ??= Promise.all([load(), loadNamespaces(namespaces)]).then(
-      ([component]) => {
-        loaded = component;
-      },
-      (error: unknown) => {
-        pending = undefined; // a failed chunk (offline) may be fetched again on the next visit
-        throw error;
-      },
-    ));
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: loaded as ComponentType };
-  });
-  function Page() {
-    const [Ready] = useState(() => loaded);
-    if (Ready) return <Ready />;
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <Lazy />
-      </Suspense>
-    );
-  }
-  Page.preload = preload;
-  return Page;
+  return lazyComponent<object>(
+    () => Promise.all([load(), loadNamespaces(namespaces)]).then(([component]) => component),
+    <PageLoading />,
+  );
 }

@@ -9,13 +9,15 @@ export interface LazyPart<P> {
 const registered: Array<() => Promise<void>> = [];
 
 /**
- * A piece of a screen that its first paint does not need (a dialog, a menu's popup, the sections
- * below the fold), in its own chunk (decision 0030): the screen draws without it, and the part's
- * code is fetched when it first renders (or on `preload()`), drawing nothing meanwhile. Once the
- * code is in, the part renders directly, without a Suspense boundary, as app/lazy-page.tsx does for
- * pages. The choice is made once per mounted part, never switched under it.
+ * A component in a chunk of its own, fetched when it first renders (or on `preload()`), showing
+ * `fallback` meanwhile. Once the code is in, it renders directly, without a Suspense boundary, so a
+ * prerendered page and the hydrating client draw the same tree. The choice is made once per mounted
+ * component, never switched under it. Pages (app/lazy-page.tsx) and lazy parts are made with it.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode,
+): LazyPart<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
@@ -32,18 +34,27 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     await preload();
     return { default: loaded as ComponentType<P> };
   });
-  function Part(props: P) {
+  function Deferred(props: P) {
     const [Ready] = useState(() => loaded);
     if (Ready) return <Ready {...props} />;
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={fallback}>
         <Lazy {...props} />
       </Suspense>
     );
   }
-  Part.preload = preload;
-  registered.push(preload);
-  return Part;
+  Deferred.preload = preload;
+  return Deferred;
+}
+
+/**
+ * A piece of a screen that its first paint does not need (a dialog, a menu's popup, the sections
+ * below the fold), in its own chunk (decision 0030): the screen draws without it (nothing meanwhile).
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  const part = lazyComponent(load, null);
+  registered.push(part.preload);
+  return part;
 }
 
 /**
