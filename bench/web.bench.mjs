@@ -15,6 +15,21 @@ export const PAGES = [
   { name: '/dashboard (signed in)', path: '/dashboard', signedIn: true },
 ];
 
+/** The pages named in a comma-separated list of paths (BENCH_WEB_PAGES); all of them when it is empty. */
+export function choosePages(list) {
+  const wanted = (list ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return PAGES;
+  const unknown = wanted.filter((item) => !PAGES.some((page) => page.path === item));
+  if (unknown.length)
+    throw new Error(
+      `BENCH_WEB_PAGES: unknown page(s) ${unknown.join(', ')}; choose from ${PAGES.map((p) => p.path).join(', ')}`,
+    );
+  return PAGES.filter((page) => wanted.includes(page.path));
+}
+
 /** Signs a seeded member in through the API, as the login page does. */
 async function signInThroughApi(baseUrl, uid, password) {
   const response = await fetch(new URL('/api/login', baseUrl), {
@@ -60,7 +75,16 @@ function figures(lhr) {
  * tab before the measured navigation; Lighthouse then keeps storage (disableStorageReset), and the
  * HTTP cache of that fresh browser context holds none of the app's files.
  */
-export async function run({ baseUrl, chromePath, member, log, reportDir, runs = 1, loadAverage = () => '' }) {
+export async function run({
+  pages = PAGES,
+  baseUrl,
+  chromePath,
+  member,
+  log,
+  reportDir,
+  runs = 1,
+  loadAverage = () => '',
+}) {
   const session = await signInThroughApi(baseUrl, member.uid, member.password);
   const browser = await puppeteer.launch({
     executablePath: chromePath,
@@ -71,7 +95,7 @@ export async function run({ baseUrl, chromePath, member, log, reportDir, runs = 
   try {
     // Round after round (every page once per round), so a change in the machine's load hits every page alike.
     for (let round = 1; round <= runs; round += 1)
-      for (const target of PAGES) {
+      for (const target of pages) {
         // A fresh context per page: empty HTTP cache, no storage of the page before.
         const context = await browser.createBrowserContext();
         const page = await context.newPage();
@@ -106,6 +130,9 @@ export async function run({ baseUrl, chromePath, member, log, reportDir, runs = 
             fs.mkdirSync(reportDir, { recursive: true });
             const file = path.join(reportDir, `${target.path.replace(/\W+/g, '_') || 'root'}-${round}.json`);
             fs.writeFileSync(file, JSON.stringify(lhr));
+            // The main-thread trace behind the figures (long tasks, what each spent its time on).
+            if (process.env.BENCH_WEB_TRACES === '1' && runnerResult.artifacts?.Trace)
+              fs.writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(runnerResult.artifacts.Trace));
             log(`report: ${file} (open in the Lighthouse viewer, or read with jq)`);
           }
           results.push({

@@ -27,7 +27,9 @@
 //                        the default keeps PostgreSQL's durable defaults
 //   BENCH_SKIP_BUILD=1   use dist/ as it is (web: use the three builds as they are)
 //   BENCH_WEB_REPORTS    web: a directory to write each page's full Lighthouse result (JSON) into
+//   BENCH_WEB_TRACES=1   web: with BENCH_WEB_REPORTS, also write each run's Chromium trace (<page>-<run>.trace.json)
 //   BENCH_WEB_RUNS (3)   web: Lighthouse runs per page (round after round); the table shows each run and the medians
+//   BENCH_WEB_PAGES      web: comma-separated paths of the pages to measure (default all: /,/login,/dashboard)
 // topup-income only:
 //   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
 //   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 6000)
@@ -431,7 +433,9 @@ async function runWeb() {
     log(TAG, `web: API serving the builds on ${baseUrl}; ${os.cpus().length} CPUs, load average ${load()}`);
     const bench = await import('../bench/web.bench.mjs');
     const runs = Math.max(1, intEnv('BENCH_WEB_RUNS', 3));
+    const pages = bench.choosePages(env.BENCH_WEB_PAGES);
     const results = await bench.run({
+      pages,
       baseUrl,
       chromePath,
       member: { uid: '100001', password: 'Member@123' },

@@ -27,6 +27,12 @@ const plan = hydrationPlan({
 // landing page only at the visitor's first interaction (app/hydration.ts). A page prerendered in
 // another language than the device's (no cookie yet) is drawn anew instead, never hydrated onto
 // mismatching text. Every other route starts empty.
+//
+// A page drawn from scratch waits for its code first; meanwhile the browser loads the date formats'
+// locale data (a one-off of tens of milliseconds), which would otherwise block the main thread when
+// the first answer with a date is drawn.
+if (!plan.hydrate) void import('./lib/format-date').then((dates) => dates.prepareDateFormats());
+
 void Promise.all([
   i18nReady,
   preloadRoute(window.location.pathname).catch((error: unknown) => console.error('could not load the page', error)),
