@@ -50,9 +50,9 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
     ).body.numbers as string[];
   const createAdmin = async (username: string, role: string) => {
     await asAdmin(await adminToken(), request(server()).post('/admin-api/admin-users'))
-      .send({ username, password: 'Helpdesk@1', role })
+      .send({ username, password: 'Helpdesk-pass-2026', role })
       .expect(201);
-    return adminToken(username, 'Helpdesk@1');
+    return adminToken(username, 'Helpdesk-pass-2026');
   };
 
   /**
@@ -262,7 +262,7 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       await createAdmin('lockme', 'approver');
       const attacker = address();
       for (let i = 0; i < 40; i++) await adminLogin('lockme', `wrong-${i}`, attacker).expect(401);
-      const refused = await adminLogin('lockme', 'Helpdesk@1', attacker).expect(401);
+      const refused = await adminLogin('lockme', 'Helpdesk-pass-2026', attacker).expect(401);
       expect(refused.body).toMatchObject({ message: LOCKED });
       expect(refused.body.token).toBeUndefined();
       const failures = await t.db.owner.query<{ type: string; metadata: { clientIp: string } }>(
@@ -278,7 +278,9 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       expect(failures.map((e) => e.type)).toContain('AdminLockedOut');
       expect(failures.every((e) => e.metadata.clientIp === attacker)).toBe(true);
       // The admin's own, clean address still logs in (slowed down, since it never succeeded before).
-      expect((await adminLogin('lockme', 'Helpdesk@1', address()).expect(200)).body.token).toEqual(expect.any(String));
+      expect((await adminLogin('lockme', 'Helpdesk-pass-2026', address()).expect(200)).body.token).toEqual(
+        expect.any(String),
+      );
     });
   });
 

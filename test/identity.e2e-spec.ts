@@ -473,7 +473,7 @@ describe('identity through the member contract and the admin API', () => {
     await request(server())
       .post('/admin-api/admin-users')
       .set('Authorization', `Bearer ${superadmin}`)
-      .send({ username: 'helpdesk', password: 'Helpdesk@1', role: 'support' })
+      .send({ username: 'helpdesk', password: 'Helpdesk-pass-2026', role: 'support' })
       .expect(201);
     await request(server())
       .put('/admin-api/admin-users/helpdesk')
@@ -482,7 +482,7 @@ describe('identity through the member contract and the admin API', () => {
       .expect(200);
     await request(server())
       .post('/admin-api/auth/login')
-      .send({ username: 'helpdesk', password: 'Helpdesk@1' })
+      .send({ username: 'helpdesk', password: 'Helpdesk-pass-2026' })
       .expect(401);
     await request(server())
       .post('/admin-api/auth/login')

@@ -2,12 +2,12 @@ import { memberStream } from '../modules/identity';
 import { LedgerTx } from '../platform/ledger';
 
 /**
- * Writes the root member (the organisation, no sponsor) with its password: the first event of a
- * network. `npm run seed` and the tests' seed both start from it.
+ * Writes the root member (the organisation, no sponsor) with its password (`mustChange`: a one-time
+ * one, to change at first login): the first event of a network. `npm run seed` and the tests' seed both start from it.
  */
 export async function appendRootMember(
   tx: LedgerTx,
-  root: { uid: string; email: string; passwordHash: string },
+  root: { uid: string; email: string; passwordHash: string; mustChange?: boolean },
 ): Promise<void> {
   await tx.append(memberStream(root.uid), 0, [
     {
@@ -24,6 +24,8 @@ export async function appendRootMember(
         upiNumber: 'sahyog',
         walletAddress: '',
         credentialVersion: 1,
+        // A one-time password (production bootstrap) to change at first login (decision 0032).
+        ...(root.mustChange ? { mustChange: true as const } : {}),
       },
     },
   ]);

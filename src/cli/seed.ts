@@ -8,11 +8,13 @@ import {
   CreateAdminUserCommand,
   RegisterMemberCommand,
   ADMIN_ROLES,
+  adminPasswordProblem,
   hashPassword,
 } from '../modules/identity';
 import { EpinsModule, IssueEpinsCommand, TopUpMemberCommand, type EpinType } from '../modules/epins';
 import { PaymentOptionsService, PaymentsModule } from '../modules/payments';
 import { toDataURL } from 'qrcode';
+import { randomInt } from 'node:crypto';
 import { Database } from '../platform/db/database';
 import { EventMetadata } from '../platform/event-store/event.types';
 import { Ledger } from '../platform/ledger';
@@ -62,12 +64,80 @@ const system = (id: string): EventMetadata => ({ actor: { kind: 'system', id }, 
 @Module({ imports: [PlatformModule.forRoot(ALL_PROJECTIONS), IdentityModule, EpinsModule, PaymentsModule] })
 export class SeedModule {}
 
-async function ensureRoot(ledger: Ledger, db: Database): Promise<void> {
-  if ((await db.query('select 1 from members where uid = $1', [ROOT_UID])).length) return;
-  const hash = await hashPassword(DEMO_MEMBER_PASSWORD);
+/**
+ * Writes the root member when missing, with `password`; `oneTime` makes it a password to change at
+ * first login (production bootstrap). Whether it was written.
+ */
+async function ensureRoot(ledger: Ledger, db: Database, password: string, oneTime: boolean): Promise<boolean> {
+  if ((await db.query('select 1 from members where uid = $1', [ROOT_UID])).length) return false;
+  const hash = await hashPassword(password);
   await ledger.run(system('seed-root'), (tx) =>
-    appendRootMember(tx, { uid: ROOT_UID, email: 'root@sahyog.local', passwordHash: hash }),
+    appendRootMember(tx, { uid: ROOT_UID, email: 'root@sahyog.local', passwordHash: hash, mustChange: oneTime }),
   );
+  return true;
+}
+
+/** Letters and digits without the look-alikes (0/O, 1/l/I), so a printed password is read back right. */
+const ONE_TIME_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+/** A member's password is 6–20 characters (spec §5), an admin's at least 12: 16 and 20 random characters (~94 and ~117 bits). */
+const ROOT_ONE_TIME_LENGTH = 16;
+const SUPERADMIN_ONE_TIME_LENGTH = 20;
+
+/** A uniformly random password of `length` characters from ONE_TIME_ALPHABET, by the OS's CSPRNG. */
+export function oneTimePassword(length: number): string {
+  return Array.from({ length }, () => ONE_TIME_ALPHABET[randomInt(ONE_TIME_ALPHABET.length)]).join('');
+}
+
+/** The one-time passwords a production bootstrap set, for the accounts it created this time (shown once). */
+export interface BootstrapPasswords {
+  root?: string;
+  superadmin?: string;
+}
+
+/**
+ * The production bootstrap (`seed.js --bootstrap-only`): the root member 100000 and the superadmin,
+ * each, when missing, with a fresh random one-time password that is printed once and stored only as
+ * its hash, and that must be changed at first login (the credential event says `mustChange: true`,
+ * decision 0032). An account already present is left as it is. SUPERADMIN_PASSWORD is no longer read.
+ */
+export async function runBootstrap(app: INestApplicationContext): Promise<BootstrapPasswords> {
+  const ledger = app.get(Ledger);
+  const db = app.get(Database);
+  const passwords: BootstrapPasswords = {};
+  const rootPassword = oneTimePassword(ROOT_ONE_TIME_LENGTH);
+  if (await ensureRoot(ledger, db, rootPassword, true)) passwords.root = rootPassword;
+  if (!(await db.query("select 1 from admin_users where username = 'superadmin'")).length) {
+    let adminPassword = oneTimePassword(SUPERADMIN_ONE_TIME_LENGTH);
+    while (adminPasswordProblem(adminPassword)) adminPassword = oneTimePassword(SUPERADMIN_ONE_TIME_LENGTH);
+    await app.get(CommandBus).execute(
+      new CreateAdminUserCommand('superadmin', adminPassword, 'superadmin', system('seed-bootstrap'), {
+        mustChange: true,
+      }),
+    );
+    passwords.superadmin = adminPassword;
+  }
+  return passwords;
+}
+
+/** What the bootstrap prints: each one-time password once, and what to do with it. */
+export function bootstrapReport(passwords: BootstrapPasswords): string {
+  const lines = ['root member 100000 and superadmin are in place'];
+  if (!passwords.root && !passwords.superadmin) {
+    lines.push('both already existed: no password was set or shown (their one-time passwords were shown when created)');
+    return lines.join('\n');
+  }
+  lines.push(
+    'One-time passwords, shown only this once (only their hashes are stored); each must be changed at first login:',
+  );
+  if (passwords.root) lines.push(`  member-web  user id 100000   one-time password: ${passwords.root}`);
+  if (passwords.superadmin) lines.push(`  admin-web   user superadmin  one-time password: ${passwords.superadmin}`);
+  lines.push(
+    'Until changed, every call of these accounts but the password change answers 403 AUTH.PASSWORD_CHANGE_REQUIRED.',
+  );
+  lines.push(
+    "The root member's transaction password starts as the same one-time password: change it too (Profile, Transaction password).",
+  );
+  return lines.join('\n');
 }
 
 async function seedDemo(commands: CommandBus, db: Database): Promise<boolean> {
@@ -97,7 +167,10 @@ async function seedDemo(commands: CommandBus, db: Database): Promise<boolean> {
   }
   for (const role of ADMIN_ROLES) {
     if ((await db.query('select 1 from admin_users where username = $1', [role])).length) continue;
-    await commands.execute(new CreateAdminUserCommand(role, DEMO_ADMIN_PASSWORD, role, system('seed-demo')));
+    // The README's demo passwords are shorter than the admin policy allows: development only (decision 0032).
+    await commands.execute(
+      new CreateAdminUserCommand(role, DEMO_ADMIN_PASSWORD, role, system('seed-demo'), { policy: 'demo-seed' }),
+    );
   }
   await seedActivations(commands);
   return true;
@@ -141,28 +214,18 @@ async function seedActivations(commands: CommandBus): Promise<void> {
 }
 
 /**
- * Ensures the root member; then either only a superadmin (`bootstrapOnly`, for production) or the
- * demo network and one admin per role. Returns whether the demo network was written this time.
+ * The development demo (`npm run up`): the root member, the demo network and one admin per role,
+ * with the README's demo passwords and no forced change. Returns whether the demo network was
+ * written this time. `bootstrapOnly` runs the production bootstrap instead (runBootstrap), printing
+ * its one-time passwords, and returns false.
  */
 export async function runSeed(app: INestApplicationContext, options: { bootstrapOnly: boolean }): Promise<boolean> {
-  const ledger = app.get(Ledger);
-  const db = app.get(Database);
-  await ensureRoot(ledger, db);
   if (options.bootstrapOnly) {
-    if (!(await db.query("select 1 from admin_users where username = 'superadmin'")).length) {
-      await app
-        .get(CommandBus)
-        .execute(
-          new CreateAdminUserCommand(
-            'superadmin',
-            process.env.SUPERADMIN_PASSWORD || DEMO_ADMIN_PASSWORD,
-            'superadmin',
-            system('seed-bootstrap'),
-          ),
-        );
-    }
+    console.log(bootstrapReport(await runBootstrap(app)));
     return false;
   }
+  const db = app.get(Database);
+  await ensureRoot(app.get(Ledger), db, DEMO_MEMBER_PASSWORD, false);
   const seeded = await seedDemo(app.get(CommandBus), db);
   if (seeded) await seedPaymentOptions(app.get(PaymentOptionsService));
   return seeded;
@@ -194,11 +257,12 @@ async function main(): Promise<void> {
   const bootstrapOnly = process.argv.includes('--bootstrap-only');
   const app = await NestFactory.createApplicationContext(SeedModule, { logger: ['error', 'warn'] });
   try {
+    if (bootstrapOnly && process.env.SUPERADMIN_PASSWORD)
+      console.warn(
+        'SUPERADMIN_PASSWORD is no longer read: the bootstrap sets a random one-time password (decision 0032)',
+      );
     const seeded = await runSeed(app, { bootstrapOnly });
-    if (bootstrapOnly) {
-      console.log('root member 100000 and superadmin are in place');
-      return;
-    }
+    if (bootstrapOnly) return;
     console.log(seeded ? 'demo network seeded' : 'demo network already present: nothing written');
     console.log(`Demo logins
   member-web  user id 100000 (root) and 100001-100030, password ${DEMO_MEMBER_PASSWORD}

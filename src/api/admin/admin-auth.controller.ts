@@ -1,11 +1,20 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { LoginAdminCommand } from '../../modules/identity';
+import {
+  AccountSetupCall,
+  AdminAuthGuard,
+  AdminPrincipal,
+  ChangeAdminPasswordCommand,
+  CurrentAdmin,
+  LoginAdminCommand,
+  LogoutAdminCommand,
+} from '../../modules/identity';
 import { anonymous, metadataFrom } from '../../platform/http/request-context';
 import { RateLimited, RateLimitGuard } from '../../platform/http/rate-limit.guard';
-import { AdminLoginDto } from './admin.dto';
+import { adminMeta } from './admin-endpoints';
+import { AdminLoginDto, ChangeAdminPasswordDto } from './admin.dto';
 
 @ApiTags('admin')
 @Controller('auth')
@@ -16,9 +25,57 @@ export class AdminAuthController {
   @Post('login')
   @HttpCode(200)
   @RateLimited('login')
+  @ApiOperation({ summary: '{ username, password } → { token, username, role, mustChangePassword }' })
   login(@Body() body: AdminLoginDto, @Req() request: FastifyRequest) {
     return this.commands.execute(
       new LoginAdminCommand(body.username, body.password, metadataFrom(request, anonymous())),
     );
+  }
+
+  @Get('me')
+  @ApiBearerAuth()
+  @UseGuards(AdminAuthGuard)
+  @AccountSetupCall()
+  @ApiOperation({ summary: 'The signed-in admin: { username, role, mustChangePassword }' })
+  me(@CurrentAdmin() admin: AdminPrincipal) {
+    return { username: admin.username, role: admin.role, mustChangePassword: admin.mustChangePassword };
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(AdminAuthGuard)
+  @AccountSetupCall()
+  @RateLimited('login')
+  @ApiOperation({
+    summary:
+      '{ currentPassword, newPassword } → { token, username, role, mustChangePassword: false }: the new password (at least 12 characters, not a common one); every token issued before ends, the answer is a token of this session under the new password',
+  })
+  changePassword(
+    @Body() body: ChangeAdminPasswordDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.commands.execute(
+      new ChangeAdminPasswordCommand(
+        admin.username,
+        admin.sessionId,
+        body.currentPassword,
+        body.newPassword,
+        adminMeta(request, admin),
+      ),
+    );
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(AdminAuthGuard)
+  @AccountSetupCall()
+  @ApiOperation({
+    summary: 'Ends this token’s session server-side: a later call with it answers 401 → { loggedOut: true }',
+  })
+  logout(@CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new LogoutAdminCommand(admin.username, admin.sessionId, adminMeta(request, admin)));
   }
 }

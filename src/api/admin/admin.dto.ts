@@ -41,10 +41,10 @@ export class CreateAdminUserDto {
     message: 'username must be 3 to 40 lower-case letters, digits, _ . -, starting with a letter',
   })
   username!: string;
+  /** At least 12 characters and not a common password (the handler checks both: decision 0032). */
   @ApiProperty()
-  @IsString()
-  @MinLength(8, { message: 'password must be at least 8 characters' })
-  @MaxLength(100)
+  @IsString({ message: 'password must be text' })
+  @MaxLength(100, { message: 'password must be at most 100 characters' })
   password!: string;
   @ApiProperty({ enum: ADMIN_ROLES })
   @IsIn(ADMIN_ROLES, { message: `role must be one of ${ADMIN_ROLES.join(', ')}` })
@@ -62,10 +62,24 @@ export class UpdateAdminUserDto {
   @IsIn(ADMIN_ROLES, { message: `role must be one of ${ADMIN_ROLES.join(', ')}` })
   role?: AdminRole;
   @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'disabled must be true or false' }) disabled?: boolean;
+  /** A new password (empty: unchanged), held to the admin policy by the handler (decision 0032). */
   @ApiPropertyOptional()
   @IsOptional()
-  @IsString()
-  @MinLength(8, { message: 'password must be at least 8 characters' })
-  @MaxLength(100)
+  @IsString({ message: 'password must be text' })
+  @MaxLength(100, { message: 'password must be at most 100 characters' })
   password?: string;
+}
+
+/** POST /admin-api/auth/password: the admin's own change; the new one is held to the admin policy (decision 0032). */
+export class ChangeAdminPasswordDto {
+  @ApiProperty()
+  @IsString({ message: 'currentPassword must be text' })
+  @IsNotEmpty({ message: 'currentPassword is required' })
+  @MaxLength(100, { message: 'currentPassword must be at most 100 characters' })
+  currentPassword!: string;
+  @ApiProperty()
+  @IsString({ message: 'newPassword must be text' })
+  @IsNotEmpty({ message: 'newPassword is required' })
+  @MaxLength(100, { message: 'newPassword must be at most 100 characters' })
+  newPassword!: string;
 }

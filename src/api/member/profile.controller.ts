@@ -9,6 +9,7 @@ import {
   MemberAuthGuard,
   MemberPrincipal,
   MoneyOrCredentialCall,
+  PasswordChangeCall,
 } from '../../modules/identity';
 import {
   ProfileOutcome,
@@ -77,6 +78,8 @@ export class MemberProfileController {
   @Post('UpdateProfile')
   @HttpCode(200)
   @MoneyOrCredentialCall()
+  // The one call an account with a one-time password may make: its login password change (decision 0032).
+  @PasswordChangeCall((body) => (body as { type?: unknown } | undefined)?.type === 'password')
   @ApiOperation({
     summary:
       "type profile | password | trans_password | ecurrency | bankdetails → { Result, result, code } ('Profile Update Successfully', 'Changes Password Update Successfully', 'Wallet Address Update Successfully', 'Bank Details Updated Successfully'; 'Current password is wrong!', 'Current Transaction Password is wrong!', 'Details Verified and Locked'); a password change also answers `token`, a session of the new credential version (older sessions end). Malformed input → 400 with the spec's text",

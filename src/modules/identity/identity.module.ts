@@ -6,8 +6,10 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AdminAuthGuard, AdminJwtStrategy } from './auth/admin-auth';
 import { MemberAuthGuard, MemberJwtStrategy } from './auth/member-auth';
 import {
+  ChangeAdminPasswordHandler,
   CreateAdminUserHandler,
   LoginAdminHandler,
+  LogoutAdminHandler,
   UpdateAdminUserHandler,
 } from './commands/admin-users/admin-users.handler';
 import { ChangeCredentialHandler } from './commands/change-credential/change-credential.handler';
@@ -38,6 +40,8 @@ const commandHandlers = [
   CreateAdminUserHandler,
   UpdateAdminUserHandler,
   LoginAdminHandler,
+  ChangeAdminPasswordHandler,
+  LogoutAdminHandler,
 ];
 const queries = [MemberQueries];
 const auth = [MemberJwtStrategy, MemberAuthGuard, AdminJwtStrategy, AdminAuthGuard, TokenService];

@@ -1,14 +1,19 @@
 /** The identity context's public surface: members and admins, their commands, auth, and the member reads others decide on. */
 export { IdentityModule } from './identity.module';
-export { AdminAuthGuard, CurrentAdmin, Roles } from './auth/admin-auth';
+export { AccountSetupCall, AdminAuthGuard, CurrentAdmin, Roles } from './auth/admin-auth';
+export { PASSWORD_CHANGE_REQUIRED } from './auth/password-change-required';
+export { ADMIN_PASSWORD_MIN_LENGTH, adminPasswordProblem } from './admin-password-policy';
 export type { AdminPrincipal } from './auth/admin-auth';
-export { CurrentMember, MemberAuthGuard, MoneyOrCredentialCall } from './auth/member-auth';
+export { CurrentMember, MemberAuthGuard, MoneyOrCredentialCall, PasswordChangeCall } from './auth/member-auth';
 export type { MemberPrincipal } from './auth/member-auth';
 export {
+  ChangeAdminPasswordCommand,
   CreateAdminUserCommand,
   LoginAdminCommand,
+  LogoutAdminCommand,
   UpdateAdminUserCommand,
 } from './commands/admin-users/admin-users.command';
+export type { AdminSession } from './commands/admin-users/admin-users.command';
 export { AgreeDisclaimerCommand } from './commands/agree-disclaimer/agree-disclaimer.command';
 export { SetMemberBlockedCommand } from './commands/block-member/block-member.command';
 export {

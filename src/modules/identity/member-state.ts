@@ -7,8 +7,10 @@ import { MemberState, memberStream } from './domain/member.events';
 export const UID_PATTERN = /^[1-9]\d{5}$/;
 
 /** The members row: {@link MemberState} with its column name for the credential version. */
-interface MemberRow extends Omit<MemberState, 'credentialVersion'> {
+interface MemberRow extends Omit<MemberState, 'credentialVersion' | 'sessionEpoch' | 'mustChangePassword'> {
   credential_version: number;
+  session_epoch: number;
+  must_change_password: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ interface MemberRow extends Omit<MemberState, 'credentialVersion'> {
 export async function loadMember(sql: Sql, uid: string, forUpdate = false): Promise<MemberState | null> {
   if (!UID_PATTERN.test(uid)) return null;
   const [row] = await sql.query<MemberRow>(
-    `select uid, name, email, status, blocked, isagree, credential_version, version
+    `select uid, name, email, status, blocked, isagree, credential_version, session_epoch, must_change_password, version
        from members where uid = $1 ${forUpdate ? 'for update' : ''}`,
     [uid],
   );
@@ -32,6 +34,8 @@ export async function loadMember(sql: Sql, uid: string, forUpdate = false): Prom
     blocked: row.blocked,
     isagree: row.isagree,
     credentialVersion: row.credential_version,
+    sessionEpoch: row.session_epoch,
+    mustChangePassword: row.must_change_password,
     version: row.version,
   };
 }
@@ -66,9 +70,11 @@ export async function loadAdmin(sql: Sql, username: string, forUpdate = false): 
     role: AdminRole;
     disabled: boolean;
     credential_version: number;
+    session_epoch: number;
+    must_change_password: boolean;
     version: number;
   }>(
-    `select username, role, disabled, credential_version, version from admin_users where username = $1 ${forUpdate ? 'for update' : ''}`,
+    `select username, role, disabled, credential_version, session_epoch, must_change_password, version from admin_users where username = $1 ${forUpdate ? 'for update' : ''}`,
     [username],
   );
   return row
@@ -77,29 +83,41 @@ export async function loadAdmin(sql: Sql, username: string, forUpdate = false): 
         role: row.role,
         disabled: row.disabled,
         credentialVersion: row.credential_version,
+        sessionEpoch: row.session_epoch,
+        mustChangePassword: row.must_change_password,
         version: row.version,
       }
     : null;
 }
 
+/** What a token or link remembers of an account: its credential version and session epoch when issued. */
+export interface IssuedUnder {
+  credentialVersion: unknown;
+  /** Absent in tokens issued before decision 0032: taken as epoch 0. */
+  sessionEpoch: unknown;
+}
+
+/** Whether a token issued under `issued` is still good for `account`: same password, and no block, disable or role change since. */
+export const stillIssuedUnder = (
+  account: { credentialVersion: number; sessionEpoch: number },
+  issued: IssuedUnder,
+): boolean =>
+  account.credentialVersion === issued.credentialVersion && account.sessionEpoch === (issued.sessionEpoch ?? 0);
+
 /**
  * The admin behind a "Log in as" link or session, if they may still act through it: enabled, still
- * in a role that may impersonate, and with the password they had when it was issued. Checked on
- * every call of the session, so disabling or demoting an admin ends their sessions at once.
+ * in a role that may impersonate, with the password they had when it was issued, and no disable,
+ * enable or role change since (the session epoch). Checked on every call of the session, so
+ * disabling or demoting an admin ends their sessions at once, and re-enabling does not bring them back.
  */
 export async function activeImpersonator(
   sql: Sql,
   username: string,
-  credentialVersion: number | undefined,
+  issued: IssuedUnder,
   forUpdate = false,
 ): Promise<AdminState | null> {
   const admin = await loadAdmin(sql, username, forUpdate);
-  if (
-    !admin ||
-    admin.disabled ||
-    admin.credentialVersion !== credentialVersion ||
-    !roleMayCall(admin.role, IMPERSONATING_ROLES)
-  )
+  if (!admin || admin.disabled || !stillIssuedUnder(admin, issued) || !roleMayCall(admin.role, IMPERSONATING_ROLES))
     return null;
   return admin;
 }

@@ -4,24 +4,37 @@ import { AdminRole } from './domain/admin.events';
 
 /**
  * A member session: the subject is the uid; `cv` ties it to the credential version (a password
- * change ends older sessions). An impersonated ("Log in as") session names the admin in `imp` and
- * the admin's credential version in `acv`, and lasts IMPERSONATED_SESSION_SECONDS at most.
+ * change ends older sessions), `se` to the session epoch (a block or unblock ends them, decision
+ * 0032). An impersonated ("Log in as") session names the admin in `imp` and the admin's credential
+ * version and session epoch in `acv` and `ase`, and lasts IMPERSONATED_SESSION_SECONDS at most.
+ * Tokens issued before decision 0032 carry no `se`/`ase`: taken as epoch 0.
  */
 export interface MemberClaims {
   typ: 'member';
   sub: string;
   cv: number;
+  se?: number;
   imp?: string;
   acv?: number;
+  ase?: number;
   iat?: number;
   exp?: number;
 }
 
+/** An admin session: `cv` and `se` as a member's, `sid` the admin_sessions row (logout, idle end). */
 export interface AdminClaims {
   typ: 'admin';
   sub: string;
   role: AdminRole;
   cv: number;
+  se: number;
+  sid: string;
+}
+
+/** The credential version and session epoch an account's token is issued under. */
+export interface AccountVersion {
+  credentialVersion: number;
+  sessionEpoch: number;
 }
 
 /** A single-use "Log in as" token: 60 seconds, redeemed once through the ledger. */
@@ -30,42 +43,51 @@ export interface ImpersonationClaims {
   sub: string;
   jti: string;
   adm: string;
-  /** The admin's credential version when the link was issued: a password change voids the link. */
+  /** The admin's credential version and session epoch when the link was issued: a password change, disable or role change voids the link. */
   acv: number;
+  ase?: number;
 }
 
 export const IMPERSONATION_TTL_SECONDS = 60;
 /** An impersonated member session lasts 30 minutes at most, whatever JWT_EXPIRES_IN says. */
 export const IMPERSONATED_SESSION_SECONDS = 30 * 60;
 
-/** Who acts in an impersonated session: the admin and the credential version they held. */
-export interface Impersonator {
+/** Who acts in an impersonated session: the admin and the credential version and session epoch they held. */
+export interface Impersonator extends AccountVersion {
   username: string;
-  credentialVersion: number;
 }
 
 @Injectable()
 export class TokenService {
   constructor(private readonly jwt: JwtService) {}
 
-  member(uid: string, credentialVersion: number): string {
-    const claims: MemberClaims = { typ: 'member', sub: uid, cv: credentialVersion };
+  member(uid: string, member: AccountVersion): string {
+    const claims: MemberClaims = { typ: 'member', sub: uid, cv: member.credentialVersion, se: member.sessionEpoch };
     return this.jwt.sign(claims);
   }
 
-  impersonatedMember(uid: string, credentialVersion: number, admin: Impersonator): string {
+  impersonatedMember(uid: string, member: AccountVersion, admin: Impersonator): string {
     const claims: MemberClaims = {
       typ: 'member',
       sub: uid,
-      cv: credentialVersion,
+      cv: member.credentialVersion,
+      se: member.sessionEpoch,
       imp: admin.username,
       acv: admin.credentialVersion,
+      ase: admin.sessionEpoch,
     };
     return this.jwt.sign(claims, { expiresIn: IMPERSONATED_SESSION_SECONDS });
   }
 
-  admin(username: string, role: AdminRole, credentialVersion: number): string {
-    const claims: AdminClaims = { typ: 'admin', sub: username, role, cv: credentialVersion };
+  admin(username: string, role: AdminRole, admin: AccountVersion, sessionId: string): string {
+    const claims: AdminClaims = {
+      typ: 'admin',
+      sub: username,
+      role,
+      cv: admin.credentialVersion,
+      se: admin.sessionEpoch,
+      sid: sessionId,
+    };
     return this.jwt.sign(claims);
   }
 
@@ -76,6 +98,7 @@ export class TokenService {
       jti: tokenId,
       adm: admin.username,
       acv: admin.credentialVersion,
+      ase: admin.sessionEpoch,
     };
     return this.jwt.sign(claims, { expiresIn: IMPERSONATION_TTL_SECONDS });
   }

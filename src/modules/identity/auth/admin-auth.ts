@@ -1,29 +1,60 @@
 import { ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { errorBody } from '../../../platform/http/error-body';
+import { useAdminSession } from '../admin-sessions';
 import { AdminRole, roleMayCall } from '../domain/admin.events';
-import { loadAdmin } from '../member-state';
+import { loadAdmin, stillIssuedUnder } from '../member-state';
 import { AdminClaims } from '../tokens';
 import { BearerAuthGuard, BearerJwtStrategy, CurrentPrincipal } from './bearer-jwt';
+import { PASSWORD_CHANGE_REQUIRED } from './password-change-required';
 
 export interface AdminPrincipal {
   username: string;
   role: AdminRole;
+  /** The session of the token (admin_sessions): what logout ends. */
+  sessionId: string;
+  /** The password is a one-time one still to be changed: only @AccountSetupCall() calls are let through. */
+  mustChangePassword: boolean;
 }
 
 const ROLES = 'admin-roles';
 /** Which roles may call a route; superadmin may call every route. */
 export const Roles = (...roles: AdminRole[]) => SetMetadata(ROLES, roles);
 
+const ACCOUNT_SETUP_CALL = 'admin-account-setup-call';
+/**
+ * Marks an admin call a token may reach while its account's setup is pending (a one-time password
+ * to change; a second factor to enrol): the password change, me, logout, the enrolment calls.
+ * Every other call answers 403 until the setup is done (decision 0032).
+ */
+export const AccountSetupCall = () => SetMetadata(ACCOUNT_SETUP_CALL, true);
+
+/** Whether the call being guarded is an @AccountSetupCall(). */
+export const isAccountSetupCall = (reflector: Reflector, context: ExecutionContext): boolean =>
+  reflector.getAllAndOverride<boolean | undefined>(ACCOUNT_SETUP_CALL, [context.getHandler(), context.getClass()]) ===
+  true;
+
 const unauthorized = () => new UnauthorizedException(errorBody(401, 'Please log in again'));
 
 @Injectable()
 export class AdminJwtStrategy extends BearerJwtStrategy('admin-jwt') {
-  /** The role is read from the ledger's projection on every call, so a demotion takes effect at once. */
+  /**
+   * The role is read from the ledger's projection on every call, so a demotion takes effect at once;
+   * the token must be of the current password and session epoch (no disable, enable or role change
+   * since), and its session neither logged out nor idle for ADMIN_IDLE_MINUTES.
+   */
   async validate(claims: AdminClaims): Promise<AdminPrincipal> {
     if (claims?.typ !== 'admin' || typeof claims.sub !== 'string') throw unauthorized();
     const admin = await loadAdmin(this.db, claims.sub);
-    if (!admin || admin.disabled || admin.credentialVersion !== claims.cv) throw unauthorized();
-    return { username: admin.username, role: admin.role };
+    if (!admin || admin.disabled || !stillIssuedUnder(admin, { credentialVersion: claims.cv, sessionEpoch: claims.se }))
+      throw unauthorized();
+    if (!(await useAdminSession(this.db, admin.username, claims.sid, new Date()))) throw unauthorized();
+    return {
+      username: admin.username,
+      role: admin.role,
+      sessionId: claims.sid,
+      mustChangePassword: admin.mustChangePassword,
+    };
   }
 }
 
@@ -32,6 +63,8 @@ export class AdminAuthGuard extends BearerAuthGuard('admin-jwt', unauthorized) {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const admin = context.switchToHttp().getRequest<{ user: AdminPrincipal }>().user;
+    if (admin.mustChangePassword && !isAccountSetupCall(this.reflector, context))
+      throw new ForbiddenException(errorBody(403, PASSWORD_CHANGE_REQUIRED.text, PASSWORD_CHANGE_REQUIRED.code));
     const roles =
       this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, [context.getHandler(), context.getClass()]) ??
       [];

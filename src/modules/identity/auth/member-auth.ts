@@ -3,7 +3,8 @@ import { FastifyRequest } from 'fastify';
 import { errorBody } from '../../../platform/http/error-body';
 import { AdminRole } from '../domain/admin.events';
 import { MSG } from '../domain/member.messages';
-import { activeImpersonator, loadMember } from '../member-state';
+import { activeImpersonator, loadMember, stillIssuedUnder } from '../member-state';
+import { PASSWORD_CHANGE_REQUIRED } from './password-change-required';
 import { IMPERSONATED_SESSION_SECONDS, MemberClaims } from '../tokens';
 import { BearerAuthGuard, BearerJwtStrategy, CurrentPrincipal } from './bearer-jwt';
 
@@ -12,6 +13,8 @@ export interface MemberPrincipal {
   /** In a "Log in as" session: the admin acting, and their role as of this call. */
   impersonatedBy?: string;
   impersonatorRole?: AdminRole;
+  /** The account's password is a one-time one still to be changed: only the password change is let through. */
+  mustChangePassword?: boolean;
 }
 
 const MONEY_OR_CREDENTIAL = 'money-or-credential-call';
@@ -22,11 +25,18 @@ const MONEY_OR_CREDENTIAL = 'money-or-credential-call';
  */
 export const MoneyOrCredentialCall = () => SetMetadata(MONEY_OR_CREDENTIAL, true);
 
+const PASSWORD_CHANGE_CALL = 'password-change-call';
+/**
+ * Marks the member call that changes the login password, `isChange(body)` telling which of its
+ * bodies do: the one call (and body) an account with a one-time password may make (decision 0032).
+ */
+export const PasswordChangeCall = (isChange: (body: unknown) => boolean) => SetMetadata(PASSWORD_CHANGE_CALL, isChange);
+
 const loginRequired = () => new UnauthorizedException(errorBody(401, MSG.loginRequired));
 
 /**
- * A member token is good while the member exists, is not blocked and has not changed password
- * since. An impersonated one also needs its admin to be still able to impersonate (enabled, same
+ * A member token is good while the member exists, is not blocked and has not changed password nor
+ * been blocked or unblocked since (credential version and session epoch). An impersonated one also needs its admin to be still able to impersonate (enabled, same
  * role rights, same password), and a lifetime of IMPERSONATED_SESSION_SECONDS at most.
  */
 @Injectable()
@@ -34,8 +44,14 @@ export class MemberJwtStrategy extends BearerJwtStrategy('member-jwt') {
   async validate(claims: MemberClaims): Promise<MemberPrincipal> {
     if (claims?.typ !== 'member' || typeof claims.sub !== 'string') throw loginRequired();
     const member = await loadMember(this.db, claims.sub);
-    if (!member || member.blocked || member.credentialVersion !== claims.cv) throw loginRequired();
-    if (claims.imp === undefined) return { uid: member.uid };
+    if (
+      !member ||
+      member.blocked ||
+      !stillIssuedUnder(member, { credentialVersion: claims.cv, sessionEpoch: claims.se })
+    )
+      throw loginRequired();
+    const mustChangePassword = member.mustChangePassword;
+    if (claims.imp === undefined) return { uid: member.uid, mustChangePassword };
     if (
       typeof claims.imp !== 'string' ||
       !claims.iat ||
@@ -43,16 +59,20 @@ export class MemberJwtStrategy extends BearerJwtStrategy('member-jwt') {
       claims.exp - claims.iat > IMPERSONATED_SESSION_SECONDS
     )
       throw loginRequired();
-    const admin = await activeImpersonator(this.db, claims.imp, claims.acv);
+    const admin = await activeImpersonator(this.db, claims.imp, {
+      credentialVersion: claims.acv,
+      sessionEpoch: claims.ase,
+    });
     if (!admin) throw loginRequired();
-    return { uid: member.uid, impersonatedBy: admin.username, impersonatorRole: admin.role };
+    return { uid: member.uid, impersonatedBy: admin.username, impersonatorRole: admin.role, mustChangePassword };
   }
 }
 
 /**
  * Authenticates the member and enforces the uid-from-token rule: a `uid` in the body or query
  * that is not the token's own is refused, never acted on. Also refuses a @MoneyOrCredentialCall()
- * in a "Log in as" session of an admin other than a superadmin.
+ * in a "Log in as" session of an admin other than a superadmin, and anything but the password change
+ * of an account whose password is a one-time one (403 AUTH.PASSWORD_CHANGE_REQUIRED).
  */
 @Injectable()
 export class MemberAuthGuard extends BearerAuthGuard('member-jwt', loginRequired) {
@@ -65,6 +85,14 @@ export class MemberAuthGuard extends BearerAuthGuard('member-jwt', loginRequired
     ].filter((v) => v !== undefined && v !== '');
     if (claimed.some((uid) => String(uid) !== request.user.uid))
       throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
+    if (request.user.mustChangePassword) {
+      const isChange = this.reflector.get<((body: unknown) => boolean) | undefined>(
+        PASSWORD_CHANGE_CALL,
+        context.getHandler(),
+      );
+      if (!isChange?.(request.body))
+        throw new ForbiddenException(errorBody(403, PASSWORD_CHANGE_REQUIRED.text, PASSWORD_CHANGE_REQUIRED.code));
+    }
     const { impersonatedBy, impersonatorRole } = request.user;
     if (
       impersonatedBy &&

@@ -13,9 +13,21 @@ export const IMPERSONATING_ROLES: readonly AdminRole[] = ['support'];
 
 /** Events of an admin account's stream `admin-<username>`. */
 export type AdminEvent =
-  | { type: 'AdminUserCreated'; payload: { username: string; role: AdminRole; credentialVersion: number } }
-  | { type: 'AdminUserUpdated'; payload: { role?: AdminRole; disabled?: boolean; credentialVersion?: number } }
-  | { type: 'AdminLoggedIn'; payload: Record<string, never> }
+  /** `mustChange`: a one-time password (production bootstrap) to change before anything else (decision 0032). */
+  | {
+      type: 'AdminUserCreated';
+      payload: { username: string; role: AdminRole; credentialVersion: number; mustChange?: true };
+    }
+  /** `sessionEpoch`: with a role change or a disable/enable, the next epoch, ending every token issued before (absent before decision 0032). */
+  | {
+      type: 'AdminUserUpdated';
+      payload: { role?: AdminRole; disabled?: boolean; credentialVersion?: number; sessionEpoch?: number };
+    }
+  /** The admin changed their own password (POST /admin-api/auth/password): older tokens end, a one-time password is spent. */
+  | { type: 'AdminPasswordChanged'; payload: { credentialVersion: number } }
+  /** `sessionId`: the token's `sid` (admin_sessions), absent in logins before decision 0032. */
+  | { type: 'AdminLoggedIn'; payload: { sessionId?: string } }
+  | { type: 'AdminLoggedOut'; payload: { sessionId: string } }
   /** As a member's LoginFailed / MemberLockedOut: per client address (metadata.clientIp). */
   | { type: 'AdminLoginFailed'; payload: { failures: number } }
   | { type: 'AdminLockedOut'; payload: { until: string } }
@@ -28,22 +40,54 @@ export interface AdminState {
   role: AdminRole;
   disabled: boolean;
   credentialVersion: number;
+  /** Moves on with every role change, disable and enable: tokens of an older epoch are dead for good (decision 0032). */
+  sessionEpoch: number;
+  /** A one-time password still to be changed (decision 0032). */
+  mustChangePassword: boolean;
   version: number;
 }
 
-const ADMIN_LOGIN_EVENTS: LoginEventNames<AdminEvent> = {
-  loggedIn: { type: 'AdminLoggedIn', payload: {} },
+const adminLoginEvents = (sessionId: string): LoginEventNames<AdminEvent> => ({
+  loggedIn: { type: 'AdminLoggedIn', payload: { sessionId } },
   failed: (failures) => ({ type: 'AdminLoginFailed', payload: { failures } }),
   lockedOut: (until) => ({ type: 'AdminLockedOut', payload: { until } }),
-};
+});
 
-/** An admin login attempt from one client address, after the password was checked: the members' rule (login-attempts.ts); a disabled admin is refused. */
+/**
+ * An admin login attempt from one client address, after the password was checked: the members' rule
+ * (login-attempts.ts); a disabled admin is refused. A success opens session `sessionId`.
+ */
 export function decideAdminLogin(
   state: AdminState,
   passwordOk: boolean,
   address: LoginAddressState | null,
   now: Date,
   policy: LoginPolicy,
+  sessionId: string,
 ): LoginOutcome<AdminEvent> {
-  return decideLoginEvents(state.disabled, passwordOk, address, now, policy, ADMIN_LOGIN_EVENTS);
+  return decideLoginEvents(state.disabled, passwordOk, address, now, policy, adminLoginEvents(sessionId));
+}
+
+/**
+ * A superadmin's change of another admin: a role change or a disable/enable moves the session epoch
+ * on (every token issued before ends for good), a new password the credential version. No change, no event.
+ */
+export function decideAdminUpdate(
+  state: AdminState,
+  changes: { role?: AdminRole; disabled?: boolean; passwordSet: boolean },
+): AdminEvent[] {
+  const roleChanged = changes.role !== undefined && changes.role !== state.role;
+  const disabledChanged = changes.disabled !== undefined && changes.disabled !== state.disabled;
+  if (!roleChanged && !disabledChanged && !changes.passwordSet) return [];
+  return [
+    {
+      type: 'AdminUserUpdated',
+      payload: {
+        role: changes.role,
+        disabled: changes.disabled,
+        credentialVersion: changes.passwordSet ? state.credentialVersion + 1 : undefined,
+        sessionEpoch: roleChanged || disabledChanged ? state.sessionEpoch + 1 : undefined,
+      },
+    },
+  ];
 }

@@ -107,7 +107,8 @@ export function decideAgreeDisclaimer(state: MemberState): MemberEvent[] {
 
 export function decideBlock(state: MemberState, block: boolean, remark: string): MemberEvent[] {
   if (state.blocked === block) return [];
-  return [block ? { type: 'MemberBlocked', payload: { remark } } : { type: 'MemberUnblocked', payload: { remark } }];
+  const payload = { remark, sessionEpoch: state.sessionEpoch + 1 };
+  return [block ? { type: 'MemberBlocked', payload } : { type: 'MemberUnblocked', payload }];
 }
 
 export interface ResetTokenState {

@@ -20,8 +20,9 @@ export type MemberEvent =
   | { type: 'SecretChecksLockedOut'; payload: { kind: SecretKind; until: string } }
   /** The right secret after failures: the count starts again. */
   | { type: 'SecretCheckPassed'; payload: { kind: SecretKind } }
-  | { type: 'MemberBlocked'; payload: { remark: string } }
-  | { type: 'MemberUnblocked'; payload: { remark: string } }
+  /** `sessionEpoch`: the member's next session epoch, ending every session issued before (absent in events before decision 0032). */
+  | { type: 'MemberBlocked'; payload: { remark: string; sessionEpoch?: number } }
+  | { type: 'MemberUnblocked'; payload: { remark: string; sessionEpoch?: number } }
   | { type: 'ImpersonationTokenRedeemed'; payload: { tokenId: string; admin: string } };
 
 export interface MemberRegistered {
@@ -36,6 +37,8 @@ export interface MemberRegistered {
   upiNumber: string;
   walletAddress: string;
   credentialVersion: number;
+  /** The password is a one-time one (production bootstrap): every call but the password change is refused until it changes. */
+  mustChange?: true;
 }
 
 /** The secret a signed-in call checks: the login password or the transaction password (credentials.ts's CredentialKind). */
@@ -54,5 +57,9 @@ export interface MemberState {
   blocked: boolean;
   isagree: boolean;
   credentialVersion: number;
+  /** Moves on with every block and unblock: tokens of an older epoch are dead for good (decision 0032). */
+  sessionEpoch: number;
+  /** A one-time password still to be changed (decision 0032). */
+  mustChangePassword: boolean;
   version: number;
 }

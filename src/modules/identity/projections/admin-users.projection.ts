@@ -8,18 +8,34 @@ export const adminUsersProjection: Projection = {
   handles: [
     'AdminUserCreated',
     'AdminUserUpdated',
+    'AdminPasswordChanged',
     'AdminLoggedIn',
+    'AdminLoggedOut',
     'AdminLoginFailed',
     'AdminLockedOut',
     'ImpersonationTokenIssued',
   ],
   project(event: ProjectedEvent): Statement[] {
-    const p = event.payload as { username?: string; role?: string; disabled?: boolean; credentialVersion?: number };
+    const p = event.payload as {
+      username?: string;
+      role?: string;
+      disabled?: boolean;
+      credentialVersion?: number;
+      sessionEpoch?: number;
+      mustChange?: boolean;
+    };
     if (event.type === 'AdminUserCreated') {
       return [
         {
-          text: 'insert into admin_users (username, role, created_at, credential_version, version) values ($1, $2, $3, $4, $5)',
-          params: [p.username, p.role, event.recordedAt, p.credentialVersion, event.streamVersion],
+          text: 'insert into admin_users (username, role, created_at, credential_version, version, must_change_password) values ($1, $2, $3, $4, $5, $6)',
+          params: [
+            p.username,
+            p.role,
+            event.recordedAt,
+            p.credentialVersion,
+            event.streamVersion,
+            p.mustChange === true,
+          ],
         },
       ];
     }
@@ -30,6 +46,8 @@ export const adminUsersProjection: Projection = {
          disabled = coalesce($4, disabled),
          credential_version = coalesce($5, credential_version),
          last_login_at = case when $6 then $7::timestamptz else last_login_at end,
+         session_epoch = coalesce($8::int, session_epoch),
+         must_change_password = case when $9 then false else must_change_password end,
          version = $2
        where username = $1 and version = $2 - 1`,
         [
@@ -40,6 +58,8 @@ export const adminUsersProjection: Projection = {
           p.credentialVersion ?? null,
           event.type === 'AdminLoggedIn',
           event.recordedAt,
+          p.sessionEpoch ?? null,
+          event.type === 'AdminPasswordChanged',
         ],
         `admin ${usernameOf(event)} not at version ${event.streamVersion - 1}`,
       ),

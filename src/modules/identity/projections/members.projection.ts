@@ -41,8 +41,8 @@ export const membersProjection: Projection = {
       return [
         {
           text: `insert into members (uid, sponsor_uid, name, email, mobile, country_id, city, state, upi_number, wallet_address,
-                              registered_at, credential_version, version)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+                              registered_at, credential_version, version, must_change_password)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
           params: [
             p.uid,
             p.sponsorUid,
@@ -57,12 +57,14 @@ export const membersProjection: Projection = {
             at,
             p.credentialVersion,
             v,
+            p.mustChange === true,
           ],
         },
       ];
     }
     const p = event.payload as {
       credentialVersion?: number;
+      sessionEpoch?: number;
       kind?: string;
       currentPackagePaise?: string;
       totalPackagePaise?: string;
@@ -81,14 +83,16 @@ export const membersProjection: Projection = {
         [at, event.streamId, p.currentPackagePaise, p.totalPackagePaise],
       ],
       PasswordResetRequested: ['', []],
-      PasswordChanged: ['credential_version = $3', [p.credentialVersion]],
+      // Any new login password spends a one-time one (decision 0032).
+      PasswordChanged: ['credential_version = $3, must_change_password = false', [p.credentialVersion]],
       TransactionPasswordChanged: ['credential_version = $3', [p.credentialVersion]],
       // Wrong current secrets in signed-in calls: the secret-checks projection.
       SecretCheckFailed: ['', []],
       SecretChecksLockedOut: ['', []],
       SecretCheckPassed: ['', []],
-      MemberBlocked: ['blocked = true', []],
-      MemberUnblocked: ['blocked = false', []],
+      // The epoch moves on with events that carry one (decision 0032); older events leave it as it was.
+      MemberBlocked: ['blocked = true, session_epoch = coalesce($3::int, session_epoch)', [p.sessionEpoch ?? null]],
+      MemberUnblocked: ['blocked = false, session_epoch = coalesce($3::int, session_epoch)', [p.sessionEpoch ?? null]],
       ImpersonationTokenRedeemed: ['', []],
     };
     const [set, params] = changes[event.type];

@@ -1,12 +1,23 @@
 import { EventMetadata } from '../../../../platform/event-store/event.types';
 import { AdminRole } from '../../domain/admin.events';
 
+/**
+ * How a new admin's password is taken: `policy` 'demo-seed' lets the development demo seed keep the
+ * README's short demo passwords (decision 0032; every other caller is held to the admin policy);
+ * `mustChange` makes it a one-time password (production bootstrap).
+ */
+export interface NewAdminPasswordOptions {
+  policy?: 'admin' | 'demo-seed';
+  mustChange?: boolean;
+}
+
 export class CreateAdminUserCommand {
   constructor(
     readonly username: string,
     readonly password: string,
     readonly role: AdminRole,
     readonly metadata: EventMetadata,
+    readonly options: NewAdminPasswordOptions = {},
   ) {}
 }
 
@@ -26,9 +37,37 @@ export class LoginAdminCommand {
   ) {}
 }
 
+/** POST /admin-api/auth/password: the signed-in admin changes their own password, proving the current one. */
+export class ChangeAdminPasswordCommand {
+  constructor(
+    readonly username: string,
+    readonly sessionId: string,
+    readonly currentPassword: string,
+    readonly newPassword: string,
+    readonly metadata: EventMetadata,
+  ) {}
+}
+
+/** POST /admin-api/auth/logout: ends the session of the token, server-side. */
+export class LogoutAdminCommand {
+  constructor(
+    readonly username: string,
+    readonly sessionId: string,
+    readonly metadata: EventMetadata,
+  ) {}
+}
+
 export interface AdminView {
   id: string;
   username: string;
   role: AdminRole;
   disabled: boolean;
+}
+
+/** A new admin session: the token, and whether the password must be changed before anything else. */
+export interface AdminSession {
+  token: string;
+  username: string;
+  role: AdminRole;
+  mustChangePassword: boolean;
 }

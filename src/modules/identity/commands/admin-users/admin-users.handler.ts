@@ -1,27 +1,48 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../../../platform/errors';
 import { Ledger } from '../../../../platform/ledger';
 import { APP_CONFIG, AppConfig } from '../../../../config/config';
-import { adminStream, decideAdminLogin } from '../../domain/admin.events';
+import { adminPasswordProblem } from '../../admin-password-policy';
+import { endAdminSession, openAdminSession } from '../../admin-sessions';
+import { adminStream, decideAdminLogin, decideAdminUpdate } from '../../domain/admin.events';
 import { MSG } from '../../domain/member.messages';
 import { addressOf, loginPolicy, passLoginGate, StrangerTurns } from '../../login-gate';
 import { currentPasswordHash, loadAdmin, loadLoginAddress, lockAdmin } from '../../member-state';
 import { burnVerification, hashPassword, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
-import { AdminView, CreateAdminUserCommand, LoginAdminCommand, UpdateAdminUserCommand } from './admin-users.command';
+import {
+  AdminSession,
+  AdminView,
+  ChangeAdminPasswordCommand,
+  CreateAdminUserCommand,
+  LoginAdminCommand,
+  LogoutAdminCommand,
+  UpdateAdminUserCommand,
+} from './admin-users.command';
+
+/** A password that breaks the admin policy: 400, nothing written. */
+function refuseWeakPassword(password: string): void {
+  const problem = adminPasswordProblem(password);
+  if (problem) throw new DomainError(problem.code, problem.text, 'invalid');
+}
 
 @CommandHandler(CreateAdminUserCommand)
 export class CreateAdminUserHandler implements ICommandHandler<CreateAdminUserCommand, AdminView> {
   constructor(private readonly ledger: Ledger) {}
 
-  async execute({ username, password, role, metadata }: CreateAdminUserCommand): Promise<AdminView> {
+  async execute({ username, password, role, metadata, options }: CreateAdminUserCommand): Promise<AdminView> {
+    if (options.policy !== 'demo-seed') refuseWeakPassword(password);
     const hash = await hashPassword(password);
     return this.ledger.run(metadata, async (tx) => {
       if (await loadAdmin(tx, username, true))
         throw new DomainError('ADMIN.EXISTS', `Admin ${username} already exists`, 'conflict');
       await tx.append(adminStream(username), 0, [
-        { type: 'AdminUserCreated', payload: { username, role, credentialVersion: 1 } },
+        {
+          type: 'AdminUserCreated',
+          payload: { username, role, credentialVersion: 1, ...(options.mustChange ? { mustChange: true } : {}) },
+        },
       ]);
       await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [
         username,
@@ -37,6 +58,7 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
   constructor(private readonly ledger: Ledger) {}
 
   async execute({ username, changes, metadata }: UpdateAdminUserCommand): Promise<AdminView> {
+    if (changes.password) refuseWeakPassword(changes.password);
     const hash = changes.password ? await hashPassword(changes.password) : null;
     return this.ledger.run(metadata, async (tx) => {
       const locked = await lockAdmin(tx, username);
@@ -48,17 +70,16 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
       ) {
         throw new DomainError('ADMIN.SELF_LOCKOUT', 'You cannot disable or demote your own account', 'invalid');
       }
-      const credentialVersion = hash ? admin.credentialVersion + 1 : undefined;
-      const payload = { role: changes.role, disabled: changes.disabled, credentialVersion };
-      const changed =
-        (changes.role && changes.role !== admin.role) ||
-        (changes.disabled !== undefined && changes.disabled !== admin.disabled) ||
-        hash;
-      if (changed) await tx.append(locked, [{ type: 'AdminUserUpdated', payload }]);
+      const events = decideAdminUpdate(admin, {
+        role: changes.role,
+        disabled: changes.disabled,
+        passwordSet: hash !== null,
+      });
+      await tx.append(locked, events);
       if (hash)
         await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, $2, $3)', [
           username,
-          credentialVersion,
+          admin.credentialVersion + 1,
           hash,
         ]);
       return { id: username, username, role: changes.role ?? admin.role, disabled: changes.disabled ?? admin.disabled };
@@ -68,10 +89,7 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
 
 /** Admin logins follow the members' rule: failures per (admin, client address), lock-out and slow-down (domain/login-attempts.ts). */
 @CommandHandler(LoginAdminCommand)
-export class LoginAdminHandler implements ICommandHandler<
-  LoginAdminCommand,
-  { token: string; username: string; role: string }
-> {
+export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, AdminSession> {
   constructor(
     private readonly ledger: Ledger,
     private readonly tokens: TokenService,
@@ -79,11 +97,7 @@ export class LoginAdminHandler implements ICommandHandler<
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({
-    username,
-    password,
-    metadata,
-  }: LoginAdminCommand): Promise<{ token: string; username: string; role: string }> {
+  async execute({ username, password, metadata }: LoginAdminCommand): Promise<AdminSession> {
     const refused = new DomainError('ADMIN.BAD_LOGIN', 'Invalid username or password', 'unauthorized');
     const policy = loginPolicy(this.config);
     const lockedOut = new DomainError('ADMIN.LOCKED_OUT', MSG.lockedOut(policy.lockoutMinutes), 'unauthorized');
@@ -104,19 +118,99 @@ export class LoginAdminHandler implements ICommandHandler<
       if (!locked) return null;
       const state = locked.state;
       const address = await loadLoginAddress(tx, account, addressOf(metadata));
+      const sessionId = randomUUID();
       const decision = decideAdminLogin(
         state,
         passwordOk && state.credentialVersion === admin.credentialVersion,
         address,
         tx.now,
         policy,
+        sessionId,
       );
       await tx.append(locked, decision.events);
       if (decision.outcome !== 'ok') return decision.outcome;
-      return { token: this.tokens.admin(username, state.role, state.credentialVersion), username, role: state.role };
+      await openAdminSession(tx, username, sessionId, tx.now);
+      return {
+        token: this.tokens.admin(username, state.role, state, sessionId),
+        username,
+        role: state.role,
+        mustChangePassword: state.mustChangePassword,
+      };
     });
     if (result === 'locked') throw lockedOut;
     if (result === null || typeof result === 'string') throw refused;
     return result;
+  }
+}
+
+/**
+ * An admin's own password change: the current password proved (the call shares the login's rate
+ * limit per client address), the new one held to the admin policy. The new credential version ends every token issued before, this one included; the
+ * answer is a token of the same session under the new version. A one-time password is spent.
+ */
+@CommandHandler(ChangeAdminPasswordCommand)
+export class ChangeAdminPasswordHandler implements ICommandHandler<ChangeAdminPasswordCommand, AdminSession> {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly tokens: TokenService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(command: ChangeAdminPasswordCommand): Promise<AdminSession> {
+    const { username, sessionId, currentPassword, newPassword, metadata } = command;
+    if (newPassword === currentPassword)
+      throw new DomainError('ADMIN.PASSWORD_SAME', 'The new password must differ from the current one', 'invalid');
+    refuseWeakPassword(newPassword);
+    const before = await loadAdmin(this.ledger.db, username);
+    if (!before) throw new DomainError('ADMIN.NOT_FOUND', 'Unknown admin', 'unauthorized');
+    const currentHash = await currentPasswordHash(
+      this.ledger.db,
+      'admin_credentials',
+      username,
+      before.credentialVersion,
+    );
+    if (!currentHash || !(await verifyPassword(currentHash, currentPassword)))
+      throw new DomainError('ADMIN.WRONG_PASSWORD', 'The current password is wrong', 'invalid');
+    const hash = await hashPassword(newPassword);
+    return this.ledger.run(metadata, async (tx) => {
+      const locked = await lockAdmin(tx, username);
+      const admin = locked?.state;
+      if (!locked || !admin || admin.credentialVersion !== before.credentialVersion)
+        throw new DomainError('ADMIN.PASSWORD_CHANGED_MEANWHILE', 'Your password was changed meanwhile', 'conflict');
+      const credentialVersion = admin.credentialVersion + 1;
+      await tx.append(locked, [{ type: 'AdminPasswordChanged', payload: { credentialVersion } }]);
+      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, $2, $3)', [
+        username,
+        credentialVersion,
+        hash,
+      ]);
+      return {
+        token: this.tokens.admin(
+          username,
+          admin.role,
+          { credentialVersion, sessionEpoch: admin.sessionEpoch },
+          sessionId,
+        ),
+        username,
+        role: admin.role,
+        mustChangePassword: false,
+      };
+    });
+  }
+}
+
+/** Logout: the session ends server-side (its token answers 401 from now on); the event records when. */
+@CommandHandler(LogoutAdminCommand)
+export class LogoutAdminHandler implements ICommandHandler<LogoutAdminCommand, { loggedOut: true }> {
+  constructor(private readonly ledger: Ledger) {}
+
+  async execute({ username, sessionId, metadata }: LogoutAdminCommand): Promise<{ loggedOut: true }> {
+    return this.ledger.run(metadata, async (tx) => {
+      const locked = await lockAdmin(tx, username);
+      if (!locked) throw new DomainError('ADMIN.NOT_FOUND', 'Unknown admin', 'unauthorized');
+      await tx.append(locked, [{ type: 'AdminLoggedOut', payload: { sessionId } }]);
+      await endAdminSession(tx, username, sessionId, tx.now);
+      return { loggedOut: true };
+    });
   }
 }

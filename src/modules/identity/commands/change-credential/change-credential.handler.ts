@@ -51,7 +51,7 @@ export class ChangeCredentialHandler implements ICommandHandler<ChangeCredential
           : 'insert into member_credentials (principal, version, password_hash, txn_password_hash) select $1, $2, password_hash, $3 from member_credentials where principal = $1 and version = $4',
         [uid, from + 1, hash, from],
       );
-      return from + 1;
+      return { credentialVersion: from + 1, sessionEpoch: member.state.sessionEpoch };
     });
     return impersonated
       ? { ...CREDENTIAL_OUTCOME.changed }

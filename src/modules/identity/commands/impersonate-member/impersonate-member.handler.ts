@@ -32,6 +32,7 @@ export class IssueImpersonationHandler implements ICommandHandler<
       const token = this.tokens.impersonation(uid, tokenId, {
         username: admin,
         credentialVersion: adminState.credentialVersion,
+        sessionEpoch: adminState.sessionEpoch,
       });
       return { token, url: `/AdminLogin?token=${encodeURIComponent(token)}` };
     });
@@ -55,7 +56,10 @@ export class RedeemImpersonationHandler implements ICommandHandler<RedeemImperso
         if (!issued || issued.redeemedAt || issued.uid !== claims.sub || issued.expiresAt.getTime() <= tx.now.getTime())
           return loginRefused(MSG.impersonationInvalid);
         // A link outlives neither its admin's account nor their right to use it.
-        const admin = await activeImpersonator(tx, claims.adm, claims.acv);
+        const admin = await activeImpersonator(tx, claims.adm, {
+          credentialVersion: claims.acv,
+          sessionEpoch: claims.ase,
+        });
         if (!admin) return loginRefused(MSG.impersonationInvalid);
         const locked = await lockMember(tx, issued.uid);
         const member = locked?.state;
@@ -63,9 +67,10 @@ export class RedeemImpersonationHandler implements ICommandHandler<RedeemImperso
         await tx.append(locked, [
           { type: 'ImpersonationTokenRedeemed', payload: { tokenId: claims.jti, admin: claims.adm } },
         ]);
-        const token = this.tokens.impersonatedMember(member.uid, member.credentialVersion, {
+        const token = this.tokens.impersonatedMember(member.uid, member, {
           username: admin.username,
           credentialVersion: admin.credentialVersion,
+          sessionEpoch: admin.sessionEpoch,
         });
         return { result: MSG.success, resultid: member.uid, resultusername: member.name, token };
       },

@@ -61,7 +61,7 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
             result: MSG.success,
             resultid: uid,
             resultusername: state.name,
-            token: this.tokens.member(uid, state.credentialVersion),
+            token: this.tokens.member(uid, state),
           };
       }
     });
