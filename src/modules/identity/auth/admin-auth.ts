@@ -6,7 +6,7 @@ import { AdminRole, roleMayCall } from '../domain/admin.events';
 import { loadAdmin, stillIssuedUnder } from '../member-state';
 import { AdminClaims } from '../tokens';
 import { BearerAuthGuard, BearerJwtStrategy, CurrentPrincipal } from './bearer-jwt';
-import { PASSWORD_CHANGE_REQUIRED } from './password-change-required';
+import { passwordChangeRequired } from './password-change-required';
 
 export interface AdminPrincipal {
   username: string;
@@ -63,8 +63,7 @@ export class AdminAuthGuard extends BearerAuthGuard('admin-jwt', unauthorized) {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const admin = context.switchToHttp().getRequest<{ user: AdminPrincipal }>().user;
-    if (admin.mustChangePassword && !isAccountSetupCall(this.reflector, context))
-      throw new ForbiddenException(errorBody(403, PASSWORD_CHANGE_REQUIRED.text, PASSWORD_CHANGE_REQUIRED.code));
+    if (admin.mustChangePassword && !isAccountSetupCall(this.reflector, context)) throw passwordChangeRequired();
     const roles =
       this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, [context.getHandler(), context.getClass()]) ??
       [];

@@ -4,7 +4,7 @@ import { errorBody } from '../../../platform/http/error-body';
 import { AdminRole } from '../domain/admin.events';
 import { MSG } from '../domain/member.messages';
 import { activeImpersonator, loadMember, stillIssuedUnder } from '../member-state';
-import { PASSWORD_CHANGE_REQUIRED } from './password-change-required';
+import { passwordChangeRequired } from './password-change-required';
 import { IMPERSONATED_SESSION_SECONDS, MemberClaims } from '../tokens';
 import { BearerAuthGuard, BearerJwtStrategy, CurrentPrincipal } from './bearer-jwt';
 
@@ -79,20 +79,19 @@ export class MemberAuthGuard extends BearerAuthGuard('member-jwt', loginRequired
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const request = context.switchToHttp().getRequest<FastifyRequest & { user: MemberPrincipal }>();
+    if (request.user.mustChangePassword) {
+      const isChange = this.reflector.get<((body: unknown) => boolean) | undefined>(
+        PASSWORD_CHANGE_CALL,
+        context.getHandler(),
+      );
+      if (!isChange?.(request.body)) throw passwordChangeRequired();
+    }
     const claimed = [
       (request.body as { uid?: unknown } | undefined)?.uid,
       (request.query as { uid?: unknown } | undefined)?.uid,
     ].filter((v) => v !== undefined && v !== '');
     if (claimed.some((uid) => String(uid) !== request.user.uid))
       throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
-    if (request.user.mustChangePassword) {
-      const isChange = this.reflector.get<((body: unknown) => boolean) | undefined>(
-        PASSWORD_CHANGE_CALL,
-        context.getHandler(),
-      );
-      if (!isChange?.(request.body))
-        throw new ForbiddenException(errorBody(403, PASSWORD_CHANGE_REQUIRED.text, PASSWORD_CHANGE_REQUIRED.code));
-    }
     const { impersonatedBy, impersonatorRole } = request.user;
     if (
       impersonatedBy &&
