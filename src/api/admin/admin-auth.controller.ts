@@ -4,12 +4,14 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
 import {
   AccountSetupCall,
+  ADMIN_ROLES,
   AdminAuthGuard,
   AdminPrincipal,
   ChangeAdminPasswordCommand,
   CurrentAdmin,
   LoginAdminCommand,
   LogoutAdminCommand,
+  Roles,
 } from '../../modules/identity';
 import { anonymous, metadataFrom } from '../../platform/http/request-context';
 import { RateLimited, RateLimitGuard } from '../../platform/http/rate-limit.guard';
@@ -35,6 +37,7 @@ export class AdminAuthController {
   @Get('me')
   @ApiBearerAuth()
   @UseGuards(AdminAuthGuard)
+  @Roles(...ADMIN_ROLES)
   @AccountSetupCall()
   @ApiOperation({ summary: 'The signed-in admin: { username, role, mustChangePassword }' })
   me(@CurrentAdmin() admin: AdminPrincipal) {
@@ -45,6 +48,7 @@ export class AdminAuthController {
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(AdminAuthGuard)
+  @Roles(...ADMIN_ROLES)
   @AccountSetupCall()
   @RateLimited('login')
   @ApiOperation({
@@ -71,6 +75,7 @@ export class AdminAuthController {
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(AdminAuthGuard)
+  @Roles(...ADMIN_ROLES)
   @AccountSetupCall()
   @ApiOperation({
     summary: 'Ends this token’s session server-side: a later call with it answers 401 → { loggedOut: true }',
