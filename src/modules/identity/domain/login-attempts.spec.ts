@@ -13,7 +13,7 @@ const address = (over: Partial<LoginAddressState> = {}): LoginAddressState => ({
 
 describe('login attempts per (account, address)', () => {
   it('given a clean address, when the password is right, then ok — whatever other addresses did', () => {
-    expect(decideAttempt(null, true, now, policy)).toEqual({ outcome: 'ok' });
+    expect(decideAttempt(null, true, now, policy, 's1')).toEqual({ outcome: 'ok' });
   });
 
   it('given four recent failures from this address, when it fails again, then it is locked for the window', () => {
@@ -35,21 +35,29 @@ describe('login attempts per (account, address)', () => {
   });
 
   it('applies the same rule to admins: failures are AdminLoginFailed, the fifth adds AdminLockedOut; a disabled admin gets no token', () => {
-    const admin = { username: 'support', role: 'support' as const, disabled: false, credentialVersion: 1, version: 3 };
-    expect(decideAdminLogin(admin, false, address({ failures: 4, lastFailedAt: now }), now, policy)).toEqual({
+    const admin = {
+      username: 'support',
+      role: 'support' as const,
+      disabled: false,
+      credentialVersion: 1,
+      sessionEpoch: 0,
+      mustChangePassword: false,
+      version: 3,
+    };
+    expect(decideAdminLogin(admin, false, address({ failures: 4, lastFailedAt: now }), now, policy, 's1')).toEqual({
       outcome: 'locked',
       events: [
         { type: 'AdminLoginFailed', payload: { failures: 5 } },
         { type: 'AdminLockedOut', payload: { until: '2026-11-22T10:15:00.000Z' } },
       ],
     });
-    expect(decideAdminLogin({ ...admin, disabled: true }, true, null, now, policy)).toEqual({
+    expect(decideAdminLogin({ ...admin, disabled: true }, true, null, now, policy, 's1')).toEqual({
       outcome: 'refused',
       events: [],
     });
-    expect(decideAdminLogin(admin, true, null, now, policy)).toEqual({
+    expect(decideAdminLogin(admin, true, null, now, policy, 's1')).toEqual({
       outcome: 'ok',
-      events: [{ type: 'AdminLoggedIn', payload: {} }],
+      events: [{ type: 'AdminLoggedIn', payload: { sessionId: 's1' } }],
     });
   });
 });

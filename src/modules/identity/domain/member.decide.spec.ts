@@ -28,6 +28,8 @@ const member = (over: Partial<MemberState> = {}): MemberState => ({
   blocked: false,
   isagree: false,
   credentialVersion: 1,
+  sessionEpoch: 0,
+  mustChangePassword: false,
   version: 1,
   ...over,
 });
@@ -145,11 +147,13 @@ describe('other member decisions', () => {
     expect(decideAgreeDisclaimer(member({ isagree: true }))).toEqual([]);
   });
 
-  it('blocks and unblocks only when the state changes', () => {
-    expect(decideBlock(member(), true, 'r')).toEqual([{ type: 'MemberBlocked', payload: { remark: 'r' } }]);
+  it('blocks and unblocks only when the state changes, each moving the session epoch on', () => {
+    expect(decideBlock(member(), true, 'r')).toEqual([
+      { type: 'MemberBlocked', payload: { remark: 'r', sessionEpoch: 1 } },
+    ]);
     expect(decideBlock(member({ blocked: true }), true, 'r')).toEqual([]);
-    expect(decideBlock(member({ blocked: true }), false, 'ok')).toEqual([
-      { type: 'MemberUnblocked', payload: { remark: 'ok' } },
+    expect(decideBlock(member({ blocked: true, sessionEpoch: 1 }), false, 'ok')).toEqual([
+      { type: 'MemberUnblocked', payload: { remark: 'ok', sessionEpoch: 2 } },
     ]);
   });
 
