@@ -7,6 +7,22 @@ export { setNavigator } from './navigation';
 /** The server's answer on any protected call whose token is missing, expired or revoked. */
 export const FORCED_LOGOUT_TEXT = 'Please login to access this resource';
 
+/**
+ * The code of the 403 every call but the password change answers while the member's password is a
+ * one-time one (production bootstrap, decision 0032).
+ */
+export const PASSWORD_CHANGE_REQUIRED_CODE = 'AUTH.PASSWORD_CHANGE_REQUIRED';
+/** Where that 403 takes the member: the change-password screen, saying why. */
+export const PASSWORD_CHANGE_REQUIRED_PATH = '/ChangePassword?required=1';
+
+/** Raised instead of a response once the member was sent to change their password, so callers stop. */
+export class PasswordChangeRequiredError extends Error {
+  constructor() {
+    super('Please change your password first');
+    this.name = 'PasswordChangeRequiredError';
+  }
+}
+
 /** Raised instead of a response once the forced logout has happened, so callers stop. */
 export class ForcedLogoutError extends Error {
   constructor() {
@@ -38,6 +54,18 @@ function asksForLogin(body: unknown): boolean {
   return result === FORCED_LOGOUT_TEXT || message === FORCED_LOGOUT_TEXT;
 }
 
+function asksForPasswordChange(body: unknown): boolean {
+  return (
+    typeof body === 'object' && body !== null && (body as { code?: unknown }).code === PASSWORD_CHANGE_REQUIRED_CODE
+  );
+}
+
+/** Sends the member to the change-password screen (once: not again while already there). */
+function requirePasswordChange(): void {
+  if (typeof window !== 'undefined' && window.location.pathname === '/ChangePassword') return;
+  navigateTo(PASSWORD_CHANGE_REQUIRED_PATH);
+}
+
 export function forceLogout(): void {
   signOut();
   navigateTo('/login');
@@ -48,6 +76,10 @@ apiClient.interceptors.response.use(
     if (asksForLogin(response.data)) {
       forceLogout();
       return Promise.reject(new ForcedLogoutError());
+    }
+    if (response.status === 403 && asksForPasswordChange(response.data)) {
+      requirePasswordChange();
+      return Promise.reject(new PasswordChangeRequiredError());
     }
     return response;
   },

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { PASSWORD_DONE } from '../api/profile-api';
 import { SettingsShell } from './settings-shell';
 import { errorProps, firstProblem, useProfileSave } from './use-profile';
@@ -42,7 +44,13 @@ function PasswordChangePage({ kind }: { kind: keyof typeof KINDS }) {
   const { t } = useTranslation('profile');
   const [form, setForm] = useState({ current: '', next: '', confirm: '' });
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
-  const { busy, save } = useProfileSave(k.type, PASSWORD_DONE, () => setForm({ current: '', next: '', confirm: '' }));
+  const [params, setParams] = useSearchParams();
+  // Sent here by the api client: the password is a one-time one, to change before anything else.
+  const required = kind === 'password' && params.get('required') === '1';
+  const { busy, save } = useProfileSave(k.type, PASSWORD_DONE, () => {
+    setForm({ current: '', next: '', confirm: '' });
+    if (required) setParams({}, { replace: true });
+  });
 
   function submit() {
     const problem = firstProblem([
@@ -76,6 +84,11 @@ function PasswordChangePage({ kind }: { kind: keyof typeof KINDS }) {
 
   return (
     <SettingsShell title={t(k.title)}>
+      {required ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('passwordChangeRequired')}
+        </Alert>
+      ) : null}
       <FormStack onSubmit={() => submit()}>
         {field('current', kind === 'password' ? 'currentPassword' : 'currentTransactionPassword', 'current-password')}
         {field('next', kind === 'password' ? 'newPassword' : 'newTransactionPassword', 'new-password')}
