@@ -27,6 +27,7 @@ import { SahyogLayout } from './Layout';
 import { SahyogLoginPage } from './branding/SahyogLoginPage';
 import { canSee, canWrite, resourcesFor, type ResourceName } from './resources';
 import { adminTheme } from './theme';
+import { PASSWORD_PAGE } from './session';
 import { lazyPage, lazyResource } from './lazyResource';
 
 // Split by resource: each resource's views (and the ledger page) are fetched the first time they
@@ -52,6 +53,7 @@ const flaggedUtrs = lazyResource(() => import('./flagged-utrs'), ['list'], FlagI
 const tickets = lazyResource(() => import('./tickets'), ['list', 'show'], ForumIcon);
 const news = lazyResource(() => import('./news'), ['list', 'create', 'edit'], AnnouncementIcon);
 const LedgerVerify = lazyPage(() => import('./ledger/LedgerVerify').then((m) => m.LedgerVerify));
+const ChangePasswordPage = lazyPage(() => import('./password/ChangePasswordPage').then((m) => m.ChangePasswordPage));
 
 interface ResourceModule {
   list?: ComponentType;
@@ -114,6 +116,10 @@ export const App = () => (
             />
           );
         })}
+        {/* Every admin's own password change; where a one-time password takes the admin (decision 0032). */}
+        <CustomRoutes>
+          <Route path={PASSWORD_PAGE} element={<ChangePasswordPage />} />
+        </CustomRoutes>
         {canSee(permissions, 'ledger') ? (
           <CustomRoutes>
             <Route path="/ledger" element={<LedgerVerify />} />

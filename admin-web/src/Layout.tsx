@@ -1,9 +1,21 @@
 import type { ReactNode } from 'react';
+import KeyIcon from '@mui/icons-material/Key';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Box, Typography } from '@mui/material';
-import { AppBar, Layout, Menu, TitlePortal, usePermissions, useTranslate } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  Logout,
+  Menu,
+  MenuItemLink,
+  TitlePortal,
+  UserMenu,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { SahyogLogo } from './branding/SahyogLogo';
 import { pagesFor, type PageName } from './resources';
+import { PASSWORD_PAGE } from './session';
 
 const PAGE_ICONS: Record<PageName, ReactNode> = { ledger: <VerifiedUserIcon /> };
 
@@ -37,10 +49,21 @@ const VISUALLY_HIDDEN = {
  * Sahyog's mark and name on the left of the bar, then the page title. On a phone, where space is
  * short, the mark stands for the name (still read out) and the page title shows, cut with an ellipsis.
  */
+/** The user menu: the admin's own password change, and Logout (which ends the token server-side: authProvider.logout). */
+const SahyogUserMenu = () => {
+  const translate = useTranslate();
+  return (
+    <UserMenu>
+      <MenuItemLink to={PASSWORD_PAGE} primaryText={translate('sahyog.password.menu')} leftIcon={<KeyIcon />} />
+      <Logout />
+    </UserMenu>
+  );
+};
+
 export const SahyogAppBar = () => {
   const translate = useTranslate();
   return (
-    <AppBar color="primary">
+    <AppBar color="primary" userMenu={<SahyogUserMenu />}>
       <Box data-testid="sahyog-brand" sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: { xs: 1, sm: 2 } }}>
         <SahyogLogo size={28} alt="" />
         <Typography

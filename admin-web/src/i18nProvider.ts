@@ -669,6 +669,23 @@ const sahyogMessages = {
       too_many: 'Too many attempts. Please try again later.',
       failed: 'Login failed. Please try again.',
       unreachable: 'The server cannot be reached',
+      password_change_required: 'Please change your password first',
+    },
+    password: {
+      menu: 'Change password',
+      title: 'Change your password',
+      required:
+        'Your password is a one-time password. Please change your password first: nothing else works until you do.',
+      current: 'Current password',
+      new: 'New password',
+      confirm: 'New password again',
+      rule: 'At least 12 characters, and not a common password.',
+      too_short: 'The new password must be at least 12 characters',
+      not_matched: 'The two new passwords differ',
+      save: 'Change password',
+      saving: 'Changing…',
+      done: 'Password changed',
+      failed: 'The password could not be changed',
     },
     ledger: {
       menu: 'Ledger',

@@ -9,6 +9,11 @@ export interface AdminSession {
   role: AdminRole;
 }
 
+/** Where an admin whose password is a one-time one is taken (the API answers 403 AUTH.PASSWORD_CHANGE_REQUIRED). */
+export const PASSWORD_PAGE = '/password';
+/** The code of that 403 (decision 0032). */
+export const PASSWORD_CHANGE_REQUIRED_CODE = 'AUTH.PASSWORD_CHANGE_REQUIRED';
+
 const TOKEN_KEY = 'sahyog.admin.token';
 const USERNAME_KEY = 'sahyog.admin.username';
 const ROLE_KEY = 'sahyog.admin.role';

@@ -1,6 +1,7 @@
 import { maxLength, minLength } from 'react-admin';
 
-export const PASSWORD_MIN_LENGTH = 8;
+/** The API's admin password policy: at least 12 characters, not a common password (checked by the API; decision 0032). */
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 100;
 
 /** The API's length rule for an admin's password, on the create form and on a new password in the edit form. */
