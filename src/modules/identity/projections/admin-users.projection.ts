@@ -25,20 +25,19 @@ export const adminUsersProjection: Projection = {
       mustChange?: boolean;
     };
     if (event.type === 'AdminUserCreated') {
+      // Only a one-time password (decision 0032) names the column: older events project as before.
+      const oneTime = p.mustChange === true;
       return [
         {
-          text: 'insert into admin_users (username, role, created_at, credential_version, version, must_change_password) values ($1, $2, $3, $4, $5, $6)',
-          params: [
-            p.username,
-            p.role,
-            event.recordedAt,
-            p.credentialVersion,
-            event.streamVersion,
-            p.mustChange === true,
-          ],
+          text: `insert into admin_users (username, role, created_at, credential_version, version${oneTime ? ', must_change_password' : ''}) values ($1, $2, $3, $4, $5${oneTime ? ', true' : ''})`,
+          params: [p.username, p.role, event.recordedAt, p.credentialVersion, event.streamVersion],
         },
       ];
     }
+    // The session epoch and the one-time flag are named only by the events that change them
+    // (decision 0032), so older events run the statement they always ran.
+    const epoch = p.sessionEpoch === undefined ? '' : 'session_epoch = $8, ';
+    const spent = event.type === 'AdminPasswordChanged' ? 'must_change_password = false, ' : '';
     return [
       exactlyOneRow(
         `update admin_users set
@@ -46,9 +45,7 @@ export const adminUsersProjection: Projection = {
          disabled = coalesce($4, disabled),
          credential_version = coalesce($5, credential_version),
          last_login_at = case when $6 then $7::timestamptz else last_login_at end,
-         session_epoch = coalesce($8::int, session_epoch),
-         must_change_password = case when $9 then false else must_change_password end,
-         version = $2
+         ${epoch}${spent}version = $2
        where username = $1 and version = $2 - 1`,
         [
           usernameOf(event),
@@ -58,8 +55,7 @@ export const adminUsersProjection: Projection = {
           p.credentialVersion ?? null,
           event.type === 'AdminLoggedIn',
           event.recordedAt,
-          p.sessionEpoch ?? null,
-          event.type === 'AdminPasswordChanged',
+          ...(p.sessionEpoch === undefined ? [] : [p.sessionEpoch]),
         ],
         `admin ${usernameOf(event)} not at version ${event.streamVersion - 1}`,
       ),

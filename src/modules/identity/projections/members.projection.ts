@@ -38,11 +38,14 @@ export const membersProjection: Projection = {
     const v = event.streamVersion;
     if (event.type === 'MemberRegistered') {
       const p = event.payload as MemberRegistered;
+      // Only a one-time password (decision 0032) names the column: every other registration is the
+      // statement it always was, so older events project exactly as before.
+      const oneTime = p.mustChange === true;
       return [
         {
           text: `insert into members (uid, sponsor_uid, name, email, mobile, country_id, city, state, upi_number, wallet_address,
-                              registered_at, credential_version, version, must_change_password)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+                              registered_at, credential_version, version${oneTime ? ', must_change_password' : ''})
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13${oneTime ? ', true' : ''})`,
           params: [
             p.uid,
             p.sponsorUid,
@@ -57,7 +60,6 @@ export const membersProjection: Projection = {
             at,
             p.credentialVersion,
             v,
-            p.mustChange === true,
           ],
         },
       ];
@@ -91,8 +93,14 @@ export const membersProjection: Projection = {
       SecretChecksLockedOut: ['', []],
       SecretCheckPassed: ['', []],
       // The epoch moves on with events that carry one (decision 0032); older events leave it as it was.
-      MemberBlocked: ['blocked = true, session_epoch = coalesce($3::int, session_epoch)', [p.sessionEpoch ?? null]],
-      MemberUnblocked: ['blocked = false, session_epoch = coalesce($3::int, session_epoch)', [p.sessionEpoch ?? null]],
+      MemberBlocked:
+        p.sessionEpoch === undefined
+          ? ['blocked = true', []]
+          : ['blocked = true, session_epoch = $3', [p.sessionEpoch]],
+      MemberUnblocked:
+        p.sessionEpoch === undefined
+          ? ['blocked = false', []]
+          : ['blocked = false, session_epoch = $3', [p.sessionEpoch]],
       ImpersonationTokenRedeemed: ['', []],
     };
     const [set, params] = changes[event.type];
