@@ -132,4 +132,22 @@ describe('authProvider and the session on the server', () => {
     expect(calls[0].headers.get('Authorization')).toBe('Bearer jwt-abc');
     expect(readSession()).toBeNull();
   });
+
+  it('offers Change password and Logout in the user menu; Logout ends the token on the server and shows the login form', async () => {
+    saveSession({ token: 'jwt-menu', username: 'support', role: 'support' });
+    const { calls } = mockFetch(
+      (call) => (call.url === '/admin-api/auth/logout' ? jsonResponse({ loggedOut: true }) : undefined),
+      emptyLists,
+    );
+    window.location.hash = '#/members';
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Profile' }));
+    expect(await screen.findByRole('menuitem', { name: 'Change password' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(window.location.hash).toMatch(/^#\/login/));
+    const logout = calls.find((c) => c.url === '/admin-api/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('Authorization')).toBe('Bearer jwt-menu');
+    expect(readSession()).toBeNull();
+  });
 });
