@@ -18,7 +18,7 @@ export class AdminAuthController {
   @RateLimited('login')
   login(@Body() body: AdminLoginDto, @Req() request: FastifyRequest) {
     return this.commands.execute(
-      new LoginAdminCommand(body.username, body.password, metadataFrom(request, anonymous())),
+      new LoginAdminCommand(body.username, body.password, metadataFrom(request, anonymous()), body.totp || undefined),
     );
   }
 }

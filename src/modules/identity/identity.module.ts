@@ -10,6 +10,12 @@ import {
   LoginAdminHandler,
   UpdateAdminUserHandler,
 } from './commands/admin-users/admin-users.handler';
+import {
+  DisableAdminTotpHandler,
+  EnableAdminTotpHandler,
+  ResetAdminTotpHandler,
+  SetUpAdminTotpHandler,
+} from './commands/admin-totp/admin-totp.handler';
 import { ChangeCredentialHandler } from './commands/change-credential/change-credential.handler';
 import { AgreeDisclaimerHandler } from './commands/agree-disclaimer/agree-disclaimer.handler';
 import { SetMemberBlockedHandler } from './commands/block-member/block-member.handler';
@@ -38,6 +44,10 @@ const commandHandlers = [
   CreateAdminUserHandler,
   UpdateAdminUserHandler,
   LoginAdminHandler,
+  SetUpAdminTotpHandler,
+  EnableAdminTotpHandler,
+  DisableAdminTotpHandler,
+  ResetAdminTotpHandler,
 ];
 const queries = [MemberQueries];
 const auth = [MemberJwtStrategy, MemberAuthGuard, AdminJwtStrategy, AdminAuthGuard, TokenService];

@@ -1,6 +1,6 @@
 /** The identity context's public surface: members and admins, their commands, auth, and the member reads others decide on. */
 export { IdentityModule } from './identity.module';
-export { AdminAuthGuard, CurrentAdmin, Roles } from './auth/admin-auth';
+export { AccountSetupCall, AdminAuthGuard, CurrentAdmin, Roles } from './auth/admin-auth';
 export type { AdminPrincipal } from './auth/admin-auth';
 export { CurrentMember, MemberAuthGuard, MoneyOrCredentialCall } from './auth/member-auth';
 export type { MemberPrincipal } from './auth/member-auth';
@@ -9,6 +9,13 @@ export {
   LoginAdminCommand,
   UpdateAdminUserCommand,
 } from './commands/admin-users/admin-users.command';
+export {
+  DisableAdminTotpCommand,
+  EnableAdminTotpCommand,
+  ResetAdminTotpCommand,
+  SetUpAdminTotpCommand,
+} from './commands/admin-totp/admin-totp.command';
+export type { TotpSetup, TotpStatus } from './commands/admin-totp/admin-totp.command';
 export { AgreeDisclaimerCommand } from './commands/agree-disclaimer/agree-disclaimer.command';
 export { SetMemberBlockedCommand } from './commands/block-member/block-member.command';
 export {

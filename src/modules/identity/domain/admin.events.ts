@@ -15,11 +15,21 @@ export const IMPERSONATING_ROLES: readonly AdminRole[] = ['support'];
 export type AdminEvent =
   | { type: 'AdminUserCreated'; payload: { username: string; role: AdminRole; credentialVersion: number } }
   | { type: 'AdminUserUpdated'; payload: { role?: AdminRole; disabled?: boolean; credentialVersion?: number } }
-  | { type: 'AdminLoggedIn'; payload: Record<string, never> }
+  /** With TOTP on: the step of the code accepted (`totpStep`), or the recovery code used (`recoveryCode`, its index). */
+  | { type: 'AdminLoggedIn'; payload: { totpStep?: number; recoveryCode?: number } }
   /** As a member's LoginFailed / MemberLockedOut: per client address (metadata.clientIp). */
   | { type: 'AdminLoginFailed'; payload: { failures: number } }
   | { type: 'AdminLockedOut'; payload: { until: string } }
-  | { type: 'ImpersonationTokenIssued'; payload: { tokenId: string; uid: string; expiresAt: string } };
+  | { type: 'ImpersonationTokenIssued'; payload: { tokenId: string; uid: string; expiresAt: string } }
+  /** Second factor (decision 0033): the secret is kept beside the ledger; the event names it by id and commitment. */
+  | { type: 'AdminTotpSetUp'; payload: { factorId: string; secretSha256: string } }
+  | { type: 'AdminTotpEnabled'; payload: { factorId: string; totpStep: number; recoveryCodes: number } }
+  | { type: 'AdminTotpDisabled'; payload: { factorId: string; totpStep?: number; recoveryCode?: number } }
+  /** By a superadmin (the event's actor), for an admin who lost their authenticator. */
+  | { type: 'AdminTotpReset'; payload: { factorId: string | null; pendingFactorId: string | null } }
+  /** Wrong codes given to the signed-in disable call, counted per admin (as decision 0029's secret checks). */
+  | { type: 'AdminTotpCheckFailed'; payload: { failures: number } }
+  | { type: 'AdminTotpChecksLockedOut'; payload: { until: string } };
 
 export const adminStream = (username: string): string => `admin-${username}`;
 
@@ -29,6 +39,19 @@ export interface AdminState {
   disabled: boolean;
   credentialVersion: number;
   version: number;
+  totp: AdminTotpState;
+}
+
+export interface AdminTotpState {
+  /** The confirmed factor; null while TOTP is off. */
+  factorId: string | null;
+  /** A factor set up and not confirmed yet. */
+  pendingFactorId: string | null;
+  /** The last step whose code was accepted: codes of it and before are refused. */
+  lastStep: number | null;
+  recoveryUsed: number[];
+  /** Wrong codes given to the disable call, as a login address's count (login-attempts.ts). */
+  checks: LoginAddressState;
 }
 
 const ADMIN_LOGIN_EVENTS: LoginEventNames<AdminEvent> = {

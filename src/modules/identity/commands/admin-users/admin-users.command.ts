@@ -23,7 +23,18 @@ export class LoginAdminCommand {
     readonly username: string,
     readonly password: string,
     readonly metadata: EventMetadata,
+    /** The second factor: a current 6-digit code or an unused recovery code (decision 0033). */
+    readonly totp?: string,
   ) {}
+}
+
+export interface AdminLoginResult {
+  token: string;
+  username: string;
+  role: string;
+  totpEnabled: boolean;
+  /** Until enrolled, the token reaches only the set-up calls (ADMIN.TOTP_ENROLMENT_REQUIRED). */
+  totpEnrolmentRequired: boolean;
 }
 
 export interface AdminView {

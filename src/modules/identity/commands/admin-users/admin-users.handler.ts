@@ -9,7 +9,16 @@ import { addressOf, loginPolicy, passLoginGate, StrangerTurns } from '../../logi
 import { currentPasswordHash, loadAdmin, loadLoginAddress, lockAdmin } from '../../member-state';
 import { burnVerification, hashPassword, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
-import { AdminView, CreateAdminUserCommand, LoginAdminCommand, UpdateAdminUserCommand } from './admin-users.command';
+import { isLocked } from '../../domain/login-attempts';
+import { TOTP_MSG, TOTP_OUTCOME } from '../../domain/admin-totp';
+import { proveSecondFactor } from '../../totp-secrets';
+import {
+  AdminLoginResult,
+  AdminView,
+  CreateAdminUserCommand,
+  LoginAdminCommand,
+  UpdateAdminUserCommand,
+} from './admin-users.command';
 
 @CommandHandler(CreateAdminUserCommand)
 export class CreateAdminUserHandler implements ICommandHandler<CreateAdminUserCommand, AdminView> {
@@ -68,10 +77,7 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
 
 /** Admin logins follow the members' rule: failures per (admin, client address), lock-out and slow-down (domain/login-attempts.ts). */
 @CommandHandler(LoginAdminCommand)
-export class LoginAdminHandler implements ICommandHandler<
-  LoginAdminCommand,
-  { token: string; username: string; role: string }
-> {
+export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, AdminLoginResult> {
   constructor(
     private readonly ledger: Ledger,
     private readonly tokens: TokenService,
@@ -79,11 +85,7 @@ export class LoginAdminHandler implements ICommandHandler<
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({
-    username,
-    password,
-    metadata,
-  }: LoginAdminCommand): Promise<{ token: string; username: string; role: string }> {
+  async execute({ username, password, metadata, totp }: LoginAdminCommand): Promise<AdminLoginResult> {
     const refused = new DomainError('ADMIN.BAD_LOGIN', 'Invalid username or password', 'unauthorized');
     const policy = loginPolicy(this.config);
     const lockedOut = new DomainError('ADMIN.LOCKED_OUT', MSG.lockedOut(policy.lockoutMinutes), 'unauthorized');
@@ -104,18 +106,33 @@ export class LoginAdminHandler implements ICommandHandler<
       if (!locked) return null;
       const state = locked.state;
       const address = await loadLoginAddress(tx, account, addressOf(metadata));
-      const decision = decideAdminLogin(
-        state,
-        passwordOk && state.credentialVersion === admin.credentialVersion,
-        address,
-        tx.now,
-        policy,
-      );
-      await tx.append(locked, decision.events);
+      const passOk = passwordOk && state.credentialVersion === admin.credentialVersion;
+      const totpOn = state.totp.factorId !== null && !state.disabled;
+      // The right password of an admin with TOTP on and no code: ask for the code, record nothing.
+      if (passOk && totpOn && !totp && !isLocked(address, tx.now)) return 'totp-required' as const;
+      const proof =
+        passOk && totpOn
+          ? await proveSecondFactor(tx, this.config.adminTotp.secretKey, state, totp ?? '', tx.now)
+          : null;
+      const decision = decideAdminLogin(state, passOk && (!totpOn || proof !== null), address, tx.now, policy);
+      // A wrong or replayed code counts as a failed login, like a wrong password (decision 0013).
+      const events = decision.events.map((e) => (e.type === 'AdminLoggedIn' && proof ? { ...e, payload: proof } : e));
+      await tx.append(locked, events);
+      if (decision.outcome === 'failed' && passOk && totpOn) return 'totp-invalid' as const;
       if (decision.outcome !== 'ok') return decision.outcome;
-      return { token: this.tokens.admin(username, state.role, state.credentialVersion), username, role: state.role };
+      const totpEnabled = state.totp.factorId !== null;
+      return {
+        token: this.tokens.admin(username, state.role, state.credentialVersion),
+        username,
+        role: state.role,
+        totpEnabled,
+        totpEnrolmentRequired: this.config.adminTotp.required && !totpEnabled,
+      };
     });
     if (result === 'locked') throw lockedOut;
+    if (result === 'totp-required')
+      throw new DomainError(TOTP_OUTCOME.required.code, TOTP_MSG.required, 'unauthorized');
+    if (result === 'totp-invalid') throw new DomainError(TOTP_OUTCOME.invalid.code, TOTP_MSG.invalid, 'unauthorized');
     if (result === null || typeof result === 'string') throw refused;
     return result;
   }
