@@ -20,7 +20,7 @@ import SupportIcon from '@mui/icons-material/Support';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { authProvider } from './authProvider';
+import { authProvider, TOTP_PATH } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { SahyogLayout } from './Layout';
@@ -52,6 +52,7 @@ const flaggedUtrs = lazyResource(() => import('./flagged-utrs'), ['list'], FlagI
 const tickets = lazyResource(() => import('./tickets'), ['list', 'show'], ForumIcon);
 const news = lazyResource(() => import('./news'), ['list', 'create', 'edit'], AnnouncementIcon);
 const LedgerVerify = lazyPage(() => import('./ledger/LedgerVerify').then((m) => m.LedgerVerify));
+const TotpPage = lazyPage(() => import('./totp/TotpPage').then((m) => m.TotpPage));
 
 interface ResourceModule {
   list?: ComponentType;
@@ -114,6 +115,10 @@ export const App = () => (
             />
           );
         })}
+        {/* Every admin's own two-step sign-in (the user menu's entry; where enrolment is required, the landing page). */}
+        <CustomRoutes>
+          <Route path={TOTP_PATH} element={<TotpPage />} />
+        </CustomRoutes>
         {canSee(permissions, 'ledger') ? (
           <CustomRoutes>
             <Route path="/ledger" element={<LedgerVerify />} />

@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Box, Typography } from '@mui/material';
-import { AppBar, Layout, Menu, TitlePortal, usePermissions, useTranslate } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  Logout,
+  Menu,
+  MenuItemLink,
+  TitlePortal,
+  UserMenu,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
+import { TOTP_PATH } from './authProvider';
 import { SahyogLogo } from './branding/SahyogLogo';
 import { pagesFor, type PageName } from './resources';
 
@@ -37,10 +49,18 @@ const VISUALLY_HIDDEN = {
  * Sahyog's mark and name on the left of the bar, then the page title. On a phone, where space is
  * short, the mark stands for the name (still read out) and the page title shows, cut with an ellipsis.
  */
+/** The signed-in admin's own settings: two-step sign-in, then log out. */
+const SahyogUserMenu = () => (
+  <UserMenu>
+    <MenuItemLink to={TOTP_PATH} primaryText="sahyog.totp.menu" leftIcon={<PhonelinkLockIcon />} />
+    <Logout />
+  </UserMenu>
+);
+
 export const SahyogAppBar = () => {
   const translate = useTranslate();
   return (
-    <AppBar color="primary">
+    <AppBar color="primary" userMenu={<SahyogUserMenu />}>
       <Box data-testid="sahyog-brand" sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: { xs: 1, sm: 2 } }}>
         <SahyogLogo size={28} alt="" />
         <Typography
