@@ -62,7 +62,7 @@ const ADMIN_LOGIN_EVENTS: LoginEventNames<AdminEvent> = {
 
 /** An admin login attempt from one client address, after the password was checked: the members' rule (login-attempts.ts); a disabled admin is refused. */
 export function decideAdminLogin(
-  state: AdminState,
+  state: Pick<AdminState, 'disabled'>,
   passwordOk: boolean,
   address: LoginAddressState | null,
   now: Date,
