@@ -12,6 +12,7 @@ import {
   UserMenu,
   usePermissions,
   useTranslate,
+  useUserMenu,
 } from 'react-admin';
 import { TOTP_PATH } from './authProvider';
 import { SahyogLogo } from './branding/SahyogLogo';
@@ -49,10 +50,23 @@ const VISUALLY_HIDDEN = {
  * Sahyog's mark and name on the left of the bar, then the page title. On a phone, where space is
  * short, the mark stands for the name (still read out) and the page title shows, cut with an ellipsis.
  */
+/** The user menu's entry to the admin's own two-step sign-in; the menu closes as the page opens. */
+const TotpMenuItem = () => {
+  const userMenu = useUserMenu();
+  return (
+    <MenuItemLink
+      to={TOTP_PATH}
+      primaryText="sahyog.totp.menu"
+      leftIcon={<PhonelinkLockIcon />}
+      onClick={() => userMenu?.onClose()}
+    />
+  );
+};
+
 /** The signed-in admin's own settings: two-step sign-in, then log out. */
 const SahyogUserMenu = () => (
   <UserMenu>
-    <MenuItemLink to={TOTP_PATH} primaryText="sahyog.totp.menu" leftIcon={<PhonelinkLockIcon />} />
+    <TotpMenuItem />
     <Logout />
   </UserMenu>
 );

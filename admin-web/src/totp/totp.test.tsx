@@ -123,6 +123,16 @@ describe('the enrolment screen', () => {
     expect(calls.find((call) => call.url === '/admin-api/auth/totp/enable')?.body).toEqual({ code: '123456' });
   });
 
+  it('opens from the user menu, which closes', async () => {
+    // Proves: every role reaches the screen through the user menu's "Two-step sign-in", and the menu does not stay over the page.
+    const user = userEvent.setup();
+    renderAt('auditor', '#/', getRoute('auth/totp', { enabled: false, enrolmentRequired: false }));
+    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Two-step sign-in' }));
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Two-step sign-in' })).toBeNull());
+  });
+
   it('turns two-step sign-in off with a code', async () => {
     // Proves: an admin with the factor on sees it on and can turn it off with a code.
     const user = userEvent.setup();
