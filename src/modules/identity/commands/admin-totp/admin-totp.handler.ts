@@ -120,9 +120,7 @@ export class DisableAdminTotpHandler implements ICommandHandler<DisableAdminTotp
       }
       await tx.append(locked, [
         { type: 'AdminTotpCheckFailed', payload: { failures: attempt.failures } },
-        ...(attempt.lockedUntil
-          ? [{ type: 'AdminTotpChecksLockedOut', payload: { until: attempt.lockedUntil } }]
-          : []),
+        ...(attempt.lockedUntil ? [{ type: 'AdminTotpChecksLockedOut', payload: { until: attempt.lockedUntil } }] : []),
       ]);
       return attempt.lockedUntil ? ('locked' as const) : ('invalid' as const);
     });
