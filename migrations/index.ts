@@ -16,6 +16,7 @@ import { SupportNews1763800015000 } from './1763800015000-support-news';
 import { TeamTotals1763800016000 } from './1763800016000-team-totals';
 import { SecretChecks1763800016029 } from './1763800016029-secret-checks';
 import { AccountSessions1763800018100 } from './1763800018100-account-sessions';
+import { AdminTotp1763800018200 } from './1763800018200-admin-totp';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -37,4 +38,5 @@ export const ALL_MIGRATIONS = [
   TeamTotals1763800016000,
   SecretChecks1763800016029,
   AccountSessions1763800018100,
+  AdminTotp1763800018200,
 ];

@@ -270,6 +270,19 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
       writes: 'any',
       refusalMayWrite: LOGIN_FAILURE_WRITES,
     },
+    {
+      method: 'post',
+      path: '/admin-api/auth/login',
+      base: { username: 'superadmin', password: 'wrong', totp: '123456' },
+      auth: 'none',
+      writes: 'any',
+      refusalMayWrite: LOGIN_FAILURE_WRITES,
+    },
+    // The second factor (decision 0033): the fuzzing superadmin never confirms one, so these refuse.
+    { method: 'post', path: '/admin-api/auth/totp/setup', base: {}, ...asAdmin },
+    { method: 'post', path: '/admin-api/auth/totp/enable', base: { code: '123456' }, ...asAdmin },
+    { method: 'post', path: '/admin-api/auth/totp/disable', base: { code: '123456' }, ...asAdmin },
+    { method: 'post', path: '/admin-api/admin-users/support/reset-totp', base: {}, ...asAdmin },
     // Not the root: a block would end the member token every member call here uses.
     { method: 'post', path: `/admin-api/members/${OTHER}/block`, base: { remark: 'x' }, ...asAdmin },
     { method: 'post', path: `/admin-api/members/${OTHER}/unblock`, base: { remark: 'x' }, ...asAdmin },

@@ -20,7 +20,7 @@ import SupportIcon from '@mui/icons-material/Support';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { authProvider } from './authProvider';
+import { authProvider, TOTP_PATH } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { SahyogLayout } from './Layout';
@@ -54,6 +54,7 @@ const tickets = lazyResource(() => import('./tickets'), ['list', 'show'], ForumI
 const news = lazyResource(() => import('./news'), ['list', 'create', 'edit'], AnnouncementIcon);
 const LedgerVerify = lazyPage(() => import('./ledger/LedgerVerify').then((m) => m.LedgerVerify));
 const ChangePasswordPage = lazyPage(() => import('./password/ChangePasswordPage').then((m) => m.ChangePasswordPage));
+const TotpPage = lazyPage(() => import('./totp/TotpPage').then((m) => m.TotpPage));
 
 interface ResourceModule {
   list?: ComponentType;
@@ -116,9 +117,11 @@ export const App = () => (
             />
           );
         })}
-        {/* Every admin's own password change; where a one-time password takes the admin (decision 0032). */}
+        {/* Every admin's own password change (where a one-time password takes the admin, decision 0032) and
+            two-step sign-in (the user menu's entry; where enrolment is required, the landing page). */}
         <CustomRoutes>
           <Route path={PASSWORD_PAGE} element={<ChangePasswordPage />} />
+          <Route path={TOTP_PATH} element={<TotpPage />} />
         </CustomRoutes>
         {canSee(permissions, 'ledger') ? (
           <CustomRoutes>

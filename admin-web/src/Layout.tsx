@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import KeyIcon from '@mui/icons-material/Key';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Box, Typography } from '@mui/material';
 import {
@@ -12,7 +13,9 @@ import {
   UserMenu,
   usePermissions,
   useTranslate,
+  useUserMenu,
 } from 'react-admin';
+import { TOTP_PATH } from './authProvider';
 import { SahyogLogo } from './branding/SahyogLogo';
 import { pagesFor, type PageName } from './resources';
 import { PASSWORD_PAGE } from './session';
@@ -49,16 +52,43 @@ const VISUALLY_HIDDEN = {
  * Sahyog's mark and name on the left of the bar, then the page title. On a phone, where space is
  * short, the mark stands for the name (still read out) and the page title shows, cut with an ellipsis.
  */
-/** The user menu: the admin's own password change, and Logout (which ends the token server-side: authProvider.logout). */
-const SahyogUserMenu = () => {
-  const translate = useTranslate();
+/** The user menu's entry to the admin's own two-step sign-in; the menu closes as the page opens. */
+const TotpMenuItem = () => {
+  const userMenu = useUserMenu();
   return (
-    <UserMenu>
-      <MenuItemLink to={PASSWORD_PAGE} primaryText={translate('sahyog.password.menu')} leftIcon={<KeyIcon />} />
-      <Logout />
-    </UserMenu>
+    <MenuItemLink
+      to={TOTP_PATH}
+      primaryText="sahyog.totp.menu"
+      leftIcon={<PhonelinkLockIcon />}
+      onClick={() => userMenu?.onClose()}
+    />
   );
 };
+
+/** The user menu's entry to the admin's own password change; the menu closes as the page opens. */
+const PasswordMenuItem = () => {
+  const userMenu = useUserMenu();
+  return (
+    <MenuItemLink
+      to={PASSWORD_PAGE}
+      primaryText="sahyog.password.menu"
+      leftIcon={<KeyIcon />}
+      onClick={() => userMenu?.onClose()}
+    />
+  );
+};
+
+/**
+ * The signed-in admin's own settings: password, two-step sign-in, then Logout (which ends the token
+ * server-side: authProvider.logout).
+ */
+const SahyogUserMenu = () => (
+  <UserMenu>
+    <PasswordMenuItem />
+    <TotpMenuItem />
+    <Logout />
+  </UserMenu>
+);
 
 export const SahyogAppBar = () => {
   const translate = useTranslate();

@@ -10,10 +10,14 @@ import {
 
 export const LOGIN_URL = '/admin-api/auth/login';
 export const LOGOUT_URL = '/admin-api/auth/logout';
+/** The enrolment screen (src/totp/TotpPage.tsx), where an admin sets up its authenticator app. */
+export const TOTP_PATH = '/totp';
 
 interface LoginParams {
   username: string;
   password: string;
+  /** The second step: a 6-digit code from the authenticator app, or a recovery code. */
+  totp?: string;
 }
 
 interface HttpErrorLike {
@@ -27,12 +31,25 @@ export function isPasswordChangeRequired(error: HttpErrorLike | null | undefined
   return error?.status === 403 && body?.code === PASSWORD_CHANGE_REQUIRED_CODE;
 }
 
-async function postLogin({ username, password }: LoginParams): Promise<Response> {
+/** The `code` of an API error body (`ADMIN.TOTP_REQUIRED`…), if any. */
+const codeOf = (body: unknown): unknown => (body as { code?: unknown } | null)?.code;
+
+/** The login form asks for the code when the login rejects with this message. */
+export const TOTP_REQUIRED_MESSAGE = 'sahyog.auth.totp_required';
+
+/** The login's refusals the form shows, by the API's code (401s without one are a wrong password). */
+const LOGIN_REFUSALS: Record<string, string> = {
+  'ADMIN.TOTP_REQUIRED': TOTP_REQUIRED_MESSAGE,
+  'ADMIN.TOTP_INVALID': 'sahyog.auth.totp_invalid',
+  'ADMIN.LOCKED_OUT': 'sahyog.auth.locked_out',
+};
+
+async function postLogin({ username, password, totp }: LoginParams): Promise<Response> {
   try {
     return await fetch(LOGIN_URL, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ username, password }),
+      body: JSON.stringify({ username, password, ...(totp ? { totp } : {}) }),
     });
   } catch {
     throw new Error('sahyog.auth.unreachable');
@@ -49,14 +66,21 @@ async function postLogin({ username, password }: LoginParams): Promise<Response>
 export const authProvider = {
   async login(params: LoginParams) {
     const response = await postLogin(params);
-    if (response.status === 401 || response.status === 400) throw new Error('sahyog.auth.invalid');
+    if (response.status === 401 || response.status === 400) {
+      const refusal: unknown = await response.json().catch(() => null);
+      const code = codeOf(refusal);
+      throw new Error((typeof code === 'string' && LOGIN_REFUSALS[code]) || 'sahyog.auth.invalid');
+    }
     if (response.status === 429) throw new Error('sahyog.auth.too_many');
     if (!response.ok) throw new Error('sahyog.auth.failed');
     const body: unknown = await response.json();
-    const { token, username, role } = (body ?? {}) as Record<string, unknown>;
+    const { token, username, role, totpEnrolmentRequired } = (body ?? {}) as Record<string, unknown>;
     if (typeof token !== 'string' || !token || !isAdminRole(role)) throw new Error('sahyog.auth.failed');
     saveSession({ token, role, username: typeof username === 'string' ? username : params.username });
+    // A one-time password first; then, where every admin must enrol, the authenticator: until then
+    // the token reaches nothing else.
     if ((body as { mustChangePassword?: unknown }).mustChangePassword === true) return { redirectTo: PASSWORD_PAGE };
+    if (totpEnrolmentRequired === true) return { redirectTo: TOTP_PATH };
     return undefined;
   },
 
@@ -89,6 +113,10 @@ export const authProvider = {
     if (error?.status === 401) {
       clearSession();
       throw new Error('ra.notification.logged_out');
+    }
+    // The account must enrol its authenticator first: to the enrolment screen, still signed in.
+    if (error?.status === 403 && codeOf(error.body) === 'ADMIN.TOTP_ENROLMENT_REQUIRED') {
+      throw { redirectTo: TOTP_PATH, logoutUser: false, message: 'sahyog.totp.enrolment_required' };
     }
     // 403 and every other error: stay logged in; the caller's notification shows the message.
   },

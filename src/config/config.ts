@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, hkdfSync } from 'node:crypto';
 import { LedgerKeyConfig, parsePublicKeys, parseSigningKey } from '../platform/event-store/signing';
 
 /**
@@ -40,6 +40,12 @@ export interface AppConfig {
   ledger: LedgerKeyConfig & { checkpointEveryEvents: number; lastDigestFile: string | null };
   /** Secret salt of the auditor's redaction hashes (outside PostgreSQL, like the signing key). */
   auditorRedactionSalt: string;
+  /**
+   * Admins' second factor (docs/decisions/0033-admin-totp.md): `required` — every admin must enrol
+   * before any other call (ADMIN_TOTP_REQUIRED, default on in production); `secretKey` — the
+   * AES-256 key that encrypts the factors' secrets at rest (TOTP_SECRET_KEY, else derived from JWT_SECRET).
+   */
+  adminTotp: { required: boolean; secretKey: Buffer };
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -124,6 +130,20 @@ export function appUrlFrom(databaseUrl: string, env: NodeJS.ProcessEnv): string 
   return url.toString();
 }
 
+/** ADMIN_TOTP_REQUIRED (true/false; unset: on in production) and the key of the factors' secrets. */
+function adminTotpConfig(env: NodeJS.ProcessEnv, nodeEnv: string, jwtSecret: string): AppConfig['adminTotp'] {
+  const raw = env.ADMIN_TOTP_REQUIRED || '';
+  if (!['', 'true', 'false'].includes(raw))
+    throw new Error(`ADMIN_TOTP_REQUIRED must be true, false or unset, got "${raw}"`);
+  const hex = env.TOTP_SECRET_KEY || '';
+  if (hex && !/^[0-9a-fA-F]{64}$/.test(hex))
+    throw new Error('TOTP_SECRET_KEY must be 64 hex digits (32 bytes; `openssl rand -hex 32`)');
+  const secretKey = hex
+    ? Buffer.from(hex, 'hex')
+    : Buffer.from(hkdfSync('sha256', jwtSecret, 'sahyog', 'admin-totp-secret-key', 32));
+  return { required: raw === '' ? nodeEnv === 'production' : raw === 'true', secretKey };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
   const databaseUrl = env.DATABASE_URL;
@@ -177,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
     ledger: ledgerConfig(env, nodeEnv),
     auditorRedactionSalt: redactionSalt(env, nodeEnv),
+    adminTotp: adminTotpConfig(env, nodeEnv, jwtSecret),
   };
 }
 

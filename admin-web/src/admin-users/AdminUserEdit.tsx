@@ -5,9 +5,11 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
+  TopToolbar,
   required,
   type RaRecord,
 } from 'react-admin';
+import { ResetTotpButton } from '../totp/ResetTotpButton';
 import { passwordLength } from './passwordRule';
 import { ROLE_CHOICES } from './roleChoices';
 
@@ -28,7 +30,16 @@ export function toAdminUserUpdate(data: RaRecord): AdminUserUpdate {
 }
 
 export const AdminUserEdit = () => (
-  <Edit mutationMode="pessimistic" transform={toAdminUserUpdate} redirect="list">
+  <Edit
+    mutationMode="pessimistic"
+    transform={toAdminUserUpdate}
+    redirect="list"
+    actions={
+      <TopToolbar>
+        <ResetTotpButton />
+      </TopToolbar>
+    }
+  >
     <SimpleForm>
       <TextInput source="id" label="resources.admin-users.fields.username" disabled />
       <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />

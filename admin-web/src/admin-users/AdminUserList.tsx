@@ -12,6 +12,7 @@ import {
 import { ROLE_CHOICES } from './roleChoices';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
+import { ResetTotpButton } from '../totp/ResetTotpButton';
 
 const adminUserFilters = [
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
@@ -40,6 +41,8 @@ export const AdminUserList = () => (
         <BooleanField source="disabled" sortable={false} />
         <DateTimeField source="created_at" showTime />
         <DateTimeField source="last_login_at" showTime />
+        <BooleanField source="totp_enabled" sortable={false} />
+        <ResetTotpButton />
       </Datagrid>
     </ResponsiveRows>
   </List>

@@ -1,5 +1,7 @@
-import { Box, Typography } from '@mui/material';
-import { Login, LoginForm, useTranslate } from 'react-admin';
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import { Login, useLogin, useNotify, useTranslate } from 'react-admin';
+import { TOTP_REQUIRED_MESSAGE } from '../authProvider';
 import { SahyogLogo } from './SahyogLogo';
 
 const Heading = () => {
@@ -16,6 +18,98 @@ const Heading = () => {
   );
 };
 
+/**
+ * Username and password, then — for an admin with two-step sign-in on (the API answered
+ * ADMIN.TOTP_REQUIRED) — the 6-digit code from the authenticator app or a recovery code.
+ */
+export const SahyogLoginForm = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const login = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [askCode, setAskCode] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await login({ username, password, ...(askCode ? { totp: code.trim() } : {}) });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'sahyog.auth.failed';
+      if (message === TOTP_REQUIRED_MESSAGE) setAskCode(true);
+      else notify(message, { type: 'error' });
+      setCode('');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {askCode ? (
+          <>
+            <Alert severity="info">{translate(TOTP_REQUIRED_MESSAGE)}</Alert>
+            <TextField
+              name="totp"
+              label={translate('sahyog.auth.code')}
+              helperText={translate('sahyog.auth.code_help')}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              inputProps={{ autoComplete: 'one-time-code', maxLength: 40 }}
+              autoFocus
+              required
+              fullWidth
+            />
+          </>
+        ) : (
+          <>
+            <TextField
+              name="username"
+              label={translate('ra.auth.username')}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              autoComplete="username"
+              autoFocus
+              required
+              fullWidth
+            />
+            <TextField
+              name="password"
+              label={translate('ra.auth.password')}
+              type="password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              required
+              fullWidth
+            />
+          </>
+        )}
+        <Button type="submit" variant="contained" disabled={busy} fullWidth>
+          {busy ? (
+            <CircularProgress size={19} thickness={3} />
+          ) : (
+            translate(askCode ? 'sahyog.auth.verify' : 'ra.auth.sign_in')
+          )}
+        </Button>
+        {askCode ? (
+          <Button
+            onClick={() => {
+              setAskCode(false);
+              setPassword('');
+            }}
+          >
+            {translate('sahyog.auth.back')}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Box>
+  );
+};
+
 /** react-admin's login card with Sahyog's mark, name and colours (the shared theme) instead of the lock. */
 export const SahyogLoginPage = () => (
   <Login
@@ -28,6 +122,6 @@ export const SahyogLoginPage = () => (
     }}
   >
     <Heading />
-    <LoginForm />
+    <SahyogLoginForm />
   </Login>
 );

@@ -7,6 +7,7 @@ import { SettingsModule } from '../../modules/settings';
 import { RateLimitGuard } from '../../platform/http/rate-limit.guard';
 import { JobMonitor } from '../../platform/jobs/job-monitor';
 import { AdminAuthController } from './admin-auth.controller';
+import { AdminTotpController } from './admin-totp.controller';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminEpinRequestsController } from './epin-requests-admin.controller';
 import { AdminEpinsController } from './epins-admin.controller';
@@ -73,7 +74,7 @@ const resourceControllers = [
     NewsModule,
     ProfileModule,
   ],
-  controllers: [AdminAuthController, ...resourceControllers, AdminLedgerController],
+  controllers: [AdminAuthController, AdminTotpController, ...resourceControllers, AdminLedgerController],
   providers: [RateLimitGuard, JobMonitor],
 })
 export class AdminApiModule {}

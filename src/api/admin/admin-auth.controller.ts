@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import {
   AccountSetupCall,
   ADMIN_ROLES,
@@ -22,7 +23,10 @@ import { AdminLoginDto, ChangeAdminPasswordDto } from './admin.dto';
 @Controller('auth')
 @UseGuards(RateLimitGuard)
 export class AdminAuthController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('login')
   @HttpCode(200)
@@ -30,7 +34,7 @@ export class AdminAuthController {
   @ApiOperation({ summary: '{ username, password } → { token, username, role, mustChangePassword }' })
   login(@Body() body: AdminLoginDto, @Req() request: FastifyRequest) {
     return this.commands.execute(
-      new LoginAdminCommand(body.username, body.password, metadataFrom(request, anonymous())),
+      new LoginAdminCommand(body.username, body.password, metadataFrom(request, anonymous()), body.totp || undefined),
     );
   }
 
@@ -39,9 +43,17 @@ export class AdminAuthController {
   @UseGuards(AdminAuthGuard)
   @Roles(...ADMIN_ROLES)
   @AccountSetupCall()
-  @ApiOperation({ summary: 'The signed-in admin: { username, role, mustChangePassword }' })
+  @ApiOperation({
+    summary: 'The signed-in admin: { username, role, mustChangePassword, totpEnabled, totpEnrolmentRequired }',
+  })
   me(@CurrentAdmin() admin: AdminPrincipal) {
-    return { username: admin.username, role: admin.role, mustChangePassword: admin.mustChangePassword };
+    return {
+      username: admin.username,
+      role: admin.role,
+      mustChangePassword: admin.mustChangePassword,
+      totpEnabled: admin.totpEnabled,
+      totpEnrolmentRequired: this.config.adminTotp.required && !admin.totpEnabled,
+    };
   }
 
   @Post('password')

@@ -1,4 +1,17 @@
-import { Body, Controller, Get, NotFoundException, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +21,7 @@ import {
   CurrentAdmin,
   Roles,
   CreateAdminUserCommand,
+  ResetAdminTotpCommand,
   UpdateAdminUserCommand,
   ADMIN_USERS_LIST,
   listAdminUsers,
@@ -58,5 +72,12 @@ export class AdminUsersController {
   ) {
     const changes = { role: body.role, disabled: body.disabled, password: body.password || undefined };
     return this.commands.execute(new UpdateAdminUserCommand(id, changes, adminMeta(request, admin)));
+  }
+
+  /** A superadmin removes an admin's authenticator (a lost phone): they sign in with the password alone and enrol again. */
+  @Post(':id/reset-totp')
+  @HttpCode(200)
+  resetTotp(@Param('id') id: string, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
+    return this.commands.execute(new ResetAdminTotpCommand(id, adminMeta(request, admin)));
   }
 }

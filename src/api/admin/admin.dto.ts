@@ -5,6 +5,21 @@ import { ADMIN_ROLES, AdminRole } from '../../modules/identity';
 export class AdminLoginDto {
   @ApiProperty() @IsString() @IsNotEmpty({ message: 'username is required' }) @MaxLength(40) username!: string;
   @ApiProperty() @IsString() @IsNotEmpty({ message: 'password is required' }) @MaxLength(100) password!: string;
+  /** The second factor, for an admin with TOTP on: a current 6-digit code or an unused recovery code. */
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'totp must be a 6-digit code or a recovery code' })
+  @MaxLength(40, { message: 'totp must be a 6-digit code or a recovery code' })
+  totp?: string;
+}
+
+/** A code that proves the admin's authenticator: a current 6-digit code (disable: or an unused recovery code). */
+export class TotpCodeDto {
+  @ApiProperty()
+  @IsString({ message: 'code is required' })
+  @IsNotEmpty({ message: 'code is required' })
+  @MaxLength(40, { message: 'code must be a 6-digit code or a recovery code' })
+  code!: string;
 }
 
 export class RemarkDto {

@@ -24,6 +24,13 @@ describe("a superadmin's change of another admin", () => {
     sessionEpoch: 4,
     mustChangePassword: false,
     version: 9,
+    totp: {
+      factorId: null,
+      pendingFactorId: null,
+      lastStep: null,
+      recoveryUsed: [],
+      checks: { failures: 0, lastFailedAt: null, lockedUntil: null, succeededAt: null },
+    },
   };
 
   it('moves the session epoch on with a role change or a disable/enable, the credential version with a password', () => {

@@ -12,6 +12,12 @@ import {
   LogoutAdminHandler,
   UpdateAdminUserHandler,
 } from './commands/admin-users/admin-users.handler';
+import {
+  DisableAdminTotpHandler,
+  EnableAdminTotpHandler,
+  ResetAdminTotpHandler,
+  SetUpAdminTotpHandler,
+} from './commands/admin-totp/admin-totp.handler';
 import { ChangeCredentialHandler } from './commands/change-credential/change-credential.handler';
 import { AgreeDisclaimerHandler } from './commands/agree-disclaimer/agree-disclaimer.handler';
 import { SetMemberBlockedHandler } from './commands/block-member/block-member.handler';
@@ -42,6 +48,10 @@ const commandHandlers = [
   LoginAdminHandler,
   ChangeAdminPasswordHandler,
   LogoutAdminHandler,
+  SetUpAdminTotpHandler,
+  EnableAdminTotpHandler,
+  DisableAdminTotpHandler,
+  ResetAdminTotpHandler,
 ];
 const queries = [MemberQueries];
 const auth = [MemberJwtStrategy, MemberAuthGuard, AdminJwtStrategy, AdminAuthGuard, TokenService];

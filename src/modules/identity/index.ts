@@ -14,6 +14,13 @@ export {
   UpdateAdminUserCommand,
 } from './commands/admin-users/admin-users.command';
 export type { AdminSession } from './commands/admin-users/admin-users.command';
+export {
+  DisableAdminTotpCommand,
+  EnableAdminTotpCommand,
+  ResetAdminTotpCommand,
+  SetUpAdminTotpCommand,
+} from './commands/admin-totp/admin-totp.command';
+export type { TotpSetup, TotpStatus } from './commands/admin-totp/admin-totp.command';
 export { AgreeDisclaimerCommand } from './commands/agree-disclaimer/agree-disclaimer.command';
 export { SetMemberBlockedCommand } from './commands/block-member/block-member.command';
 export {

@@ -73,8 +73,17 @@ export async function loadAdmin(sql: Sql, username: string, forUpdate = false): 
     session_epoch: number;
     must_change_password: boolean;
     version: number;
+    totp_factor_id: string | null;
+    totp_pending_factor_id: string | null;
+    totp_last_step: string | null;
+    totp_recovery_used: number[];
+    totp_failures: number;
+    totp_last_failed_at: Date | null;
+    totp_locked_until: Date | null;
   }>(
-    `select username, role, disabled, credential_version, session_epoch, must_change_password, version from admin_users where username = $1 ${forUpdate ? 'for update' : ''}`,
+    `select username, role, disabled, credential_version, session_epoch, must_change_password, version, totp_factor_id, totp_pending_factor_id,
+            totp_last_step, totp_recovery_used, totp_failures, totp_last_failed_at, totp_locked_until
+       from admin_users where username = $1 ${forUpdate ? 'for update' : ''}`,
     [username],
   );
   return row
@@ -86,6 +95,18 @@ export async function loadAdmin(sql: Sql, username: string, forUpdate = false): 
         sessionEpoch: row.session_epoch,
         mustChangePassword: row.must_change_password,
         version: row.version,
+        totp: {
+          factorId: row.totp_factor_id,
+          pendingFactorId: row.totp_pending_factor_id,
+          lastStep: row.totp_last_step === null ? null : Number(row.totp_last_step),
+          recoveryUsed: row.totp_recovery_used,
+          checks: {
+            failures: row.totp_failures,
+            lastFailedAt: row.totp_last_failed_at,
+            lockedUntil: row.totp_locked_until,
+            succeededAt: null,
+          },
+        },
       }
     : null;
 }

@@ -1,7 +1,17 @@
-import { ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import {
+  ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { APP_CONFIG, AppConfig } from '../../../config/config';
+import { DomainError } from '../../../platform/errors';
 import { errorBody } from '../../../platform/http/error-body';
 import { useAdminSession } from '../admin-sessions';
+import { TOTP_OUTCOME } from '../domain/admin-totp';
 import { AdminRole, roleMayCall } from '../domain/admin.events';
 import { loadAdmin, stillIssuedUnder } from '../member-state';
 import { AdminClaims } from '../tokens';
@@ -15,6 +25,8 @@ export interface AdminPrincipal {
   sessionId: string;
   /** The password is a one-time one still to be changed: only @AccountSetupCall() calls are let through. */
   mustChangePassword: boolean;
+  /** Whether the admin's second factor is on (decision 0033). */
+  totpEnabled: boolean;
 }
 
 const ROLES = 'admin-roles';
@@ -24,8 +36,8 @@ export const Roles = (...roles: AdminRole[]) => SetMetadata(ROLES, roles);
 const ACCOUNT_SETUP_CALL = 'admin-account-setup-call';
 /**
  * Marks an admin call a token may reach while its account's setup is pending (a one-time password
- * to change; a second factor to enrol): the password change, me, logout, the enrolment calls.
- * Every other call answers 403 until the setup is done (decision 0032).
+ * to change; a second factor to enrol where ADMIN_TOTP_REQUIRED): the password change, me, logout,
+ * the enrolment calls. Every other call answers 403 until the setup is done (decisions 0032, 0033).
  */
 export const AccountSetupCall = () => SetMetadata(ACCOUNT_SETUP_CALL, true);
 
@@ -54,16 +66,29 @@ export class AdminJwtStrategy extends BearerJwtStrategy('admin-jwt') {
       role: admin.role,
       sessionId: claims.sid,
       mustChangePassword: admin.mustChangePassword,
+      totpEnabled: admin.totp.factorId !== null,
     };
   }
 }
 
 @Injectable()
 export class AdminAuthGuard extends BearerAuthGuard('admin-jwt', unauthorized) {
+  constructor(
+    reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super(reflector);
+  }
+
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const admin = context.switchToHttp().getRequest<{ user: AdminPrincipal }>().user;
     if (admin.mustChangePassword && !isAccountSetupCall(this.reflector, context)) throw passwordChangeRequired();
+    // Where every admin must enrol (production), an admin without a factor reaches only the set-up calls.
+    if (this.config.adminTotp.required && !admin.totpEnabled && !isAccountSetupCall(this.reflector, context)) {
+      const { code, text } = TOTP_OUTCOME.enrolmentRequired;
+      throw new DomainError(code, text, 'forbidden');
+    }
     const roles =
       this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, [context.getHandler(), context.getClass()]) ??
       [];

@@ -25,13 +25,25 @@ export type AdminEvent =
     }
   /** The admin changed their own password (POST /admin-api/auth/password): older tokens end, a one-time password is spent. */
   | { type: 'AdminPasswordChanged'; payload: { credentialVersion: number } }
-  /** `sessionId`: the token's `sid` (admin_sessions), absent in logins before decision 0032. */
-  | { type: 'AdminLoggedIn'; payload: { sessionId?: string } }
+  /**
+   * `sessionId`: the token's `sid` (admin_sessions), absent in logins before decision 0032. With TOTP
+   * on: the step of the code accepted (`totpStep`), or the recovery code used (`recoveryCode`, its index).
+   */
+  | { type: 'AdminLoggedIn'; payload: { sessionId?: string; totpStep?: number; recoveryCode?: number } }
   | { type: 'AdminLoggedOut'; payload: { sessionId: string } }
   /** As a member's LoginFailed / MemberLockedOut: per client address (metadata.clientIp). */
   | { type: 'AdminLoginFailed'; payload: { failures: number } }
   | { type: 'AdminLockedOut'; payload: { until: string } }
-  | { type: 'ImpersonationTokenIssued'; payload: { tokenId: string; uid: string; expiresAt: string } };
+  | { type: 'ImpersonationTokenIssued'; payload: { tokenId: string; uid: string; expiresAt: string } }
+  /** Second factor (decision 0033): the secret is kept beside the ledger; the event names it by id and commitment. */
+  | { type: 'AdminTotpSetUp'; payload: { factorId: string; secretSha256: string } }
+  | { type: 'AdminTotpEnabled'; payload: { factorId: string; totpStep: number; recoveryCodes: number } }
+  | { type: 'AdminTotpDisabled'; payload: { factorId: string; totpStep?: number; recoveryCode?: number } }
+  /** By a superadmin (the event's actor), for an admin who lost their authenticator. */
+  | { type: 'AdminTotpReset'; payload: { factorId: string | null; pendingFactorId: string | null } }
+  /** Wrong codes given to the signed-in disable call, counted per admin (as decision 0029's secret checks). */
+  | { type: 'AdminTotpCheckFailed'; payload: { failures: number } }
+  | { type: 'AdminTotpChecksLockedOut'; payload: { until: string } };
 
 export const adminStream = (username: string): string => `admin-${username}`;
 
@@ -45,6 +57,19 @@ export interface AdminState {
   /** A one-time password still to be changed (decision 0032). */
   mustChangePassword: boolean;
   version: number;
+  totp: AdminTotpState;
+}
+
+export interface AdminTotpState {
+  /** The confirmed factor; null while TOTP is off. */
+  factorId: string | null;
+  /** A factor set up and not confirmed yet. */
+  pendingFactorId: string | null;
+  /** The last step whose code was accepted: codes of it and before are refused. */
+  lastStep: number | null;
+  recoveryUsed: number[];
+  /** Wrong codes given to the disable call, as a login address's count (login-attempts.ts). */
+  checks: LoginAddressState;
 }
 
 const adminLoginEvents = (sessionId: string): LoginEventNames<AdminEvent> => ({
@@ -58,7 +83,7 @@ const adminLoginEvents = (sessionId: string): LoginEventNames<AdminEvent> => ({
  * (login-attempts.ts); a disabled admin is refused. A success opens session `sessionId`.
  */
 export function decideAdminLogin(
-  state: AdminState,
+  state: Pick<AdminState, 'disabled'>,
   passwordOk: boolean,
   address: LoginAddressState | null,
   now: Date,

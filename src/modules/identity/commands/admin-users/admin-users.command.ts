@@ -34,6 +34,8 @@ export class LoginAdminCommand {
     readonly username: string,
     readonly password: string,
     readonly metadata: EventMetadata,
+    /** The second factor: a current 6-digit code or an unused recovery code (decision 0033). */
+    readonly totp?: string,
   ) {}
 }
 
@@ -70,4 +72,7 @@ export interface AdminSession {
   username: string;
   role: AdminRole;
   mustChangePassword: boolean;
+  totpEnabled: boolean;
+  /** Until enrolled, the token reaches only the set-up calls (ADMIN.TOTP_ENROLMENT_REQUIRED). */
+  totpEnrolmentRequired: boolean;
 }

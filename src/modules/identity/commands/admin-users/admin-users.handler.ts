@@ -12,6 +12,9 @@ import { addressOf, loginPolicy, passLoginGate, StrangerTurns } from '../../logi
 import { currentPasswordHash, loadAdmin, loadLoginAddress, lockAdmin } from '../../member-state';
 import { burnVerification, hashPassword, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
+import { isLocked } from '../../domain/login-attempts';
+import { TOTP_MSG, TOTP_OUTCOME } from '../../domain/admin-totp';
+import { proveSecondFactor } from '../../totp-secrets';
 import {
   AdminSession,
   AdminView,
@@ -97,7 +100,7 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, Adm
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ username, password, metadata }: LoginAdminCommand): Promise<AdminSession> {
+  async execute({ username, password, metadata, totp }: LoginAdminCommand): Promise<AdminSession> {
     const refused = new DomainError('ADMIN.BAD_LOGIN', 'Invalid username or password', 'unauthorized');
     const policy = loginPolicy(this.config);
     const lockedOut = new DomainError('ADMIN.LOCKED_OUT', MSG.lockedOut(policy.lockoutMinutes), 'unauthorized');
@@ -118,26 +121,45 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, Adm
       if (!locked) return null;
       const state = locked.state;
       const address = await loadLoginAddress(tx, account, addressOf(metadata));
+      const passOk = passwordOk && state.credentialVersion === admin.credentialVersion;
+      const totpOn = state.totp.factorId !== null && !state.disabled;
+      // The right password of an admin with TOTP on and no code: ask for the code, record nothing.
+      if (passOk && totpOn && !totp && !isLocked(address, tx.now)) return 'totp-required' as const;
+      const proof =
+        passOk && totpOn
+          ? await proveSecondFactor(tx, this.config.adminTotp.secretKey, state, totp ?? '', tx.now)
+          : null;
       const sessionId = randomUUID();
       const decision = decideAdminLogin(
         state,
-        passwordOk && state.credentialVersion === admin.credentialVersion,
+        passOk && (!totpOn || proof !== null),
         address,
         tx.now,
         policy,
         sessionId,
       );
-      await tx.append(locked, decision.events);
+      // A wrong or replayed code counts as a failed login, like a wrong password (decision 0013).
+      const events = decision.events.map((e) =>
+        e.type === 'AdminLoggedIn' && proof ? { ...e, payload: { ...e.payload, ...proof } } : e,
+      );
+      await tx.append(locked, events);
+      if (decision.outcome === 'failed' && passOk && totpOn) return 'totp-invalid' as const;
       if (decision.outcome !== 'ok') return decision.outcome;
       await openAdminSession(tx, username, sessionId, tx.now);
+      const totpEnabled = state.totp.factorId !== null;
       return {
         token: this.tokens.admin(username, state.role, state, sessionId),
         username,
         role: state.role,
         mustChangePassword: state.mustChangePassword,
+        totpEnabled,
+        totpEnrolmentRequired: this.config.adminTotp.required && !totpEnabled,
       };
     });
     if (result === 'locked') throw lockedOut;
+    if (result === 'totp-required')
+      throw new DomainError(TOTP_OUTCOME.required.code, TOTP_MSG.required, 'unauthorized');
+    if (result === 'totp-invalid') throw new DomainError(TOTP_OUTCOME.invalid.code, TOTP_MSG.invalid, 'unauthorized');
     if (result === null || typeof result === 'string') throw refused;
     return result;
   }
@@ -194,6 +216,8 @@ export class ChangeAdminPasswordHandler implements ICommandHandler<ChangeAdminPa
         username,
         role: admin.role,
         mustChangePassword: false,
+        totpEnabled: admin.totp.factorId !== null,
+        totpEnrolmentRequired: this.config.adminTotp.required && admin.totp.factorId === null,
       };
     });
   }

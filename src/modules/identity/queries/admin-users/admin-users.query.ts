@@ -9,7 +9,8 @@ export const ADMIN_USERS_LIST: ListShape = {
   filters: { q: 100, role: 100 },
 };
 
-const COLUMNS = 'username as id, username, role, disabled, created_at, last_login_at';
+const COLUMNS =
+  'username as id, username, role, disabled, created_at, last_login_at, (totp_factor_id is not null) as totp_enabled';
 
 export function listAdminUsers(sql: Sql, page: PageRequest): Promise<Page<Record<string, unknown>>> {
   const where = new Where();
