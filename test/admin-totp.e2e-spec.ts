@@ -13,6 +13,9 @@ const codeOf = (secret: string, steps = 0): string =>
     timestamp: Date.now() + steps * 30_000,
   });
 
+/** The password of the admins a test creates (the admin policy: 12 characters at least, not a common one). */
+const NEW_ADMIN_PASSWORD = 'Fresh-support-pass-2026';
+
 const TOTP_REQUIRED = {
   code: 'ADMIN.TOTP_REQUIRED',
   message: 'Enter the 6-digit code from your authenticator app',
@@ -21,10 +24,16 @@ const TOTP_REQUIRED = {
 describe('admins’ second factor (TOTP, decision 0033)', () => {
   let t: TestApp;
   const server = () => t.app.getHttpServer();
+  /** Admins created by these tests, whose password is NEW_ADMIN_PASSWORD (the seeded ones keep ADMIN_PASSWORD). */
+  const created = new Set<string>();
   const login = (username: string, totp?: string) =>
     request(server())
       .post('/admin-api/auth/login')
-      .send({ username, password: ADMIN_PASSWORD, ...(totp === undefined ? {} : { totp }) });
+      .send({
+        username,
+        password: created.has(username) ? NEW_ADMIN_PASSWORD : ADMIN_PASSWORD,
+        ...(totp === undefined ? {} : { totp }),
+      });
   const tokenOf = async (username: string, totp?: string) =>
     (await login(username, totp).expect(200)).body.token as string;
   const post = (token: string, path: string, body: object = {}) =>
@@ -52,7 +61,8 @@ describe('admins’ second factor (TOTP, decision 0033)', () => {
   /** A new support admin (created by the superadmin) with its factor on. */
   async function enrolFresh(username: string) {
     const superadmin = await tokenWithRecovery('superadmin');
-    await post(superadmin, '/admin-users', { username, password: ADMIN_PASSWORD, role: 'support' }).expect(201);
+    await post(superadmin, '/admin-users', { username, password: NEW_ADMIN_PASSWORD, role: 'support' }).expect(201);
+    created.add(username);
     return enrol(username);
   }
 
@@ -123,7 +133,7 @@ describe('admins’ second factor (TOTP, decision 0033)', () => {
     expect(replayed.body.token).toBeUndefined();
     await login('auditor', codeOf(secret, 1)).expect(200);
     const logins = (await eventsOf('auditor')).filter((e) => e.type === 'AdminLoggedIn');
-    expect(logins.at(-1)?.payload).toEqual({ totpStep: expect.any(Number) });
+    expect(logins.at(-1)?.payload).toEqual({ sessionId: expect.any(String), totpStep: expect.any(Number) });
   });
 
   it('takes each recovery code once, in any case and spacing', async () => {
@@ -134,7 +144,7 @@ describe('admins’ second factor (TOTP, decision 0033)', () => {
     expect(again.body.code).toBe('ADMIN.TOTP_INVALID');
     await login('superadmin', recoveryCodes[4]).expect(200);
     const logins = (await eventsOf('superadmin')).filter((e) => e.type === 'AdminLoggedIn');
-    expect(logins.at(-1)?.payload).toEqual({ recoveryCode: 4 });
+    expect(logins.at(-1)?.payload).toEqual({ sessionId: expect.any(String), recoveryCode: 4 });
   });
 
   it('counts wrong codes as failed logins: the address is locked out, even for the right code', async () => {

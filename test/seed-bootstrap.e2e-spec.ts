@@ -147,6 +147,8 @@ describe('the production bootstrap: one-time passwords that must be changed', ()
       username: 'superadmin',
       role: 'superadmin',
       mustChangePassword: true,
+      totpEnabled: false,
+      totpEnrolmentRequired: false,
     });
     // The new password is held to the admin policy.
     const weak = await request(server())
@@ -167,6 +169,8 @@ describe('the production bootstrap: one-time passwords that must be changed', ()
       username: 'superadmin',
       role: 'superadmin',
       mustChangePassword: false,
+      totpEnabled: false,
+      totpEnrolmentRequired: false,
     });
     await request(server()).get('/admin-api/auth/me').set('Authorization', bearer).expect(401);
     await request(server())
