@@ -33,6 +33,8 @@ import { AdminQueuesController } from './queues.controller';
 import { AdminSettingsController } from './settings-admin.controller';
 import { NewsModule } from '../../modules/news';
 import { SupportModule } from '../../modules/support';
+import { FourEyesModule } from '../../modules/four-eyes';
+import { AdminFourEyesController } from './four-eyes-admin.controller';
 import { AdminNewsController } from './news-admin.controller';
 import { AdminTicketsController } from './tickets-admin.controller';
 
@@ -58,6 +60,7 @@ const resourceControllers = [
   AdminFailedJobsController,
   AdminMailsController,
   AdminUsersController,
+  AdminFourEyesController,
 ];
 
 @Module({
@@ -70,6 +73,7 @@ const resourceControllers = [
     HelpModule,
     WalletModule,
     SupportModule,
+    FourEyesModule,
     NewsModule,
     ProfileModule,
   ],

@@ -7,13 +7,16 @@ export class CreateAdminUserCommand {
     readonly password: string,
     readonly role: AdminRole,
     readonly metadata: EventMetadata,
+    /** The password's hash when it was hashed earlier (a four-eyes request keeps only the hash); `password` is then unused. */
+    readonly passwordHash?: string,
   ) {}
 }
 
 export class UpdateAdminUserCommand {
   constructor(
     readonly username: string,
-    readonly changes: { role?: AdminRole; disabled?: boolean; password?: string },
+    /** `passwordHash`: a new password hashed earlier (a four-eyes request keeps only the hash). */
+    readonly changes: { role?: AdminRole; disabled?: boolean; password?: string; passwordHash?: string },
     readonly metadata: EventMetadata,
   ) {}
 }

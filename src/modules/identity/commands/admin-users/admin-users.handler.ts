@@ -15,8 +15,8 @@ import { AdminView, CreateAdminUserCommand, LoginAdminCommand, UpdateAdminUserCo
 export class CreateAdminUserHandler implements ICommandHandler<CreateAdminUserCommand, AdminView> {
   constructor(private readonly ledger: Ledger) {}
 
-  async execute({ username, password, role, metadata }: CreateAdminUserCommand): Promise<AdminView> {
-    const hash = await hashPassword(password);
+  async execute({ username, password, role, metadata, passwordHash }: CreateAdminUserCommand): Promise<AdminView> {
+    const hash = passwordHash ?? (await hashPassword(password));
     return this.ledger.run(metadata, async (tx) => {
       if (await loadAdmin(tx, username, true))
         throw new DomainError('ADMIN.EXISTS', `Admin ${username} already exists`, 'conflict');
@@ -37,7 +37,7 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
   constructor(private readonly ledger: Ledger) {}
 
   async execute({ username, changes, metadata }: UpdateAdminUserCommand): Promise<AdminView> {
-    const hash = changes.password ? await hashPassword(changes.password) : null;
+    const hash = changes.passwordHash ?? (changes.password ? await hashPassword(changes.password) : null);
     return this.ledger.run(metadata, async (tx) => {
       const locked = await lockAdmin(tx, username);
       const admin = locked?.state;
