@@ -76,6 +76,16 @@ export class Network {
     return res.body.numbers as string[];
   }
 
+  /** A setting changed by the superadmin and approved by a second superadmin (four eyes, decision 0034): the answer. */
+  async setting(key: string, value: unknown) {
+    return this.second.approve(
+      request(this.server)
+        .put(`/admin-api/settings/${key}`)
+        .set('Authorization', `Bearer ${await this.admin()}`)
+        .send({ value }),
+    );
+  }
+
   async unused(uid: string): Promise<Array<{ pin: string; epintype: string }>> {
     return (await this.as(uid, '/api/ActivationHistory', { type: 2 })).body[0];
   }

@@ -62,7 +62,13 @@ export class RequestFourEyesHandler implements ICommandHandler<RequestFourEyesCo
         return { kind: 'awaiting' as const, body: { status: 'AwaitingSecondApproval' as const, id } };
       },
       idempotencyKey
-        ? { idempotency: { scope: `fourEyes${action}`, key: idempotencyKey, request: { action, request } } }
+        ? {
+            idempotency: {
+              scope: `fourEyes${action}`,
+              key: idempotencyKey,
+              request: { action, request, maker: maker.username },
+            },
+          }
         : {},
     );
   }
