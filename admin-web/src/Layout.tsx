@@ -1,18 +1,44 @@
 import type { ReactNode } from 'react';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { Box, Typography } from '@mui/material';
-import { AppBar, Layout, Menu, TitlePortal, usePermissions, useTranslate } from 'react-admin';
+import { Badge, Box, Typography } from '@mui/material';
+import { AppBar, Layout, Menu, TitlePortal, useGetList, usePermissions, useTranslate } from 'react-admin';
 import { SahyogLogo } from './branding/SahyogLogo';
-import { pagesFor, type PageName } from './resources';
+import { pagesFor, resourcesFor, type PageName } from './resources';
 
 const PAGE_ICONS: Record<PageName, ReactNode> = { ledger: <VerifiedUserIcon /> };
+
+/** How often the menu re-reads the number of requests waiting for a second admin. */
+const FOUR_EYES_POLL_MS = 60_000;
+
+/** "Four eyes (n)": the requests waiting for a second admin (not expired), read with the list's filter. */
+export const FourEyesMenuItem = () => {
+  const translate = useTranslate();
+  const { total } = useGetList(
+    'four-eyes',
+    { filter: { status: 'Pending' }, pagination: { page: 1, perPage: 1 } },
+    { refetchInterval: FOUR_EYES_POLL_MS },
+  );
+  const label = translate('resources.four-eyes.menu', { smart_count: total ?? 0 });
+  return (
+    <Menu.ResourceItem
+      name="four-eyes"
+      primaryText={
+        <Badge color="warning" badgeContent={total ?? 0} data-testid="four-eyes-pending" sx={{ pr: 1.5 }}>
+          {label}
+        </Badge>
+      }
+    />
+  );
+};
 
 /** The resources the role may see (registered in App.tsx from src/resources.ts), then its pages. */
 export const SahyogMenu = () => {
   const { permissions } = usePermissions();
   return (
     <Menu>
-      <Menu.ResourceItems />
+      {resourcesFor(permissions).map(({ name }) =>
+        name === 'four-eyes' ? <FourEyesMenuItem key={name} /> : <Menu.ResourceItem key={name} name={name} />,
+      )}
       {pagesFor(permissions).map((page) => (
         <Menu.Item key={page.name} to={page.path} primaryText={page.label} leftIcon={PAGE_ICONS[page.name]} />
       ))}
