@@ -8,9 +8,9 @@ import { FourEyesAction, FourEyesRequests } from './four-eyes.events';
 
 /**
  * The command that carries out a request, exactly as the maker asked: the same command the direct
- * call sends, its events' metadata naming the checker as actor and both admins in `fourEyes`. Where
- * the action records an admin of its own (the e-pins' source, the withdrawal's decider, the unlock's
- * admin), that is the maker, who asked for it.
+ * call sends, its events' metadata naming the maker as actor (who asked for it, as the direct call
+ * would) and both admins in `fourEyes`. Where the action records an admin of its own (the e-pins'
+ * source, the withdrawal's decider, the unlock's admin), that is the maker too.
  */
 export function commandOf(
   action: FourEyesAction,

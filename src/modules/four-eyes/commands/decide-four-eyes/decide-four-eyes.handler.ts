@@ -90,14 +90,11 @@ export class DecideFourEyesHandler implements ICommandHandler<DecideFourEyesComm
       'delete from four_eyes_secrets where request_id = $1 returning password_hash',
       [state.id],
     );
+    // The action's events are the maker's (who asked for it, as the direct call's would be), naming
+    // both admins in `fourEyes`; FourEyesApproved, in the same transaction, is the checker's.
     const fourEyes = { request: state.id, maker: state.maker, checker };
-    const action = commandOf(
-      state.action,
-      state.request,
-      state.maker,
-      { ...metadata, fourEyes },
-      secret?.password_hash,
-    );
+    const actionMetadata = { ...metadata, actor: { kind: 'admin' as const, id: state.maker }, fourEyes };
+    const action = commandOf(state.action, state.request, state.maker, actionMetadata, secret?.password_hash);
     try {
       return await this.commands.execute(action);
     } catch (error) {
