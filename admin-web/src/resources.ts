@@ -60,10 +60,10 @@ const APPROVER: readonly AdminRole[] = ['superadmin', 'approver'];
  */
 export const RESOURCES: readonly AreaRule<ResourceName>[] = [
   { name: 'members', read: STAFF, recordRepresentation: 'name' },
+  { name: 'events', read: ALL },
   // Four eyes (decision 0034): every role reads the requests; approver and superadmin decide (the API
   // checks that the role may make the call itself). Near the top: its pending count is in the menu.
   { name: 'four-eyes', read: ALL, act: APPROVER, recordRepresentation: 'summary' },
-  { name: 'events', read: ALL },
   { name: 'epins', read: ALL, act: APPROVER, recordRepresentation: 'number' },
   { name: 'epin-requests', read: ALL, act: APPROVER },
   { name: 'payment-orders', read: ALL, act: APPROVER },
