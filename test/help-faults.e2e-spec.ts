@@ -1,7 +1,6 @@
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { join } from 'node:path';
-import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { decideRequestHelp } from '../src/modules/help/domain/help.decide';
 import { decideApproval } from '../src/modules/help/domain/help-request.decide';
