@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { Badge, Box, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import { AppBar, Layout, Menu, TitlePortal, useGetList, usePermissions, useTranslate } from 'react-admin';
 import { SahyogLogo } from './branding/SahyogLogo';
 import { pagesFor, resourcesFor, type PageName } from './resources';
@@ -18,14 +18,25 @@ export const FourEyesMenuItem = () => {
     { filter: { status: 'Pending' }, pagination: { page: 1, perPage: 1 } },
     { refetchInterval: FOUR_EYES_POLL_MS },
   );
-  const label = translate('resources.four-eyes.menu', { smart_count: total ?? 0 });
+  const label = translate('resources.four-eyes.menu');
+  // The count shows only when something waits (a zero would be noise in every menu).
   return (
     <Menu.ResourceItem
       name="four-eyes"
       primaryText={
-        <Badge color="warning" badgeContent={total ?? 0} data-testid="four-eyes-pending" sx={{ pr: 1.5 }}>
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
           {label}
-        </Badge>
+          {total ? (
+            <Chip
+              component="span"
+              size="small"
+              color="warning"
+              label={total}
+              data-testid="four-eyes-pending"
+              aria-label={translate('resources.four-eyes.pending_count', { smart_count: total })}
+            />
+          ) : null}
+        </Box>
       }
     />
   );

@@ -107,6 +107,7 @@ const sahyogMessages = {
     'four-eyes': {
       name: 'Four eyes |||| Four eyes',
       menu: 'Four eyes',
+      pending_count: '%{smart_count} waiting for a second admin',
       fields: {
         id: 'Request',
         action: 'Action',
