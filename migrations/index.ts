@@ -17,6 +17,7 @@ import { TeamTotals1763800016000 } from './1763800016000-team-totals';
 import { SecretChecks1763800016029 } from './1763800016029-secret-checks';
 import { AccountSessions1763800018100 } from './1763800018100-account-sessions';
 import { AdminTotp1763800018200 } from './1763800018200-admin-totp';
+import { FourEyes1763800018300 } from './1763800018300-four-eyes';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -39,4 +40,5 @@ export const ALL_MIGRATIONS = [
   SecretChecks1763800016029,
   AccountSessions1763800018100,
   AdminTotp1763800018200,
+  FourEyes1763800018300,
 ];

@@ -10,6 +10,7 @@ import { ProjectionRunner } from '../src/platform/projections/projection';
 import { CatcherTransport } from '../src/platform/mail/mail';
 import { processMailJob } from '../src/worker/mail.processor';
 import { ADMIN_PASSWORD, eventCount, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
+import { SecondAdmin } from './support/four-eyes';
 import { startTestApp, TestApp } from './support/test-app';
 import { testSigningKeyPem } from './support/ledger-keys';
 
@@ -42,16 +43,28 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
     (await asAdmin(admin, request(server()).post(`/admin-api/members/${uid}/impersonate`)).expect(200)).body
       .token as string;
   const redeem = (link: string) => request(server()).post('/api/loginAdmin').send({ token: link });
-  const issue = async (owner: string, quantity: number) =>
-    (
-      await asAdmin(await adminToken(), request(server()).post('/admin-api/epins/issue'))
-        .send({ owner, type: 'EpintypeB', quantity })
-        .expect(200)
-    ).body.numbers as string[];
+  /** E-pins issued and, as four eyes require (decision 0034), approved by a second admin. */
+  const issue = async (owner: string, quantity: number) => {
+    const issued = await new SecondAdmin(t).approve(
+      asAdmin(await adminToken(), request(server()).post('/admin-api/epins/issue')).send({
+        owner,
+        type: 'EpintypeB',
+        quantity,
+      }),
+    );
+    expect(issued.status).toBe(200);
+    return issued.body.numbers as string[];
+  };
+  /** An admin created (a superadmin or approver with a second superadmin's approval); its token. */
   const createAdmin = async (username: string, role: string) => {
-    await asAdmin(await adminToken(), request(server()).post('/admin-api/admin-users'))
-      .send({ username, password: 'Helpdesk-pass-2026', role })
-      .expect(201);
+    const created = await new SecondAdmin(t).approve(
+      asAdmin(await adminToken(), request(server()).post('/admin-api/admin-users')).send({
+        username,
+        password: 'Helpdesk-pass-2026',
+        role,
+      }),
+    );
+    expect([201, 200]).toContain(created.status);
     return adminToken(username, 'Helpdesk-pass-2026');
   };
 

@@ -21,6 +21,7 @@ const LISTS = [
   'admin-users',
   'tickets',
   'news',
+  'four-eyes',
 ];
 
 /** Lists whose `id` is their sort key, with how two ids compare (text or number). */

@@ -177,7 +177,7 @@ describe('e-pins, top-ups and level income', () => {
     expect(registrations[0]).toMatchObject({ user_id: member, f_name: 'Topped Member', referby: activator });
   });
 
-  it('Idempotency-Key on the admin issue: a replay or a double click issues once; the key with another body → 409', async () => {
+  it('Idempotency-Key on the admin issue: a replay or a double click makes one four-eyes request, issued once; the key with another body → 409', async () => {
     const owner = await net.register();
     const issue = (key: string | undefined, body: Record<string, unknown>, bearer?: string) => {
       const req = request(t.app.getHttpServer()).post('/admin-api/epins/issue');
@@ -186,24 +186,33 @@ describe('e-pins, top-ups and level income', () => {
     };
     const adminBearer = await net.admin();
     const body = { owner, type: 'EpintypeB', quantity: 2 };
+    // The maker's key makes one four-eyes request (decision 0034); a second admin carries it out once.
     const first = await issue('issue-dialog-1', body);
-    expect(first.status).toBe(200);
-    expect(first.body.numbers).toHaveLength(2);
+    expect([first.status, first.body.status]).toEqual([202, 'AwaitingSecondApproval']);
     const replay = await issue('issue-dialog-1', body);
-    expect([replay.status, replay.body]).toEqual([200, first.body]);
-    // A double click: two requests with one key at the same moment → one issue, one answer.
+    expect([replay.status, replay.body]).toEqual([202, first.body]);
+    // A double click: two requests with one key at the same moment → one request, one answer.
     const clicks = await Promise.all([issue('issue-dialog-2', body), issue('issue-dialog-2', body)]);
-    expect(clicks.map((c) => c.status)).toEqual([200, 200]);
+    expect(clicks.map((c) => c.status)).toEqual([202, 202]);
     expect(clicks[1].body).toEqual(clicks[0].body);
-    expect(await net.unused(owner)).toHaveLength(4);
-    const other = await issue('issue-dialog-1', { ...body, quantity: 3 });
-    expect([other.status, other.body.message]).toEqual([409, 'Idempotency key reused with a different request']);
+    expect(clicks[0].body.id).not.toBe(first.body.id);
+    expect(await net.unused(owner)).toHaveLength(0);
     const approver = (
       await request(t.app.getHttpServer())
         .post('/admin-api/auth/login')
         .send({ username: 'approver', password: 'Admin@123' })
         .expect(200)
     ).body.token;
+    for (const id of [first.body.id, clicks[0].body.id]) {
+      const approved = await request(t.app.getHttpServer())
+        .post(`/admin-api/four-eyes/${id}/approve`)
+        .set('Authorization', `Bearer ${approver}`);
+      expect(approved.status).toBe(200);
+      expect(approved.body.result.numbers).toHaveLength(2);
+    }
+    expect(await net.unused(owner)).toHaveLength(4);
+    const other = await issue('issue-dialog-1', { ...body, quantity: 3 });
+    expect([other.status, other.body.message]).toEqual([409, 'Idempotency key reused with a different request']);
     expect((await issue('issue-dialog-1', body, approver)).status).toBe(409); // the same key from another admin is another request
     expect((await issue('x'.repeat(129), body)).status).toBe(400);
     expect(await net.unused(owner)).toHaveLength(4);
@@ -212,8 +221,9 @@ describe('e-pins, top-ups and level income', () => {
       [owner],
     );
     expect(issued.n).toBe(4);
-    // Without a key it still works (and issues each time).
-    expect((await issue(undefined, { ...body, quantity: 1 })).status).toBe(200);
+    // Without a key it still works (a new request each time).
+    const unkeyed = await net.second.approve(issue(undefined, { ...body, quantity: 1 }));
+    expect(unkeyed.status).toBe(200);
     expect(await net.unused(owner)).toHaveLength(5);
   });
 
@@ -375,11 +385,7 @@ describe('e-pins, top-ups and level income', () => {
     const [pin1, pin2] = await net.issue(a, 2);
     await net.as(a, '/api/ActivateId', { touid: before, epin: pin1 });
     const rates = [2000, ...Array(14).fill(0)];
-    await request(t.app.getHttpServer())
-      .put('/admin-api/settings/levelIncomeRatesBp')
-      .set('Authorization', `Bearer ${await net.admin()}`)
-      .send({ value: rates })
-      .expect(200);
+    expect((await net.setting('levelIncomeRatesBp', rates)).status).toBe(200);
     await net.as(a, '/api/ActivateId', { touid: after, epin: pin2 });
     await pay(before);
     await pay(after);
@@ -392,16 +398,11 @@ describe('e-pins, top-ups and level income', () => {
       )[0].amount;
     expect(await level1(before)).toBe('2990');
     expect(await level1(after)).toBe('5980');
-    await request(t.app.getHttpServer())
-      .put('/admin-api/settings/levelIncomeRatesBp')
-      .set('Authorization', `Bearer ${await net.admin()}`)
-      .send({ value: [1000, 500, 300, 200, 200, 100, 100, 100, 100, 100, 50, 50, 50, 50, 50] })
-      .expect(200);
-    await request(t.app.getHttpServer())
-      .put('/admin-api/settings/levelIncomeRatesBp')
-      .set('Authorization', `Bearer ${await net.admin()}`)
-      .send({ value: [1, 2] })
-      .expect(400);
+    expect(
+      (await net.setting('levelIncomeRatesBp', [1000, 500, 300, 200, 200, 100, 100, 100, 100, 100, 50, 50, 50, 50, 50]))
+        .status,
+    ).toBe(200);
+    expect((await net.setting('levelIncomeRatesBp', [1, 2])).status).toBe(400);
   });
 
   // "Before the top-up" is the ledger's commit-safe order, (transaction id, position): positions are handed
@@ -448,11 +449,7 @@ describe('e-pins, top-ups and level income', () => {
       // The ledger says the same now that the change has committed: before that top-up, the old rates were in force.
       expect((await loadSettings(t.db.app, position)).levelIncomeRatesBp).toEqual(rates);
     });
-    await request(t.app.getHttpServer())
-      .put('/admin-api/settings/levelIncomeRatesBp')
-      .set('Authorization', `Bearer ${await net.admin()}`)
-      .send({ value: rates })
-      .expect(200);
+    expect((await net.setting('levelIncomeRatesBp', rates)).status).toBe(200);
   });
 
   it('decides only once every older transaction has ended: an upline activated in an older one, still open, is paid when it commits', async () => {

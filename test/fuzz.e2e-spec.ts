@@ -20,6 +20,9 @@ import {
   type Writes,
 } from './support/fuzz';
 
+/** A four-eyes request id that names none. */
+const UNKNOWN_REQUEST = '00000000-0000-4000-8000-000000000000';
+
 /** A second member, for the admin's block and unblock (the root's token must stay valid). */
 const OTHER = '100001';
 
@@ -42,6 +45,7 @@ const LISTS = [
   'payment-double/orders',
   'queues',
   'failed-jobs',
+  'four-eyes',
 ];
 
 /** One call of either surface, with what it may write (`Writes`). */
@@ -319,6 +323,15 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
       base: { value: [{ minQty: 10, rateBp: 100 }] },
       ...asAdmin,
     },
+    // Four eyes (decision 0034): the decisions on an unknown request (404), and a grant's request.
+    { method: 'post', path: `/admin-api/four-eyes/${UNKNOWN_REQUEST}/approve`, base: {}, ...asAdmin },
+    { method: 'post', path: `/admin-api/four-eyes/${UNKNOWN_REQUEST}/reject`, base: { reason: 'x' }, ...asAdmin },
+    {
+      method: 'post',
+      path: '/admin-api/admin-users',
+      base: { username: 'fuzzgrant', password: 'Password1', role: 'approver' },
+      ...asAdmin,
+    },
     {
       method: 'post',
       path: '/admin-api/payment-options',
@@ -495,6 +508,7 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     ['/admin-api/payment-options/', 'admin'],
     ['/admin-api/epin-requests/', 'admin'],
     ['/admin-api/payment-orders/', 'admin'],
+    ['/admin-api/four-eyes/', 'admin'],
   ])('GET %s… with numbers out of range answers 4xx and writes nothing', async (prefix, auth) => {
     for (const text of [...BIG_NUMBER_TEXTS, ...UNSAFE_NUMBERS]) {
       const req = request(server()).get(prefix + encodeURIComponent(text));

@@ -1,7 +1,6 @@
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { join } from 'node:path';
-import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { decideRequestHelp } from '../src/modules/help/domain/help.decide';
 import { decideApproval } from '../src/modules/help/domain/help-request.decide';
@@ -98,12 +97,8 @@ describe('the worker SIGKILLed during matching and during expiry, restarted (iss
     expect(await worker.exited).toBeNull();
   };
 
-  const setting = async (key: string, value: unknown) =>
-    request(t.app.getHttpServer())
-      .put(`/admin-api/settings/${key}`)
-      .set('Authorization', `Bearer ${await net.admin()}`)
-      .send({ value })
-      .expect(200);
+  /** A setting changed with a second superadmin's approval (four eyes, decision 0034). */
+  const setting = async (key: string, value: unknown) => expect((await net.setting(key, value)).status).toBe(200);
   /** A matching tick now (the worker's own tick runs on the minute; `matchingIntervalMinutes` is 1 when matching is wanted). */
   const tick = () => matching.add('tick', {});
 

@@ -14,6 +14,7 @@ import { OutboxRelay } from '../src/platform/outbox/relay';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { ADMIN_PASSWORD, eventCount, ledgerOn, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
+import { SecondAdmin } from './support/four-eyes';
 
 describe('identity through the member contract and the admin API', () => {
   let t: TestApp;
@@ -170,11 +171,13 @@ describe('identity through the member contract and the admin API', () => {
       Net_Balance: '0.00',
       Totalpin: '0',
     });
-    await request(server())
-      .post('/admin-api/epins/issue')
-      .set('Authorization', `Bearer ${await adminToken()}`)
-      .send({ owner: uid, type: 'EpintypeB', quantity: 2 })
-      .expect(200);
+    const issued = await new SecondAdmin(t).approve(
+      request(server())
+        .post('/admin-api/epins/issue')
+        .set('Authorization', `Bearer ${await adminToken()}`)
+        .send({ owner: uid, type: 'EpintypeB', quantity: 2 }),
+    );
+    expect(issued.status).toBe(200);
     const withPins = await request(server())
       .post('/api/userDashboard')
       .set('Authorization', `Bearer ${res.body.token}`)

@@ -195,9 +195,7 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
       [{ requestpin_amount: '897.00', discount_amount: '0.00', discount_rate: '0.00', amount1: '897.00' }],
     ]);
     // A discount tier is a setting: 5 % from 5 e-pins.
-    await admin('put', '/settings/epinDiscountTiers', { value: [{ minQty: 5, rateBp: 500 }] }).then((r) =>
-      expect(r.status).toBe(200),
-    );
+    await net.setting('epinDiscountTiers', [{ minQty: 5, rateBp: 500 }]).then((r) => expect(r.status).toBe(200));
     const tiered = await getAs(uid, '/api/adminBankDetailsByBankid', { type: '10', id: '5', amount: 'EpintypeA' });
     expect(tiered.body).toEqual([
       [{ requestpin_amount: '5000.00', discount_amount: '250.00', discount_rate: '5.00', amount1: '4750.00' }],
@@ -206,7 +204,7 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
       (await getAs(uid, '/api/adminBankDetailsByBankid', { type: '10', id: 'x', amount: 'EpintypeA' })).status,
     ).toBe(400);
     expect((await getAs(uid, '/api/adminBankDetailsByBankid', { type: '7' })).status).toBe(400);
-    await admin('put', '/settings/epinDiscountTiers', { value: [] });
+    await net.setting('epinDiscountTiers', []);
   });
 
   it("checks a bank request in the spec's order, prices it on the server, and refuses a reused UTR", async () => {
@@ -452,9 +450,7 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
     ).toBe('success');
     const { clientid } = await openCrypto(uid, '1');
     const prices = (await admin('get', '/settings/epinPricesPaise')).body.value as Record<string, string>;
-    expect((await admin('put', '/settings/epinPricesPaise', { value: { ...prices, EpintypeB: '35000' } })).status).toBe(
-      200,
-    );
+    expect((await net.setting('epinPricesPaise', { ...prices, EpintypeB: '35000' })).status).toBe(200);
     try {
       const [pending] = (
         await admin('get', `/epin-requests?filter=${encodeURIComponent(JSON.stringify({ uid, status: 'Pending' }))}`)
@@ -493,7 +489,7 @@ describe('payments: options, bank/QR requests, gateway orders', () => {
         ),
       ).toEqual([{ value: '35000' }]);
     } finally {
-      expect((await admin('put', '/settings/epinPricesPaise', { value: prices })).status).toBe(200);
+      expect((await net.setting('epinPricesPaise', prices)).status).toBe(200);
     }
   });
 

@@ -86,7 +86,7 @@ const CALLS: ReadonlyArray<{ path: string; base: Record<string, unknown>; auth: 
     writes: 'never',
     refusalMayWrite: SECRET_CHECK_WRITES,
   },
-  // Nothing is locked: an unlock answers 409 and writes nothing; a good one may write.
+  // An unlock is a four-eyes request (202, decision 0034): a good one writes it.
   { path: `/admin-api/members/${ROOT}/unlock-bank`, base: { reason: 'Fuzz' }, auth: 'admin', writes: 'any' },
   { path: `/admin-api/members/${ROOT}/unlock-wallet`, base: { reason: 'Fuzz' }, auth: 'admin', writes: 'any' },
 ];

@@ -59,11 +59,14 @@ describe('profile, credentials, bank details and wallet (issue 12)', () => {
   const adminToken = async (role: string) =>
     (await request(server()).post('/admin-api/auth/login').send({ username: role, password: ADMIN_PASSWORD })).body
       .token as string;
+  /** An admin's call; an unlock (four eyes, decision 0034) approved by a second admin: the action's answer. */
   const adminPost = async (role: string, path: string, body: Record<string, unknown>) =>
-    request(server())
-      .post(`/admin-api/${path}`)
-      .set('Authorization', `Bearer ${await adminToken(role)}`)
-      .send(body);
+    net.second.approve(
+      request(server())
+        .post(`/admin-api/${path}`)
+        .set('Authorization', `Bearer ${await adminToken(role)}`)
+        .send(body),
+    );
   /** Sends, expects a 400 with `text`, and that nothing was written. */
   const refused = async (token: string, body: Record<string, unknown>, text: string) => {
     const before = await eventCount(t.db.app);

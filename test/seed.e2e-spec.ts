@@ -48,7 +48,8 @@ describe('the demo seed', () => {
     const admins = await db.owner.query<{ username: string; role: string }>(
       'select username, role from admin_users order by username',
     );
-    expect(admins.map((a) => a.role).sort()).toEqual(['approver', 'auditor', 'superadmin', 'support']);
+    expect(admins.map((a) => a.role).sort()).toEqual(['approver', 'auditor', 'superadmin', 'superadmin', 'support']);
+    expect(admins.map((a) => a.username)).toContain('superadmin2');
     const active = await db.owner.query<{ uid: string }>(
       "select uid from members where status = 'Active' order by uid",
     );

@@ -286,7 +286,10 @@ describe('support and news', () => {
         403,
       );
     });
-    const set = await admin('superadmin', 'put', 'settings/contactAdminUrl', { value: 'https://wa.me/919800000000' });
+    // A setting change is approved by a second superadmin (four eyes, decision 0034).
+    const set = await net.second.approve(
+      admin('superadmin', 'put', 'settings/contactAdminUrl', { value: 'https://wa.me/919800000000' }),
+    );
     expect(set.status).toBe(200);
     expect((await dashboard()).contactAdminUrl).toBe('https://wa.me/919800000000');
     const [change] = await t.db.owner.query<{ type: string }>(

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { validRegistration } from './support/seed';
 import { TestApp } from './support/test-app';
 import { startTestAppWithWorker } from './support/with-worker';
+import { SecondAdmin } from './support/four-eyes';
 
 async function until<T>(probe: () => Promise<T | null | undefined>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -67,10 +68,12 @@ describe('the worker process: outbox relay → BullMQ → processors', () => {
         .send(validRegistration({ sid: upline, name: 'Downline Payer' }))
     ).body.uid_output as string;
     const [own, forDownline] = (
-      await request(server)
-        .post('/admin-api/epins/issue')
-        .set('Authorization', `Bearer ${admin}`)
-        .send({ owner: upline, type: 'EpintypeB', quantity: 2 })
+      await new SecondAdmin(t).approve(
+        request(server)
+          .post('/admin-api/epins/issue')
+          .set('Authorization', `Bearer ${admin}`)
+          .send({ owner: upline, type: 'EpintypeB', quantity: 2 }),
+      )
     ).body.numbers as string[];
     const token = await login(upline);
     await request(server)

@@ -18,6 +18,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ScienceIcon from '@mui/icons-material/Science';
 import SupportIcon from '@mui/icons-material/Support';
 import TuneIcon from '@mui/icons-material/Tune';
+import VerifiedIcon from '@mui/icons-material/Verified';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider, TOTP_PATH } from './authProvider';
@@ -52,6 +53,7 @@ const withdrawals = lazyResource(() => import('./withdrawals'), ['list', 'show']
 const flaggedUtrs = lazyResource(() => import('./flagged-utrs'), ['list'], FlagIcon);
 const tickets = lazyResource(() => import('./tickets'), ['list', 'show'], ForumIcon);
 const news = lazyResource(() => import('./news'), ['list', 'create', 'edit'], AnnouncementIcon);
+const fourEyes = lazyResource(() => import('./four-eyes'), ['list', 'show'], VerifiedIcon);
 const LedgerVerify = lazyPage(() => import('./ledger/LedgerVerify').then((m) => m.LedgerVerify));
 const ChangePasswordPage = lazyPage(() => import('./password/ChangePasswordPage').then((m) => m.ChangePasswordPage));
 const TotpPage = lazyPage(() => import('./totp/TotpPage').then((m) => m.TotpPage));
@@ -86,6 +88,7 @@ const MODULES: Record<ResourceName, ResourceModule> = {
   'failed-jobs': failedJobs,
   mails,
   'admin-users': adminUsers,
+  'four-eyes': fourEyes,
 };
 
 /** Resources are registered per role from the table in src/resources.ts; the first one is the landing page. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import KeyIcon from '@mui/icons-material/Key';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { Box, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import {
   AppBar,
   Layout,
@@ -12,22 +12,60 @@ import {
   TitlePortal,
   UserMenu,
   usePermissions,
+  useGetList,
   useTranslate,
   useUserMenu,
 } from 'react-admin';
 import { TOTP_PATH } from './authProvider';
 import { SahyogLogo } from './branding/SahyogLogo';
-import { pagesFor, type PageName } from './resources';
+import { pagesFor, resourcesFor, type PageName } from './resources';
 import { PASSWORD_PAGE } from './session';
 
 const PAGE_ICONS: Record<PageName, ReactNode> = { ledger: <VerifiedUserIcon /> };
+
+/** How often the menu re-reads the number of requests waiting for a second admin. */
+const FOUR_EYES_POLL_MS = 60_000;
+
+/** "Four eyes (n)": the requests waiting for a second admin (not expired), read with the list's filter. */
+export const FourEyesMenuItem = () => {
+  const translate = useTranslate();
+  const { total } = useGetList(
+    'four-eyes',
+    { filter: { status: 'Pending' }, pagination: { page: 1, perPage: 1 } },
+    { refetchInterval: FOUR_EYES_POLL_MS },
+  );
+  const label = translate('resources.four-eyes.menu');
+  // The count shows only when something waits (a zero would be noise in every menu).
+  return (
+    <Menu.ResourceItem
+      name="four-eyes"
+      primaryText={
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+          {label}
+          {total ? (
+            <Chip
+              component="span"
+              size="small"
+              color="warning"
+              label={total}
+              data-testid="four-eyes-pending"
+              aria-label={translate('resources.four-eyes.pending_count', { smart_count: total })}
+            />
+          ) : null}
+        </Box>
+      }
+    />
+  );
+};
 
 /** The resources the role may see (registered in App.tsx from src/resources.ts), then its pages. */
 export const SahyogMenu = () => {
   const { permissions } = usePermissions();
   return (
     <Menu>
-      <Menu.ResourceItems />
+      {resourcesFor(permissions).map(({ name }) =>
+        name === 'four-eyes' ? <FourEyesMenuItem key={name} /> : <Menu.ResourceItem key={name} name={name} />,
+      )}
       {pagesFor(permissions).map((page) => (
         <Menu.Item key={page.name} to={page.path} primaryText={page.label} leftIcon={PAGE_ICONS[page.name]} />
       ))}

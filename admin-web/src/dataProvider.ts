@@ -5,13 +5,32 @@ import { readSession } from './session';
 
 export const API_URL = '/admin-api';
 
+/**
+ * A maker's call of a four-eyes action (decision 0034) answered 202 `{ status: 'AwaitingSecondApproval', id }`:
+ * nothing took effect yet; a second admin approves it under Four eyes. Raised so that no caller mistakes
+ * it for the action done; `useAdminAction` and the forms show it as "Sent for a second approval".
+ */
+export class SentForSecondApproval extends Error {
+  constructor(readonly requestId: string) {
+    super('sahyog.four_eyes.sent');
+    this.name = 'SentForSecondApproval';
+  }
+}
+
+export const isSentForSecondApproval = (error: unknown): error is SentForSecondApproval =>
+  error instanceof SentForSecondApproval;
+
 /** Every admin call carries the session's bearer token; fetchJson rejects non-2xx with an HttpError. */
-export function httpClient(url: string, options: fetchUtils.Options = {}) {
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const session = readSession();
   if (session) headers.set('Authorization', `Bearer ${session.token}`);
-  return fetchUtils.fetchJson(url, { ...options, headers });
+  const answer = await fetchUtils.fetchJson(url, { ...options, headers });
+  const body = answer.json as { status?: unknown; id?: unknown } | undefined;
+  if (answer.status === 202 && body?.status === 'AwaitingSecondApproval')
+    throw new SentForSecondApproval(String(body.id));
+  return answer;
 }
 
 export interface ImpersonationTicket {
@@ -147,6 +166,17 @@ export interface MatchingRunResult {
 
 export type ResolveOutcome = 'received' | 'cancel';
 
+/** Answer of POST four-eyes/:id/approve | reject (src/modules/four-eyes/commands/decide-four-eyes). */
+export interface FourEyesDecision {
+  id: string;
+  action: string;
+  status: 'Approved' | 'Rejected';
+  maker: string;
+  checker: string;
+  reason?: string;
+  result?: unknown;
+}
+
 /** The calls of the admin contract that are not CRUD (docs/api-contract.md, Admin API). */
 export interface SahyogDataProvider extends DataProvider {
   blockMember(uid: string, remark: string): Promise<unknown>;
@@ -176,6 +206,10 @@ export interface SahyogDataProvider extends DataProvider {
   queueTotals(): Promise<QueueTotals>;
   replyTicket(id: string, message: string): Promise<unknown>;
   closeTicket(id: string): Promise<unknown>;
+  /** POST /admin-api/four-eyes/:id/approve: a second admin carries the request out. */
+  approveFourEyes(id: string): Promise<FourEyesDecision>;
+  /** POST /admin-api/four-eyes/:id/reject { reason }. */
+  rejectFourEyes(id: string, reason: string): Promise<FourEyesDecision>;
 }
 
 async function post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
@@ -235,4 +269,6 @@ export const dataProvider: SahyogDataProvider = {
   queueTotals: async () => (await httpClient(`${API_URL}/queue-totals`)).json as QueueTotals,
   replyTicket: (id, message) => post(actionPath('tickets', id, 'reply'), { message }),
   closeTicket: (id) => post(actionPath('tickets', id, 'close'), {}),
+  approveFourEyes: (id) => post<FourEyesDecision>(actionPath('four-eyes', id, 'approve'), {}),
+  rejectFourEyes: (id, reason) => post<FourEyesDecision>(actionPath('four-eyes', id, 'reject'), { reason }),
 };

@@ -27,7 +27,8 @@ export type ResourceName =
   | 'queues'
   | 'failed-jobs'
   | 'mails'
-  | 'admin-users';
+  | 'admin-users'
+  | 'four-eyes';
 
 /** Custom pages (not react-admin resources), shown in the menu after the resources. */
 export type PageName = 'ledger';
@@ -60,6 +61,9 @@ const APPROVER: readonly AdminRole[] = ['superadmin', 'approver'];
 export const RESOURCES: readonly AreaRule<ResourceName>[] = [
   { name: 'members', read: STAFF, recordRepresentation: 'name' },
   { name: 'events', read: ALL },
+  // Four eyes (decision 0034): every role reads the requests; approver and superadmin decide (the API
+  // checks that the role may make the call itself). Near the top: its pending count is in the menu.
+  { name: 'four-eyes', read: ALL, act: APPROVER, recordRepresentation: 'summary' },
   { name: 'epins', read: ALL, act: APPROVER, recordRepresentation: 'number' },
   { name: 'epin-requests', read: ALL, act: APPROVER },
   { name: 'payment-orders', read: ALL, act: APPROVER },

@@ -165,16 +165,25 @@ async function seedDemo(commands: CommandBus, db: Database): Promise<boolean> {
     const result = await commands.execute(new RegisterMemberCommand(input, system('seed-demo'), undefined, uid));
     if (result.uid_output !== uid) throw new Error(`seeding ${uid} failed: ${result.result}`);
   }
-  for (const role of ADMIN_ROLES) {
-    if ((await db.query('select 1 from admin_users where username = $1', [role])).length) continue;
+  // One admin per role, and a second superadmin: four eyes (decision 0034) needs a second superadmin to
+  // approve a setting change or a role grant, so the demo shows the whole flow.
+  const demoAdmins: Array<[string, (typeof ADMIN_ROLES)[number]]> = [
+    ...ADMIN_ROLES.map((role) => [role, role] as [string, (typeof ADMIN_ROLES)[number]]),
+    [DEMO_SECOND_SUPERADMIN, 'superadmin'],
+  ];
+  for (const [username, role] of demoAdmins) {
+    if ((await db.query('select 1 from admin_users where username = $1', [username])).length) continue;
     // The README's demo passwords are shorter than the admin policy allows: development only (decision 0032).
     await commands.execute(
-      new CreateAdminUserCommand(role, DEMO_ADMIN_PASSWORD, role, system('seed-demo'), { policy: 'demo-seed' }),
+      new CreateAdminUserCommand(username, DEMO_ADMIN_PASSWORD, role, system('seed-demo'), { policy: 'demo-seed' }),
     );
   }
   await seedActivations(commands);
   return true;
 }
+
+/** The demo's second superadmin: the checker of settings changes and role grants (four eyes, decision 0034). */
+export const DEMO_SECOND_SUPERADMIN = 'superadmin2';
 
 /** The demo member who can withdraw out of the box: its level income (₹389.70) is above the ₹100 minimum. */
 export const DEMO_EARNER_UID = '100003';
@@ -267,7 +276,8 @@ async function main(): Promise<void> {
     console.log(`Demo logins
   member-web  user id 100000 (root) and 100001-100030, password ${DEMO_MEMBER_PASSWORD}
               (${DEMO_EARNER_UID} has ₹389.70 of level income to withdraw once the worker has paid it)
-  admin-web   superadmin / approver / support / auditor, password ${DEMO_ADMIN_PASSWORD}`);
+  admin-web   superadmin / ${DEMO_SECOND_SUPERADMIN} / approver / support / auditor, password ${DEMO_ADMIN_PASSWORD}
+              (four eyes: a second admin approves what another asked for, e.g. ${DEMO_SECOND_SUPERADMIN} a superadmin's setting change)`);
   } finally {
     await app.close();
   }

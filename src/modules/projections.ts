@@ -19,6 +19,7 @@ import { ticketsProjection } from './support';
 import { newsProjection } from './news';
 import { memberProfilesProjection } from './profile';
 import { teamCountsProjection } from './network';
+import { fourEyesProjection } from './four-eyes';
 
 /**
  * Every inline projection, in the order they run for an event. `ledger replay` rebuilds exactly
@@ -49,4 +50,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   memberProfilesProjection,
   teamCountsProjection,
   secretChecksProjection,
+  fourEyesProjection,
 ];

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Database } from './db/database';
 import { Tx } from './db/pipelined-tx';
 import { Sql, wireParams } from './db/sql';
@@ -147,6 +148,13 @@ export class LedgerTx implements Sql {
 
 export interface LedgerCommandOptions {
   idempotency?: IdempotencyRequest;
+  /**
+   * Every `Ledger.run` started inside this one's work (a command the work sends on the CommandBus)
+   * joins this transaction instead of opening its own: its events commit or roll back with this
+   * one's. A four-eyes approval carries out the action it approves this way, in one transaction
+   * (decision 0034). A joined run's conflicts re-run this whole transaction.
+   */
+  joinNested?: boolean;
 }
 
 /** Rolls a keyed command that appended nothing back, claim included, carrying its answer out. */
@@ -161,6 +169,9 @@ class NothingAppended extends Error {
  * projections, decides, and appends — all inside one transaction that is re-run on conflicts.
  */
 export class Ledger {
+  /** The transaction of a run started with `joinNested`, for the runs its work starts. */
+  private readonly joinable = new AsyncLocalStorage<Tx>();
+
   constructor(
     readonly db: Database,
     readonly projections: ProjectionRunner,
@@ -171,9 +182,14 @@ export class Ledger {
     work: (tx: LedgerTx) => Promise<T>,
     options: LedgerCommandOptions = {},
   ): Promise<T> {
+    const outer = this.joinable.getStore();
+    // Joined: the outer transaction decides commit and retries; COMMIT never rides with a joined append.
+    if (outer) return work(new LedgerTx(outer, this.projections, metadata, new Date(), false));
     const idem = options.idempotency;
     try {
       return await this.db.transaction(async (sql) => {
+        if (options.joinNested)
+          return this.joinable.run(sql, () => work(new LedgerTx(sql, this.projections, metadata, new Date(), false)));
         if (idem) {
           const claim = await claimIdempotencyKey<T>(sql, idem);
           if (claim.kind === 'replay') return claim.response;

@@ -1,12 +1,22 @@
 /**
- * Browser e2e of issue 3's core: an admin issues e-pins in admin-web, the member sees them unused,
+ * Browser e2e of issue 3's core: an admin issues e-pins in admin-web (a second admin approves: four eyes), the member sees them unused,
  * activates downline members through /Activation, and three uplines then see their level income
  * (paid by the worker through the outbox relay) with the right amounts.
  *
  * Seeded demo tree used: 100001 (active) → 100004 (active) → 100013 (inactive).
  */
 import { type Page } from 'playwright-core';
-import { SUPERADMIN, memberLogin, openSession, registerUnder, step, toast, toastTexts, type Session } from './support';
+import {
+  SUPERADMIN,
+  approvePending,
+  memberLogin,
+  openSession,
+  registerUnder,
+  step,
+  toast,
+  toastTexts,
+  type Session,
+} from './support';
 
 jest.setTimeout(180_000);
 
@@ -69,7 +79,9 @@ describe('e-pins to level income in a real browser', () => {
       await dialog.locator('input[name=owner]').fill('100004');
       await dialog.locator('input[name=quantity]').fill('2');
       await dialog.getByRole('button', { name: 'Issue' }).click();
-      await page.getByText('2 e-pins issued').waitFor();
+      // E-pins without a payment wait for a second admin (four eyes, decision 0034): the approver approves.
+      await page.getByText('Sent for a second approval', { exact: false }).first().waitFor();
+      await approvePending('IssueEpins', SUPERADMIN.username, { username: 'approver', password: 'Admin@123' });
     });
 
     await step(s, '100004 sees the two e-pins unused', async () => {

@@ -13,7 +13,17 @@
  * Every wait is on UI state; browser confirmations are accepted as a member would.
  */
 import { type Page } from 'playwright-core';
-import { adminLogin, BASE_URL, expectToast, memberLogin, openSession, step, SUPERADMIN, type Session } from './support';
+import {
+  adminLogin,
+  approvePending,
+  BASE_URL,
+  expectToast,
+  memberLogin,
+  openSession,
+  step,
+  SUPERADMIN,
+  type Session,
+} from './support';
 
 // The steps wait on conditions only; the ceiling is for a busy machine (measured: 172 s and 94 s
 // for the two cycles with a load average of 30 on two cores, most of it first page loads).
@@ -251,7 +261,11 @@ async function setMatchingInterval(page: Page, minutes: number): Promise<number>
   const before = Number(await input.inputValue());
   await input.fill(String(minutes));
   await page.getByRole('button', { name: 'Save' }).click();
+  // A setting change waits for a second superadmin (four eyes, decision 0034): superadmin2 approves it.
+  await page.getByText('Sent for a second approval', { exact: false }).first().waitFor();
   await page.waitForURL((url) => /^#\/settings(\?|$)/.test(adminRoute(url)));
+  await approvePending('ChangeSetting', SUPERADMIN.username);
+  await page.reload();
   await adminRow(page, 'Automatic matching interval', `${minutes} minutes`, 'superadmin').waitFor();
   return before;
 }
@@ -276,6 +290,8 @@ async function restoreSetting(key: string, value: unknown) {
     body: JSON.stringify({ value }),
   });
   if (!put.ok) throw new Error(`restoring ${key}: HTTP ${put.status} ${await put.text()}`);
+  // A setting change waits for a second superadmin (four eyes, decision 0034).
+  if (put.status === 202) await approvePending('ChangeSetting', SUPERADMIN.username);
 }
 
 /** Re-reads a link page: its state chip says `state`. */

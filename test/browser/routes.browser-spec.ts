@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import {
   adminApi,
+  adminApiApproved,
   adminToken,
   BASE_URL,
   memberApi,
@@ -127,7 +128,7 @@ describe('the spec route table in Chromium, signed in', () => {
     superToken = await adminToken();
     const approver = await adminToken({ username: 'approver', password: 'Admin@123' });
     minBefore = (await adminApi<{ value: unknown }>(superToken, 'GET', '/settings/withdrawalMinRupees')).value;
-    await adminApi(superToken, 'PUT', '/settings/withdrawalMinRupees', { value: 1 });
+    await adminApiApproved(superToken, 'PUT', '/settings/withdrawalMinRupees', { value: 1 });
 
     // A new member under the root asks for ₹5,000 of help with an e-pin the admin issues.
     const registered = await fetch(`${BASE_URL}/api/registrationWeb`, {
@@ -146,7 +147,7 @@ describe('the spec route table in Chromium, signed in', () => {
       }),
     });
     member = ((await registered.json()) as { uid_output: string }).uid_output;
-    await adminApi(superToken, 'POST', '/epins/issue', { owner: member, type: 'EpintypeB', quantity: 1 });
+    await adminApiApproved(superToken, 'POST', '/epins/issue', { owner: member, type: 'EpintypeB', quantity: 1 });
     const help = await memberApi<{ result: string }>(member, 'GHRequesttoAdmin', {
       sid: member,
       referby: member,
@@ -182,7 +183,7 @@ describe('the spec route table in Chromium, signed in', () => {
   });
 
   afterAll(async () => {
-    if (superToken) await adminApi(superToken, 'PUT', '/settings/withdrawalMinRupees', { value: minBefore });
+    if (superToken) await adminApiApproved(superToken, 'PUT', '/settings/withdrawalMinRupees', { value: minBefore });
     await session?.close();
   });
 

@@ -6,6 +6,7 @@
  */
 import {
   adminApi,
+  adminApiApproved,
   adminLogin,
   adminToken,
   expectToast,
@@ -112,7 +113,7 @@ describe('support and news in a real browser', () => {
     const token = await adminToken(SUPERADMIN);
     const before = (await adminApi<{ value: unknown }>(token, 'GET', '/settings/contactAdminUrl')).value;
     try {
-      await adminApi(token, 'PUT', '/settings/contactAdminUrl', { value: 'https://wa.me/919800000000' });
+      await adminApiApproved(token, 'PUT', '/settings/contactAdminUrl', { value: 'https://wa.me/919800000000' });
       await step(member, 'contact-admin-link', async () => {
         await member.page.goto('/dashboard');
         // The link is drawn before the dashboard's answer (with /Support): read it once the answer is in.
@@ -122,7 +123,7 @@ describe('support and news in a real browser', () => {
         expect(await contact.getAttribute('href')).toBe('https://wa.me/919800000000');
         expect(await contact.getAttribute('target')).toBe('_blank');
       });
-      await adminApi(token, 'PUT', '/settings/contactAdminUrl', { value: '' });
+      await adminApiApproved(token, 'PUT', '/settings/contactAdminUrl', { value: '' });
       await step(member, 'contact-admin-support', async () => {
         await member.page.goto('/dashboard');
         // The link is drawn before the dashboard's answer (with /Support): read it once the answer is in.
@@ -132,7 +133,7 @@ describe('support and news in a real browser', () => {
         await member.page.waitForURL(/\/Support$/);
       });
     } finally {
-      await adminApi(token, 'PUT', '/settings/contactAdminUrl', { value: before ?? '' });
+      await adminApiApproved(token, 'PUT', '/settings/contactAdminUrl', { value: before ?? '' });
     }
   });
 });

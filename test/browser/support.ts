@@ -211,3 +211,38 @@ export async function registerUnder(sponsor: string, name = 'Downline Buyer'): P
   if (body.result !== 'Registration Successfull') throw new Error(`registration failed: ${body.result}`);
   return body.uid_output;
 }
+
+/** The demo's second superadmin: the checker of a superadmin's four-eyes requests (decision 0034). */
+export const SECOND_SUPERADMIN = { username: 'superadmin2', password: 'Admin@123' };
+
+/**
+ * An admin call that may be a four-eyes request (decision 0034): when it answers 202
+ * AwaitingSecondApproval, `checker` (by default the second superadmin, who may approve anything) approves
+ * it; answers what the action answered.
+ */
+export async function adminApiApproved<T>(
+  token: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  body?: unknown,
+  checker: { username: string; password: string } = SECOND_SUPERADMIN,
+): Promise<T> {
+  const answer = await adminApi<{ status?: string; id?: string }>(token, method, url, body);
+  if (answer?.status !== 'AwaitingSecondApproval') return answer as T;
+  const approved = await adminApi<{ result: T }>(await adminToken(checker), 'POST', `/four-eyes/${answer.id}/approve`);
+  return approved.result;
+}
+
+/** Approves (as `checker`) the newest pending four-eyes request of `action` made by `maker`; answers its id. */
+export async function approvePending(
+  action: string,
+  maker: string,
+  checker: { username: string; password: string } = SECOND_SUPERADMIN,
+): Promise<string> {
+  const token = await adminToken(checker);
+  const filter = encodeURIComponent(JSON.stringify({ status: 'Pending', action, maker }));
+  const [request] = await adminApi<Array<{ id: string }>>(token, 'GET', `/four-eyes?filter=${filter}`);
+  if (!request) throw new Error(`no pending ${action} by ${maker}`);
+  await adminApi(token, 'POST', `/four-eyes/${request.id}/approve`);
+  return request.id;
+}

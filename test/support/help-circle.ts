@@ -78,7 +78,11 @@ export class HelpCircle {
     if (res.body.result !== 'Done') throw new Error(`withdrawal: ${JSON.stringify(res.body)}`);
     const list = await this.adminGet('withdrawals', { filter: JSON.stringify({ member: uid, status: 'Requested' }) });
     const id = list.body[0].id as string;
-    const approved = await this.adminPost(`withdrawals/${id}/approve`);
+    const approved = await this.net.second.approve(
+      request(this.server)
+        .post(`/admin-api/withdrawals/${id}/approve`)
+        .set('Authorization', `Bearer ${await this.net.admin()}`),
+    );
     if (approved.status !== 200) throw new Error(`approve withdrawal: ${JSON.stringify(approved.body)}`);
     return id;
   }

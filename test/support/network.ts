@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { SecondAdmin } from './four-eyes';
 import { TestApp } from './test-app';
 import { ADMIN_PASSWORD, PASSWORD, ROOT, validRegistration } from './seed';
 
@@ -7,7 +8,12 @@ export class Network {
   private readonly tokens = new Map<string, string>();
   private adminBearer: string | undefined;
 
-  constructor(private readonly t: TestApp) {}
+  /** The second admin of four-eyes actions (e-pin issues). */
+  readonly second: SecondAdmin;
+
+  constructor(private readonly t: TestApp) {
+    this.second = new SecondAdmin(t);
+  }
 
   get server() {
     return this.t.app.getHttpServer();
@@ -58,13 +64,26 @@ export class Network {
     return this.adminBearer!;
   }
 
+  /** E-pins issued by the superadmin and, as four eyes require (decision 0034), approved by a second admin. */
   async issue(owner: string, quantity: number, type: 'EpintypeA' | 'EpintypeB' = 'EpintypeB'): Promise<string[]> {
-    const res = await request(this.server)
-      .post('/admin-api/epins/issue')
-      .set('Authorization', `Bearer ${await this.admin()}`)
-      .send({ owner, type, quantity })
-      .expect(200);
+    const res = await this.second.approve(
+      request(this.server)
+        .post('/admin-api/epins/issue')
+        .set('Authorization', `Bearer ${await this.admin()}`)
+        .send({ owner, type, quantity }),
+    );
+    if (res.status !== 200) throw new Error(`issue: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.numbers as string[];
+  }
+
+  /** A setting changed by the superadmin and approved by a second superadmin (four eyes, decision 0034): the answer. */
+  async setting(key: string, value: unknown) {
+    return this.second.approve(
+      request(this.server)
+        .put(`/admin-api/settings/${key}`)
+        .set('Authorization', `Bearer ${await this.admin()}`)
+        .send({ value }),
+    );
   }
 
   async unused(uid: string): Promise<Array<{ pin: string; epintype: string }>> {

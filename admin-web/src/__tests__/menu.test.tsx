@@ -11,6 +11,7 @@ describe('menu by role', () => {
 
     expect(await menuItemNames()).toEqual([
       'Events',
+      'Four eyes',
       'E-pins',
       'E-pin requests',
       'Payment orders',
@@ -40,6 +41,7 @@ describe('menu by role', () => {
     expect(await menuItemNames()).toEqual([
       'Members',
       'Events',
+      'Four eyes',
       'E-pins',
       'E-pin requests',
       'Payment orders',

@@ -12,6 +12,7 @@ import {
 import { ResetTotpButton } from '../totp/ResetTotpButton';
 import { passwordLength } from './passwordRule';
 import { ROLE_CHOICES } from './roleChoices';
+import { useSentForApproval } from '../four-eyes/useSentForApproval';
 
 interface AdminUserUpdate {
   role?: unknown;
@@ -29,27 +30,32 @@ export function toAdminUserUpdate(data: RaRecord): AdminUserUpdate {
   return update;
 }
 
-export const AdminUserEdit = () => (
-  <Edit
-    mutationMode="pessimistic"
-    transform={toAdminUserUpdate}
-    redirect="list"
-    actions={
-      <TopToolbar>
-        <ResetTotpButton />
-      </TopToolbar>
-    }
-  >
-    <SimpleForm>
-      <TextInput source="id" label="resources.admin-users.fields.username" disabled />
-      <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />
-      <BooleanInput source="disabled" />
-      <PasswordInput
-        source="new_password"
-        helperText="resources.admin-users.password_help"
-        validate={passwordLength}
-        autoComplete="new-password"
-      />
-    </SimpleForm>
-  </Edit>
-);
+export const AdminUserEdit = () => {
+  // A change of role to superadmin or approver is a role grant: a second superadmin approves it (decision 0034).
+  const mutationOptions = useSentForApproval();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      transform={toAdminUserUpdate}
+      redirect="list"
+      mutationOptions={mutationOptions}
+      actions={
+        <TopToolbar>
+          <ResetTotpButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleForm>
+        <TextInput source="id" label="resources.admin-users.fields.username" disabled />
+        <SelectInput source="role" choices={ROLE_CHOICES} validate={required()} />
+        <BooleanInput source="disabled" />
+        <PasswordInput
+          source="new_password"
+          helperText="resources.admin-users.password_help"
+          validate={passwordLength}
+          autoComplete="new-password"
+        />
+      </SimpleForm>
+    </Edit>
+  );
+};

@@ -50,11 +50,14 @@ export const ApproveButton = ({
   const keys = `resources.${props.resource}.actions`;
 
   const confirm = () =>
-    run(async () => {
-      await approve(dataProvider, String(record.id));
-      notify(`${keys}.approved`, { type: 'success', messageArgs: { id: String(record.id) } });
-      setOpen(false);
-    });
+    run(
+      async () => {
+        await approve(dataProvider, String(record.id));
+        notify(`${keys}.approved`, { type: 'success', messageArgs: { id: String(record.id) } });
+        setOpen(false);
+      },
+      { onSent: () => setOpen(false) },
+    );
 
   return (
     <>

@@ -52,14 +52,17 @@ const EpinIssueDialog = ({ onClose }: { onClose: () => void }) => {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!request || busy) return;
-    await run(async () => {
-      const { numbers } = await dataProvider.issueEpins(request, idempotencyKey);
-      notify('resources.epins.issue.issued', {
-        type: 'success',
-        messageArgs: { smart_count: numbers?.length ?? request.quantity },
-      });
-      onClose();
-    });
+    await run(
+      async () => {
+        const { numbers } = await dataProvider.issueEpins(request, idempotencyKey);
+        notify('resources.epins.issue.issued', {
+          type: 'success',
+          messageArgs: { smart_count: numbers?.length ?? request.quantity },
+        });
+        onClose();
+      },
+      { onSent: onClose },
+    );
   };
 
   const t = (key: string, args?: Record<string, unknown>) => translate(`resources.epins.issue.${key}`, args);

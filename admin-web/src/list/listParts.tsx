@@ -59,6 +59,8 @@ interface RecordListProps {
   actions?: ReactElement;
   /** `false` for a list without CSV export; react-admin's default exporter when left out. */
   exporter?: Exporter | false;
+  /** The filters a list opens with (e.g. four-eyes: the pending requests). */
+  filterDefaultValues?: Record<string, unknown>;
   children: ReactNode;
 }
 
@@ -66,8 +68,24 @@ interface RecordListProps {
  * A back-office list as most of admin-web has it: filters always on, 25 a page, and the list (with
  * its filters) shown even when nothing matches, rather than react-admin's "create one" page.
  */
-export const RecordList = ({ filters, sort, perPage = 25, actions, exporter, children }: RecordListProps) => (
-  <List empty={false} filters={filters} sort={sort} perPage={perPage} actions={actions} exporter={exporter}>
+export const RecordList = ({
+  filters,
+  sort,
+  perPage = 25,
+  actions,
+  exporter,
+  filterDefaultValues,
+  children,
+}: RecordListProps) => (
+  <List
+    empty={false}
+    filters={filters}
+    sort={sort}
+    perPage={perPage}
+    actions={actions}
+    exporter={exporter}
+    filterDefaultValues={filterDefaultValues}
+  >
     {children}
   </List>
 );

@@ -60,11 +60,14 @@ export const UnlockButton = ({ what }: { what: Details }) => {
   if (!record || !locked || !canUnlockDetails(permissions)) return null;
   const uid = String(record.id);
   const unlock = (reason: string) =>
-    run(async () => {
-      await dataProvider.unlockMemberDetails(uid, what, reason);
-      notify(`resources.members.actions.unlocked_${what}`, { type: 'success' });
-      setOpen(false);
-    });
+    run(
+      async () => {
+        await dataProvider.unlockMemberDetails(uid, what, reason);
+        notify(`resources.members.actions.unlocked_${what}`, { type: 'success' });
+        setOpen(false);
+      },
+      { onSent: () => setOpen(false) },
+    );
   return (
     <>
       <Button label={`resources.members.actions.unlock_${what}`} onClick={() => setOpen(true)}>

@@ -18,6 +18,7 @@ import {
 import { EPIN_TYPES } from '../epinTypes';
 import { bpToPercent, paiseToRupees, percentToBp, rupeesToPaise } from '../money';
 import { FLAG_SETTINGS, FlagInput, WHOLE_SETTINGS, WholeInput, toWhole } from './helpSettings';
+import { useSentForApproval } from '../four-eyes/useSentForApproval';
 
 /** The API's shapes (src/modules/settings/settings.ts): 15 levels, at most 20 tiers, rates 0..10000 bp. */
 export const LEVEL_COUNT = 15;
@@ -294,8 +295,18 @@ const SettingForm = () => {
 };
 
 /** Superadmin only (App.tsx): pessimistic, so the page waits for the API to record the change. */
-export const SettingEdit = () => (
-  <Edit mutationMode="pessimistic" transform={toSettingUpdate} title={<SettingTitle />} redirect="list">
-    <SettingForm />
-  </Edit>
-);
+export const SettingEdit = () => {
+  // A change is a four-eyes request: a second superadmin approves it (decision 0034).
+  const mutationOptions = useSentForApproval();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      transform={toSettingUpdate}
+      title={<SettingTitle />}
+      redirect="list"
+      mutationOptions={mutationOptions}
+    >
+      <SettingForm />
+    </Edit>
+  );
+};

@@ -34,6 +34,8 @@ import { AdminQueuesController } from './queues.controller';
 import { AdminSettingsController } from './settings-admin.controller';
 import { NewsModule } from '../../modules/news';
 import { SupportModule } from '../../modules/support';
+import { FourEyesModule } from '../../modules/four-eyes';
+import { AdminFourEyesController } from './four-eyes-admin.controller';
 import { AdminNewsController } from './news-admin.controller';
 import { AdminTicketsController } from './tickets-admin.controller';
 
@@ -59,6 +61,7 @@ const resourceControllers = [
   AdminFailedJobsController,
   AdminMailsController,
   AdminUsersController,
+  AdminFourEyesController,
 ];
 
 @Module({
@@ -71,6 +74,7 @@ const resourceControllers = [
     HelpModule,
     WalletModule,
     SupportModule,
+    FourEyesModule,
     NewsModule,
     ProfileModule,
   ],

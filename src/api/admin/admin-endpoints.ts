@@ -9,6 +9,7 @@ import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
 import { metadataFrom } from '../../platform/http/request-context';
 import { RemarkRequiredDto } from './admin.dto';
+import type { FourEyesAnswer } from '../../modules/four-eyes';
 
 /** The metadata of an admin's request: the signed-in admin is the actor. */
 export const adminMeta = (request: FastifyRequest, admin: AdminPrincipal): EventMetadata =>
@@ -100,4 +101,19 @@ export function ReadEndpoints<T, S>(readable: Readable<T, S>) {
     }
   }
   return Reads;
+}
+
+/**
+ * A maker's call of a four-eyes action (decision 0034) answered: 202 `{ status: 'AwaitingSecondApproval', id }`
+ * when the request now waits for a second admin, or the action's own answer when it was carried out at once.
+ */
+export async function fourEyesAnswer(
+  reply: FastifyReply,
+  answer: Promise<FourEyesAnswer>,
+  doneStatus: 200 | 201 = 200,
+): Promise<void> {
+  // The route takes `@Res()` without passthrough: Nest would otherwise overwrite 202 with the route's own code.
+  const settled = await answer;
+  if (settled.kind === 'done') await reply.status(doneStatus).send(settled.result);
+  else await reply.status(202).send(settled.body);
 }

@@ -1,8 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { IssueEpinsCommand, EPINS_LIST, listEpins } from '../../modules/epins';
+import { EPINS_LIST, listEpins } from '../../modules/epins';
+import { RequestFourEyesCommand } from '../../modules/four-eyes';
+import { fourEyesAnswer } from './admin-endpoints';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
 import { Database } from '../../platform/db/database';
 import { listResource } from '../../platform/http/list-resource';
@@ -34,17 +36,23 @@ export class AdminEpinsController {
     description:
       'Same key and body: the first answer again, nothing issued twice; other body: 409 (admin-web sends one key per dialog opening)',
   })
-  issue(@Body() body: IssueEpinsDto, @CurrentAdmin() admin: AdminPrincipal, @Req() request: FastifyRequest) {
+  @ApiResponse({
+    status: 202,
+    description: "{ status: 'AwaitingSecondApproval', id }: a second admin approves it (four-eyes)",
+  })
+  issue(
+    @Body() body: IssueEpinsDto,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    // E-pins without a payment create money: a second admin carries the issue out (decision 0034).
     const key = idempotencyKeyOf(request);
-    return this.commands.execute(
-      new IssueEpinsCommand(
-        body.owner,
-        body.type,
-        body.quantity,
-        { kind: 'admin', ref: admin.username },
-        metadataFrom(request, { kind: 'admin', id: admin.username }, key ? { idempotencyKey: key } : {}),
-        key,
-      ),
+    const issue = { owner: body.owner, type: body.type, quantity: body.quantity };
+    const meta = metadataFrom(request, { kind: 'admin', id: admin.username }, key ? { idempotencyKey: key } : {});
+    return fourEyesAnswer(
+      reply,
+      this.commands.execute(new RequestFourEyesCommand('IssueEpins', issue, admin, meta, undefined, key)),
     );
   }
 }

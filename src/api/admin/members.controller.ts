@@ -12,7 +12,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AdminAuthGuard,
@@ -27,11 +27,12 @@ import {
   MEMBERS_LIST,
   showMember,
 } from '../../modules/identity';
-import { ProfileQueries, UnlockDetailsCommand } from '../../modules/profile';
+import { RequestFourEyesCommand } from '../../modules/four-eyes';
+import { ProfileQueries } from '../../modules/profile';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
-import { adminMeta, found } from './admin-endpoints';
+import { adminMeta, found, fourEyesAnswer } from './admin-endpoints';
 import { ReasonDto, RemarkDto } from './admin.dto';
 
 @ApiTags('admin')
@@ -83,41 +84,54 @@ export class AdminMembersController {
     return this.commands.execute(new SetMemberBlockedCommand(uid, false, body.remark, adminMeta(request, admin)));
   }
 
-  /** Bank details are locked once saved; an approver unlocks them with a reason (an event with the admin as actor). */
+  /** Bank details are locked once saved; an approver unlocks them with a reason, with a second admin's approval (four eyes). */
   @Post(':uid/unlock-bank')
   @HttpCode(200)
   @Roles('approver')
+  @ApiResponse({
+    status: 202,
+    description: "{ status: 'AwaitingSecondApproval', id }: a second approver carries it out (four-eyes)",
+  })
   unlockBank(
     @Param('uid') uid: string,
     @Body() body: ReasonDto,
     @CurrentAdmin() admin: AdminPrincipal,
     @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
   ) {
-    return this.unlock(uid, 'bank', body, admin, request);
+    return this.unlock(uid, 'UnlockBank', body, admin, request, reply);
   }
 
   @Post(':uid/unlock-wallet')
   @HttpCode(200)
   @Roles('approver')
+  @ApiResponse({
+    status: 202,
+    description: "{ status: 'AwaitingSecondApproval', id }: a second approver carries it out (four-eyes)",
+  })
   unlockWallet(
     @Param('uid') uid: string,
     @Body() body: ReasonDto,
     @CurrentAdmin() admin: AdminPrincipal,
     @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
   ) {
-    return this.unlock(uid, 'wallet', body, admin, request);
+    return this.unlock(uid, 'UnlockWallet', body, admin, request, reply);
   }
 
   private unlock(
     uid: string,
-    what: 'bank' | 'wallet',
+    action: 'UnlockBank' | 'UnlockWallet',
     body: ReasonDto,
     admin: AdminPrincipal,
     request: FastifyRequest,
+    reply: FastifyReply,
   ) {
     if (!UID_PATTERN.test(uid)) throw new NotFoundException(errorBody(404, `Member ${uid} does not exist`));
-    return this.commands.execute(
-      new UnlockDetailsCommand(uid, what, body.reason.trim(), admin.username, adminMeta(request, admin)),
+    const unlock = { uid, reason: body.reason.trim() };
+    return fourEyesAnswer(
+      reply,
+      this.commands.execute(new RequestFourEyesCommand(action, unlock, admin, adminMeta(request, admin))),
     );
   }
 

@@ -1,16 +1,17 @@
 import { Body, Controller, Get, NotFoundException, Param, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
-import { ChangeSettingCommand, isSettingKey, listSettings, showSetting } from '../../modules/settings';
+import { RequestFourEyesCommand } from '../../modules/four-eyes';
+import { isSettingKey, listSettings, showSetting } from '../../modules/settings';
 import { Database } from '../../platform/db/database';
 import { errorBody } from '../../platform/http/error-body';
 import { wholeList } from '../../platform/http/list-resource';
-import { adminMeta } from './admin-endpoints';
+import { adminMeta, fourEyesAnswer } from './admin-endpoints';
 import { SettingDto } from './settings-admin.dto';
 
-/** The business numbers: every admin role reads them, only a superadmin changes one. */
+/** The business numbers: every admin role reads them, only a superadmin changes one, with a second superadmin's approval. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('settings')
@@ -38,13 +39,23 @@ export class AdminSettingsController {
 
   @Put(':key')
   @Roles()
+  @ApiResponse({
+    status: 202,
+    description: "{ status: 'AwaitingSecondApproval', id }: a second superadmin approves it (four-eyes)",
+  })
   changeSetting(
     @Param('key') key: string,
     @Body() body: SettingDto,
     @CurrentAdmin() admin: AdminPrincipal,
     @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
   ) {
     if (!isSettingKey(key)) throw new NotFoundException(errorBody(404, `Unknown setting ${key}`));
-    return this.commands.execute(new ChangeSettingCommand(key, body.value, adminMeta(request, admin)));
+    // Every business number changes only with a second superadmin's approval (decision 0034).
+    const change = { key, value: body.value };
+    return fourEyesAnswer(
+      reply,
+      this.commands.execute(new RequestFourEyesCommand('ChangeSetting', change, admin, adminMeta(request, admin))),
+    );
   }
 }

@@ -1,10 +1,11 @@
-import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { FastifyReply } from 'fastify';
-import { AdminAuthGuard, Roles } from '../../modules/identity';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { AdminAuthGuard, AdminPrincipal, CurrentAdmin, Roles } from '../../modules/identity';
+import { RequestFourEyesCommand } from '../../modules/four-eyes';
 import { DecideWithdrawalCommand, listWithdrawals, showWithdrawal, WITHDRAWALS_LIST } from '../../modules/wallet';
 import { listResource } from '../../platform/http/list-resource';
-import { DecisionEndpoints, found } from './admin-endpoints';
+import { adminMeta, DecisionEndpoints, found, fourEyesAnswer } from './admin-endpoints';
 
 /** Members' withdrawals: every admin role reads them; an approver approves (into the GH queue) or rejects. */
 @ApiTags('admin')
@@ -12,6 +13,33 @@ import { DecisionEndpoints, found } from './admin-endpoints';
 @Controller('withdrawals')
 @UseGuards(AdminAuthGuard)
 export class AdminWithdrawalsController extends DecisionEndpoints(DecideWithdrawalCommand) {
+  /**
+   * An approval releases money into the GH queue: above the setting `fourEyesAboveRupees` it is a
+   * four-eyes request (202) a second approver carries out; at or below it, or when the withdrawal is
+   * unknown or already decided (404, 409), the direct decision answers.
+   */
+  @Post(':id/approve')
+  @HttpCode(200)
+  @Roles('approver')
+  @ApiResponse({
+    status: 202,
+    description: "{ status: 'AwaitingSecondApproval', id }: above fourEyesAboveRupees (four-eyes)",
+  })
+  override approve(
+    @Param('id') id: string,
+    @CurrentAdmin() admin: AdminPrincipal,
+    @Req() request: FastifyRequest,
+    @Res() reply?: FastifyReply,
+  ) {
+    const approval = { withdrawal: id };
+    return fourEyesAnswer(
+      reply!,
+      this.commands.execute(
+        new RequestFourEyesCommand('ApproveWithdrawal', approval, admin, adminMeta(request, admin)),
+      ),
+    );
+  }
+
   @Get()
   @Roles('approver', 'support', 'auditor')
   list(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {

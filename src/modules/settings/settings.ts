@@ -39,6 +39,8 @@ export interface Settings {
   withdrawalChargePercent: number;
   /** The dashboard's CONTACT ADMIN chat link (https, e.g. https://wa.me/91…); '' = none, the button opens /Support. */
   contactAdminUrl: string;
+  /** Approving a withdrawal of more than this many rupees needs a second admin (four eyes, decision 0034). */
+  fourEyesAboveRupees: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -55,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   withdrawalMinRupees: 100,
   withdrawalChargePercent: 0,
   contactAdminUrl: '',
+  fourEyesAboveRupees: 10_000,
 };
 
 /** A chat link members may be sent to: https only, no spaces, at most 300 characters. */
@@ -69,6 +72,7 @@ const WHOLE_SETTINGS: Readonly<Record<string, readonly [number, number]>> = {
   disputeAfterHours: [1, 720],
   withdrawalMinRupees: [1, 10_000_000],
   withdrawalChargePercent: [0, 99],
+  fourEyesAboveRupees: [0, 10_000_000],
 };
 
 export type SettingKey = keyof Settings;

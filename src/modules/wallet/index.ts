@@ -5,5 +5,10 @@ export { DecideWithdrawalCommand } from './commands/decide-withdrawal/decide-wit
 export { WALLET_ACCOUNT, WALLET_OUTCOME } from './domain/withdrawal.events';
 export type { WalletOutcome } from './domain/withdrawal.events';
 export { withdrawalsProjection } from './projections/withdrawals.projection';
-export { listWithdrawals, showWithdrawal, WITHDRAWALS_LIST } from './queries/withdrawals/withdrawals.query';
+export {
+  listWithdrawals,
+  showWithdrawal,
+  WITHDRAWALS_LIST,
+  withdrawalToDecide,
+} from './queries/withdrawals/withdrawals.query';
 export { walletSummary } from './queries/wallet-summary/wallet-summary.query';

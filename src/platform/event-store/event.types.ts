@@ -18,6 +18,12 @@ export interface EventMetadata {
   /** Set when an admin acts through "Log in as". */
   impersonatedBy?: string;
   /**
+   * Set on the events of an action that needs a second admin (decision 0034): the request, its maker
+   * and its checker when a second admin approved it; 'waived-single-admin' when a role grant went
+   * through at once because fewer than two active admins could approve.
+   */
+  fourEyes?: { request: string; maker: string; checker: string } | 'waived-single-admin';
+  /**
    * 128 random bits (hex) the event store adds to every event it writes (decision 0015): the
    * content hash and hash then cover a value nobody can guess, so the auditor's redacted view
    * cannot be reversed by hashing candidate personal values. Events written before it have none.

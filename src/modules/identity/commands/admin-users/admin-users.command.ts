@@ -4,11 +4,14 @@ import { AdminRole } from '../../domain/admin.events';
 /**
  * How a new admin's password is taken: `policy` 'demo-seed' lets the development demo seed keep the
  * README's short demo passwords (decision 0032; every other caller is held to the admin policy);
- * `mustChange` makes it a one-time password (production bootstrap).
+ * `mustChange` makes it a one-time password (production bootstrap); `passwordHash` is the password
+ * hashed earlier, already held to the policy then (a four-eyes request keeps only the hash), and
+ * `password` is then unused.
  */
 export interface NewAdminPasswordOptions {
   policy?: 'admin' | 'demo-seed';
   mustChange?: boolean;
+  passwordHash?: string;
 }
 
 export class CreateAdminUserCommand {
@@ -24,7 +27,8 @@ export class CreateAdminUserCommand {
 export class UpdateAdminUserCommand {
   constructor(
     readonly username: string,
-    readonly changes: { role?: AdminRole; disabled?: boolean; password?: string },
+    /** `passwordHash`: a new password hashed earlier (a four-eyes request keeps only the hash). */
+    readonly changes: { role?: AdminRole; disabled?: boolean; password?: string; passwordHash?: string },
     readonly metadata: EventMetadata,
   ) {}
 }

@@ -36,8 +36,8 @@ export class CreateAdminUserHandler implements ICommandHandler<CreateAdminUserCo
   constructor(private readonly ledger: Ledger) {}
 
   async execute({ username, password, role, metadata, options }: CreateAdminUserCommand): Promise<AdminView> {
-    if (options.policy !== 'demo-seed') refuseWeakPassword(password);
-    const hash = await hashPassword(password);
+    if (options.policy !== 'demo-seed' && !options.passwordHash) refuseWeakPassword(password);
+    const hash = options.passwordHash ?? (await hashPassword(password));
     return this.ledger.run(metadata, async (tx) => {
       if (await loadAdmin(tx, username, true))
         throw new DomainError('ADMIN.EXISTS', `Admin ${username} already exists`, 'conflict');
@@ -62,7 +62,7 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
 
   async execute({ username, changes, metadata }: UpdateAdminUserCommand): Promise<AdminView> {
     if (changes.password) refuseWeakPassword(changes.password);
-    const hash = changes.password ? await hashPassword(changes.password) : null;
+    const hash = changes.passwordHash ?? (changes.password ? await hashPassword(changes.password) : null);
     return this.ledger.run(metadata, async (tx) => {
       const locked = await lockAdmin(tx, username);
       const admin = locked?.state;

@@ -58,3 +58,16 @@ export async function showWithdrawal(db: Sql, id: string): Promise<ReturnType<ty
   const [row] = await db.query<Row>(`select ${COLUMNS} from withdrawals where id = $1`, [id]);
   return row ? record(row) : null;
 }
+
+/** What a four-eyes check of an approval reads: the member, the amount in paise, the status (null: no such withdrawal). */
+export async function withdrawalToDecide(
+  db: Sql,
+  id: string,
+): Promise<{ uid: string; amountPaise: bigint; status: string } | null> {
+  if (!WITHDRAWAL_ID.test(id)) return null;
+  const [row] = await db.query<{ uid: string; amount_paise: string; status: string }>(
+    'select uid, amount_paise::text as amount_paise, status from withdrawals where id = $1',
+    [id],
+  );
+  return row ? { uid: row.uid, amountPaise: BigInt(row.amount_paise), status: row.status } : null;
+}
