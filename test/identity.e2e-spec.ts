@@ -9,6 +9,7 @@ import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { processMailJob } from '../src/worker/mail.processor';
 import { CatcherTransport } from '../src/platform/mail/mail';
+import { mailLinkKey, renderLinkSecrets } from '../src/platform/mail/link-secrets';
 import { OUTBOX_ROUTES } from '../src/platform/jobs/queues';
 import { OutboxRelay } from '../src/platform/outbox/relay';
 import { ProjectionRunner } from '../src/platform/projections/projection';
@@ -299,15 +300,16 @@ describe('identity through the member contract and the admin API', () => {
     expect(job).toBeDefined();
     const sent: string[] = [];
     const transport = new CatcherTransport((line) => sent.push(line));
-    expect(await processMailJob(t.db.app, transport, job!)).toBe('sent');
-    expect(await processMailJob(t.db.app, transport, job!)).toBe('already-sent');
+    const key = mailLinkKey('test-secret-of-sufficient-length');
+    expect(await processMailJob(t.db.app, transport, job!, key)).toBe('sent');
+    expect(await processMailJob(t.db.app, transport, job!, key)).toBe('already-sent');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain('/ResetPassword?token=[hidden]'); // the catcher's log never shows a usable link
-    // The link as SMTP would deliver it to the member.
+    // The link as SMTP would deliver it to the member: rendered at sending time, from the stored row.
     const [mail] = await t.db.owner.query<{ body: string }>('select body from mail_outbox where event_position = $1', [
       job!.position,
     ]);
-    const link = /ResetPassword\?token=(\S+)/.exec(mail.body);
+    const link = /ResetPassword\?token=(\S+)/.exec(renderLinkSecrets(mail.body, key));
     expect(link).not.toBeNull();
     const token = link![1];
 

@@ -5,18 +5,19 @@ import { FastifyRequest } from 'fastify';
 import { anonymous, metadataFrom } from '../../platform/http/request-context';
 import { RateLimited, RateLimitGuard } from '../../platform/http/rate-limit.guard';
 import {
-  CurrentMember,
-  MemberAuthGuard,
-  MemberPrincipal,
   AgreeDisclaimerCommand,
-  RedeemImpersonationCommand,
+  CurrentMember,
   LoginMemberCommand,
   LoginResult,
+  MemberAuthGuard,
+  MemberPrincipal,
+  MemberQueries,
+  MemberReadCall,
+  RedeemImpersonationCommand,
   RegisterMemberCommand,
   RegistrationResult,
   RequestPasswordResetCommand,
   ResetPasswordCommand,
-  MemberQueries,
 } from '../../modules/identity';
 import { QueueQuery } from '../../modules/help';
 import { NetworkQueries } from '../../modules/network';
@@ -74,6 +75,7 @@ export class MemberController {
 
   @Post('registrationWeb')
   @HttpCode(200)
+  @RateLimited('register')
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
@@ -139,6 +141,7 @@ export class MemberController {
   }
 
   @Post(['userDashboard', 'userdashboard'])
+  @MemberReadCall()
   @HttpCode(200)
   @UseGuards(MemberAuthGuard)
   @ApiBearerAuth()

@@ -2,7 +2,13 @@
 export { IdentityModule } from './identity.module';
 export { AdminAuthGuard, CurrentAdmin, Roles } from './auth/admin-auth';
 export type { AdminPrincipal } from './auth/admin-auth';
-export { CurrentMember, MemberAuthGuard, MoneyOrCredentialCall } from './auth/member-auth';
+export {
+  CurrentMember,
+  MemberAuthGuard,
+  MemberReadCall,
+  MoneyOrCredentialCall,
+  readOnlySession,
+} from './auth/member-auth';
 export type { MemberPrincipal } from './auth/member-auth';
 export {
   CreateAdminUserCommand,
