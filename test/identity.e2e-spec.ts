@@ -1,7 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { MemberQueries } from '../src/modules/identity/queries/member-queries';
 import { IMPERSONATION_TTL_SECONDS } from '../src/modules/identity/tokens';
 import { streamVersion } from '../src/platform/event-store/event-store';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
@@ -61,14 +60,36 @@ describe('identity through the member contract and the admin API', () => {
     expect(res.body.result).toBe('Registration Successfull');
     expect(res.body.uid_output).toMatch(/^[1-9]\d{5}$/);
     const uid = res.body.uid_output;
-    const welcome = await request(server()).get('/api/WelcomeDetails').query({ uid }).expect(200);
+    // Issue 18 §6: only the browser that registered (it holds the welcome token) sees the contact details in full.
+    expect(typeof res.body.welcomeToken).toBe('string');
+    const welcome = await request(server())
+      .get('/api/WelcomeDetails')
+      .set('X-Welcome-Token', res.body.welcomeToken)
+      .query({ uid })
+      .expect(200);
     expect(welcome.body).toEqual({
       data: [{ f_name: 'Asha Rao', uid, email: 'asha@example.com', mobile: '9876543210' }],
     });
-    // Once the letter is no longer fresh, the public call masks the contact details.
-    expect(await new MemberQueries(t.db.app).welcome(uid, 0)).toEqual([
-      { f_name: 'Asha Rao', uid, email: 'as**@example.com', mobile: '98******10' },
-    ]);
+    const masked = { data: [{ f_name: 'Asha Rao', uid, email: 'as**@example.com', mobile: '98******10' }] };
+    await request(server()).get('/api/WelcomeDetails').query({ uid }).expect(200, masked);
+    await request(server())
+      .get('/api/WelcomeDetails')
+      .set('X-Welcome-Token', 'x.y.z')
+      .query({ uid })
+      .expect(200, masked);
+    // Another member's welcome token, or a member session token, shows nothing in full.
+    const other = await register(validRegistration({ email: 'other.welcome@example.com', mobile: '9876500001' }));
+    await request(server())
+      .get('/api/WelcomeDetails')
+      .set('X-Welcome-Token', other.body.welcomeToken)
+      .query({ uid })
+      .expect(200, masked);
+    const session = (await login(uid)).body.token as string;
+    await request(server())
+      .get('/api/WelcomeDetails')
+      .set('X-Welcome-Token', session)
+      .query({ uid })
+      .expect(200, masked);
     const [member] = await t.db.owner.query<{ status: string; sponsor_uid: string }>(
       'select status, sponsor_uid from members where uid = $1',
       [uid],

@@ -18,6 +18,7 @@ import {
   RegistrationResult,
   RequestPasswordResetCommand,
   ResetPasswordCommand,
+  TokenService,
 } from '../../modules/identity';
 import { QueueQuery } from '../../modules/help';
 import { NetworkQueries } from '../../modules/network';
@@ -47,6 +48,7 @@ export class MemberController {
     private readonly queue: QueueQuery,
     private readonly support: SupportQueries,
     private readonly network: NetworkQueries,
+    private readonly tokens: TokenService,
   ) {}
 
   @Get('health')
@@ -111,8 +113,17 @@ export class MemberController {
 
   @Get('WelcomeDetails')
   @RateLimited('lookup')
-  async welcome(@Query() query: UidQuery) {
-    return { data: await this.queries.welcome(query.uid) };
+  @ApiHeader({
+    name: 'X-Welcome-Token',
+    required: false,
+    description: "registrationWeb's welcomeToken: email and mobile in full for that member; without it they are masked",
+  })
+  @ApiOperation({
+    summary:
+      "The welcome letter: { data: [ { f_name, uid, email, mobile } ] }, contact details masked unless X-Welcome-Token is the registering browser's",
+  })
+  async welcome(@Query() query: UidQuery, @Headers('x-welcome-token') welcomeToken?: unknown) {
+    return { data: await this.queries.welcome(query.uid, this.tokens.welcomeTokenFor(welcomeToken, query.uid)) };
   }
 
   @Post('login')

@@ -49,3 +49,4 @@ export { adminUsersProjection, impersonationTokensProjection } from './projectio
 export { loginAddressesProjection } from './projections/login-addresses.projection';
 export { secretChecksProjection } from './projections/secret-checks.projection';
 export { memberTreeProjection, membersProjection, passwordResetsProjection } from './projections/members.projection';
+export { TokenService } from './tokens';
