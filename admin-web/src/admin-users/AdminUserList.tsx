@@ -12,6 +12,7 @@ import {
 import { ROLE_CHOICES } from './roleChoices';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
+import { csvExporter } from '../list/csvExporter';
 
 const adminUserFilters = [
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
@@ -20,6 +21,7 @@ const adminUserFilters = [
 
 export const AdminUserList = () => (
   <List
+    exporter={csvExporter}
     filters={adminUserFilters}
     sort={{ field: 'username', order: 'ASC' }}
     actions={

@@ -15,6 +15,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { formatPaise } from '../money';
+import { csvExporter } from './csvExporter';
 
 interface Choice {
   id: string;
@@ -57,7 +58,7 @@ interface RecordListProps {
   perPage?: number;
   /** The toolbar; react-admin's default (filters and export) when left out. */
   actions?: ReactElement;
-  /** `false` for a list without CSV export; react-admin's default exporter when left out. */
+  /** `false` for a list without CSV export; the formula-safe csvExporter when left out. */
   exporter?: Exporter | false;
   children: ReactNode;
 }
@@ -67,7 +68,14 @@ interface RecordListProps {
  * its filters) shown even when nothing matches, rather than react-admin's "create one" page.
  */
 export const RecordList = ({ filters, sort, perPage = 25, actions, exporter, children }: RecordListProps) => (
-  <List empty={false} filters={filters} sort={sort} perPage={perPage} actions={actions} exporter={exporter}>
+  <List
+    empty={false}
+    filters={filters}
+    sort={sort}
+    perPage={perPage}
+    actions={actions}
+    exporter={exporter ?? csvExporter}
+  >
     {children}
   </List>
 );
