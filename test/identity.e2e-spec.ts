@@ -366,7 +366,8 @@ describe('identity through the member contract and the admin API', () => {
       .send({ remark: 'fraud report' })
       .expect(200, { uid, blocked: true });
     expect((await login(uid)).body.result).toBe('Your account is blocked. Please contact admin.');
-    expect((await login(uid, 'not-the-password')).body.result).toBe('Invalid User Id or Password'); // the block is told only to the password's holder
+    // Issue 18 §6: the same text whether the password is right or wrong, so a guess learns nothing.
+    expect((await login(uid, 'not-the-password')).body.result).toBe('Your account is blocked. Please contact admin.');
     await request(server())
       .post('/api/userDashboard')
       .set('Authorization', `Bearer ${memberToken}`)
@@ -410,11 +411,12 @@ describe('identity through the member contract and the admin API', () => {
     );
   });
 
+  // A support admin's session is read-only (issue 18 §6): a superadmin's may write, in its own name.
   it('records the admin as the actor of everything done in an impersonated session', async () => {
     const uid = (await register(validRegistration({ name: 'Impersonated Two' }))).body.uid_output;
     const issued = await request(server())
       .post(`/admin-api/members/${uid}/impersonate`)
-      .set('Authorization', `Bearer ${await adminToken('support')}`)
+      .set('Authorization', `Bearer ${await adminToken('superadmin')}`)
       .expect(200);
     const session = (await request(server()).post('/api/loginAdmin').send({ token: issued.body.token }).expect(200))
       .body.token;
@@ -423,7 +425,7 @@ describe('identity through the member contract and the admin API', () => {
       "select metadata from events where stream_id = $1 and type = 'DisclaimerAgreed'",
       [`member-${uid}`],
     );
-    expect(agreed.metadata).toMatchObject({ actor: { kind: 'admin', id: 'support' }, impersonatedBy: 'support' });
+    expect(agreed.metadata).toMatchObject({ actor: { kind: 'admin', id: 'superadmin' }, impersonatedBy: 'superadmin' });
   });
 
   it('refuses a "Log in as" token after its 60 seconds, whether the link or its ledger record says so', async () => {
