@@ -9,6 +9,7 @@ import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { CatcherTransport } from '../src/platform/mail/mail';
 import { processMailJob } from '../src/worker/mail.processor';
+import { mailLinkKey } from '../src/platform/mail/link-secrets';
 import { ADMIN_PASSWORD, eventCount, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
 import { SecondAdmin } from './support/four-eyes';
 import { startTestApp, TestApp } from './support/test-app';
@@ -88,7 +89,23 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
       const [row] = await t.db.owner.query<{ id: string; body: string; event_position: string }>(
         "select id::text as id, body, event_position::text as event_position from mail_outbox where to_address = 'seeker@example.com'",
       );
-      const secret = /ResetPassword\?token=(\S+)/.exec(row.body)![1];
+      // Issue 18 §6: the stored row holds no usable link; the worker renders it at sending time.
+      const delivered: string[] = [];
+      const key = mailLinkKey('test-secret-of-sufficient-length');
+      const smtp = { name: 'smtp', send: async (mail: { body: string }) => void delivered.push(mail.body) };
+      await processMailJob(
+        t.db.app,
+        smtp,
+        { position: row.event_position, type: 'PasswordResetRequested', streamId: `member-${uid}` },
+        key,
+      );
+      const secret = /ResetPassword\?token=(\S+)/.exec(delivered[0])![1];
+      const [tokenId, linkSecretPart] = secret.split('.');
+      expect(linkSecretPart.length).toBeGreaterThan(20);
+      const [stored] = await t.db.owner.query<{ body: string }>('select body from mail_outbox where id = $1', [row.id]);
+      expect(stored.body).toContain(tokenId);
+      expect(stored.body).not.toContain(linkSecretPart);
+      await t.db.owner.execute('update mail_outbox set sent_at = null where id = $1', [row.id]);
 
       await asAdmin(await adminToken('support'), request(server()).get('/admin-api/mails')).expect(403);
       await asAdmin(await adminToken('support'), request(server()).get(`/admin-api/mails/${row.id}`)).expect(403);
@@ -102,11 +119,16 @@ describe('accounts and sessions: reset links, impersonation, admin and member lo
 
       const lines: string[] = [];
       expect(
-        await processMailJob(t.db.app, new CatcherTransport((line) => lines.push(line)), {
-          position: row.event_position,
-          type: 'PasswordResetRequested',
-          streamId: `member-${uid}`,
-        }),
+        await processMailJob(
+          t.db.app,
+          new CatcherTransport((line) => lines.push(line)),
+          {
+            position: row.event_position,
+            type: 'PasswordResetRequested',
+            streamId: `member-${uid}`,
+          },
+          key,
+        ),
       ).toBe('sent');
       expect(lines).toHaveLength(1);
       expect(lines[0]).not.toContain(secret);

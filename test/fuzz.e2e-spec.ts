@@ -13,6 +13,9 @@ import {
   BIG_NUMBER_TEXTS,
   mangled,
   nullBodies,
+  PROTOTYPE_KEY_JSON,
+  PROTOTYPE_KEY_OBJECTS,
+  prototypeKeyBodies,
   RUNS,
   UNSAFE_NUMBERS,
   withRaw,
@@ -397,6 +400,88 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     calls.filter((c) => Object.keys(c.base).length > 0).map((c) => [`${c.method.toUpperCase()} ${c.path}`, c] as const),
   )('%s with null in any field, and in all of them: never a 5xx, a refusal writes nothing', async (_name, call) => {
     for (const body of nullBodies(call.base)) await probe(() => send(call, body), call);
+  });
+
+  // Issue 18 §5: an object with its own toString/valueOf/constructor/__proto__ where a string belongs
+  // answered 500 wherever the server coerced it to text. Every field of every call, and the whole body.
+  it.each(calls.map((c) => [`${c.method.toUpperCase()} ${c.path}`, c] as const))(
+    '%s refuses objects with prototype keys in any field, and as the body, with 400',
+    async (_name, call) => {
+      for (const body of [...prototypeKeyBodies(call.base), ...PROTOTYPE_KEY_OBJECTS]) {
+        const res = await probe(() => send(call, body), call);
+        expect([JSON.stringify(body).slice(0, 120), res.status, typeof res.body.result]).toEqual([
+          JSON.stringify(body).slice(0, 120),
+          400,
+          'string',
+        ]);
+      }
+    },
+  );
+
+  it.each(LISTS)(
+    'GET /admin-api/%s refuses objects with prototype keys in sort, range and filter with 400',
+    async (resource) => {
+      for (const json of PROTOTYPE_KEY_JSON) {
+        for (const query of [
+          { sort: `[${json},"ASC"]` },
+          { sort: `["id",${json}]` },
+          { sort: json },
+          { range: `[${json},24]` },
+          { range: `[0,${json}]` },
+          { filter: json },
+          { filter: `{"q":${json}}` },
+          { filter: `{"status":[${json}]}` },
+        ]) {
+          const res = await probe(() =>
+            request(server()).get(`/admin-api/${resource}`).query(query).set('Authorization', `Bearer ${adminToken}`),
+          );
+          // The settings list reads no sort, range or filter: it may answer them with its whole list.
+          const expected = resource === 'settings' ? res.status : 400;
+          expect([JSON.stringify(query), res.status]).toEqual([JSON.stringify(query), expected]);
+          expect(res.status).toBeLessThan(500);
+        }
+      }
+    },
+  );
+
+  it('member and public GET calls, and every header read, with prototype-key objects as text: never a 5xx', async () => {
+    const gets: Array<[string, string, 'member' | '']> = [
+      ['/api/check_sponsorid', 'uid', ''],
+      ['/api/WelcomeDetails', 'uid', ''],
+      ['/api/GetcountrybyID', 'id', ''],
+      ['/api/getEpinData', 'uid', 'member'],
+      ['/api/adminBankDetailsByBankid', 'id', 'member'],
+      ['/api/adminBankDetailsByBankid', 'type', 'member'],
+      ['/api/adminBankDetailsByBankid', 'amount', 'member'],
+    ];
+    for (const json of PROTOTYPE_KEY_JSON) {
+      for (const [path, key, auth] of gets) {
+        for (const query of [`${key}=${encodeURIComponent(json)}`, `${key}[toString]=x`, `${key}=1&${key}=2`]) {
+          const req = request(server()).get(`${path}?${query}`);
+          if (auth) req.set('Authorization', `Bearer ${memberToken}`);
+          const res = await probe(() => req);
+          expect([path, query, res.status < 500]).toEqual([path, query, true]);
+        }
+      }
+      const headers: Array<[string, string]> = [
+        ['Idempotency-Key', json],
+        ['X-Welcome-Token', json],
+        ['X-Correlation-Id', json],
+        ['X-Forwarded-For', json],
+        ['Authorization', `Bearer ${json}`],
+        ['Authorization', json],
+      ];
+      for (const [name, value] of headers) {
+        for (const call of calls.filter((c) =>
+          ['/api/registrationWeb', '/api/userDashboard', '/admin-api/epins/issue', '/api/login'].includes(c.path),
+        )) {
+          const res = await probe(() => send(call, call.base).set(name, value), call);
+          expect([call.path, name, res.status < 500]).toEqual([call.path, name, true]);
+        }
+        const welcome = await probe(() => request(server()).get(`/api/WelcomeDetails?uid=${ROOT}`).set(name, value));
+        expect(welcome.status).toBeLessThan(500);
+      }
+    }
   });
 
   // PostgreSQL cannot store a NUL or half a surrogate pair, and no single-line field has a use for a

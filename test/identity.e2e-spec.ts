@@ -1,7 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { MemberQueries } from '../src/modules/identity/queries/member-queries';
 import { IMPERSONATION_TTL_SECONDS } from '../src/modules/identity/tokens';
 import { streamVersion } from '../src/platform/event-store/event-store';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
@@ -9,6 +8,7 @@ import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { processMailJob } from '../src/worker/mail.processor';
 import { CatcherTransport } from '../src/platform/mail/mail';
+import { mailLinkKey, renderLinkSecrets } from '../src/platform/mail/link-secrets';
 import { OUTBOX_ROUTES } from '../src/platform/jobs/queues';
 import { OutboxRelay } from '../src/platform/outbox/relay';
 import { ProjectionRunner } from '../src/platform/projections/projection';
@@ -61,14 +61,36 @@ describe('identity through the member contract and the admin API', () => {
     expect(res.body.result).toBe('Registration Successfull');
     expect(res.body.uid_output).toMatch(/^[1-9]\d{5}$/);
     const uid = res.body.uid_output;
-    const welcome = await request(server()).get('/api/WelcomeDetails').query({ uid }).expect(200);
+    // Issue 18 §6: only the browser that registered (it holds the welcome token) sees the contact details in full.
+    expect(typeof res.body.welcomeToken).toBe('string');
+    const welcome = await request(server())
+      .get('/api/WelcomeDetails')
+      .set('X-Welcome-Token', res.body.welcomeToken)
+      .query({ uid })
+      .expect(200);
     expect(welcome.body).toEqual({
       data: [{ f_name: 'Asha Rao', uid, email: 'asha@example.com', mobile: '9876543210' }],
     });
-    // Once the letter is no longer fresh, the public call masks the contact details.
-    expect(await new MemberQueries(t.db.app).welcome(uid, 0)).toEqual([
-      { f_name: 'Asha Rao', uid, email: 'as**@example.com', mobile: '98******10' },
-    ]);
+    const masked = { data: [{ f_name: 'Asha Rao', uid, email: 'as**@example.com', mobile: '98******10' }] };
+    await request(server()).get('/api/WelcomeDetails').query({ uid }).expect(200, masked);
+    await request(server())
+      .get('/api/WelcomeDetails')
+      .set('X-Welcome-Token', 'x.y.z')
+      .query({ uid })
+      .expect(200, masked);
+    // Another member's welcome token, or a member session token, shows nothing in full.
+    const other = await register(validRegistration({ email: 'other.welcome@example.com', mobile: '9876500001' }));
+    await request(server())
+      .get('/api/WelcomeDetails')
+      .set('X-Welcome-Token', other.body.welcomeToken)
+      .query({ uid })
+      .expect(200, masked);
+    const session = (await login(uid)).body.token as string;
+    await request(server())
+      .get('/api/WelcomeDetails')
+      .set('X-Welcome-Token', session)
+      .query({ uid })
+      .expect(200, masked);
     const [member] = await t.db.owner.query<{ status: string; sponsor_uid: string }>(
       'select status, sponsor_uid from members where uid = $1',
       [uid],
@@ -302,15 +324,16 @@ describe('identity through the member contract and the admin API', () => {
     expect(job).toBeDefined();
     const sent: string[] = [];
     const transport = new CatcherTransport((line) => sent.push(line));
-    expect(await processMailJob(t.db.app, transport, job!)).toBe('sent');
-    expect(await processMailJob(t.db.app, transport, job!)).toBe('already-sent');
+    const key = mailLinkKey('test-secret-of-sufficient-length');
+    expect(await processMailJob(t.db.app, transport, job!, key)).toBe('sent');
+    expect(await processMailJob(t.db.app, transport, job!, key)).toBe('already-sent');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain('/ResetPassword?token=[hidden]'); // the catcher's log never shows a usable link
-    // The link as SMTP would deliver it to the member.
+    // The link as SMTP would deliver it to the member: rendered at sending time, from the stored row.
     const [mail] = await t.db.owner.query<{ body: string }>('select body from mail_outbox where event_position = $1', [
       job!.position,
     ]);
-    const link = /ResetPassword\?token=(\S+)/.exec(mail.body);
+    const link = /ResetPassword\?token=(\S+)/.exec(renderLinkSecrets(mail.body, key));
     expect(link).not.toBeNull();
     const token = link![1];
 
@@ -346,7 +369,8 @@ describe('identity through the member contract and the admin API', () => {
       .send({ remark: 'fraud report' })
       .expect(200, { uid, blocked: true });
     expect((await login(uid)).body.result).toBe('Your account is blocked. Please contact admin.');
-    expect((await login(uid, 'not-the-password')).body.result).toBe('Invalid User Id or Password'); // the block is told only to the password's holder
+    // Issue 18 §6: the same text whether the password is right or wrong, so a guess learns nothing.
+    expect((await login(uid, 'not-the-password')).body.result).toBe('Your account is blocked. Please contact admin.');
     await request(server())
       .post('/api/userDashboard')
       .set('Authorization', `Bearer ${memberToken}`)
@@ -390,11 +414,12 @@ describe('identity through the member contract and the admin API', () => {
     );
   });
 
+  // A support admin's session is read-only (issue 18 §6): a superadmin's may write, in its own name.
   it('records the admin as the actor of everything done in an impersonated session', async () => {
     const uid = (await register(validRegistration({ name: 'Impersonated Two' }))).body.uid_output;
     const issued = await request(server())
       .post(`/admin-api/members/${uid}/impersonate`)
-      .set('Authorization', `Bearer ${await adminToken('support')}`)
+      .set('Authorization', `Bearer ${await adminToken('superadmin')}`)
       .expect(200);
     const session = (await request(server()).post('/api/loginAdmin').send({ token: issued.body.token }).expect(200))
       .body.token;
@@ -403,7 +428,7 @@ describe('identity through the member contract and the admin API', () => {
       "select metadata from events where stream_id = $1 and type = 'DisclaimerAgreed'",
       [`member-${uid}`],
     );
-    expect(agreed.metadata).toMatchObject({ actor: { kind: 'admin', id: 'support' }, impersonatedBy: 'support' });
+    expect(agreed.metadata).toMatchObject({ actor: { kind: 'admin', id: 'superadmin' }, impersonatedBy: 'superadmin' });
   });
 
   it('refuses a "Log in as" token after its 60 seconds, whether the link or its ledger record says so', async () => {

@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { Network } from './support/network';
-import { anyBody, junk, mangled, nullBodies, RUNS, WriteWatch, type Writes } from './support/fuzz';
+import {
+  anyBody,
+  junk,
+  mangled,
+  nullBodies,
+  PROTOTYPE_KEY_OBJECTS,
+  prototypeKeyBodies,
+  RUNS,
+  WriteWatch,
+  type Writes,
+} from './support/fuzz';
 import { ROOT, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -77,6 +87,14 @@ describe('fuzz: the team calls (network/)', () => {
 
   it.each(BASES)('POST %s with null in any field, and in all of them', async (path, base) => {
     for (const body of nullBodies(base)) await probe(() => send(path, body), read);
+  });
+
+  // Issue 18 §5: objects with own toString/valueOf/constructor/__proto__ in any field, or as the body.
+  it.each(BASES)('POST %s refuses objects with prototype keys in any field with 400', async (path, base) => {
+    for (const body of [...prototypeKeyBodies(base), ...PROTOTYPE_KEY_OBJECTS]) {
+      const res = await probe(() => send(path, body), read);
+      expect([JSON.stringify(body), res.status, typeof res.body.result]).toEqual([JSON.stringify(body), 400, 'string']);
+    }
   });
 
   it.each(BASES)('POST %s with bodies that are not JSON at all', async (path) => {

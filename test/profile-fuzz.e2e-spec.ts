@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { UNSTORABLE_TEXT_MESSAGE } from '../src/platform/http/unstorable-text';
-import { anyBody, junk, mangled, nullBodies, RUNS, Writes, WriteWatch } from './support/fuzz';
+import {
+  anyBody,
+  junk,
+  mangled,
+  nullBodies,
+  PROTOTYPE_KEY_OBJECTS,
+  prototypeKeyBodies,
+  RUNS,
+  Writes,
+  WriteWatch,
+} from './support/fuzz';
 import { ADMIN_PASSWORD, PASSWORD, ROOT, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -145,6 +155,21 @@ describe('fuzz: the profile calls never answer 5xx and a refusal writes nothing'
     'POST %s with null in any field, and in all of them: never a 5xx, a refusal writes nothing',
     async (_name, call) => {
       for (const body of nullBodies(call.base)) await writes.probe(() => send(call, body), call);
+    },
+  );
+
+  // Issue 18 §5: objects with own toString/valueOf/constructor/__proto__ in any field, or as the body.
+  it.each(CALLS.map((c) => [`${c.path} ${String(c.base.type ?? '')}`, c] as const))(
+    'POST %s refuses objects with prototype keys in any field with 400',
+    async (_name, call) => {
+      for (const body of [...prototypeKeyBodies(call.base), ...PROTOTYPE_KEY_OBJECTS]) {
+        const res = await writes.probe(() => send(call, body), call);
+        expect([JSON.stringify(body), res.status, typeof res.body.result]).toEqual([
+          JSON.stringify(body),
+          400,
+          'string',
+        ]);
+      }
     },
   );
 

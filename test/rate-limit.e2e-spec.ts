@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { eventCount, ROOT, seedBasics } from './support/seed';
+import { eventCount, ROOT, seedBasics, validRegistration } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
 describe('rate limits on login, forgot password and id look-ups', () => {
@@ -10,6 +10,7 @@ describe('rate limits on login, forgot password and id look-ups', () => {
       RATE_LIMIT_LOGIN_PER_MINUTE: '3',
       RATE_LIMIT_FORGOT_PER_MINUTE: '2',
       RATE_LIMIT_LOOKUPS_PER_MINUTE: '4',
+      RATE_LIMIT_REGISTER_PER_MINUTE: '5',
     });
     await seedBasics(t.db.app);
   });
@@ -43,5 +44,26 @@ describe('rate limits on login, forgot password and id look-ups', () => {
 
     for (let i = 0; i < 4; i++) await lookup('198.51.100.9').expect(200);
     await lookup('::ffff:198.51.100.9').expect(429);
+  });
+
+  // Issue 18 §6: 16 identical registrations made 16 accounts in a second.
+  it('limits registrations per client address: the sixth in a minute answers 429 and writes nothing', async () => {
+    const server = t.app.getHttpServer();
+    const register = (i: number, from = '203.0.113.7') =>
+      request(server)
+        .post('/api/registrationWeb')
+        .set('X-Forwarded-For', from)
+        .send(validRegistration({ email: `limit${i}@example.com`, mobile: `98765000${String(i).padStart(2, '0')}` }));
+    for (let i = 0; i < 5; i++) expect((await register(i)).body.result).toBe('Registration Successfull');
+    const before = await eventCount(t.db.app);
+    const refused = await register(5).expect(429);
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      result: 'Too many requests. Please try again later.',
+      message: 'Too many requests. Please try again later.',
+    });
+    expect(await eventCount(t.db.app)).toBe(before);
+    // Another address has its own count.
+    expect((await register(6, '203.0.113.8')).body.result).toBe('Registration Successfull');
   });
 });

@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { MULTILINE_FIELDS, UNSTORABLE_TEXT_MESSAGE } from '../src/platform/http/unstorable-text';
-import { anyBody, junk, mangled, nullBodies, RUNS, WriteWatch, type Writes } from './support/fuzz';
+import {
+  anyBody,
+  junk,
+  mangled,
+  nullBodies,
+  PROTOTYPE_KEY_JSON,
+  PROTOTYPE_KEY_OBJECTS,
+  prototypeKeyBodies,
+  RUNS,
+  WriteWatch,
+  type Writes,
+} from './support/fuzz';
 import { ADMIN_PASSWORD, PASSWORD, ROOT, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -149,6 +160,29 @@ describe('fuzz: support and news calls never answer 5xx and never write on bad i
         }
       }
     }
+  });
+
+  // Issue 18 §5: objects with own toString/valueOf/constructor/__proto__ in any field, as the body, and in the lists' query.
+  it('objects with prototype keys in any field of any call, or as the body, are a 400 that writes nothing', async () => {
+    for (const call of calls()) {
+      for (const body of [...prototypeKeyBodies(call.base), ...PROTOTYPE_KEY_OBJECTS]) {
+        const res = await watch.probe(() => send(call, body), call);
+        expect([call.path, JSON.stringify(body), res.status, typeof res.body.result]).toEqual([
+          call.path,
+          JSON.stringify(body),
+          400,
+          'string',
+        ]);
+      }
+    }
+    for (const resource of ['tickets', 'news'])
+      for (const json of PROTOTYPE_KEY_JSON)
+        for (const query of [{ sort: `[${json},"ASC"]` }, { range: `[${json},9]` }, { filter: `{"q":${json}}` }]) {
+          const res = await watch.probe(() =>
+            request(server()).get(`/admin-api/${resource}`).query(query).set('Authorization', `Bearer ${adminToken}`),
+          );
+          expect([resource, JSON.stringify(query), res.status]).toEqual([resource, JSON.stringify(query), 400]);
+        }
   });
 
   it('ticket and news actions with junk ids and junk bodies', async () => {

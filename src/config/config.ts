@@ -27,7 +27,7 @@ export interface AppConfig {
   mailFrom: string;
   /** Proxies whose X-Forwarded-For is trusted for the client IP (fastify trustProxy). */
   trustProxy: string | boolean;
-  rateLimit: { loginPerMinute: number; forgotPerMinute: number; lookupsPerMinute: number };
+  rateLimit: { loginPerMinute: number; forgotPerMinute: number; lookupsPerMinute: number; registerPerMinute: number };
   /** Failed logins per (account, client address): docs/decisions/0013-lockout-per-account-and-address.md. */
   lockout: { maxFailures: number; minutes: number; slowdownMs: number };
   checkpointEveryMs: number;
@@ -187,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginPerMinute: intFrom(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', 10),
       forgotPerMinute: intFrom(env, 'RATE_LIMIT_FORGOT_PER_MINUTE', 5),
       lookupsPerMinute: intFrom(env, 'RATE_LIMIT_LOOKUPS_PER_MINUTE', 60),
+      registerPerMinute: intFrom(env, 'RATE_LIMIT_REGISTER_PER_MINUTE', 5),
     },
     lockout: {
       maxFailures: intFrom(env, 'LOGIN_MAX_FAILURES', 5),

@@ -10,6 +10,7 @@ import { DEFAULT_JOB_OPTIONS, OUTBOX_ROUTES, OutboxJob, QUEUE, QueueName } from 
 import { CatcherTransport, MailTransport, SmtpTransport } from '../platform/mail/mail';
 import { OutboxRelay } from '../platform/outbox/relay';
 import { processMailJob } from './mail.processor';
+import { mailLinkKey } from '../platform/mail/link-secrets';
 import { payLevelIncome } from '../modules/income';
 import { Ledger } from '../platform/ledger';
 import {
@@ -93,7 +94,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     this.workers.push(
       new Worker<OutboxJob>(
         QUEUE.mail,
-        (job: Job<OutboxJob>) => processMailJob(this.db, this.transport, job.data),
+        (job: Job<OutboxJob>) => processMailJob(this.db, this.transport, job.data, mailLinkKey(this.config.jwtSecret)),
         options,
       ),
       new Worker<OutboxJob>(

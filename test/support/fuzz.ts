@@ -27,8 +27,36 @@ export interface Writes {
 export const mayWrite = (call: Writes | undefined, body: unknown): boolean =>
   call === undefined || call.writes === 'never' ? false : call.writes === 'any' ? true : call.writes(body);
 
+/**
+ * Objects with own keys that shadow Object.prototype's members (issue 18 §5): `String()` or a
+ * template literal on one throws, so wherever the server coerced one to text it answered 500.
+ * `__proto__` comes from JSON.parse, which keeps it as an own key as the wire would.
+ */
+export const PROTOTYPE_KEY_OBJECTS: ReadonlyArray<Record<string, unknown>> = [
+  { toString: 'x' },
+  { valueOf: 'x' },
+  { constructor: 'x' },
+  JSON.parse('{"__proto__":"x"}') as Record<string, unknown>,
+  { toString: { valueOf: 'x' }, valueOf: 'y' },
+  { hasOwnProperty: 'x' },
+];
+
+/** The same objects as JSON text, for query strings, headers and the admin lists' sort, range and filter. */
+export const PROTOTYPE_KEY_JSON: readonly string[] = PROTOTYPE_KEY_OBJECTS.map((o) => JSON.stringify(o));
+
+/** `base` with one field at a time set to each of PROTOTYPE_KEY_OBJECTS, and nested one level down: each must be a 400. */
+export function prototypeKeyBodies(base: Record<string, unknown>): Array<Record<string, unknown>> {
+  return Object.keys(base).flatMap((key) =>
+    PROTOTYPE_KEY_OBJECTS.flatMap((object) => [
+      { ...base, [key]: object },
+      { ...base, [key]: [object] },
+    ]),
+  );
+}
+
 /** Values a hostile or broken client might send in any field. */
 export const junk = fc.oneof(
+  fc.constantFrom(...PROTOTYPE_KEY_OBJECTS),
   fc.string({ maxLength: 40 }),
   fc.string({ minLength: 300, maxLength: 600 }),
   fc.integer(),

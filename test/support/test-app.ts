@@ -91,6 +91,7 @@ export async function startTestApp(env: Record<string, string> = {}, root = '/no
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     RATE_LIMIT_FORGOT_PER_MINUTE: '100000',
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '100000',
+    RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
     LEDGER_SIGNING_KEY: testSigningKeyPem(),
     AUDITOR_REDACTION_SALT: 'test-redaction-salt-of-sufficient-length',
     ...env,

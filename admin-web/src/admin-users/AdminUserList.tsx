@@ -13,6 +13,7 @@ import { ROLE_CHOICES } from './roleChoices';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
 import { ResetTotpButton } from '../totp/ResetTotpButton';
+import { csvExporter } from '../list/csvExporter';
 
 const adminUserFilters = [
   <TextInput key="q" source="q" label="ra.action.search" alwaysOn />,
@@ -21,6 +22,7 @@ const adminUserFilters = [
 
 export const AdminUserList = () => (
   <List
+    exporter={csvExporter}
     filters={adminUserFilters}
     sort={{ field: 'username', order: 'ASC' }}
     actions={

@@ -11,6 +11,7 @@ import {
 import { VerifyLedgerLink } from '../ledger/VerifyLedgerLink';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
+import { csvExporter } from '../list/csvExporter';
 
 const eventFilters = [
   <TextInput key="stream_id" source="stream_id" alwaysOn />,
@@ -27,6 +28,7 @@ const shortHash = (record: RaRecord) =>
 /** Read-only: the ledger is append-only, so there is nothing to edit or delete here. */
 export const EventList = () => (
   <List
+    exporter={csvExporter}
     filters={eventFilters}
     sort={{ field: 'id', order: 'DESC' }}
     perPage={50}

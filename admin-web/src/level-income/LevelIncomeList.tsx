@@ -16,6 +16,7 @@ import {
 import { formatBp, formatPaise } from '../money';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
+import { csvExporter } from '../list/csvExporter';
 
 const PAID_CHOICES = [
   { id: 'true', name: 'sahyog.yes' },
@@ -113,6 +114,7 @@ const LevelIncomeActions = () => (
 /** Level income per member and per activation, with the skipped levels and why. */
 export const LevelIncomeList = () => (
   <List
+    exporter={csvExporter}
     empty={false}
     filters={levelIncomeFilters}
     sort={{ field: 'paid_at', order: 'DESC' }}

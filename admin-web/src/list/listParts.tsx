@@ -15,6 +15,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { formatPaise } from '../money';
+import { csvExporter } from './csvExporter';
 
 interface Choice {
   id: string;
@@ -57,7 +58,7 @@ interface RecordListProps {
   perPage?: number;
   /** The toolbar; react-admin's default (filters and export) when left out. */
   actions?: ReactElement;
-  /** `false` for a list without CSV export; react-admin's default exporter when left out. */
+  /** `false` for a list without CSV export; the formula-safe csvExporter when left out. */
   exporter?: Exporter | false;
   /** The filters a list opens with (e.g. four-eyes: the pending requests). */
   filterDefaultValues?: Record<string, unknown>;
@@ -83,7 +84,7 @@ export const RecordList = ({
     sort={sort}
     perPage={perPage}
     actions={actions}
-    exporter={exporter}
+    exporter={exporter ?? csvExporter}
     filterDefaultValues={filterDefaultValues}
   >
     {children}

@@ -15,6 +15,7 @@ import {
 import { sponsorOf } from './memberFields';
 import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
+import { csvExporter } from '../list/csvExporter';
 
 export const STATUS_CHOICES = [
   { id: 'Active', name: 'resources.members.status.Active' },
@@ -52,6 +53,7 @@ const MemberListActions = () => (
 
 export const MemberList = () => (
   <List
+    exporter={csvExporter}
     filters={memberFilters}
     sort={{ field: 'registered_at', order: 'DESC' }}
     perPage={25}

@@ -11,7 +11,7 @@ import {
   TransferEpinsCommand,
 } from '../../modules/epins';
 import { RequestHelpCommand } from '../../modules/help';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, MemberReadCall } from '../../modules/identity';
 import { MoneyPost } from './money-post';
 import { LevelIncomeReportQuery } from '../../modules/income';
 import { NewsQueries } from '../../modules/news';
@@ -53,6 +53,7 @@ export class MemberEpinsController {
   }
 
   @Post('ActivationHistory')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({ summary: 'type 1 top-ups done, 2 unused e-pins, 3 used e-pins, 4 transfers' })
   async history(@Body() body: ActivationHistoryDto, @CurrentMember() member: MemberPrincipal) {
@@ -116,6 +117,7 @@ export class MemberEpinsController {
   }
 
   @Post('GetIncomeReport')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({
     summary:

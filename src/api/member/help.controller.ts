@@ -10,7 +10,7 @@ import {
   ReceiverActionCommand,
   SubmitUtrCommand,
 } from '../../modules/help';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, MemberReadCall } from '../../modules/identity';
 import { MoneyPost } from './money-post';
 import { RequestWithdrawalCommand, WalletOutcome } from '../../modules/wallet';
 import { RateLimitGuard } from '../../platform/http/rate-limit.guard';
@@ -37,6 +37,7 @@ export class MemberHelpController {
   ) {}
 
   @Post('PhList')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -47,6 +48,7 @@ export class MemberHelpController {
   }
 
   @Post('GhList')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({ summary: "Dashboard GH LOGS: the caller's open links as receiver" })
   async ghList(@Body() _body: UidBodyDto, @CurrentMember() member: MemberPrincipal) {
@@ -54,6 +56,7 @@ export class MemberHelpController {
   }
 
   @Post('PhListAll')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({ summary: 'PH lists: type 1 pending (Pending, Paid, Disputed), 2 received, 3 cancelled or expired' })
   async phListAll(@Body() body: ListAllDto, @CurrentMember() member: MemberPrincipal) {
@@ -61,6 +64,7 @@ export class MemberHelpController {
   }
 
   @Post('GhListAll')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({ summary: 'GH lists: type 1 pending, 2 received, 3 cancelled or expired' })
   async ghListAll(@Body() body: ListAllDto, @CurrentMember() member: MemberPrincipal) {
@@ -68,6 +72,7 @@ export class MemberHelpController {
   }
 
   @Post('PhListDetails')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({
     summary: 'One of the caller’s PH links in full (receiver, bank and UPI details); data[0] is empty for any other id',
@@ -77,6 +82,7 @@ export class MemberHelpController {
   }
 
   @Post('GhListDetails')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({ summary: 'One of the caller’s GH links in full (sender, UTR, dates)' })
   async ghDetails(@Body() body: LinkDetailsDto, @CurrentMember() member: MemberPrincipal) {

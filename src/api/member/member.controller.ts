@@ -5,18 +5,20 @@ import { FastifyRequest } from 'fastify';
 import { anonymous, metadataFrom } from '../../platform/http/request-context';
 import { RateLimited, RateLimitGuard } from '../../platform/http/rate-limit.guard';
 import {
-  CurrentMember,
-  MemberAuthGuard,
-  MemberPrincipal,
   AgreeDisclaimerCommand,
-  RedeemImpersonationCommand,
+  CurrentMember,
   LoginMemberCommand,
   LoginResult,
+  MemberAuthGuard,
+  MemberPrincipal,
+  MemberQueries,
+  MemberReadCall,
+  RedeemImpersonationCommand,
   RegisterMemberCommand,
   RegistrationResult,
   RequestPasswordResetCommand,
   ResetPasswordCommand,
-  MemberQueries,
+  TokenService,
 } from '../../modules/identity';
 import { QueueQuery } from '../../modules/help';
 import { NetworkQueries } from '../../modules/network';
@@ -46,6 +48,7 @@ export class MemberController {
     private readonly queue: QueueQuery,
     private readonly support: SupportQueries,
     private readonly network: NetworkQueries,
+    private readonly tokens: TokenService,
   ) {}
 
   @Get('health')
@@ -74,6 +77,7 @@ export class MemberController {
 
   @Post('registrationWeb')
   @HttpCode(200)
+  @RateLimited('register')
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
@@ -109,8 +113,17 @@ export class MemberController {
 
   @Get('WelcomeDetails')
   @RateLimited('lookup')
-  async welcome(@Query() query: UidQuery) {
-    return { data: await this.queries.welcome(query.uid) };
+  @ApiHeader({
+    name: 'X-Welcome-Token',
+    required: false,
+    description: "registrationWeb's welcomeToken: email and mobile in full for that member; without it they are masked",
+  })
+  @ApiOperation({
+    summary:
+      "The welcome letter: { data: [ { f_name, uid, email, mobile } ] }, contact details masked unless X-Welcome-Token is the registering browser's",
+  })
+  async welcome(@Query() query: UidQuery, @Headers('x-welcome-token') welcomeToken?: unknown) {
+    return { data: await this.queries.welcome(query.uid, this.tokens.welcomeTokenFor(welcomeToken, query.uid)) };
   }
 
   @Post('login')
@@ -139,6 +152,7 @@ export class MemberController {
   }
 
   @Post(['userDashboard', 'userdashboard'])
+  @MemberReadCall()
   @HttpCode(200)
   @UseGuards(MemberAuthGuard)
   @ApiBearerAuth()

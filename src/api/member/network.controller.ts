@@ -1,6 +1,6 @@
 import { Body, Controller, ForbiddenException, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, MemberReadCall } from '../../modules/identity';
 import {
   ALL_LEVELS,
   MAX_TEAM_PAGE,
@@ -45,6 +45,7 @@ export class MemberNetworkController {
   constructor(private readonly network: NetworkQueries) {}
 
   @Post('DownlineReport')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({
     summary: "My Team: the members below the caller (§3 'Downline member row')",
@@ -55,6 +56,7 @@ export class MemberNetworkController {
   }
 
   @Post('DirectReport')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({
     summary: "My Direct: the caller's directs, each with TotalTeam (members below them) and Activeteam (Active ones)",
@@ -65,6 +67,7 @@ export class MemberNetworkController {
   }
 
   @Post('LevelDetails')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({
     summary: 'The level team: members at one level below the caller (leveltype 1..15) or all (0)',
@@ -75,6 +78,7 @@ export class MemberNetworkController {
   }
 
   @Post('TeamTree')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({
     summary:

@@ -17,7 +17,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
 import { EPIN_TYPE_BY_LABEL } from '../../modules/epins';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, MemberReadCall } from '../../modules/identity';
 import { MoneyPost } from './money-post';
 import {
   CreateOrderCommand,
@@ -103,6 +103,7 @@ export class MemberPaymentsController {
   }
 
   @Post('FundRequestHistory')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({ summary: 'action 7 bank/QR requests, 11 online (USDT) orders, 12 gateway (UPI) orders: [rows]' })
   async history(@Body() body: FundRequestHistoryDto, @CurrentMember() member: MemberPrincipal) {

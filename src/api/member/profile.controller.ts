@@ -8,8 +8,10 @@ import {
   CurrentMember,
   MemberAuthGuard,
   MemberPrincipal,
+  MemberReadCall,
   MoneyOrCredentialCall,
   PasswordChangeCall,
+  readOnlySession,
 } from '../../modules/identity';
 import {
   ProfileOutcome,
@@ -37,17 +39,19 @@ export class MemberProfileController {
   ) {}
 
   @Post('UserInformation')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({
     summary:
       "The caller's profile (data[0]): f_name, email, mobile, countryid, statename, districtname, cityname, pincode, nominee_name, nominee_relation, accountaddress (wallet), accountnumber, holder, ifsc, bank_name, branch, PAN, AAdhar, GPay, and bank_locked / wallet_locked",
   })
   async userInformation(@Body() _body: UidBodyDto, @CurrentMember() member: MemberPrincipal) {
-    const info = await this.profile.userInformation(member.uid);
+    const info = await this.profile.userInformation(member.uid, readOnlySession(member));
     return info ? [info] : [];
   }
 
   @Post('getregion')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({
     summary:

@@ -2,7 +2,7 @@ import { Body, Controller, Header, HttpCode, Post, Req, UseGuards } from '@nestj
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { CurrentMember, MemberAuthGuard, MemberPrincipal } from '../../modules/identity';
+import { CurrentMember, MemberAuthGuard, MemberPrincipal, MemberReadCall } from '../../modules/identity';
 import { NewsQueries } from '../../modules/news';
 import { RaiseTicketCommand, SupportOutcome, SupportQueries } from '../../modules/support';
 import { UidBodyDto } from './help.dto';
@@ -40,6 +40,7 @@ export class MemberSupportController {
   }
 
   @Post('UserHelpDeskHistory')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -50,6 +51,7 @@ export class MemberSupportController {
   }
 
   @Post('UserNews')
+  @MemberReadCall()
   @HttpCode(200)
   @ApiOperation({ summary: 'The news members see, newest first: [ {row, id, content, dd} ] (the list itself)' })
   userNews(@Body() _body: UserNewsDto) {

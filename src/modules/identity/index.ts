@@ -4,7 +4,14 @@ export { AccountSetupCall, AdminAuthGuard, CurrentAdmin, Roles } from './auth/ad
 export { PASSWORD_CHANGE_REQUIRED } from './auth/password-change-required';
 export { ADMIN_PASSWORD_MIN_LENGTH, adminPasswordProblem } from './admin-password-policy';
 export type { AdminPrincipal } from './auth/admin-auth';
-export { CurrentMember, MemberAuthGuard, MoneyOrCredentialCall, PasswordChangeCall } from './auth/member-auth';
+export {
+  CurrentMember,
+  MemberAuthGuard,
+  MemberReadCall,
+  MoneyOrCredentialCall,
+  PasswordChangeCall,
+  readOnlySession,
+} from './auth/member-auth';
 export type { MemberPrincipal } from './auth/member-auth';
 export {
   ChangeAdminPasswordCommand,
@@ -55,3 +62,4 @@ export { adminUsersProjection, impersonationTokensProjection } from './projectio
 export { loginAddressesProjection } from './projections/login-addresses.projection';
 export { secretChecksProjection } from './projections/secret-checks.projection';
 export { memberTreeProjection, membersProjection, passwordResetsProjection } from './projections/members.projection';
+export { TokenService } from './tokens';

@@ -52,6 +52,18 @@ export const IMPERSONATION_TTL_SECONDS = 60;
 /** An impersonated member session lasts 30 minutes at most, whatever JWT_EXPIRES_IN says. */
 export const IMPERSONATED_SESSION_SECONDS = 30 * 60;
 
+/**
+ * The browser that registered a member: it alone sees the welcome letter's email and mobile in full
+ * (docs/decisions/0035). No session: no call but WelcomeDetails reads it.
+ */
+export interface WelcomeClaims {
+  typ: 'welcome';
+  sub: string;
+}
+
+/** A welcome token lasts as long as the letter is fresh. */
+export const WELCOME_TOKEN_SECONDS = 30 * 60;
+
 /** Who acts in an impersonated session: the admin and the credential version and session epoch they held. */
 export interface Impersonator extends AccountVersion {
   username: string;
@@ -109,6 +121,23 @@ export class TokenService {
       return claims.typ === 'impersonation' ? claims : null;
     } catch {
       return null;
+    }
+  }
+
+  /** The welcome token `registrationWeb` answers: it shows the new member's own contact details on the welcome letter. */
+  welcome(uid: string): string {
+    const claims: WelcomeClaims = { typ: 'welcome', sub: uid };
+    return this.jwt.sign(claims, { expiresIn: WELCOME_TOKEN_SECONDS });
+  }
+
+  /** Whether `token` is a current welcome token for `uid` (anything else, a non-string too, is not). */
+  welcomeTokenFor(token: unknown, uid: string): boolean {
+    if (typeof token !== 'string' || token.length > 2048) return false;
+    try {
+      const claims = this.jwt.verify<WelcomeClaims>(token);
+      return claims.typ === 'welcome' && claims.sub === uid;
+    } catch {
+      return false;
     }
   }
 }

@@ -20,8 +20,9 @@ export class ProfileQueries {
     @Inject(IFSC_LOOKUP) private readonly ifsc: IfscLookup,
   ) {}
 
-  userInformation(uid: string) {
-    return userInformation(this.db, uid);
+  /** `masked`: PAN and Aadhaar masked, for a read-only "Log in as" session. */
+  userInformation(uid: string, masked = false) {
+    return userInformation(this.db, uid, masked);
   }
 
   forAdmin(uid: string) {

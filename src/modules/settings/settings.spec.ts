@@ -34,6 +34,11 @@ describe('settings validation', () => {
       'https://wa me/1',
       'https://x.y/' + 'a'.repeat(300),
       42,
+      // Issue 18 §6: a U+202E showed the link in another order; zero-width characters hide in it.
+      'https://wa.me/\u202e0009189',
+      'https://wa.me/91\u2066x',
+      'https://wa\u200b.me/91',
+      'https://wa.me/91\ufeff',
     ].map(
       (value) =>
         [

@@ -60,8 +60,12 @@ export const DEFAULT_SETTINGS: Settings = {
   fourEyesAboveRupees: 10_000,
 };
 
-/** A chat link members may be sent to: https only, no spaces, at most 300 characters. */
-export const CONTACT_ADMIN_URL = /^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/;
+/**
+ * A chat link members may be sent to: https only, no spaces, at most 300 characters, and no invisible
+ * format characters (bidi controls such as U+202E would show the link in another order than it goes;
+ * zero-width ones make two links that look alike differ).
+ */
+export const CONTACT_ADMIN_URL = /^https:\/\/[^\s\p{Cf}/?#]+\.[^\s\p{Cf}/?#]+(?:[/?#][^\s\p{Cf}]*)?$/u;
 
 /** The whole-number settings and their inclusive bounds. */
 const WHOLE_SETTINGS: Readonly<Record<string, readonly [number, number]>> = {

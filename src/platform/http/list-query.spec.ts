@@ -21,6 +21,21 @@ describe('react-admin list queries', () => {
     expect(() => parseListQuery({ sort: '{' }, ['name'], ['name', 'ASC'])).toThrow(BadRequestException);
   });
 
+  // Issue 18 §5: `sort=[{"toString":"x"},"ASC"]` reached String() (a 500). Wrong types are a 400, never coerced.
+  it('refuses a sort that is not two strings', () => {
+    for (const sort of [
+      '[{"a":1},"ASC"]',
+      '[["name"],"ASC"]',
+      '[1,"ASC"]',
+      '["name",{"b":2}]',
+      '["name",["DESC"]]',
+      '["name",true]',
+    ])
+      expect(() => parseListQuery({ sort }, ['name', '1'], ['name', 'ASC'])).toThrow(BadRequestException);
+    const toStringObject = parseListQuery.bind(null, { sort: '[{"toString":"x"},"ASC"]' }, ['name'], ['name', 'ASC']);
+    expect(toStringObject).toThrow(BadRequestException);
+  });
+
   it('caps a page', () => {
     expect(parseListQuery({ range: '[0,99999]' }, ['name'], ['name', 'ASC']).limit).toBe(MAX_PAGE_ROWS);
   });

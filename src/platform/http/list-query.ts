@@ -47,11 +47,14 @@ export function parseListQuery(
   // The range's own rule bounds its numbers (and names the bounds).
   const range = parseJson('range', query.range, true) ?? [0, 24];
   const filter = parseJson('filter', query.filter) ?? {};
+  // Type checks first: a JSON object in sort (`[{"toString":"x"},"ASC"]`) is never coerced to text.
   if (
     !Array.isArray(sort) ||
     sort.length !== 2 ||
-    !sortable.includes(String(sort[0])) ||
-    !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())
+    typeof sort[0] !== 'string' ||
+    typeof sort[1] !== 'string' ||
+    !sortable.includes(sort[0]) ||
+    !['ASC', 'DESC'].includes(sort[1].toUpperCase())
   ) {
     throw new BadRequestException(errorBody(400, `sort must be one of ${sortable.join(', ')} with ASC or DESC`));
   }
@@ -68,8 +71,8 @@ export function parseListQuery(
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
     throw new BadRequestException(errorBody(400, 'filter must be a JSON object'));
   return {
-    sortField: String(sort[0]),
-    descending: String(sort[1]).toUpperCase() === 'DESC',
+    sortField: sort[0],
+    descending: sort[1].toUpperCase() === 'DESC',
     offset: range[0],
     limit: Math.min(range[1] - range[0] + 1, MAX_PAGE_ROWS),
     filter: filter as Record<string, unknown>,

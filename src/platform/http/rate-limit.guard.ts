@@ -5,7 +5,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { clientAddressKey } from './client-address';
 import { errorBody } from './error-body';
 
-export type RateBucket = 'login' | 'forgot' | 'lookup';
+export type RateBucket = 'login' | 'forgot' | 'lookup' | 'register';
 const RATE_BUCKET = 'rate-bucket';
 export const RateLimited = (bucket: RateBucket) => SetMetadata(RATE_BUCKET, bucket);
 
@@ -34,6 +34,7 @@ export class RateLimitGuard implements CanActivate {
       login: this.config.rateLimit.loginPerMinute,
       forgot: this.config.rateLimit.forgotPerMinute,
       lookup: this.config.rateLimit.lookupsPerMinute,
+      register: this.config.rateLimit.registerPerMinute,
     }[bucket];
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const key = `${bucket}:${clientAddressKey(request.ip)}`;

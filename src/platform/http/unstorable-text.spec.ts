@@ -1,4 +1,11 @@
-import { inputRefusal, UNSAFE_NUMBER_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from './unstorable-text';
+import {
+  BIDI_CONTROL_MESSAGE,
+  inputRefusal,
+  RESERVED_KEY_MESSAGE,
+  UNSAFE_NUMBER_MESSAGE,
+  UNSTORABLE_TEXT_MESSAGE,
+  ZERO_WIDTH_MESSAGE,
+} from './unstorable-text';
 
 // Proves the edge check finds what the edge refuses wherever it sits, and nothing else.
 describe('inputRefusal', () => {
@@ -40,5 +47,44 @@ describe('inputRefusal', () => {
     expect(inputRefusal({ name: 'सहयोग 💸', uid: '100000', qty: 5, ok: true, none: null })).toBeNull();
     expect(inputRefusal(undefined)).toBeNull();
     expect(inputRefusal('')).toBeNull();
+  });
+
+  // Issue 18 §5: String() on such an object throws (a 500 wherever the server coerced it).
+  it('refuses an object with a key named like a member of Object.prototype, at any depth', () => {
+    for (const key of ['toString', 'valueOf', 'constructor', 'hasOwnProperty', '__proto__', '__defineGetter__']) {
+      const object = JSON.parse(`{"${key}":"x"}`) as Record<string, unknown>;
+      expect(inputRefusal(object)).toBe(RESERVED_KEY_MESSAGE);
+      expect(inputRefusal({ uid: object })).toBe(RESERVED_KEY_MESSAGE);
+      expect(inputRefusal([1, { a: [object] }])).toBe(RESERVED_KEY_MESSAGE);
+    }
+    // The names as values, or inside a longer key, are ordinary text.
+    expect(inputRefusal({ name: 'toString', toStringValue: 'x', q: '__proto__' })).toBeNull();
+  });
+
+  // Issue 18 §6.
+  it('refuses bidi controls anywhere, and zero-width characters in ids, links and UTRs only', () => {
+    for (const bidi of ['\u202a', '\u202e', '\u2066', '\u2069'])
+      for (const value of [{ name: `a${bidi}b` }, { [`k${bidi}`]: 'v' }, [`x${bidi}`], { remark: bidi }])
+        expect(inputRefusal(value)).toBe(BIDI_CONTROL_MESSAGE);
+    for (const zw of ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']) {
+      for (const key of [
+        'uid',
+        'sid',
+        'touid',
+        'bankid',
+        'clientid',
+        'order_id',
+        'utr',
+        'utrno',
+        'contactAdminUrl',
+        'epin',
+      ])
+        expect([key, inputRefusal({ [key]: `10${zw}0` })]).toEqual([key, ZERO_WIDTH_MESSAGE]);
+      // Query values and path ids are identifiers, except a list's JSON and a search.
+      expect(inputRefusal({ anything: `1${zw}` }, true)).toBe(ZERO_WIDTH_MESSAGE);
+      expect(inputRefusal({ filter: `{"name":"a${zw}b"}`, q: `a${zw}` }, true)).toBeNull();
+      // Names and free text keep them: Hindi joins letters with ZWJ and ZWNJ.
+      expect(inputRefusal({ name: `क्${zw}ष`, query: `a${zw}b`, remark: [`x${zw}`] })).toBeNull();
+    }
   });
 });

@@ -1,4 +1,11 @@
-import { ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  SetMetadata,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { errorBody } from '../../../platform/http/error-body';
 import { AdminRole } from '../domain/admin.events';
@@ -31,6 +38,24 @@ const PASSWORD_CHANGE_CALL = 'password-change-call';
  * bodies do: the one call (and body) an account with a one-time password may make (decision 0032).
  */
 export const PasswordChangeCall = (isChange: (body: unknown) => boolean) => SetMetadata(PASSWORD_CHANGE_CALL, isChange);
+
+/** `source[key]` if `source` is a plain JSON object holding it as its own field (a body may be any JSON value). */
+function ownField(source: unknown, key: string): unknown {
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) return undefined;
+  return Object.prototype.hasOwnProperty.call(source, key) ? (source as Record<string, unknown>)[key] : undefined;
+}
+
+const READ_CALL = 'member-read-call';
+/**
+ * Marks a member POST that only reads (the contract reads by POST: userDashboard, the reports…). In a
+ * read-only "Log in as" session (an admin other than a superadmin) every other call but a GET answers
+ * 403: a new call is refused there until it is marked a read, never allowed by default.
+ */
+export const MemberReadCall = () => SetMetadata(READ_CALL, true);
+
+/** A "Log in as" session of an admin other than a superadmin: it may read, never write, and sees PAN and Aadhaar masked. */
+export const readOnlySession = (member: MemberPrincipal): boolean =>
+  member.impersonatedBy !== undefined && member.impersonatorRole !== 'superadmin';
 
 const loginRequired = () => new UnauthorizedException(errorBody(401, MSG.loginRequired));
 
@@ -86,21 +111,27 @@ export class MemberAuthGuard extends BearerAuthGuard('member-jwt', loginRequired
       );
       if (!isChange?.(request.body)) throw passwordChangeRequired();
     }
-    const claimed = [
-      (request.body as { uid?: unknown } | undefined)?.uid,
-      (request.query as { uid?: unknown } | undefined)?.uid,
-    ].filter((v) => v !== undefined && v !== '');
-    if (claimed.some((uid) => String(uid) !== request.user.uid))
+    const claimed = [ownField(request.body, 'uid'), ownField(request.query, 'uid')].filter(
+      (v) => v !== undefined && v !== null && v !== '',
+    );
+    // A uid is text (or a whole number, as some clients send it); anything else is the caller's error, never coerced.
+    if (claimed.some((uid) => typeof uid !== 'string' && !Number.isSafeInteger(uid)))
+      throw new BadRequestException(errorBody(400, 'uid must be a user id'));
+    if (claimed.some((uid) => `${uid as string | number}` !== request.user.uid))
       throw new ForbiddenException(errorBody(403, 'Access denied for this user id'));
-    const { impersonatedBy, impersonatorRole } = request.user;
-    if (
-      impersonatedBy &&
-      impersonatorRole !== 'superadmin' &&
-      this.reflector.get<boolean | undefined>(MONEY_OR_CREDENTIAL, context.getHandler())
-    ) {
+    if (readOnlySession(request.user) && !this.isRead(context, request.method))
       throw new ForbiddenException(errorBody(403, MSG.impersonationRefused));
-    }
     return true;
+  }
+
+  /** A GET, or a POST marked @MemberReadCall() (a money or credential call never is). */
+  private isRead(context: ExecutionContext, method: string): boolean {
+    if (this.reflector.get<boolean | undefined>(MONEY_OR_CREDENTIAL, context.getHandler())) return false;
+    return (
+      method === 'GET' ||
+      method === 'HEAD' ||
+      this.reflector.get<boolean | undefined>(READ_CALL, context.getHandler()) === true
+    );
   }
 }
 

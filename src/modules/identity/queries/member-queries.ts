@@ -20,9 +20,6 @@ export const memberAccounts = (uid: string) => ({
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '');
 
-/** How long after registration the public welcome letter shows the email and mobile in full. */
-export const WELCOME_LETTER_FRESH_MINUTES = 30;
-
 /** `asha.rao@example.com` → `as******@example.com`. */
 export const maskEmail = (email: string): string => {
   const at = email.lastIndexOf('@');
@@ -62,21 +59,20 @@ export class MemberQueries {
 
   /**
    * The public welcome letter. The call needs no login (spec), so anyone can ask for any id: the
-   * email and mobile are shown in full only while the letter is fresh (just after registration),
-   * and masked after that, so walking the id range yields no contact list.
+   * email and mobile are shown in full only to the browser that registered the member (`inFull`: it
+   * holds the welcome token registrationWeb answered, valid WELCOME_TOKEN_SECONDS) and masked to
+   * everyone else, so walking the id range yields no contact list (docs/decisions/0035).
    */
   async welcome(
     uid: string,
-    freshMinutes = WELCOME_LETTER_FRESH_MINUTES,
+    inFull = false,
   ): Promise<Array<{ f_name: string; uid: string; email: string; mobile: string }>> {
     if (!UID_PATTERN.test(uid)) return [];
-    const rows = await this.db.query<{ f_name: string; uid: string; email: string; mobile: string; fresh: boolean }>(
-      `select name as f_name, uid, email, mobile, registered_at > now() - make_interval(mins => $2) as fresh from members where uid = $1`,
-      [uid, freshMinutes],
+    const rows = await this.db.query<{ f_name: string; uid: string; email: string; mobile: string }>(
+      'select name as f_name, uid, email, mobile from members where uid = $1',
+      [uid],
     );
-    return rows.map(({ fresh, ...row }) =>
-      fresh ? row : { ...row, email: maskEmail(row.email), mobile: maskDigits(row.mobile) },
-    );
+    return rows.map((row) => (inFull ? row : { ...row, email: maskEmail(row.email), mobile: maskDigits(row.mobile) }));
   }
 
   async dashboard(uid: string, impersonatedBy?: string): Promise<Record<string, unknown>> {

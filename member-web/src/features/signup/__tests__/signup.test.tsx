@@ -5,6 +5,7 @@ import { deferred, mockApi, type FakeReply } from '../../../testing/mock-api';
 import { expectFieldError } from '../../../testing/form-errors';
 import { renderApp } from '../../../testing/render-app';
 import { BLANK_REGISTRATION_FIELDS } from '../api/blank-registration-fields';
+import { welcomeTokenFor } from '../api/welcome-token';
 
 const COUNTRIES = {
   data: [
@@ -180,11 +181,13 @@ describe('member registration', () => {
 
     const busy = await screen.findByRole('button', { name: 'Processing..' });
     expect(busy).toBeDisabled();
-    pending.resolve({ data: { result: 'Registration Successfull', uid_output: '482913' } });
+    pending.resolve({ data: { result: 'Registration Successfull', uid_output: '482913', welcomeToken: 'w.t.k' } });
 
     expect(await screen.findByText('Registration Successfull')).toBeInTheDocument();
     await waitFor(() => expect(app.location().pathname).toBe('/WelcomeLetter'));
+    // The welcome token stays in this tab's session storage, out of the URL.
     expect(app.location().search).toBe('?userid=482913');
+    expect(welcomeTokenFor('482913')).toBe('w.t.k');
     expect(api.callsTo('POST /registrationWeb')[0]?.body).toEqual({
       sid: '100000',
       name: 'Asha Rao',

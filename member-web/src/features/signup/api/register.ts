@@ -18,6 +18,8 @@ export interface RegistrationInput {
 export interface RegistrationAnswer {
   result: string;
   uid_output: string;
+  /** Shows this browser the welcome letter in full (welcome-token.ts); '' when none came. */
+  welcomeToken: string;
 }
 
 /**
@@ -33,5 +35,6 @@ export async function registerMember(input: RegistrationInput): Promise<Registra
   return {
     result: typeof body.result === 'string' ? body.result : '',
     uid_output: body.uid_output === undefined || body.uid_output === null ? '' : String(body.uid_output),
+    welcomeToken: typeof body.welcomeToken === 'string' ? body.welcomeToken : '',
   };
 }

@@ -16,6 +16,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { checkSponsorId, SPONSOR_NOT_FOUND, type SponsorLookup } from '../api/check-sponsor';
 import { DEFAULT_COUNTRY, useCountryList } from '../api/country-list';
 import { registerMember, REGISTRATION_SUCCESS } from '../api/register';
+import { storeWelcomeToken } from '../api/welcome-token';
 import {
   digitsOnly,
   EMAIL_PATTERN,
@@ -173,6 +174,7 @@ export function SignupPage() {
         upinumber: form.upiNumber.trim(),
       });
       if (answer.result === REGISTRATION_SUCCESS) {
+        if (answer.welcomeToken) storeWelcomeToken(answer.uid_output, answer.welcomeToken);
         notifySuccess(t('success'));
         navigate(`/WelcomeLetter?userid=${encodeURIComponent(answer.uid_output)}`);
         return;

@@ -49,6 +49,10 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
       const address = await loadLoginAddress(tx, account, addressOf(metadata));
       const decision = decideLogin(state, stillValid, address, tx.now, policy);
       await tx.append(member, decision.events);
+      // A blocked account answers the blocked text whether the password was right or wrong, even on the
+      // failure that locks the address out (docs/decisions/0035): it tells the member to contact the admin
+      // and a guesser nothing about the password. Failures are still counted.
+      if (state.blocked) return loginRefused(MSG.blocked);
       switch (decision.outcome) {
         case 'blocked':
           return loginRefused(MSG.blocked);

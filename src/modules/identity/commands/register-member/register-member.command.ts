@@ -14,4 +14,6 @@ export class RegisterMemberCommand {
 export interface RegistrationResult {
   result: string;
   uid_output: string;
+  /** On success: the short-lived token that shows this browser the welcome letter in full (X-Welcome-Token). */
+  welcomeToken?: string;
 }

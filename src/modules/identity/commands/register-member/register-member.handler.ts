@@ -9,6 +9,7 @@ import { MemberRegistered, memberStream } from '../../domain/member.events';
 import { MSG, REGISTRATION_MSG } from '../../domain/member.messages';
 import { loadMember } from '../../member-state';
 import { hashPassword, secretFingerprint } from '../../passwords';
+import { TokenService } from '../../tokens';
 import { RegisterMemberCommand, RegistrationResult } from './register-member.command';
 
 /** Tries at finding an unused random id before giving up (the id space is 900,000 wide). */
@@ -27,6 +28,7 @@ async function freeUid(tx: LedgerTx): Promise<string> {
 export class RegisterMemberHandler implements ICommandHandler<RegisterMemberCommand, RegistrationResult> {
   constructor(
     private readonly ledger: Ledger,
+    private readonly tokens: TokenService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -45,7 +47,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     ]);
     const request = { ...input, password: secretFingerprint(this.config.jwtSecret, input.password) };
 
-    return this.ledger.run(
+    const result = await this.ledger.run(
       metadata,
       async (tx) => {
         const sponsor = await loadMember(tx, input.sid.trim());
@@ -73,5 +75,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
       },
       idempotencyKey ? { idempotency: { scope: 'registrationWeb', key: idempotencyKey, request } } : {},
     );
+    // Signed after the transaction, never stored: a replay under the same Idempotency-Key gets a fresh one.
+    return result.uid_output ? { ...result, welcomeToken: this.tokens.welcome(result.uid_output) } : result;
   }
 }
