@@ -15,6 +15,7 @@ import { Network1763800014000 } from './1763800014000-network';
 import { SupportNews1763800015000 } from './1763800015000-support-news';
 import { TeamTotals1763800016000 } from './1763800016000-team-totals';
 import { SecretChecks1763800016029 } from './1763800016029-secret-checks';
+import { LedgerWriters1763800018500 } from './1763800018500-ledger-writers';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -35,4 +36,5 @@ export const ALL_MIGRATIONS = [
   SupportNews1763800015000,
   TeamTotals1763800016000,
   SecretChecks1763800016029,
+  LedgerWriters1763800018500,
 ];

@@ -544,18 +544,21 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
           rule === 1
             ? legacyEventHash(head?.hash ?? GENESIS_HASH, content)
             : eventHash(head?.hash ?? GENESIS_HASH, content);
-        const [row] = await db.app.query<{ position: string }>(
-          'insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash, hash_rule) values ($1, $2, $3, 1, $4::jsonb, $5::jsonb, $6::timestamptz, $7, $8) returning position::text as position',
-          [
-            streamId,
-            content.streamVersion,
-            content.type,
-            canonicalJson(content.payload),
-            canonicalJson(meta),
-            recordedAt,
-            hash,
-            rule,
-          ],
+        // In a transaction of Database's: a registered ledger writer (decision 0036).
+        const [row] = await db.app.transaction((tx) =>
+          tx.query<{ position: string }>(
+            'insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash, hash_rule) values ($1, $2, $3, 1, $4::jsonb, $5::jsonb, $6::timestamptz, $7, $8) returning position::text as position',
+            [
+              streamId,
+              content.streamVersion,
+              content.type,
+              canonicalJson(content.payload),
+              canonicalJson(meta),
+              recordedAt,
+              hash,
+              rule,
+            ],
+          ),
         );
         return row.position;
       };
