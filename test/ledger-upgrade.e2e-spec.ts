@@ -319,16 +319,19 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
         recordedAt,
       };
       await expect(
-        db.app.execute(LEGACY_INSERT, [
-          'member-100009',
-          1,
-          'Probe',
-          1,
-          '{}',
-          canonicalJson(meta),
-          recordedAt,
-          legacyEventHash(GENESIS_HASH, content),
-        ]),
+        // A registered ledger writer (decision 0036), refused for the rule it does not name.
+        db.app.transaction((tx) =>
+          tx.execute(LEGACY_INSERT, [
+            'member-100009',
+            1,
+            'Probe',
+            1,
+            '{}',
+            canonicalJson(meta),
+            recordedAt,
+            legacyEventHash(GENESIS_HASH, content),
+          ]),
+        ),
       ).rejects.toThrow(/hash_rule/);
       await expect(db.app.execute('update events set hash_rule = 2')).rejects.toThrow(/permission denied/);
       await expect(db.app.execute('delete from events')).rejects.toThrow(/permission denied/);
