@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   if (role !== 'api') throw new Error(`unknown role "${role}" (use --role=api or --role=worker)`);
   const app = await createApiApp();
   await app.listen(config.port, '0.0.0.0');
-  rootLogger().info({ port: config.port, publicUrl: config.publicUrl }, 'Sahyog API listening');
+  rootLogger().info({ port: config.port }, `Sahyog API listening on ${config.publicUrl}`);
 }
 
 main().catch((error) => {

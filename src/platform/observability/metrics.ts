@@ -12,8 +12,8 @@ export const UNMATCHED_ROUTE = 'unmatched';
  * One process's metrics (a registry of its own, so the API and the worker in one test process do not
  * collide): prom-client's default process metrics, the HTTP request histogram (API), and the ledger's
  * gauges, read from PostgreSQL and Redis at scrape time through the bounded probes. A scrape answers
- * even when the database hangs: a gauge whose source did not answer within its timeout has no sample
- * in that scrape, and `sahyog_scrape_source_up{source}` says which source failed.
+ * even when the database hangs: a gauge whose source did not answer within its timeout reads NaN
+ * (labelled gauges: no sample) in that scrape, and `sahyog_scrape_source_up{source}` says which source failed.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -34,7 +34,10 @@ export class Metrics {
     });
     const gauge = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
       new Gauge<L>({ name, help, labelNames, registers: [this.registry] });
-    const relayLag = gauge('sahyog_relay_lag_events', 'Events committed to the ledger that the outbox relay has not moved past (counted up to 100000)');
+    const relayLag = gauge(
+      'sahyog_relay_lag_events',
+      'Events committed to the ledger that the outbox relay has not moved past (counted up to 100000)',
+    );
     const checkpointAge = gauge(
       'sahyog_checkpoint_age_seconds',
       'Seconds since the oldest event not yet covered by a signed checkpoint was recorded (0: every event is covered)',
@@ -46,11 +49,15 @@ export class Metrics {
       'Top-ups (of the newest 10000) whose level income has not been paid yet',
     );
     const helpLinks = gauge('sahyog_help_links', 'Open (unsettled) help links by state', ['state']);
-    const sourceUp = gauge('sahyog_scrape_source_up', 'Whether a source of the gauges answered this scrape (1) or not (0)', ['source']);
+    const sourceUp = gauge(
+      'sahyog_scrape_source_up',
+      'Whether a source of the gauges answered this scrape (1) or not (0)',
+      ['source'],
+    );
 
     // Every database gauge in one statement; the queues in one round of Redis calls; both at once.
     const database = async () => {
-      for (const g of [relayLag, checkpointAge, position, incomePending, helpLinks]) g.reset();
+      helpLinks.reset();
       try {
         const now = await this.probes.ledgerGauges();
         relayLag.set(now.relayLag);
@@ -60,6 +67,8 @@ export class Metrics {
         for (const [state, n] of Object.entries(now.helpLinks)) helpLinks.set({ state }, n);
         sourceUp.set({ source: 'database' }, 1);
       } catch (error) {
+        // Unknown, not zero: a hung database must not look like an empty backlog.
+        for (const g of [relayLag, checkpointAge, position, incomePending]) g.set(NaN);
         sourceUp.set({ source: 'database' }, 0);
         rootLogger().warn({ err: error }, 'metrics: the database gauges did not answer');
       }

@@ -160,7 +160,15 @@ export class Probes {
       Promise.all(
         this.queues.map(async (queue) => ({
           queue: queue.name,
-          counts: await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed', 'paused', 'prioritized'),
+          counts: await queue.getJobCounts(
+            'waiting',
+            'active',
+            'delayed',
+            'failed',
+            'completed',
+            'paused',
+            'prioritized',
+          ),
         })),
       ),
     );

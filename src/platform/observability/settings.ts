@@ -15,7 +15,8 @@ export interface ObservabilitySettings {
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new Error(`${name} must be a whole number up to ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) > max)
+    throw new Error(`${name} must be a whole number up to ${max}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -23,7 +24,9 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max
 export function observabilitySettings(env: NodeJS.ProcessEnv = process.env): ObservabilitySettings {
   const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
   if (logLevel !== 'silent' && !(logLevel in levels.values))
-    throw new Error(`LOG_LEVEL must be one of ${[...Object.keys(levels.values), 'silent'].join(', ')}, got "${env.LOG_LEVEL}"`);
+    throw new Error(
+      `LOG_LEVEL must be one of ${[...Object.keys(levels.values), 'silent'].join(', ')}, got "${env.LOG_LEVEL}"`,
+    );
   const metricsToken = env.METRICS_TOKEN || null;
   if (metricsToken !== null && metricsToken.length < 16)
     throw new Error('METRICS_TOKEN must be at least 16 characters when set');
