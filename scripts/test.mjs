@@ -251,6 +251,7 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
     REDIS_URL: redis.url(1), // its own Redis database, apart from the backend e2e level's
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WORKER_HEALTH_PORT: String(await freePort()), // other runs on this machine may hold 9465
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     // every browser request comes from 127.0.0.1: the signup screens look the sponsor up on each
     // page load, so the per-IP look-up limit is raised here (the limits themselves are covered
