@@ -1,6 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { WorkerHealthServer } from '../src/platform/observability/worker-health';
 import { WorkerModule } from '../src/worker/worker.module';
@@ -212,6 +214,15 @@ describe('observability: health, logs, metrics', () => {
       expect(sample(text, 'sahyog_income_pending')).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'sahyog_queue_jobs', { queue: 'level-income', state: 'waiting' })).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'sahyog_scrape_source_up', { source: 'database' })).toBe(1);
+
+      // The alert rules and the dashboard in deploy/ name only metrics the processes expose.
+      for (const file of ['deploy/prometheus/sahyog-alerts.yml', 'deploy/grafana/sahyog-dashboard.json']) {
+        const named = new Set(
+          readFileSync(join(__dirname, '..', file), 'utf8').match(/\b(sahyog|http|process|nodejs)_[a-z0-9_]+/g),
+        );
+        expect(named.size).toBeGreaterThan(3);
+        for (const name of named) expect([file, text.includes(name)]).toEqual([file, true]);
+      }
 
       const fromWorker = await fetch(`${workerUrl}/metrics`);
       expect(fromWorker.status).toBe(200);

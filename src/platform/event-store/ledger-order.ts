@@ -1,8 +1,9 @@
 /**
  * SQL: event `a` comes before event `b` in the ledger's commit-safe order, (transaction id, position).
  * Positions are handed out at INSERT, not at commit, so an event at a lower position can commit after
- * a higher one; by this order, once no transaction older than `b`'s is still open (what the outbox
- * relay waits for before it delivers `b`), everything before `b` is committed and nothing can join it.
+ * a higher one; by this order, once `b` is below the ledger's horizon (`ledgerHorizon`: no ledger
+ * writer older than `b`'s transaction is still open — what the outbox relay waits for before it
+ * delivers `b`), everything before `b` is committed and nothing can join it.
  * Rules that ask what held "before" an event (settings in force, an upline active) use this order.
  */
 export const EARLIER_IN_LEDGER = (a: string, b: string): string =>
