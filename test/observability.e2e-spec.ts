@@ -175,6 +175,25 @@ describe('observability: health, logs, metrics', () => {
       await request(t.app.getHttpServer()).get('/api/health/ready').expect(200);
     });
 
+    it('answers ready with 503 naming Redis when Redis does not answer, within about a second', async () => {
+      const deadRedis = `redis://127.0.0.1:${await freePort()}`;
+      const noRedis = await startTestApp({ METRICS_TOKEN: '', REDIS_URL: deadRedis });
+      try {
+        const started = Date.now();
+        const answer = await request(noRedis.app.getHttpServer()).get('/api/health/ready').expect(503);
+        expect(Date.now() - started).toBeLessThan(2500);
+        expect(answer.body).toMatchObject({
+          status: 'error',
+          checks: { database: { status: 'up' }, redis: { status: 'down', message: expect.any(String) } },
+        });
+        const scrape = await request(noRedis.app.getHttpServer()).get('/metrics').expect(200);
+        expect(sample(scrape.text, 'sahyog_scrape_source_up', { source: 'redis' })).toBe(0);
+      } finally {
+        process.env.REDIS_URL = testRedisUrl();
+        await noRedis.close();
+      }
+    });
+
     it('serves Prometheus metrics on the API and the worker: process defaults, the request histogram by route pattern, and the ledger gauges', async () => {
       const server = t.app.getHttpServer();
       await request(server).get('/api/check_sponsorid?uid=100000').expect(200);
