@@ -1,4 +1,3 @@
-import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -25,7 +24,11 @@ const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Builds the API: validation, error mapping, OpenAPI at /api/docs, and the two web apps. */
 export async function createApiApp(
-  options: { logger?: LogLevel[] | false; root?: string } = {},
+  options: {
+    /** false: no log lines at all (tests); otherwise JSON lines at LOG_LEVEL. */
+    logger?: false;
+    root?: string;
+  } = {},
 ): Promise<NestFastifyApplication> {
   const config = loadConfig();
   const root = options.root ?? process.cwd();

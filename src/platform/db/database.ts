@@ -91,8 +91,9 @@ export class Database implements Sql {
    */
   async transaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const attempts = options.retry === false ? 1 : MAX_TRANSACTION_ATTEMPTS;
-    // One statement (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart),
-    // sent with the transaction's first read (Tx.execute), so usually no round trip of its own.
+    // One text (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart) — BEGIN
+    // and, for a ledger writer, its registration — sent with the transaction's first read
+    // (Tx.execute), so usually no round trip of its own.
     const appends = options.appends ?? !options.readOnly;
     const begin =
       `begin isolation level ${options.isolation ?? 'READ COMMITTED'}${options.readOnly ? ' read only' : ''}` +
