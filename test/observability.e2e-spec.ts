@@ -12,7 +12,7 @@ import { testSigningKeyPem } from './support/ledger-keys';
 import { createApiApp } from '../src/app.factory';
 import { Network } from './support/network';
 import { freePort, startEntry } from './support/processes';
-import { PASSWORD, seedBasics, validRegistration } from './support/seed';
+import { ADMIN_PASSWORD, PASSWORD, seedBasics, validRegistration } from './support/seed';
 import { createTestDatabase, startTestApp, TestApp, TestDatabase, testRedisUrl } from './support/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -338,8 +338,16 @@ describe('observability: health, logs, metrics', () => {
           body: JSON.stringify({ uid: '100000' }),
         });
         expect(profile.headers.get('x-request-id')).toBe(`${sent}-2`);
-        // Ids are unique across processes: another process never hands out this one.
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        const adminLogin = await fetch(`${base}/admin-api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'superadmin', password: ADMIN_PASSWORD }),
+        });
+        const { token: adminToken } = (await adminLogin.json()) as { token: string };
+        await fetch(`${base}/admin-api/events/1`, {
+          headers: { authorization: `Bearer ${adminToken}`, 'x-request-id': `${sent}-admin` },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500)); // the last lines reach stdout
 
         const lines = stdout.split('\n').filter((line) => line !== '');
         const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -362,7 +370,11 @@ describe('observability: health, logs, metrics', () => {
           route: '/api/UserInformation',
           uid: '100000',
         });
-        for (const secret of [PASSWORD, 'Not-The-Password-42', 'Cpass-Secret-77', token])
+        expect(access.find((r) => r.reqId === `${sent}-admin`)).toMatchObject({
+          route: '/admin-api/events/:position',
+          admin: 'superadmin',
+        });
+        for (const secret of [PASSWORD, ADMIN_PASSWORD, 'Not-The-Password-42', 'Cpass-Secret-77', token, adminToken])
           expect(stdout).not.toContain(secret);
       } finally {
         await api.stop();
