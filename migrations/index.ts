@@ -18,6 +18,7 @@ import { SecretChecks1763800016029 } from './1763800016029-secret-checks';
 import { AccountSessions1763800018100 } from './1763800018100-account-sessions';
 import { AdminTotp1763800018200 } from './1763800018200-admin-totp';
 import { FourEyes1763800018300 } from './1763800018300-four-eyes';
+import { LedgerWriters1763800018500 } from './1763800018500-ledger-writers';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -41,4 +42,5 @@ export const ALL_MIGRATIONS = [
   AccountSessions1763800018100,
   AdminTotp1763800018200,
   FourEyes1763800018300,
+  LedgerWriters1763800018500,
 ];

@@ -102,6 +102,15 @@ function summaryText(r) {
   return `${r.passed} passed, ${r.failed} failed (${extra})`;
 }
 
+/**
+ * TEST_FILTER as jest's path pattern, always: a bare word such as `help` would otherwise be read as
+ * jest's `help` (its usage, and a failed level). `=` joins it so a pattern starting with `-` is a pattern too.
+ */
+function pathFilter() {
+  const filter = process.env.TEST_FILTER;
+  return filter ? [`--testPathPattern=${filter}`] : [];
+}
+
 function jestArgs(config, jsonFile, extra = []) {
   return ['jest', '-c', config, '--ci', '--json', `--outputFile=${jsonFile}`, ...extra];
 }
@@ -188,7 +197,7 @@ async function main() {
   }
   if (wanted.includes('e2e')) {
     const env = { ...baseEnv, TEST_PG_URL: pg.url('postgres'), TEST_REDIS_URL: redis.url(0) };
-    const only = process.env.TEST_FILTER ? [process.env.TEST_FILTER] : [];
+    const only = pathFilter();
     await level('backend e2e', () => runJest('jest.e2e.config.js', path.join(reports, 'e2e.json'), env, ['--forceExit', ...only]));
   }
   if (wanted.includes('member-web')) {
@@ -242,6 +251,7 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
     REDIS_URL: redis.url(1), // its own Redis database, apart from the backend e2e level's
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WORKER_HEALTH_PORT: String(await freePort()), // other runs on this machine may hold 9465
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     // every browser request comes from 127.0.0.1: the signup screens look the sponsor up on each
     // page load, so the per-IP look-up limit is raised here (the limits themselves are covered
@@ -279,7 +289,7 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
     log('browser', `api and worker up on http://127.0.0.1:${port} (logs: ${rel(logFile)})`);
     const jenv = { ...baseEnv, BASE_URL: `http://127.0.0.1:${port}`, CHROMIUM_PATH: CHROMIUM, ARTIFACTS_DIR: ARTIFACTS };
     const jsonFile = path.join(reports, 'browser.json');
-    const only = process.env.TEST_FILTER ? [process.env.TEST_FILTER] : [];
+    const only = pathFilter();
     const result = await runJest('jest.browser.config.js', jsonFile, jenv, ['--forceExit', ...only]);
     // The flows above ran on a seeded network: the ledger they left must replay to exactly the
     // live tables and verify (issue 9's proof, kept as two checks of this level).

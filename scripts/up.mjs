@@ -4,7 +4,7 @@
 // print the URLs and demo logins. Ctrl-C stops everything this script started, in order.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, c, log, UserError, runOrThrow, waitForHttp, killCommands, portIsFree } from './lib/util.mjs';
+import { ROOT, c, log, UserError, runOrThrow, waitForHttp, killCommands, portIsFree, preferredPort } from './lib/util.mjs';
 import { ensureNodeModules, localDatabase, localLedgerEnv, localRedis, localSecrets } from './lib/local.mjs';
 import { startService } from './lib/supervise.mjs';
 
@@ -72,6 +72,8 @@ async function main() {
     REDIS_URL: redis.url,
     PORT: String(PORT),
     JWT_SECRET: process.env.JWT_SECRET || secrets.jwtSecret,
+    // The worker's health and metrics: 9465 unless it is taken (then any free port).
+    WORKER_HEALTH_PORT: process.env.WORKER_HEALTH_PORT || String(await preferredPort(9465)),
     ...localLedgerEnv(secrets),
   };
 
@@ -104,6 +106,7 @@ ${c.green(c.bold('Sahyog is up'))} ${c.dim(`(${Math.round((Date.now() - t0) / 10
   member web   ${c.bold(`${base}/`)}
   admin web    ${c.bold(`${base}/admin/`)}
   API          ${base}/api   (OpenAPI: ${base}/api/docs, health: ${base}/api/health)
+  metrics      ${base}/metrics   (worker: http://127.0.0.1:${env.WORKER_HEALTH_PORT}/health/ready, /metrics)
   PostgreSQL   ${redact(db.url)}
   Redis        ${redis.url}
 

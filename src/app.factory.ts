@@ -1,4 +1,3 @@
-import { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -14,21 +13,41 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { Database } from './platform/db/database';
 import { assertTransactionIdsAhead } from './platform/event-store/ledger-order';
 import { createValidationPipe } from './platform/http/validation';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import { createRootLogger } from './platform/observability/logger';
+import { fastifyRequestId, registerHttpObservability } from './platform/observability/http';
+import { Metrics } from './platform/observability/metrics';
+import { observabilitySettings } from './platform/observability/settings';
 
 /** Request bodies larger than this are refused with 413 before any parsing. */
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Builds the API: validation, error mapping, OpenAPI at /api/docs, and the two web apps. */
 export async function createApiApp(
-  options: { logger?: LogLevel[] | false; root?: string } = {},
+  options: {
+    /** false: no log lines at all (tests); otherwise JSON lines at LOG_LEVEL. */
+    logger?: false;
+    root?: string;
+  } = {},
 ): Promise<NestFastifyApplication> {
   const config = loadConfig();
   const root = options.root ?? process.cwd();
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: BODY_LIMIT_BYTES });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
-    logger: options.logger ?? ['error', 'warn', 'log'],
+  // Logs: JSON lines through pino (LOG_LEVEL); `logger: false` (tests) silences them.
+  const settings = observabilitySettings();
+  createRootLogger({ role: 'api', silent: options.logger === false });
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: fastifyRequestId,
   });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+    logger: options.logger === false ? false : undefined,
+    bufferLogs: options.logger !== false,
+  });
+  if (options.logger !== false) app.useLogger(app.get(PinoNestLogger));
   const instance = app.getHttpAdapter().getInstance();
+  // Request ids, the access line, the request histogram and /metrics, before any route is added.
+  registerHttpObservability(app, settings, app.get(Metrics));
   // Nest's own two parsers, except that JSON nested too deep is refused before it is parsed.
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, depthCheckedJsonParser(instance));
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) =>

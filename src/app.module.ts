@@ -6,11 +6,13 @@ import { MemberApiModule } from './api/member/member-api.module';
 import { IdentityModule } from './modules/identity';
 import { LedgerAuditModule } from './modules/ledger-audit';
 import { PlatformModule } from './platform/platform.module';
+import { ObservabilityModule } from './platform/observability/observability.module';
 
 /** The API process: the member contract under /api, the admin API under /admin-api. */
 @Module({
   imports: [
     PlatformModule.forRoot(ALL_PROJECTIONS),
+    ObservabilityModule.forApi(),
     IdentityModule,
     LedgerAuditModule,
     MemberApiModule,

@@ -8,6 +8,7 @@ import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { loadSettings } from '../src/modules/settings';
 import { Tx } from '../src/platform/db/pipelined-tx';
 import { appendToStream } from '../src/platform/event-store/event-store';
+import { REGISTER_LEDGER_WRITER_SQL } from '../src/platform/event-store/ledger-order';
 import { EventMetadata } from '../src/platform/event-store/event.types';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { Network } from './support/network';
@@ -50,12 +51,13 @@ describe('e-pins, top-ups and level income', () => {
     const [pin] = await net.issue(member, 1);
     return { sponsor, member, pin };
   };
-  /** Runs `work` in a transaction of its own on the application role, held open until `commit` (rolled back if never called). */
+  /** Runs `work` in a ledger writer's transaction of its own on the application role, held open until `commit` (rolled back if never called). */
   const withOpenTransaction = async (work: (open: Tx, commit: () => Promise<void>) => Promise<void>) => {
     const runner = t.db.app.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.startTransaction('READ COMMITTED');
+      await runner.query(REGISTER_LEDGER_WRITER_SQL); // a ledger writer, as Database.transaction's are (decision 0036)
       await work(new Tx(runner), () => runner.commitTransaction());
     } finally {
       if (runner.isTransactionActive) await runner.rollbackTransaction();

@@ -7,7 +7,7 @@ import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { Tx } from '../src/platform/db/pipelined-tx';
 import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
-import { assertTransactionIdsAhead } from '../src/platform/event-store/ledger-order';
+import { assertTransactionIdsAhead, REGISTER_LEDGER_WRITER_SQL } from '../src/platform/event-store/ledger-order';
 import { migrate } from '../src/platform/db/migrate';
 import { ALL_MIGRATIONS } from '../migrations';
 import { appendToStream } from '../src/platform/event-store/event-store';
@@ -243,6 +243,7 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       let held = true;
       try {
         await runner.startTransaction('READ COMMITTED');
+        await runner.query(REGISTER_LEDGER_WRITER_SQL);
         const open = new Tx(runner);
         const [early] = await appendToStream(open, 'member-200001', 0, [registration('200001')], meta);
         await projections.apply(open, [early]);
@@ -370,6 +371,7 @@ describe('ledger core (real PostgreSQL, application role)', () => {
       const runner = db.app.dataSource.createQueryRunner();
       await runner.connect();
       await runner.startTransaction('READ COMMITTED');
+      await runner.query(REGISTER_LEDGER_WRITER_SQL);
       const [event] = await appendToStream(new Tx(runner), stream, 0, [{ type: 'RelayProbe', payload: {} }], meta);
       return {
         position: event.position,

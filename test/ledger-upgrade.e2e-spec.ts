@@ -319,16 +319,19 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
         recordedAt,
       };
       await expect(
-        db.app.execute(LEGACY_INSERT, [
-          'member-100009',
-          1,
-          'Probe',
-          1,
-          '{}',
-          canonicalJson(meta),
-          recordedAt,
-          legacyEventHash(GENESIS_HASH, content),
-        ]),
+        // A registered ledger writer (decision 0036), refused for the rule it does not name.
+        db.app.transaction((tx) =>
+          tx.execute(LEGACY_INSERT, [
+            'member-100009',
+            1,
+            'Probe',
+            1,
+            '{}',
+            canonicalJson(meta),
+            recordedAt,
+            legacyEventHash(GENESIS_HASH, content),
+          ]),
+        ),
       ).rejects.toThrow(/hash_rule/);
       await expect(db.app.execute('update events set hash_rule = 2')).rejects.toThrow(/permission denied/);
       await expect(db.app.execute('delete from events')).rejects.toThrow(/permission denied/);
@@ -544,18 +547,21 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
           rule === 1
             ? legacyEventHash(head?.hash ?? GENESIS_HASH, content)
             : eventHash(head?.hash ?? GENESIS_HASH, content);
-        const [row] = await db.app.query<{ position: string }>(
-          'insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash, hash_rule) values ($1, $2, $3, 1, $4::jsonb, $5::jsonb, $6::timestamptz, $7, $8) returning position::text as position',
-          [
-            streamId,
-            content.streamVersion,
-            content.type,
-            canonicalJson(content.payload),
-            canonicalJson(meta),
-            recordedAt,
-            hash,
-            rule,
-          ],
+        // In a transaction of Database's: a registered ledger writer (decision 0036).
+        const [row] = await db.app.transaction((tx) =>
+          tx.query<{ position: string }>(
+            'insert into events (stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash, hash_rule) values ($1, $2, $3, 1, $4::jsonb, $5::jsonb, $6::timestamptz, $7, $8) returning position::text as position',
+            [
+              streamId,
+              content.streamVersion,
+              content.type,
+              canonicalJson(content.payload),
+              canonicalJson(meta),
+              recordedAt,
+              hash,
+              rule,
+            ],
+          ),
         );
         return row.position;
       };

@@ -34,6 +34,7 @@ describe('the API and the worker refuse to start (started for real: node src/mai
       AUDITOR_REDACTION_SALT: 'a-production-salt-of-32-characters',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      WORKER_HEALTH_PORT: '0', // several workers on one machine: each its own health port
       ...extra,
     };
   };

@@ -51,13 +51,6 @@ export class MemberController {
     private readonly tokens: TokenService,
   ) {}
 
-  @Get('health')
-  @ApiOperation({ summary: 'Liveness: answers when the API and its database answer' })
-  async health(): Promise<{ status: string }> {
-    await this.queries.countries();
-    return { status: 'ok' };
-  }
-
   @Get('check_sponsorid')
   @RateLimited('lookup')
   @ApiOperation({ summary: 'Sponsor / user look-up by id' })

@@ -1,5 +1,5 @@
 import { prepared, Sql } from '../../platform/db/sql';
-import { EARLIER_IN_LEDGER } from '../../platform/event-store/ledger-order';
+import { EARLIER_IN_LEDGER, ledgerHorizon } from '../../platform/event-store/ledger-order';
 import { MemberToppedUp } from '../epins';
 import { SETTINGS_BEFORE_SQL, SettingKey, Settings, settingsFrom } from '../settings';
 import { Upline } from './domain/level-income.decide';
@@ -7,14 +7,14 @@ import { levelIncomeStream, MAX_INCOME_LEVELS } from './domain/level-income.even
 
 /**
  * Everything the payment decides on, in one round trip and one snapshot: the top-up event, whether
- * every transaction older than the top-up's has ended (`settled`: only then is all that comes before
+ * every ledger writer older than the top-up's transaction has ended (`settled`, below the ledger's horizon: only then is all that comes before
  * it in the ledger's order final), whether its level income stream exists, the settings in force
  * before it (the same query as `loadSettings(tx, position)`), and the uplines up to $3 levels above
  * the member (`member_tree` closure rows), each with whether its activation came before the top-up.
  */
 const INCOME_INPUTS_SQL = prepared(
   `select e.stream_id, e.payload,
-          e.tx_id < pg_snapshot_xmin(pg_current_snapshot()) as settled,
+          e.tx_id < ${ledgerHorizon('pg_current_snapshot()')} as settled,
           exists (select 1 from events d where d.stream_id = $2) as already_paid,
           (select coalesce(json_agg(json_build_object('key', s.key, 'value', s.value)), '[]') from (${SETTINGS_BEFORE_SQL}) s) as settings,
           (select coalesce(json_agg(json_build_object('uid', t.ancestor_uid, 'depth', t.depth, 'active_before', coalesce(${EARLIER_IN_LEDGER('a', 'e')}, false))), '[]')

@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ConcurrencyError, DomainError } from '../errors';
+import { REGISTER_LEDGER_WRITER_SQL } from '../event-store/ledger-order';
 import { Tx } from './pipelined-tx';
 import { ExecResult, Sql } from './sql';
 import { isSerializationFailure } from './sql-errors';
@@ -32,6 +33,13 @@ export interface TransactionOptions {
   retry?: boolean;
   isolation?: 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
   readOnly?: boolean;
+  /**
+   * The transaction may append to the ledger (default: unless `readOnly`). Such a transaction
+   * registers as a ledger writer with BEGIN, before it has a transaction id, and the readers of the
+   * ledger (relay, checkpoints, level income) wait for it; a transaction that says `false` cannot
+   * append (the events table refuses it) and holds no reader back (decision 0036).
+   */
+  appends?: boolean;
 }
 
 export class Database implements Sql {
@@ -83,9 +91,13 @@ export class Database implements Sql {
    */
   async transaction<T>(work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const attempts = options.retry === false ? 1 : MAX_TRANSACTION_ATTEMPTS;
-    // One statement (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart),
-    // sent with the transaction's first read (Tx.execute), so usually no round trip of its own.
-    const begin = `begin isolation level ${options.isolation ?? 'READ COMMITTED'}${options.readOnly ? ' read only' : ''}`;
+    // One text (TypeORM's startTransaction sends START TRANSACTION and SET TRANSACTION apart) — BEGIN
+    // and, for a ledger writer, its registration — sent with the transaction's first read
+    // (Tx.execute), so usually no round trip of its own.
+    const appends = options.appends ?? !options.readOnly;
+    const begin =
+      `begin isolation level ${options.isolation ?? 'READ COMMITTED'}${options.readOnly ? ' read only' : ''}` +
+      (appends ? `; ${REGISTER_LEDGER_WRITER_SQL}` : '');
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.withClient(async (client, unusable) => {

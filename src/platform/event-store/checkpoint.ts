@@ -2,6 +2,7 @@ import { Database } from '../db/database';
 import { Sql } from '../db/sql';
 import { digestStep, GENESIS_HASH } from './canonical';
 import { appendToStream } from './event-store';
+import { ledgerHorizon } from './ledger-order';
 import { PublishedDigest } from './published-digest';
 import { LedgerKeys, SignedStatement, statementText } from './signing';
 
@@ -54,8 +55,8 @@ export const checkpointStatement = (p: CheckpointPayload): SignedStatement => ({
 
 /**
  * Chains sha256(digest, position, hash) over events after `from` in (transaction id, position)
- * order, up to `to` (inclusive) or, when building, up to every transaction older than the
- * oldest one in flight, and at most `maxEvents` events. Deleting, inserting or reordering any
+ * order, up to `to` (inclusive) or, when building, up to every transaction below the ledger's
+ * horizon (`ledgerHorizon`: no ledger writer older than it is in flight), and at most `maxEvents` events. Deleting, inserting or reordering any
  * covered event changes the digest. `leaves`, when given, receives every event chained.
  */
 export async function chainDigest(
@@ -109,8 +110,11 @@ export const checkpointSpan = (from: { txId: string; position: string }, previou
  */
 export async function writeCheckpoint(db: Database, keys: LedgerKeys): Promise<CheckpointPayload | null> {
   return db.transaction(async (tx) => {
-    // First statement, before this transaction holds an id of its own.
-    const [{ xmin }] = await tx.query<{ xmin: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as xmin');
+    // First statement, before this transaction holds an id of its own: everything below the
+    // horizon that will ever commit is visible to it, and so to every later statement (decision 0036).
+    const [{ xmin }] = await tx.query<{ xmin: string }>(
+      `select ${ledgerHorizon('pg_current_snapshot()')}::text as xmin`,
+    );
     const [last] = await tx.query<{ position: string; stream_version: number; payload: CheckpointPayload }>(
       'select position::text as position, stream_version, payload from events where stream_id = $1 order by stream_version desc limit 1',
       [CHECKPOINT_STREAM],

@@ -1,8 +1,9 @@
 /**
  * SQL: event `a` comes before event `b` in the ledger's commit-safe order, (transaction id, position).
  * Positions are handed out at INSERT, not at commit, so an event at a lower position can commit after
- * a higher one; by this order, once no transaction older than `b`'s is still open (what the outbox
- * relay waits for before it delivers `b`), everything before `b` is committed and nothing can join it.
+ * a higher one; by this order, once `b` is below the ledger's horizon (`ledgerHorizon`: no ledger
+ * writer older than `b`'s transaction is still open — what the outbox relay waits for before it
+ * delivers `b`), everything before `b` is committed and nothing can join it.
  * Rules that ask what held "before" an event (settings in force, an upline active) use this order.
  */
 export const EARLIER_IN_LEDGER = (a: string, b: string): string =>
@@ -29,3 +30,58 @@ export async function assertTransactionIdsAhead(
       'Stop, and prepare the new cluster as docs/operations.md ("Backups") says before restoring.',
   );
 }
+
+/**
+ * The advisory lock a ledger writer holds, shared, from the first statement of its transaction to its
+ * end (two int4 keys, so it can never equal the app's one-key `pg_advisory_xact_lock(hashtext(…))`).
+ */
+export const LEDGER_WRITER_LOCK = { classid: 5362, objid: 36 } as const;
+
+/**
+ * Registers the transaction as a ledger writer: the first statement of every transaction that may
+ * append (Database.transaction sends it with BEGIN). It must come before the transaction has a
+ * transaction id — the horizon below relies on it — so a late registration is marked `late`, and the
+ * events table's `events_registered_writer` trigger refuses an insert from a transaction that is not
+ * `registered` (decision 0036).
+ */
+export const REGISTER_LEDGER_WRITER_SQL =
+  `select pg_advisory_xact_lock_shared(${LEDGER_WRITER_LOCK.classid}, ${LEDGER_WRITER_LOCK.objid}), ` +
+  `set_config('sahyog.ledger_writer', case when pg_current_xact_id_if_assigned() is null then 'registered' else 'late' end, true)`;
+
+/**
+ * SQL (a scalar subquery): the ledger's horizon as of `snapshot` (the calling statement's
+ * `pg_current_snapshot()`) — every event whose transaction id is below it that will ever commit is
+ * already visible to that statement, so a reader may deliver, sign or decide on everything below it
+ * in (transaction id, position) order and nothing can join it later (decision 0036).
+ *
+ * It is the lowest of: the snapshot's xmax (a transaction id not yet handed out is above it); each
+ * transaction id the snapshot saw running whose lock is gone from `pg_locks` (it ended after the
+ * snapshot was taken, or had not yet entered its lock: its events, if any, are not in the snapshot);
+ * and each transaction id held by a registered ledger writer of this database (registration comes
+ * before the id, so a writer holding an id now is always seen). A transaction that never registered
+ * — a long report, a backup, another database — cannot append, so it holds nothing back, unlike
+ * `pg_snapshot_xmin`, which is the oldest running transaction of the whole server.
+ * `pg_locks` is read once (one materialized scan, a consistent view of the lock table), after the snapshot.
+ * Its `transactionid` is a 32-bit xid: widened to xid8 next to the snapshot's xmax (running ids are within 2^31 of it).
+ */
+export const ledgerHorizon = (snapshot: string): string => `(
+  with snap as materialized (select ${snapshot} as s),
+  locks as materialized (
+    select locktype, virtualtransaction, pid, transactionid::text::bigint as xid32
+      from pg_locks
+     where granted
+       and ((locktype = 'transactionid' and mode = 'ExclusiveLock')
+            or (locktype = 'advisory' and classid = ${LEDGER_WRITER_LOCK.classid} and objid = ${LEDGER_WRITER_LOCK.objid} and objsubid = 2
+                and database = (select oid from pg_database where datname = current_database())))),
+  held as (
+    select l.virtualtransaction, l.pid,
+           x.xmax + ((((l.xid32 - (x.xmax & 4294967295)) + 2147483648) & 4294967295) - 2147483648) as xid
+      from locks l, (select pg_snapshot_xmax(s)::text::bigint as xmax from snap) x
+     where l.locktype = 'transactionid')
+  select least(
+           (select pg_snapshot_xmax(s) from snap),
+           (select min(r) from snap, pg_snapshot_xip(s) r where not exists (select 1 from held h where h.xid = r::text::bigint)),
+           (select min(h.xid)::text::xid8 from held h
+             where h.pid is distinct from pg_backend_pid()
+               and exists (select 1 from locks w where w.locktype = 'advisory' and w.virtualtransaction = h.virtualtransaction)))
+)`;

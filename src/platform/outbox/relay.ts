@@ -1,5 +1,6 @@
 import { Database } from '../db/database';
 import { prepared } from '../db/sql';
+import { ledgerHorizon } from '../event-store/ledger-order';
 import { jobIdFor, OutboxJob } from '../jobs/queues';
 
 export const RELAY_CURSOR = 'outbox-relay';
@@ -13,7 +14,7 @@ const LOCK_CURSOR_SQL = prepared(
 const NEXT_EVENTS_SQL = prepared(
   `select position::text as position, tx_id::text as tx_id, type, stream_id from events
     where (tx_id, position) > ($1::xid8, $2::bigint)
-      and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+      and tx_id < ${ledgerHorizon('pg_current_snapshot()')}
     order by events.tx_id, events.position
     limit $3`,
 );
@@ -27,9 +28,10 @@ export interface JobSink {
 
 /**
  * Moves committed events to BullMQ. It reads in (transaction id, position) order and only below
- * the oldest transaction still in flight (pg_snapshot_xmin), so an event whose transaction
- * commits after a later position was already read is still delivered: positions are handed out
- * at insert time, not at commit time, and a plain "position > cursor" reader would skip it.
+ * the ledger's horizon (the oldest ledger writer still in flight, `ledgerHorizon`), so an event
+ * whose transaction commits after a later position was already read is still delivered: positions
+ * are handed out at insert time, not at commit time, and a plain "position > cursor" reader would
+ * skip it. Transactions that cannot append (not registered writers) hold nothing back (decision 0036).
  */
 export class OutboxRelay {
   constructor(
@@ -41,32 +43,36 @@ export class OutboxRelay {
 
   /** One pass; returns how many events it moved past (routed or not). */
   async pumpOnce(limit = RELAY_BATCH): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      // The cursor row exists after the first pass; reading it first lets BEGIN share its round trip.
-      let [cursor] = await tx.query<{ tx_id: string; position: string }>(LOCK_CURSOR_SQL, [this.cursorName]);
-      if (!cursor) {
-        await tx.execute(ENSURE_CURSOR_SQL, [this.cursorName]);
-        [cursor] = await tx.query<{ tx_id: string; position: string }>(LOCK_CURSOR_SQL, [this.cursorName]);
-      }
-      const events = await tx.query<{ position: string; tx_id: string; type: string; stream_id: string }>(
-        NEXT_EVENTS_SQL,
-        [cursor.tx_id, cursor.position, limit],
-      );
-      for (const event of events) {
-        const queue = this.routes[event.type];
-        if (!queue) continue;
-        await this.sink.add(
-          queue,
-          event.type,
-          { position: event.position, type: event.type, streamId: event.stream_id },
-          jobIdFor(queue, event.position),
+    return this.db.transaction(
+      async (tx) => {
+        // The cursor row exists after the first pass; reading it first lets BEGIN share its round trip.
+        let [cursor] = await tx.query<{ tx_id: string; position: string }>(LOCK_CURSOR_SQL, [this.cursorName]);
+        if (!cursor) {
+          await tx.execute(ENSURE_CURSOR_SQL, [this.cursorName]);
+          [cursor] = await tx.query<{ tx_id: string; position: string }>(LOCK_CURSOR_SQL, [this.cursorName]);
+        }
+        const events = await tx.query<{ position: string; tx_id: string; type: string; stream_id: string }>(
+          NEXT_EVENTS_SQL,
+          [cursor.tx_id, cursor.position, limit],
         );
-      }
-      const last = events[events.length - 1];
-      if (last) {
-        await tx.execute(SAVE_CURSOR_SQL, [this.cursorName, last.tx_id, last.position]);
-      }
-      return events.length;
-    });
+        for (const event of events) {
+          const queue = this.routes[event.type];
+          if (!queue) continue;
+          await this.sink.add(
+            queue,
+            event.type,
+            { position: event.position, type: event.type, streamId: event.stream_id },
+            jobIdFor(queue, event.position),
+          );
+        }
+        const last = events[events.length - 1];
+        if (last) {
+          await tx.execute(SAVE_CURSOR_SQL, [this.cursorName, last.tx_id, last.position]);
+        }
+        return events.length;
+      },
+      // It appends nothing: it must not hold back the other relays' and the checkpoints' horizon.
+      { appends: false },
+    );
   }
 }
