@@ -23,7 +23,11 @@ export class PlatformModule implements OnApplicationShutdown {
           provide: DataSource,
           inject: [APP_CONFIG],
           useFactory: async (config: AppConfig) =>
-            createDataSource(config.appDatabaseUrl, { applicationName: 'sahyog-app' }).initialize(),
+            createDataSource(config.appDatabaseUrl, {
+              applicationName: 'sahyog-app',
+              poolSize: config.db.poolSize,
+              limits: config.db,
+            }).initialize(),
         },
         { provide: Database, inject: [DataSource], useFactory: (ds: DataSource) => new Database(ds) },
         { provide: ProjectionRunner, useFactory: () => new ProjectionRunner(projections) },

@@ -126,10 +126,19 @@ export class Database implements Sql {
   }
 }
 
+/** Margin past the statement timeout after which the client gives up on a server that does not answer at all (frozen, cut off). */
+const SILENT_SERVER_MARGIN_MS = 2000;
+
 export function createDataSource(
   url: string,
-  options: { poolSize?: number; applicationName?: string } = {},
+  options: {
+    poolSize?: number;
+    applicationName?: string;
+    /** The process's limits (AppConfig.db); without them (tests' and tools' own connections) no timeouts are set. */
+    limits?: { connectTimeoutMs: number; statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  } = {},
 ): DataSource {
+  const limits = options.limits;
   return new DataSource({
     type: 'postgres',
     url,
@@ -139,6 +148,19 @@ export function createDataSource(
     entities: [],
     // pipeline: a statement is sent without waiting for the one before to finish, so Tx.batch can
     // put several in one write; statements that are awaited one by one behave exactly as without.
-    extra: { max: options.poolSize ?? 20, application_name: options.applicationName ?? 'sahyog', pipeline: true },
+    extra: {
+      max: options.poolSize ?? 20,
+      application_name: options.applicationName ?? 'sahyog',
+      pipeline: true,
+      ...(limits && {
+        // A pool checkout (a new connection, or waiting for a busy pool) fails after this: 503, not a hang.
+        connectionTimeoutMillis: limits.connectTimeoutMs,
+        statement_timeout: limits.statementTimeoutMs,
+        idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+        // Client side: a server that stopped answering (SIGSTOP, a cut link) gives no statement timeout.
+        query_timeout: limits.statementTimeoutMs + SILENT_SERVER_MARGIN_MS,
+        keepAlive: true,
+      }),
+    },
   });
 }

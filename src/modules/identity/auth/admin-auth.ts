@@ -1,5 +1,6 @@
 import { ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { errorBody } from '../../../platform/http/error-body';
+import { withinDeadline } from '../../../platform/http/unavailable';
 import { AdminRole, roleMayCall } from '../domain/admin.events';
 import { loadAdmin } from '../member-state';
 import { AdminClaims } from '../tokens';
@@ -19,7 +20,11 @@ const unauthorized = () => new UnauthorizedException(errorBody(401, 'Please log 
 @Injectable()
 export class AdminJwtStrategy extends BearerJwtStrategy('admin-jwt') {
   /** The role is read from the ledger's projection on every call, so a demotion takes effect at once. */
-  async validate(claims: AdminClaims): Promise<AdminPrincipal> {
+  validate(claims: AdminClaims): Promise<AdminPrincipal> {
+    return withinDeadline(this.lookupDeadlineMs, 'admin token check', () => this.check(claims));
+  }
+
+  private async check(claims: AdminClaims): Promise<AdminPrincipal> {
     if (claims?.typ !== 'admin' || typeof claims.sub !== 'string') throw unauthorized();
     const admin = await loadAdmin(this.db, claims.sub);
     if (!admin || admin.disabled || admin.credentialVersion !== claims.cv) throw unauthorized();

@@ -4,6 +4,7 @@ import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '../../../config/config';
 import { Database } from '../../../platform/db/database';
+import { isUnreachable, ServiceUnavailable } from '../../../platform/http/unavailable';
 
 /** Both surfaces read a bearer token signed with the configured secret, expiry enforced. */
 export const bearerJwt = (config: AppConfig): StrategyOptionsWithoutRequest => ({
@@ -19,11 +20,15 @@ export const bearerJwt = (config: AppConfig): StrategyOptionsWithoutRequest => (
 export function BearerJwtStrategy(name: string) {
   @Injectable()
   abstract class SurfaceJwtStrategy extends PassportStrategy(Strategy, name) {
+    /** The account look-up's deadline: a database that does not answer makes the call a 503 this soon, never a 401. */
+    protected readonly lookupDeadlineMs: number;
+
     constructor(
       @Inject(APP_CONFIG) config: AppConfig,
       protected readonly db: Database,
     ) {
       super(bearerJwt(config));
+      this.lookupDeadlineMs = config.db.connectTimeoutMs;
     }
   }
   return SurfaceJwtStrategy;
@@ -43,6 +48,9 @@ export function BearerAuthGuard(name: string, refuse: () => UnauthorizedExceptio
 
     override handleRequest<T>(error: unknown, user: T): T {
       if (error instanceof UnauthorizedException) throw error;
+      // The account look-up could not reach the database: a retryable 503, never a 401 that logs the user out.
+      if (isUnreachable(error))
+        throw error instanceof ServiceUnavailable ? error : new ServiceUnavailable(String(error));
       if (error || !user) throw refuse();
       return user;
     }

@@ -1,6 +1,7 @@
 import { ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { errorBody } from '../../../platform/http/error-body';
+import { withinDeadline } from '../../../platform/http/unavailable';
 import { AdminRole } from '../domain/admin.events';
 import { MSG } from '../domain/member.messages';
 import { activeImpersonator, loadMember } from '../member-state';
@@ -31,7 +32,11 @@ const loginRequired = () => new UnauthorizedException(errorBody(401, MSG.loginRe
  */
 @Injectable()
 export class MemberJwtStrategy extends BearerJwtStrategy('member-jwt') {
-  async validate(claims: MemberClaims): Promise<MemberPrincipal> {
+  validate(claims: MemberClaims): Promise<MemberPrincipal> {
+    return withinDeadline(this.lookupDeadlineMs, 'member token check', () => this.check(claims));
+  }
+
+  private async check(claims: MemberClaims): Promise<MemberPrincipal> {
     if (claims?.typ !== 'member' || typeof claims.sub !== 'string') throw loginRequired();
     const member = await loadMember(this.db, claims.sub);
     if (!member || member.blocked || member.credentialVersion !== claims.cv) throw loginRequired();
