@@ -5,6 +5,7 @@ import { createDataSource, Database } from './db/database';
 import { Ledger } from './ledger';
 import { Projection, ProjectionRunner } from './projections/projection';
 import { LedgerKeys } from './event-store/signing';
+import { RateLimitStore } from './http/rate-limit.store';
 
 /**
  * Configuration, the application-role connection pool, and the ledger: shared by every module.
@@ -37,8 +38,9 @@ export class PlatformModule implements OnApplicationShutdown {
           inject: [Database, ProjectionRunner],
           useFactory: (db: Database, runner: ProjectionRunner) => new Ledger(db, runner),
         },
+        RateLimitStore,
       ],
-      exports: [APP_CONFIG, DataSource, Database, ProjectionRunner, Ledger, LedgerKeys],
+      exports: [APP_CONFIG, DataSource, Database, ProjectionRunner, Ledger, LedgerKeys, RateLimitStore],
     };
   }
 
