@@ -14,7 +14,23 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
-type HitClient = IORedis & { rateHit(key: string, windowMs: number): Promise<number> };
+/**
+ * The next turn on a key spaced `ARGV[1]` ms apart, by Redis's clock: the wait in ms, or -1 when it is
+ * more than `ARGV[2]` turns away (nothing taken then).
+ */
+const TURN_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local spacing = tonumber(ARGV[1])
+local turn = math.max(now + spacing, tonumber(redis.call('GET', KEYS[1]) or '0'))
+if turn - now > tonumber(ARGV[2]) * spacing then return -1 end
+redis.call('SET', KEYS[1], turn + spacing, 'PX', turn + spacing - now + 1000)
+return turn - now`;
+
+type HitClient = IORedis & {
+  rateHit(key: string, windowMs: number): Promise<number>;
+  rateTurn(key: string, spacingMs: number, slots: number): Promise<number>;
+};
 
 /**
  * The counters of the rate limits (decision 0037, superseding 0005's in-process counting): in Redis
@@ -42,6 +58,25 @@ export class RateLimitStore implements OnApplicationShutdown {
     }
   }
 
+  /** Whether the counters are shared (Redis) rather than this process's own. */
+  get shared(): boolean {
+    return this.config.redisUrl !== '';
+  }
+
+  /**
+   * The wait for the next of turns spaced `spacingMs` apart on `key`, shared by every process, or null
+   * when it is more than `slots` turns away. Only with Redis (`shared`).
+   */
+  async turn(key: string, spacingMs: number, slots: number): Promise<number | null> {
+    const redis = await this.connected();
+    try {
+      const wait = await redis.rateTurn(`${this.config.queuePrefix}:turn:${key}`, spacingMs, slots);
+      return wait < 0 ? null : wait;
+    } catch (error) {
+      throw new ServiceUnavailable(`login turns: ${(error as Error).message}`);
+    }
+  }
+
   private async connected(): Promise<HitClient> {
     if (!this.redis) {
       const redis = new IORedis(this.config.redisUrl, {
@@ -52,6 +87,7 @@ export class RateLimitStore implements OnApplicationShutdown {
         commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS,
       });
       redis.defineCommand('rateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+      redis.defineCommand('rateTurn', { numberOfKeys: 1, lua: TURN_SCRIPT });
       redis.on('error', (error) => this.logger.warn(`Redis: ${error.message}`));
       this.redis = redis as HitClient;
     }
