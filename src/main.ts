@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import cluster from 'node:cluster';
+import { superviseApiProcesses } from './api-processes';
 import { createApiApp } from './app.factory';
 import { loadConfig } from './config/config';
 import { WorkerModule } from './worker/worker.module';
@@ -14,9 +16,10 @@ async function main(): Promise<void> {
     return;
   }
   if (role !== 'api') throw new Error(`unknown role "${role}" (use --role=api or --role=worker)`);
+  if (config.apiProcesses > 1 && cluster.isPrimary) return superviseApiProcesses(config.apiProcesses);
   const app = await createApiApp();
   await app.listen(config.port, '0.0.0.0');
-  console.log(`Sahyog API listening on ${config.publicUrl}`);
+  console.log(`Sahyog API listening on ${config.publicUrl} (pid ${process.pid})`);
 }
 
 main().catch((error) => {

@@ -73,9 +73,17 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   return value;
 }
 
-/** API_PROCESSES: a whole number, or unset for one per core. */
+/**
+ * API_PROCESSES: a whole number; unset, one per core when REDIS_URL is set (the rate limits are shared
+ * there), else 1. More than one without REDIS_URL would multiply the limits: refused.
+ */
 export function apiProcessesFrom(env: NodeJS.ProcessEnv): number {
-  return positive(env, 'API_PROCESSES', Math.max(1, availableParallelism()));
+  const processes = positive(env, 'API_PROCESSES', env.REDIS_URL ? Math.max(1, availableParallelism()) : 1);
+  if (processes > 1 && !env.REDIS_URL)
+    throw new Error(
+      `API_PROCESSES=${processes} needs REDIS_URL: the processes share their rate limits and login turns there (decision 0037)`,
+    );
+  return processes;
 }
 
 // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
