@@ -21,6 +21,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
+import { queryClient } from './queryClient';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { SahyogLayout } from './Layout';
@@ -91,6 +92,7 @@ export const App = () => (
     title="Sahyog admin"
     dataProvider={dataProvider}
     authProvider={authProvider}
+    queryClient={queryClient}
     i18nProvider={i18nProvider}
     theme={adminTheme}
     layout={SahyogLayout}

@@ -27,13 +27,14 @@ async function postLogin({ username, password }: LoginParams): Promise<Response>
 /**
  * Admin authentication against POST /admin-api/auth/login.
  * A 401 from any later call ends the session; a 403 keeps it (the admin lacks the role for
- * that one call, and react-admin shows the error).
+ * that one call, and react-admin shows the error), and so does a 503 (issue 19 §2).
  */
 export const authProvider = {
   async login(params: LoginParams) {
     const response = await postLogin(params);
     if (response.status === 401 || response.status === 400) throw new Error('sahyog.auth.invalid');
     if (response.status === 429) throw new Error('sahyog.auth.too_many');
+    if (response.status === 503) throw new Error('sahyog.auth.unavailable');
     if (!response.ok) throw new Error('sahyog.auth.failed');
     const body: unknown = await response.json();
     const { token, username, role } = (body ?? {}) as Record<string, unknown>;
@@ -54,7 +55,8 @@ export const authProvider = {
       clearSession();
       throw new Error('ra.notification.logged_out');
     }
-    // 403 and every other error: stay logged in; the caller's notification shows the message.
+    // 403, 503 (the server cannot reach its database or Redis: reads are retried, queryClient.ts) and
+    // every other error: stay logged in; the caller's notification shows the message.
   },
 
   async getPermissions() {

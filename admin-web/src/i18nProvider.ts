@@ -669,6 +669,7 @@ const sahyogMessages = {
       too_many: 'Too many attempts. Please try again later.',
       failed: 'Login failed. Please try again.',
       unreachable: 'The server cannot be reached',
+      unavailable: 'Service temporarily unavailable. Please try again.',
     },
     ledger: {
       menu: 'Ledger',
