@@ -68,6 +68,9 @@ export interface ReconcileResult {
  * Only events behind the relay's cursor are looked at: newer ones are the relay's to deliver.
  */
 export class Reconciler {
+  /** Where the next pass looks for unpaid incomes from, in the ledger's (transaction id, position) order. */
+  private incomesFrom = { txId: '0', position: '0' };
+
   constructor(
     private readonly db: Database,
     private readonly queue: (name: QueueName) => Queue,
@@ -112,17 +115,36 @@ export class Reconciler {
     return rows.length;
   }
 
-  /** Top-ups behind the relay's cursor whose `level-income-<position>` stream does not exist. */
+  /**
+   * Top-ups behind the relay's cursor whose `level-income-<position>` stream does not exist. Each pass
+   * starts at the first top-up the pass before found unpaid (everything before it was paid, and a
+   * paid income stays paid), so a pass reads the recent tail, not every top-up ever made.
+   */
   private async unpaidIncomes(): Promise<number> {
-    const rows = await this.db.query<OutboxJob>(
-      `select e.position::text as position, e.type, e.stream_id as "streamId"
-         from events e join subscription_cursors c on c.name = $1
-        where e.type = 'MemberToppedUp' and (e.tx_id, e.position) <= (c.tx_id, c.position)
-          and not exists (select 1 from events i where i.stream_id = 'level-income-' || e.position::text)
-        order by e.position limit $2`,
-      [RELAY_CURSOR, RECONCILE_BATCH],
+    const [cursor] = await this.db.query<{ tx_id: string; position: string }>(
+      'select tx_id::text as tx_id, position::text as position from subscription_cursors where name = $1',
+      [RELAY_CURSOR],
     );
-    return this.requeue(QUEUE.levelIncome, rows);
+    if (!cursor) return 0;
+    const rows = await this.db.query<OutboxJob & { tx_id: string }>(
+      `select e.position::text as position, e.type, e.stream_id as "streamId", e.tx_id::text as tx_id
+         from events e
+        where e.type = 'MemberToppedUp'
+          and (e.tx_id, e.position) <= ($2::xid8, $3::bigint)
+          and (e.tx_id, e.position) >= ($4::xid8, $5::bigint)
+          and not exists (select 1 from events i where i.stream_id = 'level-income-' || e.position::text)
+        order by e.tx_id, e.position limit $1`,
+      [RECONCILE_BATCH, cursor.tx_id, cursor.position, this.incomesFrom.txId, this.incomesFrom.position],
+    );
+    // Everything before the first unpaid top-up (or up to the cursor read above, when none) is paid.
+    const [first] = rows;
+    this.incomesFrom = first
+      ? { txId: first.tx_id, position: first.position }
+      : { txId: cursor.tx_id, position: cursor.position };
+    return this.requeue(
+      QUEUE.levelIncome,
+      rows.map(({ position, type, streamId }) => ({ position, type, streamId })),
+    );
   }
 
   /** Mails behind the relay's cursor not sent yet. */
