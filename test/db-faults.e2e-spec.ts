@@ -103,8 +103,11 @@ describe('PostgreSQL stopped or frozen: 503 SERVICE.UNAVAILABLE, never 401', () 
     await memberCall().expect(200);
     pg.freeze();
     try {
-      const [first, second] = await Promise.all([timed(memberCall), timed(adminCall)]);
-      for (const answer of [first, second]) {
+      // Signed-in calls, and a login, which has no token to check: each on a connection that was open before.
+      const login = () => request(app.getHttpServer()).post('/api/login').send({ uid: ROOT, password: PASSWORD });
+      // The login first and alone: it takes a connection the pool holds open, to a server that answers nothing.
+      const answers = [await timed(login), ...(await Promise.all([timed(memberCall), timed(adminCall)]))];
+      for (const answer of answers) {
         expect(answer.status).toBe(503);
         expect(answer.body).toMatchObject(UNAVAILABLE);
         expect(answer.ms).toBeLessThan(6500);

@@ -1,7 +1,8 @@
-import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig, loadConfig } from '../config/config';
 import { createDataSource, Database } from './db/database';
+import { DatabaseWatchdog } from './db/watchdog';
 import { Ledger } from './ledger';
 import { Projection, ProjectionRunner } from './projections/projection';
 import { LedgerKeys } from './event-store/signing';
@@ -13,7 +14,7 @@ import { RateLimitStore } from './http/rate-limit.store';
  * imports no module.
  */
 @Module({})
-export class PlatformModule implements OnApplicationShutdown {
+export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
   static forRoot(projections: readonly Projection[]): DynamicModule {
     return {
       module: PlatformModule,
@@ -30,7 +31,16 @@ export class PlatformModule implements OnApplicationShutdown {
               limits: config.db,
             }).initialize(),
         },
-        { provide: Database, inject: [DataSource], useFactory: (ds: DataSource) => new Database(ds) },
+        {
+          provide: DatabaseWatchdog,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => new DatabaseWatchdog(config.appDatabaseUrl),
+        },
+        {
+          provide: Database,
+          inject: [DataSource, DatabaseWatchdog],
+          useFactory: (ds: DataSource, watchdog: DatabaseWatchdog) => new Database(ds, watchdog),
+        },
         { provide: ProjectionRunner, useFactory: () => new ProjectionRunner(projections) },
         { provide: LedgerKeys, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LedgerKeys(config.ledger) },
         {
@@ -44,9 +54,17 @@ export class PlatformModule implements OnApplicationShutdown {
     };
   }
 
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(DatabaseWatchdog) private readonly watchdog: DatabaseWatchdog,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.watchdog.start();
+  }
 
   async onApplicationShutdown(): Promise<void> {
+    this.watchdog.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ConcurrencyError, DomainError } from '../errors';
 import { Tx } from './pipelined-tx';
+import { DatabaseWatchdog } from './watchdog';
 import { ExecResult, Sql } from './sql';
 import { isSerializationFailure } from './sql-errors';
 
@@ -35,7 +36,11 @@ export interface TransactionOptions {
 }
 
 export class Database implements Sql {
-  constructor(readonly dataSource: DataSource) {}
+  constructor(
+    readonly dataSource: DataSource,
+    /** The process's watchdog (PlatformModule): while the server does not answer, every call fails at once with a 503. */
+    private readonly watchdog?: DatabaseWatchdog,
+  ) {}
 
   /** TypeORM's pg pool (the DataSource's driver): statements go to pg clients directly. */
   private get pool(): Pool {
@@ -48,7 +53,11 @@ export class Database implements Sql {
    * Checks a client out for `work` and always gives it back: destroyed instead of reused when the
    * connection failed meanwhile or `work` reported it unusable (e.g. a failed ROLLBACK).
    */
-  private async withClient<T>(work: (client: PoolClient, unusable: (error: Error) => void) => Promise<T>): Promise<T> {
+  private withClient<T>(work: (client: PoolClient, unusable: (error: Error) => void) => Promise<T>): Promise<T> {
+    return this.watchdog ? this.watchdog.guard(() => this.onClient(work)) : this.onClient(work);
+  }
+
+  private async onClient<T>(work: (client: PoolClient, unusable: (error: Error) => void) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     // A checked-out client has no listener of the pool's; an unhandled 'error' would end the process.
