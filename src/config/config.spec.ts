@@ -63,10 +63,10 @@ describe('loadConfig: MAIL_USE_CATCHER', () => {
 describe('loadConfig: database limits and API processes', () => {
   const base = { NODE_ENV: 'test', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' };
 
-  it('defaults to a pool of 20, 5 s to connect, 15 s per statement, 60 s idle in a transaction', () => {
+  it('defaults to a pool of 20, 10 s to connect, 15 s per statement, 60 s idle in a transaction', () => {
     expect(loadConfig(base).db).toEqual({
       poolSize: 20,
-      connectTimeoutMs: 5000,
+      connectTimeoutMs: 10_000,
       statementTimeoutMs: 15_000,
       idleInTransactionTimeoutMs: 60_000,
     });

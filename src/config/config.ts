@@ -52,7 +52,7 @@ export interface AppConfig {
 export interface DbLimits {
   /** Connections per process (DB_POOL_SIZE). */
   poolSize: number;
-  /** Waiting for a connection (a new one, or a free one of the pool) at the most; also the deadline of a token's account look-up. */
+  /** Waiting for a connection (a new one, or a free one of a busy pool) at the most: then a 503. */
   connectTimeoutMs: number;
   /** PostgreSQL's statement_timeout; the client gives up on a silent server a little after it. */
   statementTimeoutMs: number;
@@ -213,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     checkpointEveryMs: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_MS', 60 * 1000),
     db: {
       poolSize: positive(env, 'DB_POOL_SIZE', 20),
-      connectTimeoutMs: positive(env, 'DB_CONNECT_TIMEOUT_MS', 5000),
+      connectTimeoutMs: positive(env, 'DB_CONNECT_TIMEOUT_MS', 10_000),
       statementTimeoutMs: positive(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000),
       idleInTransactionTimeoutMs: positive(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
     },

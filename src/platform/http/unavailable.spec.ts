@@ -1,4 +1,4 @@
-import { isUnreachable, ServiceUnavailable, withinDeadline } from './unavailable';
+import { isUnreachable, ServiceUnavailable } from './unavailable';
 
 // Proves which failures mean "PostgreSQL or Redis cannot be reached" (a 503) and which are the call's own (decision 0037).
 describe('isUnreachable', () => {
@@ -25,18 +25,4 @@ describe('isUnreachable', () => {
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'x')")],
     ['nothing', undefined],
   ])('%s is not', (_, error) => expect(isUnreachable(error)).toBe(false));
-});
-
-describe('withinDeadline', () => {
-  it('answers ServiceUnavailable when the work does not finish in time, and passes other errors through', async () => {
-    await expect(withinDeadline(20, 'a look-up', () => new Promise(() => undefined))).rejects.toBeInstanceOf(
-      ServiceUnavailable,
-    );
-    await expect(withinDeadline(1000, 'a look-up', async () => 'done')).resolves.toBe('done');
-    await expect(
-      withinDeadline(1000, 'a look-up', async () => {
-        throw new RangeError('own');
-      }),
-    ).rejects.toBeInstanceOf(RangeError);
-  });
 });

@@ -44,23 +44,3 @@ export function isUnreachable(error: unknown, depth = 0): boolean {
   if (Array.isArray(inner) && inner.some((x) => isUnreachable(x, depth + 1))) return true;
   return isUnreachable(e.driverError, depth + 1) || isUnreachable(e.cause, depth + 1);
 }
-
-/**
- * `work` within `ms`, else ServiceUnavailable; a failure to reach PostgreSQL or Redis becomes
- * ServiceUnavailable too. For the steps every call takes first (the token's account look-up), so a
- * frozen database answers 503 in seconds instead of holding the request for the statement timeout.
- */
-export async function withinDeadline<T>(ms: number, what: string, work: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ServiceUnavailable(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work(), late]);
-  } catch (error) {
-    if (isUnreachable(error)) throw error instanceof ServiceUnavailable ? error : new ServiceUnavailable(String(error));
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -20,15 +20,11 @@ export const bearerJwt = (config: AppConfig): StrategyOptionsWithoutRequest => (
 export function BearerJwtStrategy(name: string) {
   @Injectable()
   abstract class SurfaceJwtStrategy extends PassportStrategy(Strategy, name) {
-    /** The account look-up's deadline: a database that does not answer makes the call a 503 this soon, never a 401. */
-    protected readonly lookupDeadlineMs: number;
-
     constructor(
       @Inject(APP_CONFIG) config: AppConfig,
       protected readonly db: Database,
     ) {
       super(bearerJwt(config));
-      this.lookupDeadlineMs = config.db.connectTimeoutMs;
     }
   }
   return SurfaceJwtStrategy;

@@ -1,7 +1,6 @@
 import { ExecutionContext, ForbiddenException, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { errorBody } from '../../../platform/http/error-body';
-import { withinDeadline } from '../../../platform/http/unavailable';
 import { AdminRole } from '../domain/admin.events';
 import { MSG } from '../domain/member.messages';
 import { activeImpersonator, loadMember } from '../member-state';
@@ -32,11 +31,7 @@ const loginRequired = () => new UnauthorizedException(errorBody(401, MSG.loginRe
  */
 @Injectable()
 export class MemberJwtStrategy extends BearerJwtStrategy('member-jwt') {
-  validate(claims: MemberClaims): Promise<MemberPrincipal> {
-    return withinDeadline(this.lookupDeadlineMs, 'member token check', () => this.check(claims));
-  }
-
-  private async check(claims: MemberClaims): Promise<MemberPrincipal> {
+  async validate(claims: MemberClaims): Promise<MemberPrincipal> {
     if (claims?.typ !== 'member' || typeof claims.sub !== 'string') throw loginRequired();
     const member = await loadMember(this.db, claims.sub);
     if (!member || member.blocked || member.credentialVersion !== claims.cv) throw loginRequired();
