@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
@@ -21,7 +22,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
-import { queryClient } from './queryClient';
+import { createQueryClient } from './queryClient';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { SahyogLayout } from './Layout';
@@ -87,7 +88,9 @@ const MODULES: Record<ResourceName, ResourceModule> = {
 };
 
 /** Resources are registered per role from the table in src/resources.ts; the first one is the landing page. */
-export const App = () => (
+export const App = () => <AdminApp queryClient={useState(createQueryClient)[0]} />;
+
+const AdminApp = ({ queryClient }: { queryClient: QueryClient }) => (
   <Admin
     title="Sahyog admin"
     dataProvider={dataProvider}

@@ -14,7 +14,8 @@ export function retryUnavailable(failureCount: number, error: unknown): boolean 
 
 export const unavailableRetryDelay = (attempt: number): number => Math.min(1000 * 2 ** attempt, 8000);
 
-/** react-admin's query client: react-query's, with the 503 retry above for reads (writes are never re-sent on their own). */
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: retryUnavailable, retryDelay: unavailableRetryDelay } },
-});
+/** A query client for react-admin (one per mounted app): react-query's, with the 503 retry above for reads (writes are never re-sent on their own). */
+export const createQueryClient = (): QueryClient =>
+  new QueryClient({
+    defaultOptions: { queries: { retry: retryUnavailable, retryDelay: unavailableRetryDelay } },
+  });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { authProvider } from '../authProvider';
-import { queryClient, retryUnavailable, UNAVAILABLE_RETRIES } from '../queryClient';
+import { createQueryClient, retryUnavailable, UNAVAILABLE_RETRIES } from '../queryClient';
 import { readSession, saveSession } from '../session';
 import { jsonResponse, mockFetch } from '../test/fetchMock';
 
@@ -37,7 +37,7 @@ describe('503 SERVICE.UNAVAILABLE in admin-web', () => {
     expect(retryUnavailable(UNAVAILABLE_RETRIES, new HttpError(UNAVAILABLE, 503))).toBe(false);
     for (const status of [400, 401, 403, 404, 500]) expect(retryUnavailable(0, new HttpError('x', status))).toBe(false);
     let attempts = 0;
-    const rows = await queryClient.fetchQuery({
+    const rows = await createQueryClient().fetchQuery({
       queryKey: ['unavailable-then-back'],
       queryFn: async () => {
         if (++attempts === 1) throw new HttpError(UNAVAILABLE, 503);
