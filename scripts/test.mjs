@@ -261,6 +261,8 @@ async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {
     RATE_LIMIT_LOGIN_PER_MINUTE: process.env.RATE_LIMIT_LOGIN_PER_MINUTE || '200',
     // the browser tests register their members from 127.0.0.1 too
     RATE_LIMIT_REGISTER_PER_MINUTE: process.env.RATE_LIMIT_REGISTER_PER_MINUTE || '200',
+    // one API process: the browser flows need no more, and the 2-core machine runs the browser beside it
+    API_PROCESSES: process.env.API_PROCESSES || '1',
   };
   for (const cli of ['migrate', 'seed']) {
     const r = await run(process.execPath, [`dist/cli/${cli}.js`], { cwd: app, env, prefix: cli, timeoutMs: 5 * 60_000 });

@@ -3,6 +3,7 @@
 // REDIS_URL), migrate, seed the demo network once, build, serve api + worker + both web apps,
 // print the URLs and demo logins. Ctrl-C stops everything this script started, in order.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT, c, log, UserError, runOrThrow, waitForHttp, killCommands, portIsFree, preferredPort } from './lib/util.mjs';
 import { ensureNodeModules, localDatabase, localLedgerEnv, localRedis, localSecrets } from './lib/local.mjs';
@@ -88,6 +89,8 @@ async function main() {
   }
 
   step('API and worker');
+  // The API runs API_PROCESSES processes (default: one per core; they share their rate limits in Redis, decision 0037).
+  log('api', `API_PROCESSES=${process.env.API_PROCESSES || `${os.availableParallelism()} (one per core)`}`);
   const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { env });
   started.push(api);
   const worker = startService('worker', process.execPath, ['dist/main.js', '--role=worker'], { env });

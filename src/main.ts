@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import cluster from 'node:cluster';
+import { superviseApiProcesses } from './api-processes';
 import { createApiApp } from './app.factory';
 import { loadConfig } from './config/config';
 import { Logger } from 'nestjs-pino';
@@ -18,9 +20,13 @@ async function main(): Promise<void> {
     return;
   }
   if (role !== 'api') throw new Error(`unknown role "${role}" (use --role=api or --role=worker)`);
+  if (config.apiProcesses > 1 && cluster.isPrimary) return superviseApiProcesses(config.apiProcesses);
   const app = await createApiApp();
   await app.listen(config.port, '0.0.0.0');
-  rootLogger().info({ port: config.port }, `Sahyog API listening on ${config.publicUrl}`);
+  rootLogger().info(
+    { port: config.port, pid: process.pid },
+    `Sahyog API listening on ${config.publicUrl} (pid ${process.pid})`,
+  );
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
@@ -22,6 +23,7 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider, TOTP_PATH } from './authProvider';
+import { createQueryClient } from './queryClient';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { SahyogLayout } from './Layout';
@@ -92,11 +94,14 @@ const MODULES: Record<ResourceName, ResourceModule> = {
 };
 
 /** Resources are registered per role from the table in src/resources.ts; the first one is the landing page. */
-export const App = () => (
+export const App = () => <AdminApp queryClient={useState(createQueryClient)[0]} />;
+
+const AdminApp = ({ queryClient }: { queryClient: QueryClient }) => (
   <Admin
     title="Sahyog admin"
     dataProvider={dataProvider}
     authProvider={authProvider}
+    queryClient={queryClient}
     i18nProvider={i18nProvider}
     theme={adminTheme}
     layout={SahyogLayout}

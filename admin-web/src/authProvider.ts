@@ -59,9 +59,10 @@ async function postLogin({ username, password, totp }: LoginParams): Promise<Res
 /**
  * Admin authentication against POST /admin-api/auth/login.
  * A 401 from any later call ends the session; a 403 keeps it (the admin lacks the role for
- * that one call, and react-admin shows the error). A 403 AUTH.PASSWORD_CHANGE_REQUIRED (a one-time
- * password, decision 0032) keeps it too and takes the admin to the password page, as a login that
- * answers mustChangePassword does. Logout ends the session server-side first.
+ * that one call, and react-admin shows the error), and so does a 503 (issue 19 §2). A 403
+ * AUTH.PASSWORD_CHANGE_REQUIRED (a one-time password, decision 0032) keeps it too and takes the admin
+ * to the password page, as a login that answers mustChangePassword does. Logout ends the session
+ * server-side first.
  */
 export const authProvider = {
   async login(params: LoginParams) {
@@ -72,6 +73,7 @@ export const authProvider = {
       throw new Error((typeof code === 'string' && LOGIN_REFUSALS[code]) || 'sahyog.auth.invalid');
     }
     if (response.status === 429) throw new Error('sahyog.auth.too_many');
+    if (response.status === 503) throw new Error('sahyog.auth.unavailable');
     if (!response.ok) throw new Error('sahyog.auth.failed');
     const body: unknown = await response.json();
     const { token, username, role, totpEnrolmentRequired } = (body ?? {}) as Record<string, unknown>;
@@ -118,7 +120,8 @@ export const authProvider = {
     if (error?.status === 403 && codeOf(error.body) === 'ADMIN.TOTP_ENROLMENT_REQUIRED') {
       throw { redirectTo: TOTP_PATH, logoutUser: false, message: 'sahyog.totp.enrolment_required' };
     }
-    // 403 and every other error: stay logged in; the caller's notification shows the message.
+    // 403, 503 (the server cannot reach its database or Redis: reads are retried, queryClient.ts) and
+    // every other error: stay logged in; the caller's notification shows the message.
   },
 
   async getPermissions() {

@@ -716,6 +716,7 @@ const sahyogMessages = {
       failed: 'Login failed. Please try again.',
       unreachable: 'The server cannot be reached',
       password_change_required: 'Please change your password first',
+      unavailable: 'Service temporarily unavailable. Please try again.',
       totp_required: 'Enter the 6-digit code from your authenticator app',
       totp_invalid: 'That code is not valid. Enter a new code from your authenticator app.',
       locked_out: 'Too many failed attempts. Try again after 15 minutes.',

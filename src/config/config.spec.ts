@@ -58,3 +58,32 @@ describe('loadConfig: MAIL_USE_CATCHER', () => {
     );
   });
 });
+
+// Proves the database limits and API_PROCESSES (issue 19 §2, §4; decision 0037) are read with their defaults and checked.
+describe('loadConfig: database limits and API processes', () => {
+  const base = { NODE_ENV: 'test', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' };
+
+  it('defaults to a pool of 20, 10 s to connect, 15 s per statement, 60 s idle in a transaction', () => {
+    expect(loadConfig(base).db).toEqual({
+      poolSize: 20,
+      connectTimeoutMs: 10_000,
+      statementTimeoutMs: 15_000,
+      idleInTransactionTimeoutMs: 60_000,
+    });
+    expect(loadConfig({ ...base, DB_POOL_SIZE: '7', DB_STATEMENT_TIMEOUT_MS: '30000' }).db).toMatchObject({
+      poolSize: 7,
+      statementTimeoutMs: 30_000,
+    });
+  });
+
+  it.each(['0', '-1', 'ten'])('refuses DB_POOL_SIZE=%s with a message naming the variable', (value) => {
+    expect(() => loadConfig({ ...base, DB_POOL_SIZE: value })).toThrow(/DB_POOL_SIZE/);
+  });
+
+  it('runs one API process without REDIS_URL, and refuses more than one there (the limits would multiply)', () => {
+    expect(loadConfig(base).apiProcesses).toBe(1);
+    expect(() => loadConfig({ ...base, API_PROCESSES: '2' })).toThrow(/API_PROCESSES=2 needs REDIS_URL/);
+    expect(loadConfig({ ...base, API_PROCESSES: '3', REDIS_URL: 'redis://127.0.0.1:6379' }).apiProcesses).toBe(3);
+    expect(loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' }).apiProcesses).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generateKeyPairSync, hkdfSync } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { LedgerKeyConfig, parsePublicKeys, parseSigningKey } from '../platform/event-store/signing';
 
 /**
@@ -31,6 +32,12 @@ export interface AppConfig {
   /** Failed logins per (account, client address): docs/decisions/0013-lockout-per-account-and-address.md. */
   lockout: { maxFailures: number; minutes: number; slowdownMs: number };
   checkpointEveryMs: number;
+  /** Connection limits and timeouts of the application pool (issue 19 §2; decision 0037). */
+  db: DbLimits;
+  /** How often the worker's reconciler re-derives missing effects from the ledger and re-creates the periodic jobs. */
+  reconcileEveryMs: number;
+  /** API processes `node dist/main.js` forks (node:cluster); 1 serves in the process itself. */
+  apiProcesses: number;
   // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
   /** Checkpoint signing (Ed25519, outside PostgreSQL) and when checkpoints are due. */
   /**
@@ -48,11 +55,41 @@ export interface AppConfig {
   adminTotp: { required: boolean; secretKey: Buffer };
 }
 
+export interface DbLimits {
+  /** Connections per process (DB_POOL_SIZE). */
+  poolSize: number;
+  /** Waiting for a connection (a new one, or a free one of a busy pool) at the most: then a 503. */
+  connectTimeoutMs: number;
+  /** PostgreSQL's statement_timeout; the client gives up on a silent server a little after it. */
+  statementTimeoutMs: number;
+  /** PostgreSQL's idle_in_transaction_session_timeout: a transaction left open without a statement ends. */
+  idleInTransactionTimeoutMs: number;
+}
+
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return Number(raw);
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFrom(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+  return value;
+}
+
+/**
+ * API_PROCESSES: a whole number; unset, one per core when REDIS_URL is set (the rate limits are shared
+ * there), else 1. More than one without REDIS_URL would multiply the limits: refused.
+ */
+export function apiProcessesFrom(env: NodeJS.ProcessEnv): number {
+  const processes = positive(env, 'API_PROCESSES', env.REDIS_URL ? Math.max(1, availableParallelism()) : 1);
+  if (processes > 1 && !env.REDIS_URL)
+    throw new Error(
+      `API_PROCESSES=${processes} needs REDIS_URL: the processes share their rate limits and login turns there (decision 0037)`,
+    );
+  return processes;
 }
 
 // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
@@ -195,6 +232,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       slowdownMs: intFrom(env, 'LOGIN_SLOWDOWN_MS', 2000),
     },
     checkpointEveryMs: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_MS', 60 * 1000),
+    db: {
+      poolSize: positive(env, 'DB_POOL_SIZE', 20),
+      connectTimeoutMs: positive(env, 'DB_CONNECT_TIMEOUT_MS', 10_000),
+      statementTimeoutMs: positive(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000),
+      idleInTransactionTimeoutMs: positive(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
+    },
+    reconcileEveryMs: positive(env, 'RECONCILE_EVERY_MS', 2 * 60 * 1000),
+    apiProcesses: apiProcessesFrom(env),
     // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
     ledger: ledgerConfig(env, nodeEnv),
     auditorRedactionSalt: redactionSalt(env, nodeEnv),

@@ -11,13 +11,13 @@ import { CatcherTransport, MailTransport, SmtpTransport } from '../platform/mail
 import { OutboxRelay } from '../platform/outbox/relay';
 import { processMailJob } from './mail.processor';
 import { mailLinkKey } from '../platform/mail/link-secrets';
+import { LEGACY_SCHEDULERS, PERIODIC_TICK_MS, periodicJobs, Reconciler } from './reconciler';
 import { payLevelIncome } from '../modules/income';
 import { Ledger } from '../platform/ledger';
 import {
   createPaymentOrders,
   loadPaymentsConfig,
   OrderChecks,
-  PAYMENT_SWEEP_EVERY_MS,
   pollPaymentStatus,
   PaymentStatusJob,
   PollTiming,
@@ -25,7 +25,7 @@ import {
   sweepPaymentOrders,
 } from '../modules/payments';
 import { assertTransactionIdsAhead } from '../platform/event-store/ledger-order';
-import { expireLinkJob, expiryDelaysOf, HELP_TICK_MS, matchingTick, sweepJob } from '../modules/help';
+import { expireLinkJob, expiryDelaysOf, matchingTick, sweepJob } from '../modules/help';
 
 /** How often the relay looks for new events when the last pass found none. */
 const RELAY_IDLE_MS = 200;
@@ -49,6 +49,10 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
   private stopping = false;
   private relayLoop: Promise<void> | undefined;
   private checkpointLoop: Promise<void> | undefined;
+  private periodicLoop: Promise<void> | undefined;
+  private reconcileLoop: Promise<void> | undefined;
+  private readonly wakers = new Set<() => void>();
+  private readonly reconciler: Reconciler;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -76,6 +80,12 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     const payments = loadPaymentsConfig();
     this.paymentOrders = createPaymentOrders(db, ledger, payments);
     this.pollTiming = pollTimingOf(payments);
+    this.reconciler = new Reconciler(
+      db,
+      (name) => this.queue(name),
+      this.paymentOrders,
+      periodicJobs(config.checkpointEveryMs),
+    );
     this.transport = config.mailUrl
       ? new SmtpTransport(config.mailUrl, config.mailFrom)
       : new CatcherTransport((line) => this.logger.log(line));
@@ -150,38 +160,56 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         (job) => expireLinkJob(this.ledger, job.data.linkId),
         options,
       ),
-      new Worker(QUEUE.helpMatching, () => matchingTick(this.ledger), { ...options, concurrency: 1 }),
+      // `at`: the start of the tick's slot by the database's clock (Reconciler.tickPeriodic).
+      new Worker<{ at?: number }>(
+        QUEUE.helpMatching,
+        (job) => matchingTick(this.ledger, new Date(job.data.at ?? job.timestamp)),
+        { ...options, concurrency: 1 },
+      ),
       new Worker(QUEUE.helpSweep, () => sweepJob(this.ledger), { ...options, concurrency: 1 }),
     );
     for (const worker of this.workers)
       worker.on('failed', (job, error) => this.logger.error(`${worker.name} job ${job?.id} failed: ${error.message}`));
-    await this.queue(QUEUE.ledgerCheckpoint).upsertJobScheduler(
-      'ledger-checkpoint-every',
-      { every: this.config.checkpointEveryMs },
-      { name: 'checkpoint' },
-    );
-    // The first sweep one interval from now: the poll chains do the work; the sweep only catches what they lost.
-    await this.queue(QUEUE.paymentSweep).upsertJobScheduler(
-      'payment-sweep-every',
-      { every: PAYMENT_SWEEP_EVERY_MS, startDate: Date.now() + PAYMENT_SWEEP_EVERY_MS },
-      { name: 'sweep' },
-    );
-    await this.queue(QUEUE.helpMatching).upsertJobScheduler(
-      'help-matching-every',
-      { every: HELP_TICK_MS },
-      { name: 'tick' },
-    );
-    await this.queue(QUEUE.helpSweep).upsertJobScheduler(
-      'help-sweep-every',
-      { every: HELP_TICK_MS, startDate: Date.now() + HELP_TICK_MS },
-      { name: 'sweep' },
-    );
+    // Periodic jobs follow the database's clock (issue 19 §1): schedulers of earlier versions, whose
+    // next run a worker's own clock set, are removed; every worker then adds each job as its slot begins.
+    for (const [queue, id] of LEGACY_SCHEDULERS) await this.queue(queue).removeJobScheduler(id);
     // And one sweep now: whatever came due while no worker ran (or in the jobs a killed worker held,
     // which BullMQ hands on only once their locks expire) is done at start, not a minute later.
     await this.queue(QUEUE.helpSweep).add('sweep-at-start', {});
     this.relayLoop = this.runRelay();
     this.checkpointLoop = this.runCheckpointCount();
+    this.periodicLoop = this.every(PERIODIC_TICK_MS, 'periodic jobs', () => this.reconciler.tickPeriodic());
+    this.reconcileLoop = this.every(this.config.reconcileEveryMs, 'reconcile', async () => {
+      const found = await this.reconciler.reconcile();
+      if (found.incomes + found.mails + found.paymentPolls > 0)
+        this.logger.warn(
+          `reconciler re-enqueued what Redis had lost: ${found.incomes} level income(s), ${found.mails} mail(s), ${found.paymentPolls} payment poll chain(s)`,
+        );
+    });
     this.logger.log(`worker running: relay every ${RELAY_IDLE_MS} ms when idle, mail via ${this.transport.name}`);
+  }
+
+  /** Runs `work` now and then every `ms` until shutdown; a failed pass is logged and the next one tries again. */
+  private async every(ms: number, what: string, work: () => Promise<unknown>): Promise<void> {
+    while (!this.stopping) {
+      try {
+        await work();
+      } catch (error) {
+        this.logger.error(`${what} failed: ${(error as Error).message}`);
+      }
+      await this.sleep(ms);
+    }
+  }
+
+  /** A pause that shutdown cuts short. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wakers.add(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   private async runRelay(): Promise<void> {
@@ -221,8 +249,11 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    for (const wake of this.wakers) wake();
     await this.relayLoop;
     await this.checkpointLoop;
+    await this.periodicLoop;
+    await this.reconcileLoop;
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     await this.connection.quit();

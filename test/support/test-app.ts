@@ -86,6 +86,8 @@ export async function startTestApp(env: Record<string, string> = {}, root = '/no
     DATABASE_URL: db.ownerUrl,
     APP_DATABASE_URL: db.appUrl,
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    // Queues and rate-limit counters of this app only: test files share one Redis.
+    QUEUE_PREFIX: `sahyog-${db.name}`,
     JWT_SECRET: 'test-secret-of-sufficient-length',
     PUBLIC_URL: 'http://sahyog.test',
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',

@@ -1,5 +1,7 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
+import i18n from 'i18next';
 import { navigateTo } from './navigation';
+import { offerRetry } from './notify';
 import { getSession, signOut } from './session';
 
 export { setNavigator } from './navigation';
@@ -71,6 +73,28 @@ export function forceLogout(): void {
   navigateTo('/login');
 }
 
+/** The server could not reach its database or Redis (503): the call failed, the session stands. */
+export class ServiceUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServiceUnavailableError';
+  }
+}
+
+/**
+ * A 503 never ends the session (only the forced-logout text does): the member is offered a retry,
+ * and the call is sent again when they take it; closing the offer fails the call with ServiceUnavailableError.
+ */
+async function retryWhenAsked(error: AxiosError): Promise<AxiosResponse> {
+  const message = i18n.t('unavailable.message', { defaultValue: 'Service temporarily unavailable. Please try again.' });
+  try {
+    await offerRetry(message, i18n.t('unavailable.retry', { defaultValue: 'Retry' }));
+  } catch {
+    throw new ServiceUnavailableError(message);
+  }
+  return apiClient.request(error.config!);
+}
+
 apiClient.interceptors.response.use(
   (response: AxiosResponse) => {
     if (asksForLogin(response.data)) {
@@ -88,6 +112,7 @@ apiClient.interceptors.response.use(
       forceLogout();
       return Promise.reject(new ForcedLogoutError());
     }
+    if (error instanceof AxiosError && error.response?.status === 503 && error.config) return retryWhenAsked(error);
     return Promise.reject(error);
   },
 );

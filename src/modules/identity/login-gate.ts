@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../config/config';
 import { Sql } from '../../platform/db/sql';
+import { RateLimitStore } from '../../platform/http/rate-limit.store';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { isLocked, LoginPolicy, shouldSlowDown } from './domain/login-attempts';
 import { failuresFromStrangers, loadLoginAddress } from './member-state';
@@ -27,14 +28,22 @@ export const STRANGER_QUEUE_SLOTS = 5;
 const MAX_ACCOUNTS = 100_000;
 
 /**
- * The turns of strangers' password checks on accounts under attack, in this API process (like the
- * rate limits of decision 0005): one turn per `slowdownMs` per account, the first `slowdownMs` from
- * now, so strangers together get at most one password check per `slowdownMs` however many
- * addresses they send from.
+ * The turns of strangers' password checks on accounts under attack: one turn per `slowdownMs` per
+ * account, the first `slowdownMs` from now, so strangers together get at most one password check per
+ * `slowdownMs` however many addresses they send from. Kept in Redis with the rate limits (decision
+ * 0037), so every API process and replica hands out the same turns; in this process without REDIS_URL.
  */
 @Injectable()
 export class StrangerTurns {
   private readonly nextFree = new Map<string, number>();
+
+  constructor(@Optional() private readonly store?: RateLimitStore) {}
+
+  /** `take`, shared by every process when the rate limits are (Redis unreachable: ServiceUnavailable, a 503). */
+  claim(account: string, now: number, slowdownMs: number): Promise<number | null> {
+    if (this.store?.shared) return this.store.turn(`login:${account}`, slowdownMs, STRANGER_QUEUE_SLOTS);
+    return Promise.resolve(this.take(account, now, slowdownMs));
+  }
 
   /** How long to wait for the next turn on `account`, or null when it is more than `STRANGER_QUEUE_SLOTS` slow-downs away (nothing is taken then). */
   take(account: string, now: number, slowdownMs: number): number | null {
@@ -68,7 +77,7 @@ export async function passLoginGate(
     !address?.succeededAt &&
     shouldSlowDown(address, await failuresFromStrangers(sql, account, now, policy), policy)
   ) {
-    const wait = turns.take(account, now.getTime(), policy.slowdownMs);
+    const wait = await turns.claim(account, now.getTime(), policy.slowdownMs);
     if (wait === null) return 'busy';
     await sleep(wait);
   }

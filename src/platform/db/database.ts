@@ -4,6 +4,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { ConcurrencyError, DomainError } from '../errors';
 import { REGISTER_LEDGER_WRITER_SQL } from '../event-store/ledger-order';
 import { Tx } from './pipelined-tx';
+import { DatabaseWatchdog } from './watchdog';
 import { ExecResult, Sql } from './sql';
 import { isSerializationFailure } from './sql-errors';
 
@@ -43,7 +44,11 @@ export interface TransactionOptions {
 }
 
 export class Database implements Sql {
-  constructor(readonly dataSource: DataSource) {}
+  constructor(
+    readonly dataSource: DataSource,
+    /** The process's watchdog (PlatformModule): while the server does not answer, every call fails at once with a 503. */
+    private readonly watchdog?: DatabaseWatchdog,
+  ) {}
 
   /** TypeORM's pg pool (the DataSource's driver): statements go to pg clients directly. */
   private get pool(): Pool {
@@ -56,7 +61,11 @@ export class Database implements Sql {
    * Checks a client out for `work` and always gives it back: destroyed instead of reused when the
    * connection failed meanwhile or `work` reported it unusable (e.g. a failed ROLLBACK).
    */
-  private async withClient<T>(work: (client: PoolClient, unusable: (error: Error) => void) => Promise<T>): Promise<T> {
+  private withClient<T>(work: (client: PoolClient, unusable: (error: Error) => void) => Promise<T>): Promise<T> {
+    return this.watchdog ? this.watchdog.guard(() => this.onClient(work)) : this.onClient(work);
+  }
+
+  private async onClient<T>(work: (client: PoolClient, unusable: (error: Error) => void) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     // A checked-out client has no listener of the pool's; an unhandled 'error' would end the process.
@@ -138,10 +147,19 @@ export class Database implements Sql {
   }
 }
 
+/** Margin past the statement timeout after which the client gives up on a server that does not answer at all (frozen, cut off). */
+const SILENT_SERVER_MARGIN_MS = 2000;
+
 export function createDataSource(
   url: string,
-  options: { poolSize?: number; applicationName?: string } = {},
+  options: {
+    poolSize?: number;
+    applicationName?: string;
+    /** The process's limits (AppConfig.db); without them (tests' and tools' own connections) no timeouts are set. */
+    limits?: { connectTimeoutMs: number; statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  } = {},
 ): DataSource {
+  const limits = options.limits;
   return new DataSource({
     type: 'postgres',
     url,
@@ -151,6 +169,19 @@ export function createDataSource(
     entities: [],
     // pipeline: a statement is sent without waiting for the one before to finish, so Tx.batch can
     // put several in one write; statements that are awaited one by one behave exactly as without.
-    extra: { max: options.poolSize ?? 20, application_name: options.applicationName ?? 'sahyog', pipeline: true },
+    extra: {
+      max: options.poolSize ?? 20,
+      application_name: options.applicationName ?? 'sahyog',
+      pipeline: true,
+      ...(limits && {
+        // A pool checkout (a new connection, or waiting for a busy pool) fails after this: 503, not a hang.
+        connectionTimeoutMillis: limits.connectTimeoutMs,
+        statement_timeout: limits.statementTimeoutMs,
+        idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+        // Client side: a server that stopped answering (SIGSTOP, a cut link) gives no statement timeout.
+        query_timeout: limits.statementTimeoutMs + SILENT_SERVER_MARGIN_MS,
+        keepAlive: true,
+      }),
+    },
   });
 }

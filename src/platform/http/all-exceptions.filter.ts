@@ -3,6 +3,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { inputErrorFromSql } from '../db/sql-errors';
 import { DomainError, ErrorKind } from '../errors';
 import { errorBody } from './error-body';
+import { isUnreachable, SERVICE_UNAVAILABLE_CODE, SERVICE_UNAVAILABLE_MESSAGE } from './unavailable';
 
 const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,
@@ -59,6 +60,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
         void reply.status(200).headers(page.headers).send(page.body);
         return;
       }
+    }
+    if (isUnreachable(exception)) {
+      // PostgreSQL or Redis down, frozen or timing out: a retryable 503, never a 401 or a 500 (issue 19 §2).
+      this.logger.warn(
+        `dependency unavailable: ${(exception as { reason?: string }).reason ?? (exception as Error).message}`,
+      );
+      void reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send(errorBody(503, SERVICE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE_CODE));
+      return;
     }
     if (exception instanceof DomainError) {
       const status = STATUS_OF[exception.kind];

@@ -4,30 +4,28 @@ import { FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { clientAddressKey } from './client-address';
 import { errorBody } from './error-body';
+import { RateLimitStore } from './rate-limit.store';
 
 export type RateBucket = 'login' | 'forgot' | 'lookup' | 'register';
 const RATE_BUCKET = 'rate-bucket';
 export const RateLimited = (bucket: RateBucket) => SetMetadata(RATE_BUCKET, bucket);
 
 const WINDOW_MS = 60_000;
-/** Keys tracked at most; the oldest window is dropped first, so memory stays bounded. */
-const MAX_KEYS = 100_000;
 
 /**
- * Fixed one-minute windows per (bucket, client address: an IPv6 client's /64, client-address.ts), in process memory. Behind a load balancer each
- * replica counts its own share; the lock-out after repeated failed logins is in the ledger and
- * holds across replicas.
+ * Fixed one-minute windows per (surface, bucket, client address: an IPv6 client's /64,
+ * client-address.ts), counted in RateLimitStore: in Redis, shared by every API process and replica
+ * (decision 0037). Past the limit: 429; Redis unreachable: 503 (the call is not let through unlimited).
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly store: RateLimitStore,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const bucket = this.reflector.get<RateBucket | undefined>(RATE_BUCKET, context.getHandler());
     if (!bucket) return true;
     const limit = {
@@ -37,18 +35,10 @@ export class RateLimitGuard implements CanActivate {
       register: this.config.rateLimit.registerPerMinute,
     }[bucket];
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const key = `${bucket}:${clientAddressKey(request.ip)}`;
-    const now = Date.now();
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= WINDOW_MS) {
-      if (this.windows.size >= MAX_KEYS) this.windows.delete(this.windows.keys().next().value as string);
-      this.windows.delete(key);
-      this.windows.set(key, { start: now, count: 1 });
-      return true;
-    }
-    window.count += 1;
-    if (window.count > limit)
-      throw new HttpException(errorBody(429, 'Too many requests. Please try again later.'), 429);
+    // Member and admin logins are limited apart, as they were when each surface's guard counted its own.
+    const surface = request.url.startsWith('/admin-api/') ? 'admin' : 'member';
+    const count = await this.store.hit(`${surface}:${bucket}:${clientAddressKey(request.ip)}`, WINDOW_MS);
+    if (count > limit) throw new HttpException(errorBody(429, 'Too many requests. Please try again later.'), 429);
     return true;
   }
 }

@@ -58,6 +58,8 @@ export class JobMonitor implements OnApplicationShutdown {
     this.connection ??= new IORedis(this.config.redisUrl, {
       maxRetriesPerRequest: 1,
       connectTimeout: 5000,
+      // A request never waits on Redis longer than this: past it, a 503 (issue 19 §2).
+      commandTimeout: 5000,
       lazyConnect: true,
     });
     let queue = this.queues.get(name);

@@ -4,6 +4,7 @@ import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
 import { APP_CONFIG, AppConfig } from '../../../config/config';
 import { Database } from '../../../platform/db/database';
+import { isUnreachable, ServiceUnavailable } from '../../../platform/http/unavailable';
 
 /** Both surfaces read a bearer token signed with the configured secret, expiry enforced. */
 export const bearerJwt = (config: AppConfig): StrategyOptionsWithoutRequest => ({
@@ -43,6 +44,9 @@ export function BearerAuthGuard(name: string, refuse: () => UnauthorizedExceptio
 
     override handleRequest<T>(error: unknown, user: T): T {
       if (error instanceof UnauthorizedException) throw error;
+      // The account look-up could not reach the database: a retryable 503, never a 401 that logs the user out.
+      if (isUnreachable(error))
+        throw error instanceof ServiceUnavailable ? error : new ServiceUnavailable(String(error));
       if (error || !user) throw refuse();
       return user;
     }

@@ -1,0 +1,50 @@
+import cluster, { Worker } from 'node:cluster';
+
+/** How long a process gets to finish its requests after SIGTERM before it is killed. */
+const STOP_GRACE_MS = 15_000;
+/** A process that died after it served is replaced after this pause (a crash loop stays slow). */
+const RESPAWN_DELAY_MS = 1000;
+
+/**
+ * The API as `count` processes (node:cluster) sharing one port: the primary serves nothing; it forks
+ * them, replaces one that dies after it listened, stops them all on SIGTERM/SIGINT, and exits non-zero
+ * when one dies before it listened (a configuration refusal is the process's whole answer, printed by
+ * the process itself). API_PROCESSES=1 serves in the process itself (src/main.ts), as one process per
+ * `node dist/main.js` behind a load balancer wants.
+ */
+export function superviseApiProcesses(count: number): void {
+  let stopping = false;
+  const listened = new WeakSet<Worker>();
+  const say = (line: string) => console.log(`[api-processes] ${line}`);
+
+  const stopAll = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    if (!workers.length) process.exit(code);
+    for (const worker of workers) {
+      worker.process.kill('SIGTERM');
+      setTimeout(() => worker.process.kill('SIGKILL'), STOP_GRACE_MS).unref();
+    }
+    cluster.on('exit', () => {
+      if (!Object.values(cluster.workers ?? {}).some((w) => w && !w.isDead())) process.exit(code);
+    });
+  };
+
+  cluster.on('listening', (worker) => listened.add(worker));
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    if (!listened.has(worker)) {
+      say(`process ${worker.process.pid} exited before it listened (${code ?? signal}); stopping the others`);
+      stopAll(code || 1);
+      return;
+    }
+    say(`process ${worker.process.pid} exited (${code ?? signal}); starting another`);
+    setTimeout(() => {
+      if (!stopping) cluster.fork();
+    }, RESPAWN_DELAY_MS);
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stopAll(0));
+  say(`starting ${count} API processes (API_PROCESSES)`);
+  for (let i = 0; i < count; i++) cluster.fork();
+}
