@@ -58,3 +58,42 @@ describe('loadConfig: MAIL_USE_CATCHER', () => {
     );
   });
 });
+
+// Proves a libpq multi-host DATABASE_URL no longer stops the start with "Invalid URL" (issue 19 §5).
+describe('loadConfig: a multi-host DATABASE_URL', () => {
+  it('starts, and the application URL keeps every host with the application role in it', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: 'postgres://owner:s3cret@pg1:5432,pg2:5432/sahyog?target_session_attrs=read-write',
+      APP_DB_PASSWORD: 'p@ss/word',
+    });
+    expect(config.appDatabaseUrl).toBe(
+      'postgres://sahyog_app:p%40ss%2Fword@pg1:5432,pg2:5432/sahyog?target_session_attrs=read-write',
+    );
+  });
+});
+
+// Proves REDIS_SENTINELS / REDIS_SENTINEL_NAME are read (issue 19 §5) and a malformed list stops the start.
+describe('loadConfig: Redis through Sentinels', () => {
+  const base = { NODE_ENV: 'test', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' };
+
+  it('reads the Sentinels and the master name', () => {
+    const { redis } = loadConfig({
+      ...base,
+      REDIS_SENTINELS: '10.0.0.1:26379, [::1]:26380',
+      REDIS_SENTINEL_NAME: 'm1',
+    });
+    expect(redis).toEqual({
+      url: '',
+      sentinels: [
+        { host: '10.0.0.1', port: 26379 },
+        { host: '::1', port: 26380 },
+      ],
+      sentinelName: 'm1',
+    });
+  });
+
+  it.each(['10.0.0.1', 'h:0', 'h:26379,', 'h:99999'])('refuses REDIS_SENTINELS=%s naming the variable', (value) => {
+    expect(() => loadConfig({ ...base, REDIS_SENTINELS: value })).toThrow(/REDIS_SENTINELS must be host:port pairs/);
+  });
+});

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { LedgerKeyConfig, parsePublicKeys, parseSigningKey } from '../platform/event-store/signing';
+import { parseSentinels, RedisSettings } from '../platform/redis/redis-connection';
 
 /**
  * Configuration: the environment is parsed and validated once, at start-up. Anything missing or
@@ -15,6 +16,8 @@ export interface AppConfig {
   /** Application connection: SELECT/INSERT on the event table, nothing more. */
   appDatabaseUrl: string;
   redisUrl: string;
+  /** REDIS_URL, or REDIS_SENTINELS + REDIS_SENTINEL_NAME: connections come from createRedisConnection. */
+  redis: RedisSettings;
   /** Prefix for every BullMQ key, so tests and environments never share queues. */
   queuePrefix: string;
   jwtSecret: string;
@@ -118,18 +121,25 @@ function originOf(name: string, raw: string): string {
 /** APP_DATABASE_URL, or DATABASE_URL with the application role's credentials in it. */
 export function appUrlFrom(databaseUrl: string, env: NodeJS.ProcessEnv): string {
   if (env.APP_DATABASE_URL) return env.APP_DATABASE_URL;
-  const url = new URL(databaseUrl);
-  url.username = 'sahyog_app';
-  url.password = env.APP_DB_PASSWORD || 'sahyog_app';
-  return url.toString();
+  const credentials = `${encodeURIComponent('sahyog_app')}:${encodeURIComponent(env.APP_DB_PASSWORD || 'sahyog_app')}@`;
+  // libpq's multi-host form (postgres://u:p@h1:5432,h2:5432/db) is not a WHATWG URL: swap the
+  // credentials by hand so such a URL never stops the start with "Invalid URL".
+  const match = /^(postgres(?:ql)?:\/\/)(?:[^@/?#]*@)?(.*)$/i.exec(databaseUrl);
+  if (!match) throw new Error('DATABASE_URL must be a postgres:// URL');
+  return `${match[1]}${credentials}${match[2]}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
   const databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required (npm run up sets it for you)');
-  // Only the worker talks to Redis; it refuses to start without REDIS_URL.
+  // The worker refuses to start without Redis (REDIS_URL or REDIS_SENTINELS).
   const redisUrl = env.REDIS_URL || '';
+  const redis: RedisSettings = {
+    url: redisUrl,
+    sentinels: parseSentinels(env.REDIS_SENTINELS),
+    sentinelName: env.REDIS_SENTINEL_NAME || 'sahyog',
+  };
   const jwtSecret = env.JWT_SECRET || (nodeEnv === 'production' ? '' : 'sahyog-development-secret-change-me');
   if (!jwtSecret || jwtSecret.length < 16) throw new Error('JWT_SECRET must be set to at least 16 characters');
   const port = intFrom(env, 'PORT', 3000);
@@ -153,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl,
     appDatabaseUrl: appUrlFrom(databaseUrl, env),
     redisUrl,
+    redis,
     queuePrefix: env.QUEUE_PREFIX || 'sahyog',
     jwtSecret,
     jwtExpiresIn: env.JWT_EXPIRES_IN || '8h',
