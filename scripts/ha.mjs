@@ -8,8 +8,11 @@
 // `npm run ha -- drill`: the same, then a bounded mixed write load through HAProxy while the
 // PostgreSQL primary, the Redis primary, one API and one worker are SIGKILLed in turn. One line per
 // fault — `fault <name>: acknowledged <N>, lost <L>, 5xx <M>, writes resumed after <X> s` — then
-// `ledger verify ok, replay 0 differences` (the ledger CLI against the final primary). Exits 0 only
-// when nothing acknowledged was lost and verify and replay pass. `npm test`'s `ha` level runs it.
+// `ledger verify ok, replay 0 differences` (the ledger CLI against the final primary); then the
+// pgBackRest restore drill (full backup, writes, a point in time, more writes, restore to that time,
+// `ledger verify` on the restored server): `restore to <T>: <N> events (…), ledger verify ok`.
+// Exits 0 only when nothing acknowledged was lost, verify and replay pass and the restore holds
+// exactly the ledger of time T. `npm test`'s `ha` level runs it.
 //
 // Options (env): HA_KEEP=1 keeps the temp dir (configs, logs, data) after the run;
 // HA_VERBOSE=1 prints every process's output instead of writing it to <temp dir>/logs;
@@ -22,7 +25,8 @@ import { ROOT, c, log, UserError, run, runOrThrow, freePort, waitForHttp, killCo
 import { ensureNodeModules } from './lib/local.mjs';
 import { startService } from './lib/supervise.mjs';
 import { startHaStack, startHaproxy, stopHaStack, pgSelect, SENTINEL_MASTER } from './lib/ha-cluster.mjs';
-import { runDrill } from './lib/ha-drill.mjs';
+import { runDrill, registrations } from './lib/ha-drill.mjs';
+import { createStanza, restoreDrill } from './lib/ha-restore.mjs';
 
 const mode = process.argv[2] || 'up';
 if (!['up', 'drill'].includes(mode)) {
@@ -82,6 +86,7 @@ async function main() {
   const logDir = path.join(base, 'logs');
   log('ha', `data, configs and logs in ${base}`);
   await startHaStack({ base, logDir, quiet: !VERBOSE }, stack);
+  await createStanza(stack);
 
   // ---- the application's database, through HAProxy's write port
   const apiPorts = [await freePort(), await freePort()];
@@ -155,7 +160,8 @@ ${c.green(c.bold('Sahyog HA stack is up'))} ${c.dim(`(${Math.round((Date.now() -
     await new Promise(() => {});
   }
   const ok = await runDrill(stack);
-  return ok ? 0 : 1;
+  const restored = await restoreDrill(stack, (n) => registrations(stack, n));
+  return ok && restored ? 0 : 1;
 }
 
 main()

@@ -221,7 +221,7 @@ export async function runDrill(stack) {
       const line = `fault ${fault.name}: acknowledged ${acked.length}, lost ${lost.length}, 5xx ${fivexx}, writes resumed after ${resumed} s`;
       lines.push(line);
       console.log(line);
-      console.log(c.dim(`  (${fault.name}: 503 ${unavailable}, no answer ${dropped}, refused ${refused.length}${other.length ? `; 5xx: ${[...new Set(other)].slice(0, 3).join(' | ')}` : ''}${lost.length ? `, lost ${lost.slice(0, 5).map((a) => `${a.kind} ${a.key}`).join(', ')}` : ''})`));
+      console.log(c.dim(`  (${fault.name}: 503 ${unavailable}, no answer ${dropped}, refused ${refused.length}${refused.length ? ` (${[...new Set(refused.map((o) => `${o.kind}: ${JSON.stringify(o.body).slice(0, 80)}`))].slice(0, 3).join(' | ')})` : ''}${other.length ? `; 5xx: ${[...new Set(other)].slice(0, 3).join(' | ')}` : ''}${lost.length ? `, lost ${lost.slice(0, 5).map((a) => `${a.kind} ${a.key}`).join(', ')}` : ''})`));
       if (Date.now() - t0 > DRILL_SECONDS * 1000) log('drill', c.yellow('the drill ran out of its time bound'));
     }
   } finally {
@@ -281,4 +281,16 @@ async function lostOf(sql, acked, everyAck = acked) {
     lost.push(...withdrawals.slice(withdrawals.length - Math.min(missing, withdrawals.length)));
   }
   return lost;
+}
+
+/** `n` member registrations through HAProxy, each acknowledged (the restore drill's writes). */
+export async function registrations(stack, n) {
+  for (let i = 0; i < n; i++) {
+    const d = digits(8);
+    const r = await call(stack.httpBase, '/api/registrationWeb', {
+      sid: '100001', name: 'Restore Drill', email: `restore.${d}@ha.sahyog.local`, password: MEMBER_PASSWORD,
+      mobile: `9${digits(9)}`, countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: `rd${d}@upi`,
+    });
+    if (!(r.status === 200 && r.body?.uid_output)) throw new Error(`restore drill: a registration failed: ${r.status} ${JSON.stringify(r.body)}`);
+  }
 }
