@@ -92,8 +92,12 @@ async function main() {
   const apiPorts = [await freePort(), await freePort()];
   await startHaproxy(stack, apiPorts);
   await pgSelect(stack.writeUrl('postgres'), 'create database sahyog');
+  // Only the workers hold the private signing key; the APIs verify and publish with the public key.
   const keyFile = path.join(base, 'ledger-signing-key.pem');
-  fs.writeFileSync(keyFile, crypto.generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  const publicKeyFile = path.join(base, 'ledger-public-key.pem');
+  const pair = crypto.generateKeyPairSync('ed25519');
+  fs.writeFileSync(keyFile, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  fs.writeFileSync(publicKeyFile, pair.publicKey.export({ type: 'spki', format: 'pem' }), { mode: 0o644 });
   const env = {
     ...process.env,
     NODE_ENV: 'development',
@@ -129,7 +133,8 @@ async function main() {
     apps.push(app);
     return app;
   };
-  for (const [i, port] of apiPorts.entries()) addApp(`api${i + 1}`, 'api', { port, env: { PORT: String(port) } });
+  const apiEnv = { LEDGER_SIGNING_KEY_FILE: '', LEDGER_PUBLIC_KEY_FILE: publicKeyFile };
+  for (const [i, port] of apiPorts.entries()) addApp(`api${i + 1}`, 'api', { port, env: { ...apiEnv, PORT: String(port) } });
   for (const i of [1, 2]) addApp(`worker${i}`, 'worker', { env: { WORKER_HEALTH_PORT: String(await freePort()) } });
   for (const a of apps.filter((x) => x.role === 'api')) {
     await waitForHttp(`http://127.0.0.1:${a.port}/api/health`, { timeoutMs: 120_000, isAlive: a.proc.alive });

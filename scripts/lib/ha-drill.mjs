@@ -75,53 +75,53 @@ export async function runDrill(stack) {
   const kinds = ['register', 'topup', 'utr', 'withdraw'];
 
   const record = (kind, key, r, ok) => {
-    // a failed write: no answer, or a 5xx (503 included); a refusal in a 200 is an answer, not a failure
-    const failed = r.status === 0 || r.status >= 500;
+    // a failed write: no answer, a 5xx (503 included), or a 401 for a token that is valid (a fault
+    // answered as "log in again"); a refusal in a 200 is an answer, not a failure
+    const failed = r.status === 0 || r.status >= 500 || r.status === 401;
     outcomes.push({ started: r.started, ended: r.ended, ok, failed, status: r.status, kind, error: r.error, body: ok ? undefined : r.body });
     if (ok) acks.push({ kind, key, at: r.ended, fault: currentFault });
+    return failed;
   };
   const one = async (kind) => {
     if (kind === 'register') {
       const n = digits(8);
       const r = await call(base, '/api/registrationWeb', {
         sid: activator.uid, name: 'Drill Member', email: `drill.${n}@ha.sahyog.local`, password: MEMBER_PASSWORD,
-        mobile: `9${digits(9)}`, countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: `drill${n}@upi`,
+        mobile: `9${digits(9)}`, countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: `d${n.slice(0, 6)}@upi`,
       });
       const uid = r.status === 200 && r.body?.uid_output;
-      record(kind, uid, r, Boolean(uid));
       if (uid) inactive.push(uid);
-      return;
+      return record(kind, uid, r, Boolean(uid));
     }
     if (kind === 'topup') {
       const member = inactive.shift();
       const epin = epins.shift();
-      if (!member || !epin) return;
+      if (!member || !epin) return false;
       const r = await call(base, '/api/ActivateId', { touid: member, epin }, activator.token);
       const ok = r.status === 200 && /Successfull/.test(r.body?.result || '');
-      record(kind, epin, r, ok);
       if (!ok && r.status !== 200) {
         // not known whether it happened: never reuse that e-pin; the member may still be inactive
         inactive.push(member);
       } else if (!ok) epins.push(epin);
-      return;
+      return record(kind, epin, r, ok);
     }
     if (kind === 'utr') {
       const utr = `HA${digits(12)}`;
       const r = await call(base, '/api/FundRequestBank', { utrno: utr, bankid: String(bank.id), qty: 1, epintype: 'EpintypeB' }, requester.token);
-      record(kind, utr, r, r.status === 200 && r.body === 'success');
-      return;
+      return record(kind, utr, r, r.status === 200 && r.body === 'success');
     }
     // a withdrawal of ₹100 by the activator, who earns level income on every top-up it makes
     const r = await call(base, '/api/Withdrawal', { Request_amount: '100' }, activator.token);
     const done = r.status === 200 && r.body?.code === 'WALLET.DONE';
     const refused = r.status === 200 && !done; // not enough income yet: a correct answer, no write
-    if (!refused) record(kind, activator.uid, r, done);
+    return refused ? false : record(kind, activator.uid, r, done);
   };
   const loops = Array.from({ length: CONCURRENCY }, async (_, i) => {
     let k = i;
     while (!stop && writes < MAX_WRITES && Date.now() - t0 < DRILL_SECONDS * 1000) {
       writes += 1;
-      await one(kinds[k++ % kinds.length]);
+      // a client that got no answer or a 5xx waits a little before the next write, as the web apps do
+      if (await one(kinds[k++ % kinds.length])) await sleep(200);
     }
   });
 
@@ -215,13 +215,14 @@ export async function runDrill(stack) {
       const fivexx = phase.filter((o) => o.status >= 500 && o.status !== 503).length;
       const unavailable = phase.filter((o) => o.status === 503).length;
       const dropped = phase.filter((o) => o.status === 0).length;
+      const unauthorized = phase.filter((o) => o.status === 401).length;
       const refused = phase.filter((o) => !o.ok && !o.failed);
-      const other = phase.filter((o) => o.failed && o.status !== 503 && o.status !== 0).map((o) => `${o.kind} ${o.status} ${JSON.stringify(o.body).slice(0, 120)}`);
+      const other = phase.filter((o) => o.status >= 500 && o.status !== 503).map((o) => `${o.kind} ${o.status} ${JSON.stringify(o.body).slice(0, 120)}`);
       const resumed = resumedAt === null ? `never (within ${FAULT_DEADLINE_MS[fault.name] / 1000} s)` : ((resumedAt - killedAt) / 1000).toFixed(1);
       const line = `fault ${fault.name}: acknowledged ${acked.length}, lost ${lost.length}, 5xx ${fivexx}, writes resumed after ${resumed} s`;
       lines.push(line);
       console.log(line);
-      console.log(c.dim(`  (${fault.name}: 503 ${unavailable}, no answer ${dropped}, refused ${refused.length}${refused.length ? ` (${[...new Set(refused.map((o) => `${o.kind}: ${JSON.stringify(o.body).slice(0, 80)}`))].slice(0, 3).join(' | ')})` : ''}${other.length ? `; 5xx: ${[...new Set(other)].slice(0, 3).join(' | ')}` : ''}${lost.length ? `, lost ${lost.slice(0, 5).map((a) => `${a.kind} ${a.key}`).join(', ')}` : ''})`));
+      console.log(c.dim(`  (${fault.name}: 503 ${unavailable}, no answer ${dropped}, 401 ${unauthorized}, refused ${refused.length}${refused.length ? ` (${[...new Set(refused.map((o) => `${o.kind}: ${JSON.stringify(o.body).slice(0, 80)}`))].slice(0, 3).join(' | ')})` : ''}${other.length ? `; 5xx: ${[...new Set(other)].slice(0, 3).join(' | ')}` : ''}${lost.length ? `, lost ${lost.slice(0, 5).map((a) => `${a.kind} ${a.key}`).join(', ')}` : ''})`));
       if (Date.now() - t0 > DRILL_SECONDS * 1000) log('drill', c.yellow('the drill ran out of its time bound'));
     }
   } finally {
@@ -289,7 +290,7 @@ export async function registrations(stack, n) {
     const d = digits(8);
     const r = await call(stack.httpBase, '/api/registrationWeb', {
       sid: '100001', name: 'Restore Drill', email: `restore.${d}@ha.sahyog.local`, password: MEMBER_PASSWORD,
-      mobile: `9${digits(9)}`, countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: `rd${d}@upi`,
+      mobile: `9${digits(9)}`, countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: `r${d.slice(0, 6)}@upi`,
     });
     if (!(r.status === 200 && r.body?.uid_output)) throw new Error(`restore drill: a registration failed: ${r.status} ${JSON.stringify(r.body)}`);
   }

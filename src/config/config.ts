@@ -71,23 +71,30 @@ function secretText(env: NodeJS.ProcessEnv, name: string): { text: string; sourc
 
 function ledgerConfig(env: NodeJS.ProcessEnv, nodeEnv: string): AppConfig['ledger'] {
   let key = secretText(env, 'LEDGER_SIGNING_KEY');
-  if (!key && nodeEnv === 'test') {
+  const publicKey = secretText(env, 'LEDGER_PUBLIC_KEY');
+  if (!key && !publicKey && nodeEnv === 'test') {
     throwawayTestKey ??= generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     key = { text: throwawayTestKey, source: 'a throwaway test key' };
   }
-  if (!key)
+  if (!key && !publicKey)
     throw new Error(
-      'LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE) must hold the Ed25519 key that signs ledger checkpoints (`npm run up` creates .data/ledger-signing-key.pem; docs/operations.md)',
+      'LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE) must hold the Ed25519 key that signs ledger checkpoints (`npm run up` creates .data/ledger-signing-key.pem; docs/operations.md); a process that only verifies (the API) may have LEDGER_PUBLIC_KEY (or LEDGER_PUBLIC_KEY_FILE) instead',
     );
-  parseSigningKey(key.text, key.source.startsWith('LEDGER') ? key.source : 'LEDGER_SIGNING_KEY');
+  if (key) parseSigningKey(key.text, key.source.startsWith('LEDGER') ? key.source : 'LEDGER_SIGNING_KEY');
+  let publicKeyPem: string | null = null;
+  if (publicKey) {
+    const pems = parsePublicKeys(publicKey.text, publicKey.source);
+    if (pems.length !== 1) throw new Error(`${publicKey.source} must hold exactly one PEM public key`);
+    publicKeyPem = pems[0];
+  }
   const retired = secretText(env, 'LEDGER_RETIRED_PUBLIC_KEYS');
+  const keyFile = env.LEDGER_SIGNING_KEY_FILE || env.LEDGER_PUBLIC_KEY_FILE;
   return {
-    signingKeyPem: key.text,
+    signingKeyPem: key ? key.text : null,
+    publicKeyPem,
     retiredPublicKeyPems: retired ? parsePublicKeys(retired.text, retired.source) : [],
     checkpointEveryEvents: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_EVENTS', 1000),
-    lastDigestFile:
-      env.LEDGER_LAST_DIGEST_FILE ||
-      (env.LEDGER_SIGNING_KEY_FILE ? join(dirname(env.LEDGER_SIGNING_KEY_FILE), 'ledger-last-digest.json') : null),
+    lastDigestFile: env.LEDGER_LAST_DIGEST_FILE || (keyFile ? join(dirname(keyFile), 'ledger-last-digest.json') : null),
   };
 }
 

@@ -56,6 +56,10 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     private readonly ledger: Ledger,
     private readonly keys: LedgerKeys,
   ) {
+    if (!keys.canSign)
+      throw new Error(
+        'the worker signs ledger checkpoints: LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE) is required, not only the public key',
+      );
     if (!redisConfigured(config.redis))
       throw new Error('REDIS_URL (or REDIS_SENTINELS) is required for the worker (npm run up sets it for you)');
     this.connection = createRedisConnection(config.redis, { maxRetriesPerRequest: null });
