@@ -71,7 +71,9 @@ export async function restoreDrill(stack, write) {
       } catch { return false; }
     }, 120_000, 'the restored server to finish recovery and promote');
     const [{ count: restored }] = await pgSelect(url, 'select count(*)::int as count from events');
-    const env = { ...stack.appEnv, DATABASE_URL: url };
+    // Checked on its own: chains, postings and checkpoint signatures up to T. Not against the live
+    // signer's saved last digest, which lies after T — that comparison rightly reports a rollback.
+    const env = { ...stack.appEnv, DATABASE_URL: url, LEDGER_LAST_DIGEST_FILE: path.join(dir, 'no-saved-digest.json') };
     const verify = await run(process.execPath, [path.join(ROOT, 'dist', 'cli', 'ledger.js'), 'verify'], { env, quiet: true, timeoutMs: 5 * 60_000 });
     const ok = verify.code === 0 && restored === atT;
     const line = `restore to ${t}: ${restored} events (${atT} at T, ${after} at the end), ${verify.code === 0 ? 'ledger verify ok' : 'ledger verify FAILED'}`;

@@ -5,6 +5,7 @@ import { ConcurrencyError, DomainError } from '../errors';
 import { Tx } from './pipelined-tx';
 import { ExecResult, Sql } from './sql';
 import { isSerializationFailure } from './sql-errors';
+import { poolTarget } from './multi-host';
 
 /** How often a transaction is re-run after a serialization failure, deadlock or version conflict. */
 export const MAX_TRANSACTION_ATTEMPTS = 5;
@@ -130,15 +131,22 @@ export function createDataSource(
   url: string,
   options: { poolSize?: number; applicationName?: string } = {},
 ): DataSource {
+  // a libpq multi-host URL: each new connection goes to the writable host (multi-host.ts)
+  const target = poolTarget(url);
   return new DataSource({
     type: 'postgres',
-    url,
+    url: target.url,
     synchronize: false,
     migrationsRun: false,
     logging: false,
     entities: [],
     // pipeline: a statement is sent without waiting for the one before to finish, so Tx.batch can
     // put several in one write; statements that are awaited one by one behave exactly as without.
-    extra: { max: options.poolSize ?? 20, application_name: options.applicationName ?? 'sahyog', pipeline: true },
+    extra: {
+      max: options.poolSize ?? 20,
+      application_name: options.applicationName ?? 'sahyog',
+      pipeline: true,
+      ...target.extra,
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { DataSource, MigrationInterface } from 'typeorm';
 import { assertTransactionIdsAhead } from '../event-store/ledger-order';
+import { firstWritableUrl } from './multi-host';
 
 export const APP_ROLE = 'sahyog_app';
 /** The advisory lock every migration run holds (any 64-bit number no other code takes): 'sahyogmg'. */
@@ -15,10 +16,11 @@ export const MIGRATION_LOCK = '8385165771863631719';
  * needs CREATEROLE (a local or compose superuser has it).
  */
 export async function migrate(
-  ownerUrl: string,
+  givenUrl: string,
   appPassword: string,
   migrations: Array<new () => MigrationInterface> | string[],
 ): Promise<string[]> {
+  const ownerUrl = await firstWritableUrl(givenUrl);
   const lock = new Client({ connectionString: ownerUrl, application_name: 'sahyog-migrate' });
   await lock.connect();
   try {
