@@ -135,7 +135,11 @@ async function main() {
   };
   const apiEnv = { LEDGER_SIGNING_KEY_FILE: '', LEDGER_PUBLIC_KEY_FILE: publicKeyFile };
   for (const [i, port] of apiPorts.entries()) addApp(`api${i + 1}`, 'api', { port, env: { ...apiEnv, PORT: String(port) } });
-  for (const i of [1, 2]) addApp(`worker${i}`, 'worker', { env: { WORKER_HEALTH_PORT: String(await freePort()) } });
+  // The workers connect with libpq's multi-host URL (every Patroni node; each new connection goes to
+  // the writable one), the APIs through HAProxy: the drill's PostgreSQL fault exercises both ways.
+  const multiHost = stack.writeUrl('sahyog').replace(/@[^/]+\//, `@${stack.nodes.map((n) => `127.0.0.1:${n.pgPort}`).join(',')}/`);
+  const workerEnv = { DATABASE_URL: `${multiHost}?target_session_attrs=read-write` };
+  for (const i of [1, 2]) addApp(`worker${i}`, 'worker', { env: { ...workerEnv, WORKER_HEALTH_PORT: String(await freePort()) } });
   for (const a of apps.filter((x) => x.role === 'api')) {
     await waitForHttp(`http://127.0.0.1:${a.port}/api/health`, { timeoutMs: 120_000, isAlive: a.proc.alive });
   }
@@ -151,7 +155,7 @@ ${c.green(c.bold('Sahyog HA stack is up'))} ${c.dim(`(${Math.round((Date.now() -
   Patroni nodes        ${pg1.name} pg :${pg1.pgPort} rest :${pg1.restPort}, ${pg2.name} pg :${pg2.pgPort} rest :${pg2.restPort} (synchronous_mode)
   etcd                 127.0.0.1:${stack.etcd.clientPort}
   Redis                ${stack.redis.map((r) => `${r.name} :${r.port}`).join(', ')}; Sentinels ${stack.sentinelList} (master name ${SENTINEL_MASTER})
-  workers              worker1, worker2
+  workers              worker1, worker2 (DATABASE_URL: every node, multi-host)
   patronictl           patronictl -c ${rel(pg1.config)} list
   logs                 ${logDir}`);
 
