@@ -9,8 +9,8 @@ import crypto from 'node:crypto';
 import { ROOT, c, log, sleep, run, waitForHttp } from './util.mjs';
 import { primaryNode, killPgNode, syncStandby, redisMaster, waitFor, pgSelect, clusterState } from './ha-cluster.mjs';
 
-const DRILL_SECONDS = Number(process.env.HA_DRILL_SECONDS || 240);
-const MAX_WRITES = Number(process.env.HA_DRILL_MAX_WRITES || 20000);
+const DRILL_SECONDS = Number(process.env.HA_DRILL_SECONDS || 420); // a safety bound: the load stops when the last fault is done
+const MAX_WRITES = Number(process.env.HA_DRILL_MAX_WRITES || 8000); // a quarter are top-ups: 2,000 e-pins
 const CONCURRENCY = 4;
 const REQUEST_TIMEOUT_MS = 15000;
 const QUIET_WINDOW_MS = 4000; // a fault's window closes after this long without a failed write
@@ -54,13 +54,18 @@ export async function runDrill(stack) {
   const requester = { uid: '100002', token: await login('100002') };
   const adminLogin = await call(base, '/admin-api/auth/login', { username: 'approver', password: ADMIN_PASSWORD });
   if (!adminLogin.body?.token) throw new Error(`drill set-up: the approver could not log in: ${JSON.stringify(adminLogin.body)}`);
-  const issued = await fetch(`${base}/admin-api/epins/issue`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminLogin.body.token}` },
-    body: JSON.stringify({ owner: activator.uid, type: 'EpintypeB', quantity: 500 }),
-  });
-  const epins = (await issued.json()).numbers;
-  if (!Array.isArray(epins) || epins.length === 0) throw new Error(`drill set-up: issuing e-pins failed (${issued.status})`);
+  // e-pins for the top-ups: 500 per issue (the admin call's limit), enough for a quarter of the writes
+  const epins = [];
+  for (let batch = 0; batch < 4; batch++) {
+    const issued = await fetch(`${base}/admin-api/epins/issue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminLogin.body.token}` },
+      body: JSON.stringify({ owner: activator.uid, type: 'EpintypeB', quantity: 500 }),
+    });
+    const numbers = (await issued.json()).numbers;
+    if (!Array.isArray(numbers) || numbers.length === 0) throw new Error(`drill set-up: issuing e-pins failed (${issued.status})`);
+    epins.push(...numbers);
+  }
   const [bank] = await sql("select id from payment_options where type = 'Bank' order by 1 limit 1");
   if (!bank) throw new Error('drill set-up: the seed made no bank payment option');
   log('drill', `set-up: ${epins.length} e-pins for ${activator.uid}; payment option ${bank.id}`);
