@@ -22,6 +22,11 @@
 //                TEST_TIMEOUT_MIN (whole-suite budget, default 29),
 //                TEST_FILTER (backend e2e and browser: a jest path pattern, e.g. `payments`);
 //                TEST_BUILD_MINUTES (browser: each build script's time limit, default 10; a busy machine needs more).
+//
+// The `ha` level (last) runs `npm run ha -- drill` (scripts/ha.mjs): Debian's PostgreSQL 15, Patroni,
+// etcd, HAProxy, Redis Sentinel and pgBackRest (installed with apt-get when missing, as root), the
+// fault drill and the point-in-time restore drill; one test per fault line, one for the ledger line,
+// one for the restore line (lib/test-results.cjs haCounts), the lines themselves in the level's note.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +37,7 @@ import { ensureNodeModules } from './lib/local.mjs';
 import { startPostgres, ensureDatabase } from './lib/postgres.mjs';
 import { startRedis } from './lib/redis.mjs';
 import { startService } from './lib/supervise.mjs';
-import { parseLevels, countsFromJson, failuresFromJson, countsFromOutput, judgeLevel, closingLine, lintCounts } from './lib/test-results.cjs';
+import { haCounts, parseLevels, countsFromJson, failuresFromJson, countsFromOutput, judgeLevel, closingLine, lintCounts } from './lib/test-results.cjs';
 
 const T0 = Date.now();
 const BUDGET_MS = Number(process.env.TEST_TIMEOUT_MIN || 29) * 60_000;
@@ -84,6 +89,7 @@ async function level(name, fn) {
     console.error(c.red(`${name}: ${note}`));
     note = note.split('\n')[0];
   }
+  if (r.note && !note) note = r.note;
   if (r.timedOut) note = 'timed out';
   if (interrupted) note = 'interrupted';
   const judged = judgeLevel({ code: r.code, error: r.error, note }, r.counts || (r.jsonFile && countsFromJson(r.jsonFile)) || countsFromOutput(r.output || ''));
@@ -162,7 +168,10 @@ async function main() {
   if (wanted.includes('lint')) {
     await level('lint', () => runLint(path.join(os.tmpdir(), `sahyog-lint-${process.pid}.json`)));
   }
-  if (!wanted.some((name) => name !== 'lint')) return;
+  if (!wanted.some((name) => name !== 'lint' && name !== 'ha')) {
+    if (wanted.includes('ha')) await level('ha', () => haLevel());
+    return;
+  }
   await ensureAptPackage('redis-server', 'redis-server');
   if (wanted.includes('browser')) {
     await ensureAptPackage('chromium', 'chromium');
@@ -209,6 +218,19 @@ async function main() {
   if (wanted.includes('browser')) {
     await level('browser e2e', () => browserLevel({ pg, redis, reports, baseEnv, tmp }));
   }
+  if (wanted.includes('ha')) await level('ha', () => haLevel());
+}
+
+/**
+ * The HA drill and the restore drill on Debian's engines (scripts/ha.mjs drill). It brings up its own
+ * stack in a temp dir on free ports; the throwaway servers above are not used.
+ */
+async function haLevel() {
+  const env = { ...process.env, CI: process.env.CI || 'true' };
+  for (const k of ['DATABASE_URL', 'APP_DATABASE_URL', 'REDIS_URL', 'REDIS_SENTINELS', 'LEDGER_SIGNING_KEY', 'LEDGER_SIGNING_KEY_FILE']) delete env[k];
+  const r = await run(process.execPath, [path.join(ROOT, 'scripts', 'ha.mjs'), 'drill'], { env, prefix: 'ha', timeoutMs: Math.min(remaining(), 12 * 60_000) });
+  const { counts, note } = haCounts(r.output);
+  return { ...r, code: r.code || (counts.failed > 0 ? 1 : 0), counts, note };
 }
 
 async function browserLevel({ pg, redis, reports, baseEnv, tmp }) {

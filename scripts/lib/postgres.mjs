@@ -46,7 +46,7 @@ export async function pgBinaries() {
 }
 
 /** As root: uid/gid of the `postgres` user, creating it when missing. Otherwise {}. */
-function runAsIds() {
+export function runAsIds() {
   if (!isRoot()) return {};
   const ids = () => ({
     uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),

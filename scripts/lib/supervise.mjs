@@ -7,8 +7,9 @@ import { ROOT, prefixer, trackChild, killGroup, waitPidGone, log } from './util.
  * which then stops everything in order). Output is copied to ours with a `[name]` prefix,
  * or to `logStream` when given.
  */
-export function startService(name, cmd, args, { env = process.env, cwd = ROOT, logStream } = {}) {
-  const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startService(name, cmd, args, { env = process.env, cwd = ROOT, logStream, uid, gid } = {}) {
+  const ids = uid === undefined ? {} : { uid, gid }; // e.g. Patroni as the postgres user (PostgreSQL refuses root)
+  const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...ids });
   trackChild(child);
   const out = logStream ? (d) => logStream.write(d) : prefixer(name, process.stdout);
   const err = logStream ? (d) => logStream.write(d) : prefixer(name, process.stderr);

@@ -5,8 +5,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** The levels `npm test` knows, in the order it runs them. */
-const LEVELS = ['lint', 'unit', 'e2e', 'member-web', 'admin-web', 'browser'];
+/** The levels `npm test` knows, in the order it runs them (`ha`, the HA drill, last: it is the slowest to set up). */
+const LEVELS = ['lint', 'unit', 'e2e', 'member-web', 'admin-web', 'browser', 'ha'];
 
 /** TEST_LEVELS → the levels to run; an unknown or empty name is an error, never silently nothing. */
 function parseLevels(value) {
@@ -126,4 +126,26 @@ function closingLine(results, allOk) {
   return `${sum('passed')} passed, ${!allOk && failed === 0 ? 1 : failed} failed, ${sum('skipped')} skipped`;
 }
 
-module.exports = { LEVELS, parseLevels, countsFromJson, failuresFromJson, countsFromOutput, judgeLevel, closingLine, lintCounts };
+/**
+ * Counts for the `ha` level from `npm run ha -- drill`'s output: each `fault …` line is one test,
+ * passed when it reports lost 0; the ledger line is one test, passed on `ledger verify ok, replay 0
+ * differences`; the restore drill's `restore …` line one, passed on `restore … ledger verify ok`.
+ * A run that printed no fault line fails. `note` carries the lines as printed.
+ */
+function haCounts(output, expectedFaults = 4) {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim());
+  const faults = lines.filter((l) => /^fault \S+: acknowledged \d+, lost \d+, 5xx \d+, writes resumed after /.test(l));
+  const ledger = lines.find((l) => l.startsWith('ledger verify '));
+  const restore = lines.find((l) => l.startsWith('restore '));
+  let passed = 0;
+  let failed = 0;
+  for (const f of faults) if (/, lost 0,/.test(f)) passed += 1; else failed += 1;
+  failed += Math.max(0, expectedFaults - faults.length);
+  if (ledger === 'ledger verify ok, replay 0 differences') passed += 1; else failed += 1;
+  if (restore && /ledger verify ok$/.test(restore)) passed += 1; else failed += 1;
+  const note = [...faults, ledger || 'no ledger line', restore || 'no restore line'].join('; ');
+  return { counts: { passed, failed, skipped: 0, total: passed + failed, failedSuites: 0, skippedSuites: 0 }, note };
+}
+
+module.exports = { LEVELS, haCounts, parseLevels, countsFromJson, failuresFromJson, countsFromOutput, judgeLevel, closingLine, lintCounts };

@@ -62,7 +62,7 @@ describe('npm test: TEST_LEVELS', () => {
   it('takes known names (all by default) and refuses an unknown one', () => {
     expect(parseLevels(undefined)).toEqual(LEVELS);
     expect(parseLevels(' unit , e2e')).toEqual(['unit', 'e2e']);
-    expect(() => parseLevels('unit,e2ee')).toThrow('TEST_LEVELS: unknown level "e2ee" (known: lint, unit, e2e, member-web, admin-web, browser)');
+    expect(() => parseLevels('unit,e2ee')).toThrow('TEST_LEVELS: unknown level "e2ee" (known: lint, unit, e2e, member-web, admin-web, browser, ha)');
     expect(() => parseLevels('unit,')).toThrow('unknown level ""');
   });
 

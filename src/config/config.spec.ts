@@ -1,3 +1,5 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { LedgerKeys } from '../platform/event-store/signing';
 import { loadConfig } from './config';
 
 // Proves CORS is opened to PUBLIC_URL's origin and the named extra origins only, and that a malformed entry stops the start.
@@ -37,7 +39,8 @@ describe('loadConfig: MAIL_USE_CATCHER', () => {
   };
   const withKey = () => ({
     ...production,
-    LEDGER_SIGNING_KEY: loadConfig({ NODE_ENV: 'test', DATABASE_URL: production.DATABASE_URL }).ledger.signingKeyPem,
+    LEDGER_SIGNING_KEY:
+      loadConfig({ NODE_ENV: 'test', DATABASE_URL: production.DATABASE_URL }).ledger.signingKeyPem ?? '',
   });
 
   it.each(['', 'false'])('MAIL_USE_CATCHER="%s" in production without MAIL_URL stops the start', (value) => {
@@ -85,5 +88,84 @@ describe('loadConfig: database limits and API processes', () => {
     expect(() => loadConfig({ ...base, API_PROCESSES: '2' })).toThrow(/API_PROCESSES=2 needs REDIS_URL/);
     expect(loadConfig({ ...base, API_PROCESSES: '3', REDIS_URL: 'redis://127.0.0.1:6379' }).apiProcesses).toBe(3);
     expect(loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' }).apiProcesses).toBeGreaterThanOrEqual(1);
+  });
+});
+
+// Proves a libpq multi-host DATABASE_URL no longer stops the start with "Invalid URL" (issue 19 §5).
+describe('loadConfig: a multi-host DATABASE_URL', () => {
+  it('starts, and the application URL keeps every host with the application role in it', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: 'postgres://owner:s3cret@pg1:5432,pg2:5432/sahyog?target_session_attrs=read-write',
+      APP_DB_PASSWORD: 'p@ss/word',
+    });
+    expect(config.appDatabaseUrl).toBe(
+      'postgres://sahyog_app:p%40ss%2Fword@pg1:5432,pg2:5432/sahyog?target_session_attrs=read-write',
+    );
+  });
+});
+
+// Proves REDIS_SENTINELS / REDIS_SENTINEL_NAME are read (issue 19 §5) and a malformed list stops the start.
+describe('loadConfig: Redis through Sentinels', () => {
+  const base = { NODE_ENV: 'test', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' };
+
+  it('reads the Sentinels and the master name', () => {
+    const { redis } = loadConfig({
+      ...base,
+      REDIS_SENTINELS: '10.0.0.1:26379, [::1]:26380',
+      REDIS_SENTINEL_NAME: 'm1',
+    });
+    expect(redis).toEqual({
+      url: '',
+      sentinels: [
+        { host: '10.0.0.1', port: 26379 },
+        { host: '::1', port: 26380 },
+      ],
+      sentinelName: 'm1',
+    });
+  });
+
+  it.each(['10.0.0.1', 'h:0', 'h:26379,', 'h:99999'])('refuses REDIS_SENTINELS=%s naming the variable', (value) => {
+    expect(() => loadConfig({ ...base, REDIS_SENTINELS: value })).toThrow(/REDIS_SENTINELS must be host:port pairs/);
+  });
+});
+
+// Proves a process may hold only the ledger's public key (issue 19 §6: the API verifies, only the
+// worker signs): it starts, verifies the signing key's signatures, publishes the key, and cannot sign.
+describe('loadConfig: the API with the ledger public key only', () => {
+  const pair = generateKeyPairSync('ed25519');
+  const privatePem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const publicPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
+    JWT_SECRET: 'j'.repeat(32),
+    AUDITOR_REDACTION_SALT: 's'.repeat(32),
+    PAYMENTS_USE_DOUBLE: 'true',
+    MAIL_USE_CATCHER: 'true',
+  };
+  const statement = { keyId: '', txId: '1', position: '1', digest: 'd'.repeat(64), time: '2026-01-01T00:00:00Z' };
+
+  it('starts with LEDGER_PUBLIC_KEY alone, verifies what the signing key signed, and refuses to sign', () => {
+    const verifier = new LedgerKeys(loadConfig({ ...production, LEDGER_PUBLIC_KEY: publicPem }).ledger);
+    const signer = new LedgerKeys(loadConfig({ ...production, LEDGER_SIGNING_KEY: privatePem }).ledger);
+    expect(verifier.keyId).toBe(signer.keyId);
+    expect(verifier.canSign).toBe(false);
+    const signed = { ...statement, keyId: signer.keyId };
+    expect(verifier.check(signed, signer.sign(signed))).toBeNull();
+    expect(verifier.published()).toEqual(signer.published());
+    expect(() => verifier.sign(signed)).toThrow('this process holds only the ledger public key');
+  });
+
+  it('refuses a public key that is not the signing key', () => {
+    const other = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(
+      () =>
+        new LedgerKeys(loadConfig({ ...production, LEDGER_SIGNING_KEY: privatePem, LEDGER_PUBLIC_KEY: other }).ledger),
+    ).toThrow(/is not the signing key's/);
+  });
+
+  it('without either key, production stops the start naming both variables', () => {
+    expect(() => loadConfig(production)).toThrow(/LEDGER_SIGNING_KEY .*LEDGER_PUBLIC_KEY/);
   });
 });

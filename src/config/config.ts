@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { generateKeyPairSync, hkdfSync } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { LedgerKeyConfig, parsePublicKeys, parseSigningKey } from '../platform/event-store/signing';
+import { parseSentinels, RedisSettings } from '../platform/redis/redis-connection';
 
 /**
  * Configuration: the environment is parsed and validated once, at start-up. Anything missing or
@@ -16,6 +17,8 @@ export interface AppConfig {
   /** Application connection: SELECT/INSERT on the event table, nothing more. */
   appDatabaseUrl: string;
   redisUrl: string;
+  /** REDIS_URL, or REDIS_SENTINELS + REDIS_SENTINEL_NAME: connections come from createRedisConnection. */
+  redis: RedisSettings;
   /** Prefix for every BullMQ key, so tests and environments never share queues. */
   queuePrefix: string;
   jwtSecret: string;
@@ -80,12 +83,14 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 }
 
 /**
- * API_PROCESSES: a whole number; unset, one per core when REDIS_URL is set (the rate limits are shared
- * there), else 1. More than one without REDIS_URL would multiply the limits: refused.
+ * API_PROCESSES: a whole number; unset, one per core when Redis is configured (REDIS_URL or
+ * REDIS_SENTINELS: the rate limits are shared there), else 1. More than one without Redis would
+ * multiply the limits: refused.
  */
 export function apiProcessesFrom(env: NodeJS.ProcessEnv): number {
-  const processes = positive(env, 'API_PROCESSES', env.REDIS_URL ? Math.max(1, availableParallelism()) : 1);
-  if (processes > 1 && !env.REDIS_URL)
+  const redis = Boolean(env.REDIS_URL || env.REDIS_SENTINELS);
+  const processes = positive(env, 'API_PROCESSES', redis ? Math.max(1, availableParallelism()) : 1);
+  if (processes > 1 && !redis)
     throw new Error(
       `API_PROCESSES=${processes} needs REDIS_URL: the processes share their rate limits and login turns there (decision 0037)`,
     );
@@ -111,23 +116,30 @@ function secretText(env: NodeJS.ProcessEnv, name: string): { text: string; sourc
 
 function ledgerConfig(env: NodeJS.ProcessEnv, nodeEnv: string): AppConfig['ledger'] {
   let key = secretText(env, 'LEDGER_SIGNING_KEY');
-  if (!key && nodeEnv === 'test') {
+  const publicKey = secretText(env, 'LEDGER_PUBLIC_KEY');
+  if (!key && !publicKey && nodeEnv === 'test') {
     throwawayTestKey ??= generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     key = { text: throwawayTestKey, source: 'a throwaway test key' };
   }
-  if (!key)
+  if (!key && !publicKey)
     throw new Error(
-      'LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE) must hold the Ed25519 key that signs ledger checkpoints (`npm run up` creates .data/ledger-signing-key.pem; docs/operations.md)',
+      'LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE) must hold the Ed25519 key that signs ledger checkpoints (`npm run up` creates .data/ledger-signing-key.pem; docs/operations.md); a process that only verifies (the API) may have LEDGER_PUBLIC_KEY (or LEDGER_PUBLIC_KEY_FILE) instead',
     );
-  parseSigningKey(key.text, key.source.startsWith('LEDGER') ? key.source : 'LEDGER_SIGNING_KEY');
+  if (key) parseSigningKey(key.text, key.source.startsWith('LEDGER') ? key.source : 'LEDGER_SIGNING_KEY');
+  let publicKeyPem: string | null = null;
+  if (publicKey) {
+    const pems = parsePublicKeys(publicKey.text, publicKey.source);
+    if (pems.length !== 1) throw new Error(`${publicKey.source} must hold exactly one PEM public key`);
+    publicKeyPem = pems[0];
+  }
   const retired = secretText(env, 'LEDGER_RETIRED_PUBLIC_KEYS');
+  const keyFile = env.LEDGER_SIGNING_KEY_FILE || env.LEDGER_PUBLIC_KEY_FILE;
   return {
-    signingKeyPem: key.text,
+    signingKeyPem: key ? key.text : null,
+    publicKeyPem,
     retiredPublicKeyPems: retired ? parsePublicKeys(retired.text, retired.source) : [],
     checkpointEveryEvents: intFrom(env, 'LEDGER_CHECKPOINT_EVERY_EVENTS', 1000),
-    lastDigestFile:
-      env.LEDGER_LAST_DIGEST_FILE ||
-      (env.LEDGER_SIGNING_KEY_FILE ? join(dirname(env.LEDGER_SIGNING_KEY_FILE), 'ledger-last-digest.json') : null),
+    lastDigestFile: env.LEDGER_LAST_DIGEST_FILE || (keyFile ? join(dirname(keyFile), 'ledger-last-digest.json') : null),
   };
 }
 
@@ -161,10 +173,12 @@ function originOf(name: string, raw: string): string {
 /** APP_DATABASE_URL, or DATABASE_URL with the application role's credentials in it. */
 export function appUrlFrom(databaseUrl: string, env: NodeJS.ProcessEnv): string {
   if (env.APP_DATABASE_URL) return env.APP_DATABASE_URL;
-  const url = new URL(databaseUrl);
-  url.username = 'sahyog_app';
-  url.password = env.APP_DB_PASSWORD || 'sahyog_app';
-  return url.toString();
+  const credentials = `${encodeURIComponent('sahyog_app')}:${encodeURIComponent(env.APP_DB_PASSWORD || 'sahyog_app')}@`;
+  // libpq's multi-host form (postgres://u:p@h1:5432,h2:5432/db) is not a WHATWG URL: swap the
+  // credentials by hand so such a URL never stops the start with "Invalid URL".
+  const match = /^(postgres(?:ql)?:\/\/)(?:[^@/?#]*@)?(.*)$/i.exec(databaseUrl);
+  if (!match) throw new Error('DATABASE_URL must be a postgres:// URL');
+  return `${match[1]}${credentials}${match[2]}`;
 }
 
 /** ADMIN_TOTP_REQUIRED (true/false; unset: on in production) and the key of the factors' secrets. */
@@ -185,8 +199,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
   const databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required (npm run up sets it for you)');
-  // Only the worker talks to Redis; it refuses to start without REDIS_URL.
+  // The worker refuses to start without Redis (REDIS_URL or REDIS_SENTINELS).
   const redisUrl = env.REDIS_URL || '';
+  const redis: RedisSettings = {
+    url: redisUrl,
+    sentinels: parseSentinels(env.REDIS_SENTINELS),
+    sentinelName: env.REDIS_SENTINEL_NAME || 'sahyog',
+  };
   const jwtSecret = env.JWT_SECRET || (nodeEnv === 'production' ? '' : 'sahyog-development-secret-change-me');
   if (!jwtSecret || jwtSecret.length < 16) throw new Error('JWT_SECRET must be set to at least 16 characters');
   const port = intFrom(env, 'PORT', 3000);
@@ -210,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl,
     appDatabaseUrl: appUrlFrom(databaseUrl, env),
     redisUrl,
+    redis,
     queuePrefix: env.QUEUE_PREFIX || 'sahyog',
     jwtSecret,
     jwtExpiresIn: env.JWT_EXPIRES_IN || '8h',

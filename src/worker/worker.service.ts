@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
+import { createRedisConnection, redisConfigured } from '../platform/redis/redis-connection';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { Database } from '../platform/db/database';
 import { uncoveredEvents } from '../platform/event-store/checkpoint';
@@ -60,8 +61,13 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     private readonly ledger: Ledger,
     private readonly keys: LedgerKeys,
   ) {
-    if (!config.redisUrl) throw new Error('REDIS_URL is required for the worker (npm run up sets it for you)');
-    this.connection = new IORedis(config.redisUrl, { maxRetriesPerRequest: null });
+    if (!keys.canSign)
+      throw new Error(
+        'the worker signs ledger checkpoints: LEDGER_SIGNING_KEY (or LEDGER_SIGNING_KEY_FILE) is required, not only the public key',
+      );
+    if (!redisConfigured(config.redis))
+      throw new Error('REDIS_URL (or REDIS_SENTINELS) is required for the worker (npm run up sets it for you)');
+    this.connection = createRedisConnection(config.redis, { maxRetriesPerRequest: null });
     for (const name of Object.values(QUEUE)) {
       this.queues.set(
         name,

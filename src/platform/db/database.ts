@@ -7,6 +7,7 @@ import { Tx } from './pipelined-tx';
 import { DatabaseWatchdog } from './watchdog';
 import { ExecResult, Sql } from './sql';
 import { isSerializationFailure } from './sql-errors';
+import { poolTarget } from './multi-host';
 
 /** How often a transaction is re-run after a serialization failure, deadlock or version conflict. */
 export const MAX_TRANSACTION_ATTEMPTS = 5;
@@ -160,9 +161,11 @@ export function createDataSource(
   } = {},
 ): DataSource {
   const limits = options.limits;
+  // a libpq multi-host URL: each new connection goes to the writable host (multi-host.ts)
+  const target = poolTarget(url);
   return new DataSource({
     type: 'postgres',
-    url,
+    url: target.url,
     synchronize: false,
     migrationsRun: false,
     logging: false,
@@ -182,6 +185,7 @@ export function createDataSource(
         query_timeout: limits.statementTimeoutMs + SILENT_SERVER_MARGIN_MS,
         keepAlive: true,
       }),
+      ...target.extra,
     },
   });
 }

@@ -8,8 +8,13 @@ import { createHash, createPrivateKey, createPublicKey, KeyObject, sign, verify 
  * published), never anything read from the database.
  */
 export interface LedgerKeyConfig {
-  /** PKCS#8 PEM of the current Ed25519 private key. */
-  signingKeyPem: string;
+  /**
+   * PKCS#8 PEM of the current Ed25519 private key: only the process that signs checkpoints (the
+   * worker, the ledger CLI's `checkpoint`) needs it; null in a process that only verifies (the API).
+   */
+  signingKeyPem: string | null;
+  /** SPKI PEM of the current public key: enough to verify and publish, required when signingKeyPem is null. */
+  publicKeyPem?: string | null;
   /**
    * SPKI PEMs of retired public keys in rotation order, oldest first, still trusted for the
    * checkpoints they signed before their successor signed its first (the current key is newest).
@@ -76,16 +81,21 @@ export function statementText(s: SignedStatement): string {
 }
 
 export class LedgerKeys {
-  private readonly privateKey: KeyObject;
+  private readonly privateKey: KeyObject | null;
   readonly keyId: string;
   private readonly trusted = new Map<string, KeyObject>();
   /** Each trusted key's place in the rotation: retired keys 0, 1, … oldest first, the current key last. */
   private readonly rank = new Map<string, number>();
 
   constructor(config: LedgerKeyConfig) {
-    this.privateKey = parseSigningKey(config.signingKeyPem, 'the ledger signing key');
-    const current = createPublicKey(this.privateKey);
+    this.privateKey = config.signingKeyPem ? parseSigningKey(config.signingKeyPem, 'the ledger signing key') : null;
+    const given = config.publicKeyPem ? createPublicKey(config.publicKeyPem) : null;
+    if (!this.privateKey && !given)
+      throw new Error('the ledger needs its signing key or, to verify only, its public key');
+    const current = this.privateKey ? createPublicKey(this.privateKey) : given!;
     this.keyId = keyIdOf(current);
+    if (given && keyIdOf(given) !== this.keyId)
+      throw new Error(`the ledger public key (${keyIdOf(given)}) is not the signing key's (${this.keyId})`);
     this.trusted.set(this.keyId, current);
     config.retiredPublicKeyPems.forEach((pem, index) => {
       const key = createPublicKey(pem);
@@ -117,8 +127,15 @@ export class LedgerKeys {
     return (this.rank.get(a) ?? -1) >= rankB ? a : b;
   }
 
+  /** Does this process hold the private key (may it sign checkpoints)? */
+  get canSign(): boolean {
+    return this.privateKey !== null;
+  }
+
   /** Signs a statement with the current key (its keyId must be this key's); base64. */
   sign(statement: SignedStatement): string {
+    if (!this.privateKey)
+      throw new Error('this process holds only the ledger public key: checkpoints are signed by the worker');
     if (statement.keyId !== this.keyId)
       throw new Error(`statement names key ${statement.keyId}, the signing key is ${this.keyId}`);
     return sign(null, Buffer.from(statementText(statement), 'utf8'), this.privateKey).toString('base64');

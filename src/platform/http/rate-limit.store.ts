@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { createRedisConnection, redisConfigured } from '../redis/redis-connection';
 import { ServiceUnavailable } from './unavailable';
 
 /** Keys tracked in process memory at most (no REDIS_URL); the oldest window is dropped first. */
@@ -49,7 +50,7 @@ export class RateLimitStore implements OnApplicationShutdown {
 
   /** Counts one hit on `key`; the count in the current window, this hit included. */
   async hit(key: string, windowMs: number): Promise<number> {
-    if (!this.config.redisUrl) return this.hitInMemory(key, windowMs);
+    if (!this.shared) return this.hitInMemory(key, windowMs);
     const redis = await this.connected();
     try {
       return await redis.rateHit(`${this.config.queuePrefix}:rate:${key}`, windowMs);
@@ -60,7 +61,7 @@ export class RateLimitStore implements OnApplicationShutdown {
 
   /** Whether the counters are shared (Redis) rather than this process's own. */
   get shared(): boolean {
-    return this.config.redisUrl !== '';
+    return redisConfigured(this.config.redis);
   }
 
   /**
@@ -79,7 +80,7 @@ export class RateLimitStore implements OnApplicationShutdown {
 
   private async connected(): Promise<HitClient> {
     if (!this.redis) {
-      const redis = new IORedis(this.config.redisUrl, {
+      const redis = createRedisConnection(this.config.redis, {
         // A request never waits in a queue for a Redis that is away: it answers 503 at once.
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,

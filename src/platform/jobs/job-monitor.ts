@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
 import IORedis from 'ioredis';
+import { createRedisConnection, redisConfigured } from '../redis/redis-connection';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { errorBody } from '../http/error-body';
 import { QUEUE, QueueName } from './queues';
@@ -53,9 +54,9 @@ export class JobMonitor implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   private queue(name: QueueName): Queue {
-    if (!this.config.redisUrl)
+    if (!redisConfigured(this.config.redis))
       throw new ServiceUnavailableException(errorBody(503, 'Job queues are not configured (REDIS_URL is not set)'));
-    this.connection ??= new IORedis(this.config.redisUrl, {
+    this.connection ??= createRedisConnection(this.config.redis, {
       maxRetriesPerRequest: 1,
       connectTimeout: 5000,
       // A request never waits on Redis longer than this: past it, a 503 (issue 19 §2).

@@ -16,7 +16,7 @@ const common = (role: 'api' | 'worker'): Provider[] => [
   {
     provide: Probes,
     inject: [APP_CONFIG],
-    useFactory: (config: AppConfig) => new Probes(config.appDatabaseUrl, config.redisUrl, config.queuePrefix),
+    useFactory: (config: AppConfig) => new Probes(config.appDatabaseUrl, config.redis, config.queuePrefix),
   },
   { provide: Metrics, inject: [Probes], useFactory: (probes: Probes) => new Metrics(probes, role) },
   HealthChecks,

@@ -1,7 +1,9 @@
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { Pool, PoolClient } from 'pg';
+import { poolTarget } from '../db/multi-host';
 import { QUEUE } from '../jobs/queues';
+import { createRedisConnection, redisConfigured, RedisSettings } from '../redis/redis-connection';
 import { RELAY_CURSOR } from '../outbox/relay';
 
 /** How long a health check waits for the database or Redis before it calls it down. */
@@ -72,9 +74,12 @@ export class Probes {
   private readonly redis: IORedis | null;
   private readonly queues: Queue[];
 
-  constructor(databaseUrl: string, redisUrl: string, queuePrefix: string) {
+  constructor(databaseUrl: string, redis: RedisSettings, queuePrefix: string) {
+    // a libpq multi-host URL: the probes ask the writable node, as the app's own pool does (multi-host.ts)
+    const target = poolTarget(databaseUrl, PROBE_TIMEOUT_MS);
     this.pool = new Pool({
-      connectionString: databaseUrl,
+      connectionString: target.url,
+      ...target.extra,
       max: 2,
       connectionTimeoutMillis: PROBE_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
@@ -84,8 +89,8 @@ export class Probes {
       allowExitOnIdle: true,
     });
     this.pool.on('error', () => undefined); // an idle probe connection lost: the next probe reconnects
-    this.redis = redisUrl
-      ? new IORedis(redisUrl, {
+    this.redis = redisConfigured(redis)
+      ? createRedisConnection(redis, {
           connectTimeout: PROBE_TIMEOUT_MS,
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,

@@ -1,0 +1,49 @@
+import { createServer } from 'node:net';
+import { createDataSource, Database } from '../src/platform/db/database';
+import { migrate } from '../src/platform/db/migrate';
+import { ALL_MIGRATIONS } from '../migrations';
+import { createTestDatabase } from './support/test-app';
+
+/** A port on 127.0.0.1 where nothing listens (a dead node). */
+async function deadPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `url` with a dead node listed before its own host (libpq's multi-host form). */
+function withDeadNodeFirst(url: string, port: number): string {
+  return url.replace(/@([^/]+)\//, (_, host: string) => `@127.0.0.1:${port},${host}/`);
+}
+
+// Proves a multi-host DATABASE_URL works as libpq's does (issue 19 §5: it made the API exit with
+// "Invalid URL"): the first host is dead, the pool and the migrations connect to the next one.
+describe('a multi-host PostgreSQL URL', () => {
+  it('the pool skips a dead node and runs on the writable one', async () => {
+    const db = await createTestDatabase();
+    const dataSource = createDataSource(withDeadNodeFirst(db.appUrl, await deadPort()), { poolSize: 2 });
+    try {
+      await dataSource.initialize();
+      const rows = await new Database(dataSource).query<{ n: number }>('select count(*)::int as n from events');
+      expect(rows[0].n).toBeGreaterThanOrEqual(0);
+    } finally {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await db.drop();
+    }
+  });
+
+  it('migrate takes the writable node of the list', async () => {
+    const db = await createTestDatabase();
+    try {
+      await expect(
+        migrate(withDeadNodeFirst(db.ownerUrl, await deadPort()), 'sahyog_app', ALL_MIGRATIONS),
+      ).resolves.toEqual([]);
+    } finally {
+      await db.drop();
+    }
+  });
+});
