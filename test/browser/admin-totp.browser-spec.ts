@@ -6,7 +6,7 @@
  * shows, as an authenticator app would make them. A fresh admin, so no other spec's logins change.
  */
 import { Secret, TOTP } from 'otpauth';
-import { adminApi, adminToken, openSession, step, type Session } from './support';
+import { adminApiApproved, adminToken, openSession, step, type Session } from './support';
 
 jest.setTimeout(180_000);
 
@@ -23,7 +23,8 @@ describe('admin two-step sign-in in a real browser', () => {
 
   beforeAll(async () => {
     const superadmin = await adminToken();
-    await adminApi(superadmin, 'POST', '/admin-users', { ...ADMIN, role: 'approver' });
+    // Granting approver is a four-eyes action (decision 0034): the demo's second superadmin approves it.
+    await adminApiApproved(superadmin, 'POST', '/admin-users', { ...ADMIN, role: 'approver' });
     s = await openSession();
   });
   afterAll(async () => {
