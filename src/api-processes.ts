@@ -1,4 +1,5 @@
 import cluster, { Worker } from 'node:cluster';
+import { createRootLogger } from './platform/observability/logger';
 
 /** How long a process gets to finish its requests after SIGTERM before it is killed. */
 const STOP_GRACE_MS = 15_000;
@@ -15,7 +16,9 @@ const RESPAWN_DELAY_MS = 1000;
 export function superviseApiProcesses(count: number): void {
   let stopping = false;
   const listened = new WeakSet<Worker>();
-  const say = (line: string) => console.log(`[api-processes] ${line}`);
+  // The supervisor's lines are JSON log lines like every process's (docs/operations.md, "Logs").
+  const logger = createRootLogger({ role: 'api-supervisor' });
+  const say = (line: string) => logger.info(line);
 
   const stopAll = (code: number) => {
     if (stopping) return;

@@ -6,6 +6,7 @@ import { QUEUE } from '../src/platform/jobs/queues';
 import { testSigningKeyPem } from './support/ledger-keys';
 import { OwnRedis, startOwnRedis } from './support/own-redis';
 import { EntryProcess, startEntry } from './support/processes';
+import { SecondAdmin } from './support/four-eyes';
 import { validRegistration } from './support/seed';
 import { TestApp } from './support/test-app';
 import { startTestAppWithWorker } from './support/with-worker';
@@ -93,12 +94,15 @@ describe('the reconciler: nothing lost whatever Redis loses; schedules on the da
             .send(validRegistration({ sid: upline, name: `Downline ${'ABCDEFGH'[i]}` }))
         ).body.uid_output,
       );
-    const pins = (
-      await request(server())
+    // Issuing e-pins without a payment is a four-eyes action (decision 0034): a second admin approves it.
+    const issued = await new SecondAdmin(t).approve(
+      request(server())
         .post('/admin-api/epins/issue')
         .set('Authorization', `Bearer ${admin}`)
-        .send({ owner: upline, type: 'EpintypeB', quantity: n + 1 })
-    ).body.numbers as string[];
+        .send({ owner: upline, type: 'EpintypeB', quantity: n + 1 }),
+    );
+    expect(issued.status).toBe(200);
+    const pins = issued.body.numbers as string[];
     const token = (await request(server()).post('/api/login').send({ uid: upline, password: 'Member@123' })).body
       .token as string;
     for (const [i, uid] of [upline, ...downlines].entries())
