@@ -161,6 +161,11 @@ export async function memberApi<T>(uid: string, path: string, body: unknown): Pr
  */
 export async function memberLogin(page: Page, uid: string, password = MEMBER_PASSWORD): Promise<void> {
   await page.goto('/login');
+  // The prerendered form is live once React has hydrated it (React puts its props on the element); a
+  // tap before that submits the form natively (issue 20 §2: that early tap is its own test's subject).
+  await page.waitForFunction(
+    "(() => { const f = document.querySelector('input[name=uid]'); return f !== null && Object.keys(f).some((k) => k.startsWith('__reactProps')); })()",
+  );
   await page.locator('input[name=uid]').fill(uid);
   await page.locator('input[name=password]').fill(password);
   const summary = page.waitForResponse(
