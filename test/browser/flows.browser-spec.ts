@@ -8,7 +8,17 @@
  * The tests run in order: the admin flow blocks the member registered by the first one.
  */
 import { type Page } from 'playwright-core';
-import { BASE_URL, ROOT_MEMBER, adminLogin, openSession, step, toast, toastTexts, type Session } from './support';
+import {
+  BASE_URL,
+  ROOT_MEMBER,
+  adminLogin,
+  openLoginPage,
+  openSession,
+  step,
+  toast,
+  toastTexts,
+  type Session,
+} from './support';
 
 jest.setTimeout(120_000);
 
@@ -74,7 +84,7 @@ async function fillSignup(page: Page, v: SignupValues) {
 }
 
 async function memberLogin(page: Page, uid: string, password: string) {
-  await page.goto('/login');
+  await openLoginPage(page);
   await page.locator('input[name=uid]').fill(uid);
   await page.locator('input[name=password]').fill(password);
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/login') && r.request().method() === 'POST');

@@ -4,7 +4,17 @@
  * "Mark paid" button calls), standing in for the member's UPI app or wallet.
  */
 import { type Page } from 'playwright-core';
-import { BASE_URL, MEMBER_PASSWORD, SUPERADMIN, openSession, step, toast, toastTexts, type Session } from './support';
+import {
+  BASE_URL,
+  MEMBER_PASSWORD,
+  SUPERADMIN,
+  openLoginPage,
+  openSession,
+  step,
+  toast,
+  toastTexts,
+  type Session,
+} from './support';
 
 jest.setTimeout(180_000);
 
@@ -52,7 +62,7 @@ async function freshMember(): Promise<string> {
 }
 
 async function login(page: Page, uid: string) {
-  await page.goto('/login');
+  await openLoginPage(page);
   await page.locator('input[name=uid]').fill(uid);
   await page.locator('input[name=password]').fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -5,7 +5,17 @@
  * USDT order, a bank request, a self-activation, a downline activation and an e-pin transfer.
  */
 import { type Page } from 'playwright-core';
-import { BASE_URL, MEMBER_PASSWORD, SUPERADMIN, openSession, step, toast, toastTexts, type Session } from './support';
+import {
+  BASE_URL,
+  MEMBER_PASSWORD,
+  SUPERADMIN,
+  openLoginPage,
+  openSession,
+  step,
+  toast,
+  toastTexts,
+  type Session,
+} from './support';
 
 jest.setTimeout(300_000);
 
@@ -51,7 +61,7 @@ async function expectToast(page: Page, text: string) {
 }
 
 async function login(page: Page, uid: string) {
-  await page.goto('/login');
+  await openLoginPage(page);
   await page.locator('input[name=uid]').fill(uid);
   await page.locator('input[name=password]').fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

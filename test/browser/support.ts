@@ -156,16 +156,23 @@ export async function memberApi<T>(uid: string, path: string, body: unknown): Pr
 }
 
 /**
+ * Opens /login and waits until React has hydrated the prerendered form (React puts its props on the
+ * element): a tap or a fill before that is lost or submits the form natively (issue 20 §2: that early
+ * tap is its own test's subject).
+ */
+export async function openLoginPage(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.waitForFunction(
+    "(() => { const f = document.querySelector('input[name=uid]'); return f !== null && Object.keys(f).some((k) => k.startsWith('__reactProps')); })()",
+  );
+}
+
+/**
  * Signs a member in through /login (accepting the disclaimer page and the dashboard's popup when
  * they show) and waits for the dashboard to name them.
  */
 export async function memberLogin(page: Page, uid: string, password = MEMBER_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  // The prerendered form is live once React has hydrated it (React puts its props on the element); a
-  // tap before that submits the form natively (issue 20 §2: that early tap is its own test's subject).
-  await page.waitForFunction(
-    "(() => { const f = document.querySelector('input[name=uid]'); return f !== null && Object.keys(f).some((k) => k.startsWith('__reactProps')); })()",
-  );
+  await openLoginPage(page);
   await page.locator('input[name=uid]').fill(uid);
   await page.locator('input[name=password]').fill(password);
   const summary = page.waitForResponse(
