@@ -112,6 +112,7 @@ async function main() {
     // the drill's members all come from 127.0.0.1; the limits themselves are the e2e level's to prove
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '100000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+    RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
     PUBLIC_URL: `http://127.0.0.1:${stack.haproxy.httpPort}`,
   };
   for (const k of ['REDIS_URL', 'APP_DATABASE_URL', 'LEDGER_SIGNING_KEY', 'PORT']) delete env[k];

@@ -197,8 +197,30 @@ export async function startHaStack({ base, logDir, quiet = true }, stack = {}) {
   return stack;
 }
 
-/** Writes haproxy.cfg for the current API ports and (re)starts HAProxy. */
+/**
+ * Writes haproxy.cfg for the current API ports and (re)starts HAProxy. At the first start its three
+ * ports were only found free a while ago: an outgoing connection of the stack (etcd, Patroni, Redis)
+ * may have taken one of them since as its ephemeral port, and HAProxy then exits at once. It is then
+ * started again on newly found ports (nothing has used them yet), up to HAPROXY_START_ATTEMPTS times.
+ */
 export async function startHaproxy(stack, apiPorts) {
+  const first = !stack.haproxy.proc;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startHaproxyOnce(stack, apiPorts);
+    } catch (error) {
+      if (!first || attempt >= HAPROXY_START_ATTEMPTS) throw error;
+      log('ha', `HAProxy did not serve (${error.message}); again on other ports`);
+      await stack.haproxy.proc?.stop(5000);
+      stack.haproxy.proc = undefined;
+      Object.assign(stack.haproxy, { pgWritePort: await freePort(), pgReadPort: await freePort(), httpPort: await freePort() });
+    }
+  }
+}
+
+const HAPROXY_START_ATTEMPTS = 3;
+
+async function startHaproxyOnce(stack, apiPorts) {
   const h = stack.haproxy;
   const servers = () => stack.nodes.map((n) => `    server ${n.name} ${HOST}:${n.pgPort} check port ${n.restPort}`).join('\n');
   fs.writeFileSync(h.config, renderTemplate('haproxy/haproxy.cfg', {

@@ -52,18 +52,27 @@ export async function runDrill(stack) {
   };
   const activator = { uid: '100001', token: await login('100001') };
   const requester = { uid: '100002', token: await login('100002') };
-  const adminLogin = await call(base, '/admin-api/auth/login', { username: 'approver', password: ADMIN_PASSWORD });
-  if (!adminLogin.body?.token) throw new Error(`drill set-up: the approver could not log in: ${JSON.stringify(adminLogin.body)}`);
-  // e-pins for the top-ups: 500 per issue (the admin call's limit), enough for a quarter of the writes
+  const adminToken = async (username) => {
+    const r = await call(base, '/admin-api/auth/login', { username, password: ADMIN_PASSWORD });
+    if (!r.body?.token) throw new Error(`drill set-up: the admin ${username} could not log in: ${JSON.stringify(r.body)}`);
+    return r.body.token;
+  };
+  const [maker, checker] = [await adminToken('approver'), await adminToken('superadmin')];
+  const adminPost = (path, token, body = {}) =>
+    fetch(`${base}/admin-api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }).then(async (res) => ({ status: res.status, body: await res.json().catch(() => null) }));
+  // e-pins for the top-ups: 500 per issue (the admin call's limit), enough for a quarter of the writes;
+  // issuing without a payment is a four-eyes action (decision 0034): the approver asks, the superadmin approves
   const epins = [];
   for (let batch = 0; batch < 4; batch++) {
-    const issued = await fetch(`${base}/admin-api/epins/issue`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminLogin.body.token}` },
-      body: JSON.stringify({ owner: activator.uid, type: 'EpintypeB', quantity: 500 }),
-    });
-    const numbers = (await issued.json()).numbers;
-    if (!Array.isArray(numbers) || numbers.length === 0) throw new Error(`drill set-up: issuing e-pins failed (${issued.status})`);
+    const asked = await adminPost('/epins/issue', maker, { owner: activator.uid, type: 'EpintypeB', quantity: 500 });
+    const issued = asked.status === 202 ? await adminPost(`/four-eyes/${asked.body?.id}/approve`, checker) : asked;
+    const numbers = issued.body?.result?.numbers ?? issued.body?.numbers;
+    if (!Array.isArray(numbers) || numbers.length === 0)
+      throw new Error(`drill set-up: issuing e-pins failed (${asked.status}, ${issued.status}: ${JSON.stringify(issued.body)})`);
     epins.push(...numbers);
   }
   const [bank] = await sql("select id from payment_options where type = 'Bank' order by 1 limit 1");
