@@ -162,10 +162,18 @@ export async function memberApi<T>(uid: string, path: string, body: unknown): Pr
  */
 export async function openLoginPage(page: Page): Promise<void> {
   await page.goto('/login');
-  await page.waitForFunction(
-    "(() => { const f = document.querySelector('input[name=uid]'); return f !== null && Object.keys(f).some((k) => k.startsWith('__reactProps')); })()",
-  );
+  // Polled with page.evaluate, which the page's CSP does not govern (waitForFunction's predicate is
+  // evaluated in the page, and script-src 'self' forbids that).
+  const hydrated =
+    "(() => { const f = document.querySelector('input[name=uid]'); return f !== null && Object.keys(f).some((k) => k.startsWith('__reactProps')); })()";
+  for (const deadline = Date.now() + HYDRATION_WAIT_MS; !(await page.evaluate<boolean>(hydrated));) {
+    if (Date.now() > deadline) throw new Error(`the /login form was not live after ${HYDRATION_WAIT_MS} ms`);
+    await page.waitForTimeout(100);
+  }
 }
+
+/** How long a test waits for React to hydrate the prerendered /login (seconds on a loaded 2-core machine). */
+const HYDRATION_WAIT_MS = 30_000;
 
 /**
  * Signs a member in through /login (accepting the disclaimer page and the dashboard's popup when
