@@ -7,7 +7,16 @@
  * then changes both back (the seeded password stays the same for every other spec).
  */
 import { type Page } from 'playwright-core';
-import { adminLogin, expectToast, MEMBER_PASSWORD, memberLogin, openSession, step, type Session } from './support';
+import {
+  adminLogin,
+  approvePending,
+  expectToast,
+  MEMBER_PASSWORD,
+  memberLogin,
+  openSession,
+  step,
+  type Session,
+} from './support';
 
 jest.setTimeout(180_000);
 
@@ -68,7 +77,7 @@ describe('profile settings in Chromium', () => {
     await admin?.close();
   });
 
-  it('bank details: saved with the transaction password, locked, unlocked by an approver on the member page, changed and locked again', async () => {
+  it('bank details: saved with the transaction password, locked, unlocked on the member page by an approver and a second admin (four eyes), changed and locked again', async () => {
     await step(member, 'bank-login', () => memberLogin(member.page, BANK_MEMBER));
     await step(member, 'bank-save', () => fillBank(member.page, '123456789012', 'KKBK0000261', 'Kotak Mahindra Bank'));
     await step(member, 'bank-locked', () => expectLocked(member.page, '123456789012'));
@@ -81,7 +90,9 @@ describe('profile settings in Chromium', () => {
       await page.getByRole('button', { name: 'Unlock bank' }).click();
       await page.getByRole('textbox', { name: 'Reason' }).fill('Member changed banks');
       await page.getByRole('button', { name: 'Confirm' }).click();
-      await page.getByText('Bank details unlocked: the member may save them again').waitFor();
+      // An unlock is a four-eyes action (decision 0034): the approver's request waits for a second admin.
+      await page.getByText('Sent for a second approval: another admin must approve it under Four eyes').waitFor();
+      await approvePending('UnlockBank', APPROVER.username);
     });
 
     await step(member, 'bank-change', () =>
