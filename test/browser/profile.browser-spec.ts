@@ -1,8 +1,9 @@
 /**
  * Browser e2e of the profile settings (issue 12), against the real API:
  * member 100028 saves bank details with the transaction password (bank and branch filled from the
- * IFSC look-up), lands on /Profile and finds them locked; an approver unlocks them on admin-web's
- * member page (a reason in the dialog); the member changes them and they lock again.
+ * IFSC look-up), lands on /Profile and finds them locked; an approver asks to unlock them on admin-web's
+ * member page (a reason in the dialog) and a second superadmin approves it (four eyes); the member
+ * changes them and they lock again.
  * Member 100029 changes the login password and the transaction password through each error text,
  * then changes both back (the seeded password stays the same for every other spec).
  */
