@@ -115,7 +115,7 @@ ${c.green(c.bold('Sahyog is up'))} ${c.dim(`(${Math.round((Date.now() - t0) / 10
 
   Demo logins
     members    user id 100000 (root), 100001 … 100030, password ${c.bold('Member@123')}
-    admins     superadmin | approver | support | auditor, password ${c.bold('Admin@123')}
+    admins     superadmin | superadmin2 (second approver, four eyes) | approver | support | auditor, password ${c.bold('Admin@123')}
 
 Press Ctrl-C to stop everything.`);
 }

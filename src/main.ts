@@ -23,10 +23,7 @@ async function main(): Promise<void> {
   if (config.apiProcesses > 1 && cluster.isPrimary) return superviseApiProcesses(config.apiProcesses);
   const app = await createApiApp();
   await app.listen(config.port, '0.0.0.0');
-  rootLogger().info(
-    { port: config.port, pid: process.pid },
-    `Sahyog API listening on ${config.publicUrl} (pid ${process.pid})`,
-  );
+  rootLogger().info({ port: config.port }, `Sahyog API listening on ${config.publicUrl} (pid ${process.pid})`);
 }
 
 main().catch((error) => {
