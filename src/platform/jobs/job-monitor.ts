@@ -66,6 +66,9 @@ export class JobMonitor implements OnApplicationShutdown {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: this.connection, prefix: this.config.queuePrefix });
+      // Its connection's errors come back as the queue's 'error' event: unheard, it would end the
+      // process while Redis is away (the calls themselves answer 503).
+      queue.on('error', () => undefined);
       this.queues.set(name, queue);
     }
     return queue;

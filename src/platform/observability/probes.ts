@@ -102,6 +102,9 @@ export class Probes {
     this.queues = this.redis
       ? Object.values(QUEUE).map((name) => new Queue(name, { connection: this.redis!, prefix: queuePrefix }))
       : [];
+    // A queue re-emits its connection's errors as its own 'error' event: unheard, that event would
+    // end the process while Redis is away (the probes report Redis down instead).
+    for (const queue of this.queues) queue.on('error', () => undefined);
   }
 
   /** One statement on a probe connection; a connection whose statement failed or timed out is dropped, not reused. */
