@@ -127,13 +127,17 @@ async function legacyAppend(
   }
 }
 
+/** Within the e2e level's 60 s test timeout, longer than any transaction another test file holds open. */
+const LEGACY_CHECKPOINT_WAIT_MS = 45_000;
+
 /**
  * The previous release's checkpoint: the same digest rule, no count limit, no signature, no
- * witness. Written until one covers `position` (other test files share the cluster, and a
- * checkpoint stops below the oldest open transaction).
+ * witness. Written until one covers `position` (other test files share the cluster, and the previous
+ * release's checkpoint stops below the server's oldest open transaction: ledger-writers and epins hold
+ * transactions open on purpose for up to ~20 s, so the wait allows LEGACY_CHECKPOINT_WAIT_MS).
  */
 async function legacyCheckpointCovering(db: Database, position: string): Promise<void> {
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+  for (const deadline = Date.now() + LEGACY_CHECKPOINT_WAIT_MS; Date.now() < deadline;) {
     await db.transaction(async (tx) => {
       const [{ xmin }] = await tx.query<{ xmin: string }>(
         'select pg_snapshot_xmin(pg_current_snapshot())::text as xmin',
