@@ -47,6 +47,7 @@ export async function databaseNowMs(db: Database): Promise<number> {
   return Number(row.ms);
 }
 
+/** How many jobs one pass re-enqueued, by kind (counts, not money). */
 export interface ReconcileResult {
   incomes: number;
   mails: number;

@@ -59,6 +59,7 @@ export interface LedgerGauges {
   ledgerPosition: number;
   /** Seconds since the oldest event no checkpoint covers yet was recorded; 0 when every event is covered. */
   checkpointAge: number;
+  /** How many top-ups have no income paid yet (a count of events, not money). */
   incomePending: number;
   /** Open (unsettled) help links by state. */
   helpLinks: Record<string, number>;
