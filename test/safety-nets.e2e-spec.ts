@@ -197,13 +197,17 @@ describe('retries on serialization failures (40001) and deadlocks (40P01), cause
    * `members` table in SHARE mode, so the login, which locks its member row first, waits at its
    * update of that row; then the other session asks for that row — a cycle, which PostgreSQL breaks
    * by aborting the login's transaction (40P01: the login started waiting first, so its deadlock check
-   * runs first). The other session gives the row up again (rollback to a savepoint) and keeps the table
+   * runs first; the other session's deadlock_timeout is long so that it always does). The other session gives the row up again (rollback to a savepoint) and keeps the table
    * lock for the next attempt. Answers the login's HTTP answer.
    */
   async function loginThroughDeadlocks(uid: string, times: number) {
     const holder = await session();
     try {
       await holder.query('begin');
+      // The victim of a deadlock is whichever backend's check runs first. The login's does, since it
+      // waits first, unless a loaded machine delays it past the holder's; a long deadlock_timeout
+      // here keeps the holder from ever being the one aborted (one CI run lost this race).
+      await holder.query("set local deadlock_timeout = '60s'");
       await holder.query('lock table members in share mode');
       const login = request(t.app.getHttpServer())
         .post('/api/login')
