@@ -238,29 +238,63 @@ describe('the worker SIGKILLed during matching and during expiry, restarted (iss
     await verifyAndReplay();
   }, 240_000);
 
+  it("a worker whose clock is a month fast expires no link before its deadline by the database's clock", async () => {
+    // Only the fast worker runs: whatever expires, it decided.
+    for (const worker of workers)
+      if (worker.child.exitCode === null && worker.child.signalCode === null) await worker.stop();
+    const pending = await count("select count(*)::int as n from help_links where state = 'Pending'");
+    expect(pending).toBe(SENDERS * LINKS_PER_SENDER); // 720 hours left on each (the first test's setting)
+    const expiry = new Queue(QUEUE.helpLinkExpiry, { connection: redis, prefix });
+    const sweep = new Queue(QUEUE.helpSweep, { connection: redis, prefix });
+    try {
+      expect(await expiry.getDelayedCount()).toBeGreaterThan(0); // each link's job, due at its deadline
+      const fast = await startWorker(31 * 24 * HOUR);
+      mark('fast worker started');
+      // By its own clock every deadline has passed: it takes each delayed expiry job at once, and its
+      // sweep at start looks for overdue links. Both ask the database's clock, and find nothing due.
+      await until(
+        async () => {
+          const [e, w] = [
+            await expiry.getJobCounts('delayed', 'waiting', 'active'),
+            await sweep.getJobCounts('waiting', 'active'),
+          ];
+          return e.delayed + e.waiting + e.active + w.waiting + w.active === 0;
+        },
+        'the fast worker to run every expiry job and its sweep',
+        120_000,
+      );
+      await kill(fast);
+      mark('fast worker done');
+    } finally {
+      await expiry.close();
+      await sweep.close();
+    }
+    expect(await count("select count(*)::int as n from help_links where state = 'Pending'")).toBe(pending);
+    expect(await count("select count(*)::int as n from events where type = 'HelpLinkExpired'")).toBe(0);
+  }, 240_000);
+
   it('killed mid-expiry: no half expiry; restarted, every overdue link ends Expired exactly once', async () => {
     const before = await links();
     await setting('linkDeadlineHours', 1);
     await seedQueues(LATE_SENDERS, LATE_RECEIVERS, (LATE_SENDERS * LINKS_PER_SENDER) / LATE_RECEIVERS);
     const late = LATE_SENDERS * LINKS_PER_SENDER;
     mark('late seeded');
-    // The second worker, still running, matches them.
-    const [matcher] = workers.slice(-1);
-    await tick();
-    await until(async () => (await links()) === before + late, 'the late links');
-    mark('late linked');
-    // No more matching (the returned amounts stay in the queues), then two hours pass.
-    await setting('matchingIntervalMinutes', 1440);
-    await matcher.stop();
-
+    // Deadlines follow the database's clock, which a test cannot move: the late links are made by a
+    // worker whose clock is two hours slow, so their one-hour deadline is an hour past when they are
+    // made. That worker's expiry jobs (due at once) start expiring them, and it is killed meanwhile.
     const overdue = async () =>
       (
         await t.db.owner.query<{ state: string; n: number }>(
-          `select state, count(*)::int as n from help_links where deadline <= now() + interval '2 hours' group by state`,
+          `select state, count(*)::int as n from help_links where deadline <= now() group by state`,
         )
       ).reduce<Record<string, number>>((all, r) => ({ ...all, [r.state]: r.n }), {});
-    const expiring = await startWorker(2 * HOUR);
-    mark('expiring worker started');
+    const expiring = await startWorker(-2 * HOUR);
+    mark('slow worker started');
+    await tick();
+    await until(async () => (await links()) === before + late, 'the late links');
+    mark('late linked');
+    // No more matching (the returned amounts stay in the queues).
+    await setting('matchingIntervalMinutes', 1440);
     await until(async () => ((await overdue()).Expired ?? 0) >= 20, 'the first expiries');
     await kill(expiring);
     const atKill = await overdue();
@@ -270,7 +304,7 @@ describe('the worker SIGKILLed during matching and during expiry, restarted (iss
     expect((atKill.Expired ?? 0) + (atKill.Pending ?? 0)).toBe(late);
     expect((await verifyLedger(t.db.app, LEDGER_CHECKS)).problems).toEqual([]);
 
-    await startWorker(2 * HOUR);
+    await startWorker();
     mark('restarted');
     await until(async () => (await overdue()).Expired === late, 'every overdue link expired', 60_000);
     mark('all expired');

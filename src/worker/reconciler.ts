@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import { Database } from '../platform/db/database';
+import { databaseNow } from '../platform/db/clock';
 import { DEFAULT_JOB_OPTIONS, jobIdFor, OutboxJob, QUEUE, QueueName } from '../platform/jobs/queues';
 import { RELAY_CURSOR } from '../platform/outbox/relay';
 import { OrderChecks, PAYMENT_SWEEP_EVERY_MS } from '../modules/payments';
@@ -41,10 +42,7 @@ const PERIODIC_KEEP_SECONDS = 24 * 3600;
 
 /** The database's clock, in ms since the epoch: the one clock every worker shares. */
 export async function databaseNowMs(db: Database): Promise<number> {
-  const [row] = await db.query<{ ms: string }>(
-    'select floor(extract(epoch from clock_timestamp()) * 1000)::bigint::text as ms',
-  );
-  return Number(row.ms);
+  return (await databaseNow(db)).getTime();
 }
 
 /** How many jobs one pass re-enqueued, by kind (counts, not money). */

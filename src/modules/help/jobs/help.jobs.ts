@@ -1,4 +1,5 @@
 import { Database } from '../../../platform/db/database';
+import { databaseNow } from '../../../platform/db/clock';
 import { Ledger } from '../../../platform/ledger';
 import { loadSettings } from '../../settings';
 import { runMatching } from '../commands/run-matching/run-matching';
@@ -23,13 +24,16 @@ export async function matchingTick(ledger: Ledger, at: Date = new Date()): Promi
 
 /**
  * The delays of the expiry jobs of the links an outbox event made (a batch's `HelpLinksCreated`, or
- * an older ledger's `HelpLinkCreated`): until each deadline, never negative.
+ * an older ledger's `HelpLinkCreated`): until each deadline by the database's clock (unless `now`
+ * is named), never negative. A job that runs early anyway (a worker's clock ahead of Redis's
+ * scheduling) finds nothing due; the sweeper expires the link on time by the database's clock.
  */
 export async function expiryDelaysOf(
   db: Database,
   event: { position: string; streamId: string },
-  now: number = Date.now(),
+  at?: number,
 ): Promise<Array<{ linkId: string; delayMs: number }>> {
+  const now = at ?? (await databaseNow(db)).getTime();
   const rows = await db.query<{ id: string; deadline: Date }>(
     `select l.id, l.deadline
        from events e cross join lateral jsonb_array_elements(e.payload->'links') as x(link)

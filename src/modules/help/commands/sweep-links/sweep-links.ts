@@ -1,6 +1,7 @@
 import { EventMetadata } from '../../../../platform/event-store/event.types';
 import { Ledger } from '../../../../platform/ledger';
 import { Sql } from '../../../../platform/db/sql';
+import { databaseNow } from '../../../../platform/db/clock';
 import { loadSettings } from '../../../settings';
 import { decideTimeouts } from '../../domain/help-link.decide';
 import { entitlementEvent } from '../../domain/help-request.decide';
@@ -18,28 +19,30 @@ const systemMeta = (what: string, id: string): EventMetadata => ({
 /**
  * What time does to one link, at `now` (the per-link expiry job, the sweeper): expired, disputed,
  * or a held cancel returned — or nothing. Idempotent: a settled or changed link is left alone.
+ * `now` is the database's clock, read once the link is locked, unless a caller (a test standing
+ * for time having passed) names another: never the worker's own clock (decision 0039).
  */
-export async function settleTimeouts(ledger: Ledger, linkId: string, now: Date = new Date()): Promise<string> {
+export async function settleTimeouts(ledger: Ledger, linkId: string, now?: Date): Promise<string> {
   return ledger.run(systemMeta('timeouts', linkId), async (tx) => {
     const ctx = await lockLinkContext(tx, linkId);
     if (!ctx) return 'no such link';
     const settings = await loadSettings(tx);
-    const events = decideTimeouts(ctx.link.state, ctx.sides.request, settings, now);
+    const events = decideTimeouts(ctx.link.state, ctx.sides.request, settings, now ?? (await databaseNow(tx)));
     if (!events.length) return `nothing due (${ctx.link.state.state})`;
     await appendLinkEvents(tx, ctx, events, settings);
     return events.map((e) => e.type).join(', ');
   });
 }
 
-/** Credits a closed request's GH entitlement once it is due. */
-export async function creditEntitlement(ledger: Ledger, requestId: string, now: Date = new Date()): Promise<boolean> {
+/** Credits a closed request's GH entitlement once it is due (at `now`, by default the database's clock). */
+export async function creditEntitlement(ledger: Ledger, requestId: string, now?: Date): Promise<boolean> {
   return ledger.run(systemMeta('entitlement', requestId), async (tx) => {
     const request = await lockHelpRequest(tx, requestId);
     if (!request) return false;
     const [row] = await tx.query<{ due: boolean; paise: string }>(
       `select entitlement_due_at <= $2 as due, entitlement_paise::text as paise from help_requests
         where id = $1 and status = 'closed' and entitlement_at is null and entitlement_paise > 0`,
-      [requestId, now],
+      [requestId, now ?? (await databaseNow(tx))],
     );
     if (!row?.due) return false;
     await tx.append(request, [entitlementEvent(request.state, BigInt(row.paise))], { last: true });
@@ -64,13 +67,15 @@ async function dueLinks(sql: Sql, now: Date, limit: number): Promise<string[]> {
 /**
  * The sweeper: every link whose time is up and every entitlement now due, each in its own
  * transaction. It catches whatever a lost per-link job missed (a worker killed mid-expiry, Redis
- * emptied): the ledger, not the queue, says what is due.
+ * emptied): the ledger, not the queue, says what is due — and the database's clock says when
+ * (read once, at the start of the sweep), unless a caller names another `now` (decision 0039).
  */
 export async function sweepHelp(
   ledger: Ledger,
-  now: Date = new Date(),
+  at?: Date,
   limit = SWEEP_LIMIT,
 ): Promise<{ links: number; entitlements: number }> {
+  const now = at ?? (await databaseNow(ledger.db));
   let links = 0;
   for (const id of await dueLinks(ledger.db, now, limit))
     if (!(await settleTimeouts(ledger, id, now)).startsWith('nothing')) links++;
