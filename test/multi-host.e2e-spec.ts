@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { createDataSource, Database } from '../src/platform/db/database';
 import { migrate } from '../src/platform/db/migrate';
+import { DatabaseWatchdog, PROBE_EVERY_MS, PROBE_TIMEOUT_MS } from '../src/platform/db/watchdog';
 import { ALL_MIGRATIONS } from '../migrations';
 import { createTestDatabase } from './support/test-app';
 
@@ -31,6 +32,26 @@ describe('a multi-host PostgreSQL URL', () => {
       const rows = await new Database(dataSource).query<{ n: number }>('select count(*)::int as n from events');
       expect(rows[0].n).toBeGreaterThanOrEqual(0);
     } finally {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await db.drop();
+    }
+  });
+
+  it("the process's watchdog probes the writable node too: calls are answered, never a 503 for a URL it cannot read", async () => {
+    const db = await createTestDatabase();
+    const url = withDeadNodeFirst(db.appUrl, await deadPort());
+    const watchdog = new DatabaseWatchdog(url);
+    const dataSource = createDataSource(url, { poolSize: 2 });
+    try {
+      await dataSource.initialize();
+      watchdog.start();
+      // Past the first probes and past the time a lost probe takes to count.
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS + PROBE_TIMEOUT_MS + 500));
+      expect(watchdog.down).toBe(false);
+      const rows = await new Database(dataSource, watchdog).query<{ n: number }>('select 1 as n');
+      expect(rows).toEqual([{ n: 1 }]);
+    } finally {
+      watchdog.stop();
       if (dataSource.isInitialized) await dataSource.destroy();
       await db.drop();
     }

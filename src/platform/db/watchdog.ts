@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { ServiceUnavailable } from '../http/unavailable';
+import { poolTarget } from './multi-host';
 
 /** How often the watchdog asks the database for `select 1`. */
 export const PROBE_EVERY_MS = 1000;
@@ -62,8 +63,11 @@ export class DatabaseWatchdog {
   private async probe(): Promise<void> {
     try {
       if (!this.client) {
-        const client = new Client({
-          connectionString: this.url,
+        // The pool's way to the server: a multi-host URL (the HA workers') probes its writable node,
+        // where pg's own Client would refuse the URL and the process would stay "unreachable" for good.
+        const target = poolTarget(this.url, PROBE_TIMEOUT_MS);
+        const client = new (target.extra.Client ?? Client)({
+          connectionString: target.url,
           connectionTimeoutMillis: PROBE_TIMEOUT_MS,
           application_name: 'sahyog-watchdog',
         });
