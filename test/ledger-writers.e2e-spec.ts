@@ -6,7 +6,7 @@ import { appendToStream } from '../src/platform/event-store/event-store';
 import { EventMetadata } from '../src/platform/event-store/event.types';
 import { REGISTER_LEDGER_WRITER_SQL } from '../src/platform/event-store/ledger-order';
 import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
-import { OutboxRelay } from '../src/platform/outbox/relay';
+import { OutboxRelay, RelayStallWatch } from '../src/platform/outbox/relay';
 import { testPgUrl, withDatabase } from './support/env';
 import { testLedgerKeys } from './support/ledger-keys';
 import { Network } from './support/network';
@@ -196,6 +196,50 @@ describe('ledger readers wait only for ledger writers (decision 0036)', () => {
     } finally {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
       await runner.release();
+    }
+  });
+
+  it("names the ledger writer that holds the horizon — xid, pid, application_name, query — in level income's error and the relay's log", async () => {
+    const { downline, upline, pin } = await uplineAndDownline();
+    const relayCursor = `test-relay-${randomBytes(4).toString('hex')}`;
+    const relay = new OutboxRelay(t.db.app, {}, { add: async () => undefined }, relayCursor);
+    await relay.pumpOnce(100_000); // past everything already in the ledger
+    const holder = new Client({ connectionString: t.db.appUrl, application_name: 'long-ledger-writer' });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(REGISTER_LEDGER_WRITER_SQL);
+      const [{ xid, pid }] = (
+        await holder.query<{ xid: string; pid: number }>(
+          'select pg_current_xact_id()::text as xid, pg_backend_pid() as pid /* the long writer */',
+        )
+      ).rows;
+      expect((await net.as(upline, '/api/ActivateId', { touid: downline, epin: pin })).body.result).toBe(
+        ' Activation Successfull',
+      );
+      const topUp = await topUpPosition(downline);
+      const named = new RegExp(
+        `xid ${xid} \\(ledger writer\\) pid ${pid} application_name "long-ledger-writer" .*state idle in transaction .*query ".*the long writer`,
+      );
+      await expect(
+        payLevelIncome(ledgerOn(t.db.app), topUp, { settleWaitMs: 300, nameHoldersAfterMs: 200 }),
+      ).rejects.toThrow(named);
+
+      const told: string[] = [];
+      const watch = new RelayStallWatch(t.db.app, (message) => told.push(message), relayCursor, 200);
+      expect(await relay.pumpOnce()).toBe(0);
+      await watch.afterPass(0); // sees the top-up waiting
+      expect(told).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await relay.pumpOnce()).toBe(0);
+      await watch.afterPass(0); // still waiting, past 200 ms: names the holder, once
+      await watch.afterPass(0, Date.now() + 5_000);
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatch(/^the outbox relay has waited \d+ s to deliver the events of transaction \d+: held by /);
+      expect(told[0]).toMatch(named);
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await holder.end();
     }
   });
 

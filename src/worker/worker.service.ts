@@ -9,7 +9,7 @@ import { RefusedToSign, signCheckpoints } from '../modules/ledger-audit';
 import { LedgerKeys } from '../platform/event-store/signing';
 import { DEFAULT_JOB_OPTIONS, OUTBOX_ROUTES, OutboxJob, QUEUE, QueueName } from '../platform/jobs/queues';
 import { CatcherTransport, MailTransport, SmtpTransport } from '../platform/mail/mail';
-import { OutboxRelay } from '../platform/outbox/relay';
+import { OutboxRelay, RelayStallWatch } from '../platform/outbox/relay';
 import { processMailJob } from './mail.processor';
 import { mailLinkKey } from '../platform/mail/link-secrets';
 import { LEGACY_SCHEDULERS, PERIODIC_TICK_MS, periodicJobs, Reconciler } from './reconciler';
@@ -44,6 +44,8 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
   private readonly queues = new Map<QueueName, Queue>();
   private readonly workers: Worker[] = [];
   private readonly relay: OutboxRelay;
+  /** Names, in the log, the ledger writers that have held the relay back for 10 s. */
+  private readonly relayStall: RelayStallWatch;
   private readonly transport: MailTransport;
   private readonly paymentOrders: OrderChecks;
   private readonly pollTiming: PollTiming;
@@ -83,6 +85,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         await this.queue(queue as QueueName).add(name, data, { jobId });
       },
     });
+    this.relayStall = new RelayStallWatch(db, (message) => this.logger.warn(message));
     const payments = loadPaymentsConfig();
     this.paymentOrders = createPaymentOrders(db, ledger, payments);
     this.pollTiming = pollTimingOf(payments);
@@ -222,6 +225,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     while (!this.stopping) {
       try {
         const moved = await this.relay.pumpOnce();
+        await this.relayStall.afterPass(moved);
         if (moved === 0) await new Promise((resolve) => setTimeout(resolve, RELAY_IDLE_MS));
       } catch (error) {
         this.logger.error(`relay pass failed: ${(error as Error).message}`);

@@ -85,3 +85,98 @@ export const ledgerHorizon = (snapshot: string): string => `(
              where h.pid is distinct from pg_backend_pid()
                and exists (select 1 from locks w where w.locktype = 'advisory' and w.virtualtransaction = h.virtualtransaction)))
 )`;
+
+/** A reader that has waited this long on the ledger's horizon names what holds it (`ledgerHorizonHolders`) in its log. */
+export const HORIZON_WAIT_LOG_MS = 10_000;
+
+/** One transaction that holds the ledger's horizon back (see `ledgerHorizonHolders`). */
+export interface HorizonHolder {
+  xid: string;
+  pid: number | null;
+  /** `ledger writer`: a registered writer of this database; `no lock seen`: in the snapshot, its lock not (or no longer) in `pg_locks`. */
+  why: 'ledger writer' | 'no lock seen';
+  database: string | null;
+  applicationName: string | null;
+  state: string | null;
+  /** Seconds since the holder's transaction began (null when not visible to this role). */
+  transactionAgeSeconds: number | null;
+  query: string | null;
+}
+
+/**
+ * The transactions that hold the horizon at or below `$1` (a transaction id): the same terms as
+ * `ledgerHorizon`, each joined with `pg_stat_activity` (by pid, or by `backend_xid` for an id seen
+ * without its lock), oldest first. What a long wait logs, so an operator sees who to look at.
+ */
+const HORIZON_HOLDERS_SQL = `
+  with snap as materialized (select pg_current_snapshot() as s),
+  locks as materialized (
+    select locktype, virtualtransaction, pid, transactionid::text::bigint as xid32
+      from pg_locks
+     where granted
+       and ((locktype = 'transactionid' and mode = 'ExclusiveLock')
+            or (locktype = 'advisory' and classid = ${LEDGER_WRITER_LOCK.classid} and objid = ${LEDGER_WRITER_LOCK.objid} and objsubid = 2
+                and database = (select oid from pg_database where datname = current_database())))),
+  held as (
+    select l.virtualtransaction, l.pid,
+           x.xmax + ((((l.xid32 - (x.xmax & 4294967295)) + 2147483648) & 4294967295) - 2147483648) as xid
+      from locks l, (select pg_snapshot_xmax(s)::text::bigint as xmax from snap) x
+     where l.locktype = 'transactionid'),
+  holders as (
+    select h.xid, h.pid, 'ledger writer' as why
+      from held h
+     where h.pid is distinct from pg_backend_pid()
+       and exists (select 1 from locks w where w.locktype = 'advisory' and w.virtualtransaction = h.virtualtransaction)
+    union all
+    select r::text::bigint, null, 'no lock seen'
+      from snap, pg_snapshot_xip(s) r
+     where not exists (select 1 from held h where h.xid = r::text::bigint))
+  select h.xid::text as xid, coalesce(h.pid, a.pid) as pid, h.why, a.datname as database, a.application_name, a.state,
+         extract(epoch from now() - a.xact_start)::int as transaction_age_seconds, left(a.query, 300) as query
+    from holders h
+    left join lateral (
+      select * from pg_stat_activity a
+       where a.pid = h.pid or (h.pid is null and a.backend_xid::text::bigint = (h.xid & 4294967295))
+       limit 1) a on true
+   where h.xid <= $1::text::bigint
+   order by h.xid
+   limit 5`;
+
+/** The transactions holding the ledger's horizon at or below transaction id `atOrBelow` (at most five, oldest first). */
+export async function ledgerHorizonHolders(
+  sql: { query<T>(text: string, params?: unknown[]): Promise<T[]> },
+  atOrBelow: string,
+): Promise<HorizonHolder[]> {
+  const rows = await sql.query<{
+    xid: string;
+    pid: number | null;
+    why: HorizonHolder['why'];
+    database: string | null;
+    application_name: string | null;
+    state: string | null;
+    transaction_age_seconds: number | null;
+    query: string | null;
+  }>(HORIZON_HOLDERS_SQL, [atOrBelow]);
+  return rows.map((r) => ({
+    xid: r.xid,
+    pid: r.pid,
+    why: r.why,
+    database: r.database,
+    applicationName: r.application_name,
+    state: r.state,
+    transactionAgeSeconds: r.transaction_age_seconds,
+    query: r.query,
+  }));
+}
+
+/** One line per holder, for a log or an error message. */
+export const describeHorizonHolders = (holders: readonly HorizonHolder[]): string =>
+  holders.length === 0
+    ? 'no holder seen any more'
+    : holders
+        .map(
+          (h) =>
+            `xid ${h.xid} (${h.why}) pid ${h.pid ?? '?'} application_name ${JSON.stringify(h.applicationName ?? '?')} ` +
+            `database ${h.database ?? '?'} state ${h.state ?? '?'} open ${h.transactionAgeSeconds ?? '?'} s query ${JSON.stringify(h.query ?? '?')}`,
+        )
+        .join('; ');

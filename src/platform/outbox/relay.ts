@@ -1,6 +1,11 @@
 import { Database } from '../db/database';
 import { prepared } from '../db/sql';
-import { ledgerHorizon } from '../event-store/ledger-order';
+import {
+  describeHorizonHolders,
+  HORIZON_WAIT_LOG_MS,
+  ledgerHorizon,
+  ledgerHorizonHolders,
+} from '../event-store/ledger-order';
 import { jobIdFor, OutboxJob } from '../jobs/queues';
 
 export const RELAY_CURSOR = 'outbox-relay';
@@ -17,6 +22,12 @@ const NEXT_EVENTS_SQL = prepared(
       and tx_id < ${ledgerHorizon('pg_current_snapshot()')}
     order by events.tx_id, events.position
     limit $3`,
+);
+/** The oldest committed event past the relay's cursor, in the order it delivers: what it is waiting to deliver. */
+const OLDEST_WAITING_SQL = prepared(
+  `select e.tx_id::text as tx_id from events e join subscription_cursors c on c.name = $1
+    where (e.tx_id, e.position) > (c.tx_id, c.position)
+    order by e.tx_id, e.position limit 1`,
 );
 const SAVE_CURSOR_SQL = prepared(
   'update subscription_cursors set tx_id = $2::xid8, position = $3, updated_at = now() where name = $1',
@@ -73,6 +84,53 @@ export class OutboxRelay {
       },
       // It appends nothing: it must not hold back the other relays' and the checkpoints' horizon.
       { appends: false },
+    );
+  }
+}
+
+/** How often, at most, an idle relay looks whether an event waits behind the horizon. */
+const STALL_LOOK_EVERY_MS = 1000;
+
+/**
+ * Names what holds the relay back: after a pass that moved nothing, it looks (at most once a second)
+ * for a committed event past the cursor — one the horizon keeps the relay from delivering. Once the
+ * same event has waited `afterMs` (10 s), it tells `warn` which transactions hold the horizon (xid,
+ * pid, application_name, query), once per event: a long ledger writer delays income and checkpoints,
+ * and the log says who it is.
+ */
+export class RelayStallWatch {
+  private waiting: { txId: string; since: number; told: boolean } | null = null;
+  private lookedAt = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly warn: (message: string) => void,
+    private readonly cursorName = RELAY_CURSOR,
+    private readonly afterMs = HORIZON_WAIT_LOG_MS,
+  ) {}
+
+  async afterPass(moved: number, now = Date.now()): Promise<void> {
+    if (moved > 0) {
+      this.waiting = null;
+      return;
+    }
+    if (now - this.lookedAt < Math.min(STALL_LOOK_EVERY_MS, this.afterMs)) return;
+    this.lookedAt = now;
+    const [oldest] = await this.db.query<{ tx_id: string }>(OLDEST_WAITING_SQL, [this.cursorName]);
+    if (!oldest) {
+      this.waiting = null;
+      return;
+    }
+    if (this.waiting?.txId !== oldest.tx_id) {
+      this.waiting = { txId: oldest.tx_id, since: now, told: false };
+      if (this.afterMs > 0) return;
+    }
+    if (this.waiting.told || now - this.waiting.since < this.afterMs) return;
+    this.waiting.told = true;
+    const holders = await ledgerHorizonHolders(this.db, oldest.tx_id);
+    this.warn(
+      `the outbox relay has waited ${Math.round((now - this.waiting.since) / 1000)} s to deliver the events of transaction ${oldest.tx_id}: ` +
+        `held by ${describeHorizonHolders(holders)}`,
     );
   }
 }
