@@ -16,7 +16,8 @@
 //
 // Options (env): HA_KEEP=1 keeps the temp dir (configs, logs, data) after the run;
 // HA_VERBOSE=1 prints every process's output instead of writing it to <temp dir>/logs;
-// HA_DRILL_SECONDS (default 420, a safety bound) bounds the drill's load; HA_SKIP_BUILD=1 uses dist/ as it is.
+// HA_DRILL_SECONDS (default 420, a safety bound) bounds the drill's load; HA_DRILL_PH_MEMBERS (default 8)
+// PH members with a ₹10,000 help request feed its help links; HA_SKIP_BUILD=1 uses dist/ as it is.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
