@@ -1,9 +1,10 @@
 // The HA drill (`npm run ha -- drill`, `npm test`'s `ha` level): a bounded mixed write load through
-// HAProxy — registrations, top-ups (e-pin activations), e-pin requests with UTRs, help links paid
-// with UTRs, withdrawals — on the member and admin HTTP API, while the PostgreSQL primary, the Redis
-// primary, one API and one worker are SIGKILLed in turn. Every acknowledged write is looked up in the
-// ledger (the events table on the current primary) afterwards: `lost` counts those not found.
-// Decision 0038 says what each number means.
+// HAProxy — registrations, top-ups (e-pin activations), e-pin requests with UTRs, withdrawals, and
+// help links: a PH member's link to a GH member (the activator, whose approved withdrawals wait in
+// the GH queue), the payer submitting a UTR, the receiver confirming — on the member and admin HTTP
+// API, while the PostgreSQL primary, the Redis primary, one API and one worker are SIGKILLed in turn.
+// Every acknowledged write is looked up in the ledger (the events table on the current primary)
+// afterwards: `lost` counts those not found. Decisions 0038 and 0039 say what each number means.
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { ROOT, c, log, sleep, run, waitForHttp } from './util.mjs';
@@ -15,17 +16,21 @@ const CONCURRENCY = 4;
 const REQUEST_TIMEOUT_MS = 15000;
 const QUIET_WINDOW_MS = 4000; // a fault's window closes after this long without a failed write
 const FAULT_DEADLINE_MS = { 'postgres-primary': 60000, 'redis-primary': 40000, api: 30000, worker: 30000 };
+/** PH members, each with an approved ₹10,000 help request: room for 100 links of ₹100 each. */
+const PH_MEMBERS = Number(process.env.HA_DRILL_PH_MEMBERS || 8);
+/** How often the help plumbing (approving the GH side's withdrawals, matching, finding new links) runs. */
+const HELP_REFILL_MS = 1000;
 const MEMBER_PASSWORD = 'Member@123';
 const ADMIN_PASSWORD = 'Admin@123';
 
-/** One HTTP call through HAProxy: { status, body, ms } or { status: 0, error }. */
+/** One HTTP call through HAProxy (POST with `body`, GET when `body` is undefined): { status, body, ms } or { status: 0, error }. */
 async function call(base, route, body, token) {
   const started = Date.now();
   try {
     const res = await fetch(`${base}${route}`, {
-      method: 'POST',
+      method: body === undefined ? 'GET' : 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await res.text();
@@ -64,20 +69,43 @@ export async function runDrill(stack) {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
     }).then(async (res) => ({ status: res.status, body: await res.json().catch(() => null) }));
-  // e-pins for the top-ups: 500 per issue (the admin call's limit), enough for a quarter of the writes;
-  // issuing without a payment is a four-eyes action (decision 0034): the approver asks, the superadmin approves
-  const epins = [];
-  for (let batch = 0; batch < 4; batch++) {
-    const asked = await adminPost('/epins/issue', maker, { owner: activator.uid, type: 'EpintypeB', quantity: 500 });
+  // E-pins: 500 per issue (the admin call's limit); issuing without a payment is a four-eyes action
+  // (decision 0034): the approver asks, the superadmin approves.
+  const issue = async (owner, type, quantity) => {
+    const asked = await adminPost('/epins/issue', maker, { owner, type, quantity });
     const issued = asked.status === 202 ? await adminPost(`/four-eyes/${asked.body?.id}/approve`, checker) : asked;
     const numbers = issued.body?.result?.numbers ?? issued.body?.numbers;
     if (!Array.isArray(numbers) || numbers.length === 0)
       throw new Error(`drill set-up: issuing e-pins failed (${asked.status}, ${issued.status}: ${JSON.stringify(issued.body)})`);
-    epins.push(...numbers);
-  }
+    return numbers;
+  };
+  // The top-ups' e-pins, enough for a quarter of the writes: ₹1,000 packages, so each top-up earns the
+  // activator ₹100 of level-1 income — one ₹100 withdrawal, one GH entry for a help link.
+  const epins = [];
+  for (let batch = 0; batch < 4; batch++) epins.push(...(await issue(activator.uid, 'EpintypeA', 500)));
   const [bank] = await sql("select id from payment_options where type = 'Bank' order by 1 limit 1");
   if (!bank) throw new Error('drill set-up: the seed made no bank payment option');
-  log('drill', `set-up: ${epins.length} e-pins for ${activator.uid}; payment option ${bank.id}`);
+  // The PH side of the help links: members who asked for help (₹10,000, EpintypeA) and were approved.
+  const phMembers = [];
+  for (let i = 0; i < PH_MEMBERS; i++) {
+    const n = digits(8);
+    const reg = await call(base, '/api/registrationWeb', {
+      sid: activator.uid, name: 'Drill Helper', email: `drill.ph.${n}@ha.sahyog.local`, password: MEMBER_PASSWORD,
+      mobile: `9${digits(9)}`, countryid: '101', city: 'Nashik', state: 'Maharashtra', upinumber: `p${n.slice(0, 6)}@upi`,
+    });
+    const uid = reg.body?.uid_output;
+    if (!uid) throw new Error(`drill set-up: a PH member could not register: ${JSON.stringify(reg.body)}`);
+    await issue(uid, 'EpintypeA', 1);
+    const token = await login(uid);
+    const asked = await call(base, '/api/GHRequesttoAdmin', { sid: uid, referby: uid, epin: 'EpintypeA', type: 'Activate' }, token);
+    if (asked.body?.result !== 'Successfull') throw new Error(`drill set-up: ${uid}'s help request failed: ${JSON.stringify(asked.body)}`);
+    const list = await call(base, `/admin-api/help-requests?filter=${encodeURIComponent(JSON.stringify({ member: uid, status: 'awaiting-approval' }))}`, undefined, maker);
+    const id = Array.isArray(list.body) ? list.body[0]?.id : undefined;
+    const approved = id && (await adminPost(`/help-requests/${id}/approve`, maker));
+    if (!approved || approved.status !== 200) throw new Error(`drill set-up: approving ${uid}'s help request failed: ${JSON.stringify(approved?.body ?? list.body)}`);
+    phMembers.push({ uid, token });
+  }
+  log('drill', `set-up: ${epins.length} e-pins for ${activator.uid}; payment option ${bank.id}; ${phMembers.length} PH members with ₹10,000 help requests`);
 
   // ---------------------------------------------------------------- the load
   const acks = []; // { kind, key, at, fault }
@@ -86,14 +114,17 @@ export async function runDrill(stack) {
   let stop = false;
   let writes = 0;
   let currentFault = 'warm-up';
-  const kinds = ['register', 'topup', 'utr', 'withdraw'];
+  const kinds = ['register', 'topup', 'utr', 'withdraw', 'help'];
+  // Help links between a drill PH member (sender) and the activator (receiver), by what they wait for.
+  const help = { toPay: [], toConfirm: [], known: new Set() };
+  const phByUid = new Map(phMembers.map((m) => [m.uid, m]));
 
-  const record = (kind, key, r, ok) => {
+  const record = (kind, key, r, ok, extra = {}) => {
     // a failed write: no answer, a 5xx (503 included), or a 401 for a token that is valid (a fault
     // answered as "log in again"); a refusal in a 200 is an answer, not a failure
     const failed = r.status === 0 || r.status >= 500 || r.status === 401;
     outcomes.push({ started: r.started, ended: r.ended, ok, failed, status: r.status, kind, error: r.error, body: ok ? undefined : r.body });
-    if (ok) acks.push({ kind, key, at: r.ended, fault: currentFault });
+    if (ok) acks.push({ kind, key, at: r.ended, fault: currentFault, ...extra });
     return failed;
   };
   const one = async (kind) => {
@@ -124,12 +155,59 @@ export async function runDrill(stack) {
       const r = await call(base, '/api/FundRequestBank', { utrno: utr, bankid: String(bank.id), qty: 1, epintype: 'EpintypeB' }, requester.token);
       return record(kind, utr, r, r.status === 200 && r.body === 'success');
     }
+    if (kind === 'help') {
+      // The receiver confirms a paid link, or else a sender pays (submits the UTR of) a pending one.
+      const paid = help.toConfirm.shift();
+      if (paid) {
+        const r = await call(base, '/api/UpdateGhUser', { rowid: paid.id, status: 1 }, activator.token);
+        const ok = r.status === 200 && r.body === 'Payment Received Successfully.';
+        if (!ok && (r.status === 0 || r.status >= 500 || r.status === 401)) help.toConfirm.push(paid); // not known: again
+        // 'This help link is already closed': a confirmation whose answer was lost had landed
+        return record('help-confirm', paid.id, r, ok);
+      }
+      const link = help.toPay.shift();
+      if (!link) return false;
+      link.utr ??= `HL${digits(12)}`; // the same UTR again after an unanswered try
+      const r = await call(base, '/api/UpdatePhUser', { rowid: link.id, utrno: link.utr }, phByUid.get(link.sender).token);
+      const ok = r.status === 200 && r.body === 'Payment Paid Successfully.';
+      if (ok || (r.status === 200 && r.body === 'This help link is no longer pending')) help.toConfirm.push(link);
+      else if (r.status === 0 || r.status >= 500 || r.status === 401) help.toPay.push(link);
+      return record('help-utr', link.id, r, ok, { utr: link.utr });
+    }
     // a withdrawal of ₹100 by the activator, who earns level income on every top-up it makes
     const r = await call(base, '/api/Withdrawal', { Request_amount: '100' }, activator.token);
     const done = r.status === 200 && r.body?.code === 'WALLET.DONE';
     const refused = r.status === 200 && !done; // not enough income yet: a correct answer, no write
     return refused ? false : record(kind, activator.uid, r, done);
   };
+  // The help plumbing, beside the load (its calls are not counted: they make the links the load pays
+  // and confirms): the activator's requested withdrawals approved into the GH queue, a matching run,
+  // and each PH member's new pending links to the activator. A failed round is simply tried again.
+  const listOf = async (route, filter) => {
+    const r = await call(base, `/admin-api/${route}?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,199]')}`, undefined, maker);
+    return Array.isArray(r.body) ? r.body : [];
+  };
+  const refill = async () => {
+    let approved = 0;
+    for (const w of await listOf('withdrawals', { member: activator.uid, status: 'Requested' }))
+      if ((await adminPost(`/withdrawals/${w.id}/approve`, maker)).status === 200) approved++;
+    if (approved > 0) await adminPost('/matching/run', maker);
+    for (const m of phMembers) {
+      const r = await call(base, '/api/PhList', {}, m.token);
+      const rows = Array.isArray(r.body?.[0]) ? r.body[0] : [];
+      for (const row of rows) {
+        if (!row?.id || help.known.has(row.id) || row.uid !== activator.uid || row.paidst !== 'Pending') continue;
+        help.known.add(row.id);
+        help.toPay.push({ id: row.id, sender: m.uid });
+      }
+    }
+  };
+  const refiller = (async () => {
+    while (!stop && Date.now() - t0 < DRILL_SECONDS * 1000) {
+      await refill().catch(() => undefined);
+      await sleep(HELP_REFILL_MS);
+    }
+  })();
   const loops = Array.from({ length: CONCURRENCY }, async (_, i) => {
     let k = i;
     while (!stop && writes < MAX_WRITES && Date.now() - t0 < DRILL_SECONDS * 1000) {
@@ -236,12 +314,13 @@ export async function runDrill(stack) {
       const line = `fault ${fault.name}: acknowledged ${acked.length}, lost ${lost.length}, 5xx ${fivexx}, writes resumed after ${resumed} s`;
       lines.push(line);
       console.log(line);
-      console.log(c.dim(`  (${fault.name}: 503 ${unavailable}, no answer ${dropped}, 401 ${unauthorized}, refused ${refused.length}${refused.length ? ` (${[...new Set(refused.map((o) => `${o.kind}: ${JSON.stringify(o.body).slice(0, 80)}`))].slice(0, 3).join(' | ')})` : ''}${other.length ? `; 5xx: ${[...new Set(other)].slice(0, 3).join(' | ')}` : ''}${lost.length ? `, lost ${lost.slice(0, 5).map((a) => `${a.kind} ${a.key}`).join(', ')}` : ''})`));
+      const byKind = Object.entries(acked.reduce((n, a) => ({ ...n, [a.kind]: (n[a.kind] ?? 0) + 1 }), {})).map(([k, n]) => `${k} ${n}`).join(', ');
+      console.log(c.dim(`  (${fault.name}: acknowledged ${byKind || 'none'}; 503 ${unavailable}, no answer ${dropped}, 401 ${unauthorized}, refused ${refused.length}${refused.length ? ` (${[...new Set(refused.map((o) => `${o.kind}: ${JSON.stringify(o.body).slice(0, 80)}`))].slice(0, 3).join(' | ')})` : ''}${other.length ? `; 5xx: ${[...new Set(other)].slice(0, 3).join(' | ')}` : ''}${lost.length ? `, lost ${lost.slice(0, 5).map((a) => `${a.kind} ${a.key}`).join(', ')}` : ''})`));
       if (Date.now() - t0 > DRILL_SECONDS * 1000) log('drill', c.yellow('the drill ran out of its time bound'));
     }
   } finally {
     stop = true;
-    await Promise.all(loops);
+    await Promise.all([...loops, refiller]);
   }
 
   // ---------------------------------------------------------------- the ledger afterwards
@@ -285,6 +364,17 @@ async function lostOf(sql, acked, everyAck = acked) {
     const rows = await sql("select upper(payload->>'utrno') as utr from events where type = 'EpinRequestSubmitted' and upper(payload->>'utrno') = any($1)", [utrs]);
     const found = new Set(rows.map((r) => r.utr));
     lost.push(...by('utr').filter((a) => !found.has(a.key)));
+  }
+  // A help link's UTR: its HelpLinkPaid event carries it; a confirmation: its HelpLinkReceived event.
+  for (const [kind, type, sameUtr] of [['help-utr', 'HelpLinkPaid', true], ['help-confirm', 'HelpLinkReceived', false]]) {
+    const acked = by(kind);
+    if (!acked.length) continue;
+    const rows = await sql(
+      'select substr(stream_id, 11) as id, upper(payload->>\'utr\') as utr from events where type = $1 and stream_id = any($2)',
+      [type, acked.map((a) => `help-link-${a.key}`)],
+    );
+    const found = new Map(rows.map((r) => [r.id, r.utr]));
+    lost.push(...acked.filter((a) => !found.has(a.key) || (sameUtr && found.get(a.key) !== a.utr?.toUpperCase())));
   }
   const withdrawals = by('withdraw');
   if (withdrawals.length) {
