@@ -227,12 +227,15 @@ describe('ledger readers wait only for ledger writers (decision 0036)', () => {
 
       const told: string[] = [];
       const watch = new RelayStallWatch(t.db.app, (message) => told.push(message), relayCursor, 200);
-      expect(await relay.pumpOnce()).toBe(0);
-      await watch.afterPass(0); // sees the top-up waiting
+      // As the worker's relay loop does: a pass, then the watch. What committed below the horizon is
+      // delivered; the top-up waits behind the open writer, and after 200 ms the watch names it, once.
+      const pass = async () => watch.afterPass(await relay.pumpOnce());
+      await pass();
       expect(told).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await relay.pumpOnce()).toBe(0);
-      await watch.afterPass(0); // still waiting, past 200 ms: names the holder, once
+      await until(async () => {
+        await pass();
+        return told.length > 0;
+      }, 10_000);
       await watch.afterPass(0, Date.now() + 5_000);
       expect(told).toHaveLength(1);
       expect(told[0]).toMatch(/^the outbox relay has waited \d+ s to deliver the events of transaction \d+: held by /);
