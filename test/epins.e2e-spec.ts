@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { topUp } from '../src/modules/epins';
+import { shardOf } from '../src/modules/network/projections/team-counts.projection';
 import { payLevelIncome } from '../src/modules/income';
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
@@ -51,10 +52,23 @@ describe('e-pins, top-ups and level income', () => {
     const [pin] = await net.issue(member, 1);
     return { sponsor, member, pin };
   };
+  /** Run after the test, even one that failed or timed out: ends the transactions a test holds open on a gate or in withOpenTransaction. */
+  const ends: Array<() => Promise<void>> = [];
+  const endWithTest = (end: () => Promise<void>) => void ends.push(end);
+  afterEach(async () => {
+    for (const end of ends.splice(0)) await end();
+  });
+
   /** Runs `work` in a ledger writer's transaction of its own on the application role, held open until `commit` (rolled back if never called). */
   const withOpenTransaction = async (work: (open: Tx, commit: () => Promise<void>) => Promise<void>) => {
     const runner = t.db.app.dataSource.createQueryRunner();
     await runner.connect();
+    // A test that times out never reaches the finally below: its transaction then ends after it.
+    endWithTest(async () => {
+      if (runner.isReleased) return;
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      await runner.release();
+    });
     try {
       await runner.startTransaction('READ COMMITTED');
       await runner.query(REGISTER_LEDGER_WRITER_SQL); // a ledger writer, as Database.transaction's are (decision 0036)
@@ -423,6 +437,12 @@ describe('e-pins, top-ups and level income', () => {
         await changeInserted.opened;
         return topUp(tx, member, member, pin);
       });
+      // Whatever fails or times out below, the top-up's transaction (a ledger writer holding an id)
+      // ends with the test (afterEach), so it cannot hold the horizon for the tests after it.
+      endWithTest(async () => {
+        changeInserted.open();
+        await topup.catch(() => undefined);
+      });
       await topupHasId.opened;
       // The rate change: a younger transaction that inserts its event first (a lower position) and stays open.
       const [head] = await open.query<{ v: number | null }>(
@@ -456,7 +476,12 @@ describe('e-pins, top-ups and level income', () => {
 
   it('decides only once every older transaction has ended: an upline activated in an older one, still open, is paid when it commits', async () => {
     const sponsor = await net.register();
-    const member = await net.register(sponsor);
+    // The member's first top-up counts them Active in their uplines' team_counts rows of the shard
+    // uid mod 8 (decision 0039): in the sponsor's shard, those rows are locked by the sponsor's open
+    // top-up, so the member's would wait for it and could never commit first. Uids are random: pick
+    // a member in another shard.
+    let member = await net.register(sponsor);
+    while (shardOf(member) === shardOf(sponsor)) member = await net.register(sponsor);
     const [sponsorPin] = await net.issue(sponsor, 1);
     const [memberPin] = await net.issue(member, 1);
     const ledger = ledgerOn(t.db.app);
@@ -467,6 +492,12 @@ describe('e-pins, top-ups and level income', () => {
       sponsorInserted.open();
       await sponsorMayCommit.opened;
       return outcome;
+    });
+    // Whatever fails or times out below, the sponsor's transaction ends with the test (afterEach):
+    // left open, it would hold the ledger's horizon, and every later payment of this file would fail.
+    endWithTest(async () => {
+      sponsorMayCommit.open();
+      await sponsorTopup.catch(() => undefined);
     });
     await sponsorInserted.opened;
     expect(await ledger.run(meta, (tx) => topUp(tx, member, member, memberPin))).toMatchObject({ ok: true }); // younger, higher position, committed first
