@@ -24,7 +24,7 @@ export async function matchingTick(ledger: Ledger, at: Date = new Date()): Promi
 
 /**
  * The delays of the expiry jobs of the links an outbox event made (a batch's `HelpLinksCreated`, or
- * an older ledger's `HelpLinkCreated`): until each deadline by the database's clock (unless `now`
+ * an older ledger's `HelpLinkCreated`): until each deadline by the database's clock (unless `at`
  * is named), never negative. A job that runs early anyway (a worker's clock ahead of Redis's
  * scheduling) finds nothing due; the sweeper expires the link on time by the database's clock.
  */
