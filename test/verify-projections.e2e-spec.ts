@@ -177,14 +177,17 @@ describe('verify rebuilds every projection and names each edit of a read table',
           .filter((c) => !keys.includes(c.name))
           .flatMap((c) => {
             const col = `"${c.name}"`;
-            if (/^timestamp/.test(c.type)) return [{ column: c.name, type: c.type, expr: `${col} + interval '1 second'` }];
-            if (/^(integer|bigint|smallint|numeric)/.test(c.type)) return [{ column: c.name, type: c.type, expr: `${col} + 1` }];
+            if (/^timestamp/.test(c.type))
+              return [{ column: c.name, type: c.type, expr: `${col} + interval '1 second'` }];
+            if (/^(integer|bigint|smallint|numeric)/.test(c.type))
+              return [{ column: c.name, type: c.type, expr: `${col} + 1` }];
             if (c.type === 'boolean') return [{ column: c.name, type: c.type, expr: `not ${col}` }];
-            if (c.type === 'jsonb') return [{ column: c.name, type: c.type, expr: `${col} || '{"edited": true}'::jsonb` }];
+            if (c.type === 'jsonb')
+              return [{ column: c.name, type: c.type, expr: `${col} || '{"edited": true}'::jsonb` }];
             if (c.type === 'text') return [{ column: c.name, type: c.type, expr: `${col} || ' edited'` }];
             return [];
           });
-    const where = (key: Record<string, unknown>) => keys.map((k, i) => `"${k}"::text = $${i + 1}`).join(' and ');
+    const where = () => keys.map((k, i) => `"${k}"::text = $${i + 1}`).join(' and ');
     for (const edit of edits) {
       const [row] = await t.db.owner.query<{ key: Record<string, unknown>; old: string }>(
         `select jsonb_build_object(${keys.map((k) => `'${k}', "${k}"::text`).join(', ')}) as key, "${edit.column}"::text as old
@@ -194,7 +197,7 @@ describe('verify rebuilds every projection and names each edit of a read table',
       const keyValues = keys.map((k) => row.key[k]);
       try {
         const changed = await t.db.owner.execute(
-          `update ${table} set "${edit.column}" = ${edit.expr} where ${where(row.key)}`,
+          `update ${table} set "${edit.column}" = ${edit.expr} where ${where()}`,
           keyValues,
         );
         expect(changed.rowCount).toBe(1);
@@ -208,7 +211,7 @@ describe('verify rebuilds every projection and names each edit of a read table',
         key: row.key,
         restore: async () => {
           await t.db.owner.execute(
-            `update ${table} set "${edit.column}" = $${keys.length + 1}::${edit.type} where ${where(row.key)}`,
+            `update ${table} set "${edit.column}" = $${keys.length + 1}::${edit.type} where ${where()}`,
             [...keyValues, row.old],
           );
         },
@@ -229,24 +232,27 @@ describe('verify rebuilds every projection and names each edit of a read table',
         ),
     );
 
-  it.each(tables)('an owner’s edit of a row of %s is named by the auditor’s verify (table, key, column)', async (table) => {
-    const edit = await editOneRow(table);
-    try {
-      const report = await verifyAsAuditor();
-      expect(report.ok).toBe(false);
-      expect(named(report.projections.differences, edit)).toHaveLength(1);
-      expect(report.problems).toContainEqual(
-        expect.objectContaining({
-          stream_id: `table:${table}`,
-          reason: expect.stringContaining(`column ${edit.column}:`),
-        }),
-      );
-      // Only this table differs.
-      expect([...new Set(report.projections.differences.map((d) => d.table))]).toEqual([table]);
-    } finally {
-      await edit.restore();
-    }
-  });
+  it.each(tables)(
+    'an owner’s edit of a row of %s is named by the auditor’s verify (table, key, column)',
+    async (table) => {
+      const edit = await editOneRow(table);
+      try {
+        const report = await verifyAsAuditor();
+        expect(report.ok).toBe(false);
+        expect(named(report.projections.differences, edit)).toHaveLength(1);
+        expect(report.problems).toContainEqual(
+          expect.objectContaining({
+            stream_id: `table:${table}`,
+            reason: expect.stringContaining(`column ${edit.column}:`),
+          }),
+        );
+        // Only this table differs.
+        expect([...new Set(report.projections.differences.map((d) => d.table))]).toEqual([table]);
+      } finally {
+        await edit.restore();
+      }
+    },
+  );
 
   it("names the probe's edits: an auditor made superadmin, and a member's name (for the auditor, as tokens)", async () => {
     const [member] = await t.db.owner.query<{ uid: string; name: string }>(
@@ -298,12 +304,12 @@ describe('verify rebuilds every projection and names each edit of a read table',
       const lines: string[] = [];
       const code = await runLedgerCommand(t.db.owner, 'verify', [], { log: (l) => lines.push(l), progress: () => {} });
       expect(code).toBe(1);
-      expect(lines.join('\n')).toContain(
+      const cli = JSON.parse(lines[0]) as { problems: Array<{ reason: string }> };
+      expect(cli.problems.map((p) => p.reason)).toEqual([
         `members row (uid "${member.uid}"), column name: "Somebody Else" in the live table, "${member.name}" rebuilt from the events`,
-      );
-      expect(lines.join('\n')).toContain(
         'admin_users row (username "auditor"), column role: "superadmin" in the live table, "auditor" rebuilt from the events',
-      );
+      ]);
+      expect(lines[1]).toMatch(/^LEDGER BROKEN at event \d+ \(table:members\): members row/);
     } finally {
       await t.db.owner.execute(`update admin_users set role = 'auditor' where username = 'auditor'`);
       await t.db.owner.execute(`update members set name = $2 where uid = $1`, [member.uid, member.name]);
@@ -323,7 +329,13 @@ describe('verify rebuilds every projection and names each edit of a read table',
       const report = await verifyAsAuditor();
       const news_ = report.projections.differences.filter((d) => d.table === 'news');
       expect(news_).toEqual([
-        { table: 'news', key: { id: row.id }, column: null, live: null, rebuilt: expect.objectContaining({ id: row.id }) },
+        {
+          table: 'news',
+          key: { id: row.id },
+          column: null,
+          live: null,
+          rebuilt: expect.objectContaining({ id: row.id }),
+        },
       ]);
       const tickets = report.projections.differences.filter((d) => d.table === 'tickets');
       expect(tickets).toEqual([

@@ -86,9 +86,10 @@ export async function compareProjections(
   return db.transaction(
     async (guard) => {
       await guard.execute('set local idle_in_transaction_session_timeout = 0');
-      const [{ locked }] = await guard.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1, $2) as locked', [
-        ...SCRATCH_LOCK,
-      ]);
+      const [{ locked }] = await guard.query<{ locked: boolean }>(
+        'select pg_try_advisory_xact_lock($1, $2) as locked',
+        [...SCRATCH_LOCK],
+      );
       if (!locked) throw new VerifyAlreadyRunning();
       for (const table of runner.tables()) await db.execute(`drop table if exists ${schema}.${table}`);
       return run();
@@ -152,7 +153,11 @@ export function describeDifference(d: RowDifference): string {
 /** The differences as verify's problems, at the rebuild's highest position (after every event problem). */
 export function differenceProblems(report: ProjectionsReport): Problem[] {
   const at = report.asOfPosition ?? '0';
-  return report.differences.map((d) => ({ position: at, stream_id: `table:${d.table}`, reason: describeDifference(d) }));
+  return report.differences.map((d) => ({
+    position: at,
+    stream_id: `table:${d.table}`,
+    reason: describeDifference(d),
+  }));
 }
 
 /** HMAC-SHA256 in SQL ($1: key ⊕ ipad, $2: key ⊕ opad), over the value's text. */

@@ -161,4 +161,18 @@ export function personalValuesAsTokens(redactor: Redactor): (column: string, val
 }
 
 /** Read-table columns holding personal data under a name the events do not use. */
-const PERSONAL_COLUMNS: ReadonlySet<string> = new Set(['client_ip', 'upi_number', 'wallet_address', 'txn_hash', 'utr', 'nominee_name', 'nominee_relation', 'account_number', 'account_holder', 'pan_masked', 'aadhaar_masked', 'query', 'reply']);
+const PERSONAL_COLUMNS: ReadonlySet<string> = new Set([
+  'client_ip',
+  'upi_number',
+  'wallet_address',
+  'txn_hash',
+  'utr',
+  'nominee_name',
+  'nominee_relation',
+  'account_number',
+  'account_holder',
+  'pan_masked',
+  'aadhaar_masked',
+  'query',
+  'reply',
+]);
