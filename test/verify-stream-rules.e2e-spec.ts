@@ -1,4 +1,8 @@
+import { runLedgerCommand } from '../src/cli/ledger';
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
+import { compareProjections } from '../src/modules/ledger-audit/projection-diff';
+import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { ProjectionRunner } from '../src/platform/projections/projection';
 import { Problem, verifyLedger } from '../src/modules/ledger-audit/verify';
 import { NewEvent } from '../src/platform/event-store/event.types';
 import { HelpCircle } from './support/help-circle';
@@ -227,5 +231,24 @@ describe("verify names the first event that breaks its stream's rules", () => {
         },
       ]),
     );
+  });
+
+  it('a ledger the projections refuse is reported, not a crash: the refusal comes after the event problems', async () => {
+    const projections = await compareProjections(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+    expect(projections.rebuildFailed).toMatch(/Invariant violated/);
+    const report = await verifyLedger(t.db.app, LEDGER_CHECKS, undefined, { projections });
+    expect(report.ok).toBe(false);
+    expect(report.problems).toContainEqual({
+      position: projections.asOfPosition,
+      stream_id: 'projections',
+      reason: expect.stringMatching(
+        /^the read tables cannot be rebuilt from the events, a projection refuses one: Invariant violated/,
+      ),
+    });
+    expect(report.firstBad?.stream_id).not.toBe('projections');
+    // The CLI says the ledger is broken (exit 1), not that verify failed.
+    const lines: string[] = [];
+    expect(await runLedgerCommand(t.db.owner, 'verify', [], { log: (l) => lines.push(l), progress: () => {} })).toBe(1);
+    expect(lines.at(-1)).toMatch(/^LEDGER BROKEN at event \d+ /);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Database } from '../../platform/db/database';
-import { DomainError } from '../../platform/errors';
+import { DomainError, InvariantViolation } from '../../platform/errors';
 import { Sql } from '../../platform/db/sql';
 import { ProjectionRunner } from '../../platform/projections/projection';
 import { MAX_PROBLEMS, Problem } from './problem';
@@ -45,6 +45,22 @@ export interface ProjectionsReport {
   differingRows: number;
   /** The first differences, named by table, key and column (at most MAX_PROBLEMS). */
   differences: RowDifference[];
+  /**
+   * Why the events could not be projected at all (a projection refused one: an invariant, a
+   * constraint), or null. Then nothing was compared, and verify says so as a problem.
+   */
+  rebuildFailed: string | null;
+}
+
+/**
+ * What a projection answers to an event it refuses: its invariant (SQLSTATE LG001, or thrown
+ * before sending), a constraint (class 23) or a value it cannot take (class 22). Anything else —
+ * a connection lost, a timeout — is the database's trouble, not the ledger's, and is thrown.
+ */
+function refusedByProjection(error: unknown): boolean {
+  if (error instanceof InvariantViolation) return true;
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && /^(LG|22|23)/.test(code);
 }
 
 /** A value as a reader may see it (the auditor's view replaces personal values by tokens). */
@@ -105,23 +121,38 @@ async function rebuildAndName(
   view: ValueView,
 ): Promise<ProjectionsReport> {
   const differences: RowDifference[] = [];
-  const report = await replayLedger(db, runner, {
-    schema,
-    inspect: async ({ live, replayed, schema: scratch, tables }) => {
-      const key = randomBytes(32);
-      for (const diff of tables) {
-        if (diff.onlyLive + diff.onlyReplayed === 0 || differences.length >= MAX_PROBLEMS) continue;
-        for (const d of await nameDifferences(diff, live, replayed, scratch, key, MAX_PROBLEMS - differences.length))
-          differences.push(viewed(d, view));
-      }
-    },
-  });
+  let report: Awaited<ReturnType<typeof replayLedger>>;
+  try {
+    report = await replayLedger(db, runner, {
+      schema,
+      inspect: async ({ live, replayed, schema: scratch, tables }) => {
+        const key = randomBytes(32);
+        for (const diff of tables) {
+          if (diff.onlyLive + diff.onlyReplayed === 0 || differences.length >= MAX_PROBLEMS) continue;
+          for (const d of await nameDifferences(diff, live, replayed, scratch, key, MAX_PROBLEMS - differences.length))
+            differences.push(viewed(d, view));
+        }
+      },
+    });
+  } catch (error) {
+    if (!refusedByProjection(error)) throw error;
+    const [last] = await db.query<{ position: string | null }>('select max(position)::text as position from events');
+    return {
+      eventsReplayed: 0,
+      asOfPosition: last?.position ?? null,
+      tablesCompared: 0,
+      differingRows: 0,
+      differences: [],
+      rebuildFailed: (error as Error).message,
+    };
+  }
   return {
     eventsReplayed: report.eventsReplayed,
     asOfPosition: report.asOfPosition,
     tablesCompared: report.tables.length,
     differingRows: report.differences,
     differences,
+    rebuildFailed: null,
   };
 }
 
@@ -153,6 +184,14 @@ export function describeDifference(d: RowDifference): string {
 /** The differences as verify's problems, at the rebuild's highest position (after every event problem). */
 export function differenceProblems(report: ProjectionsReport): Problem[] {
   const at = report.asOfPosition ?? '0';
+  if (report.rebuildFailed)
+    return [
+      {
+        position: at,
+        stream_id: 'projections',
+        reason: `the read tables cannot be rebuilt from the events, a projection refuses one: ${report.rebuildFailed}`,
+      },
+    ];
   return report.differences.map((d) => ({
     position: at,
     stream_id: `table:${d.table}`,
