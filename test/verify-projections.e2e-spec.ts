@@ -145,7 +145,8 @@ describe('verify rebuilds every projection and names each edit of a read table',
       .set('Authorization', `Bearer ${superadmin}`)
       .expect(200); // impersonation tokens
     expect(await net.token(ROOT)).toBeTruthy();
-  });
+    // A whole network through the API: minutes when the machine is busy.
+  }, 300_000);
   afterAll(() => t.close());
 
   it('fills every read table, and an untouched ledger verifies with every table equal to its rebuild', async () => {

@@ -102,7 +102,8 @@ describe("verify names the first event that breaks its stream's rules", () => {
       const open = await help.ghLog(receiver);
       links.push(open.map((l) => l.id).find((id) => !links.includes(id))!);
     }
-  });
+    // A whole network through the API: minutes when the machine is busy.
+  }, 300_000);
   afterAll(() => t.close());
 
   it('an untouched ledger follows every rule', async () => {
@@ -235,14 +236,15 @@ describe("verify names the first event that breaks its stream's rules", () => {
 
   it('a ledger the projections refuse is reported, not a crash: the refusal comes after the event problems', async () => {
     const projections = await compareProjections(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
-    expect(projections.rebuildFailed).toMatch(/Invariant violated/);
+    // The second resolution of a settled link, the used e-pin moved, the 16th level: the first met refuses.
+    expect(projections.rebuildFailed).toMatch(/Invariant violated|violates check constraint/);
     const report = await verifyLedger(t.db.app, LEDGER_CHECKS, undefined, { projections });
     expect(report.ok).toBe(false);
     expect(report.problems).toContainEqual({
       position: projections.asOfPosition,
       stream_id: 'projections',
       reason: expect.stringMatching(
-        /^the read tables cannot be rebuilt from the events, a projection refuses one: Invariant violated/,
+        /^the read tables cannot be rebuilt from the events, a projection refuses one: (Invariant violated|new row)/,
       ),
     });
     expect(report.firstBad?.stream_id).not.toBe('projections');
