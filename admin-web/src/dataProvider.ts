@@ -53,6 +53,8 @@ export interface LedgerVerifyResult {
   streamsChecked: number;
   checkpointsChecked: number;
   postingsChecked: number;
+  /** Every read table rebuilt from the events and compared with the live one (issue 21 §1); each difference is also a problem. */
+  projections?: { tablesCompared: number; differingRows: number } | null;
   firstBad: LedgerProblem | null;
   problems: LedgerProblem[];
 }

@@ -779,7 +779,7 @@ const sahyogMessages = {
       menu: 'Ledger',
       title: 'Ledger verification',
       intro:
-        'Checks every stream hash chain, every checkpoint digest and signature, that postings sum to zero, that no e-pin is used twice and that the read tables match their events row by row.',
+        "Checks every stream hash chain, every checkpoint digest and signature, that postings sum to zero and that each stream's events follow its rules, and rebuilds every read table from the events to compare it with the live one, naming the table, row and column of each difference.",
       verify: 'Verify ledger',
       running: 'Verifying…',
       ok: 'Ledger verified: no tampering found',
@@ -790,6 +790,8 @@ const sahyogMessages = {
       streams_checked: 'Streams checked',
       checkpoints_checked: 'Checkpoints checked',
       postings_checked: 'Postings checked',
+      tables_compared: 'Read tables rebuilt and compared',
+      rows_differing: 'Rows differing from their rebuild',
       other_problems: 'Other problems found',
       error: 'Could not run the verification: %{message}',
       export_intro:

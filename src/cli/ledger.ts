@@ -3,6 +3,7 @@ import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { ALL_PROJECTIONS } from '../modules/projections';
 import {
   replayLedger,
+  compareProjections,
   LEDGER_CHECKS,
   verifyLedger,
   exportLedger,
@@ -67,7 +68,9 @@ export async function runLedgerCommand(
         if (against)
           out.progress(`verify: checking against the signer's last digest ${lastDigestFile} (as --against)\n`);
       }
-      const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, keys, { against }), {
+      // Every read table rebuilt from the events (a schema of its own, dropped after) and compared.
+      const projections = await compareProjections(db, new ProjectionRunner(ALL_PROJECTIONS));
+      const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, keys, { against, projections }), {
         retry: false,
         isolation: 'REPEATABLE READ',
         readOnly: true,
@@ -78,7 +81,7 @@ export async function runLedgerCommand(
         : '';
       out.log(
         report.ok
-          ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} checkpoints${extends_}`
+          ? `ledger verified: ${report.eventsChecked} events in ${report.streamsChecked} streams, ${report.checkpointsChecked} checkpoints, ${projections.tablesCompared} read tables equal to their rebuild${extends_}`
           : `LEDGER BROKEN at event ${report.firstBad?.position} (${report.firstBad?.stream_id}): ${report.firstBad?.reason}`,
       );
       return report.ok ? 0 : 1;

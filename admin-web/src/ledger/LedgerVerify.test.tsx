@@ -66,6 +66,7 @@ describe('LedgerVerify', () => {
       streamsChecked: 87,
       checkpointsChecked: 3,
       postingsChecked: 412,
+      projections: { tablesCompared: 27, differingRows: 0 },
       firstBad: null,
       problems: [],
     });
@@ -81,6 +82,32 @@ describe('LedgerVerify', () => {
     expect(verdict).toHaveTextContent('Streams checked87');
     expect(verdict).toHaveTextContent('Checkpoints checked3');
     expect(verdict).toHaveTextContent('Postings checked412');
+    expect(verdict).toHaveTextContent('Read tables rebuilt and compared27');
+  });
+
+  it("names a read table's edited row and column, with the rebuild's counts", async () => {
+    // Proves: an owner's edit of a read table (issue 21 §1) reads as a failure naming table, key and column.
+    const reason =
+      'admin_users row (username "auditor"), column role: "superadmin" in the live table, "auditor" rebuilt from the events';
+    renderWithVerdict({
+      ok: false,
+      eventsChecked: 100,
+      streamsChecked: 38,
+      checkpointsChecked: 1,
+      postingsChecked: 31,
+      projections: { tablesCompared: 27, differingRows: 2 },
+      firstBad: { position: '100', stream_id: 'table:admin_users', reason },
+      problems: [{ position: '100', stream_id: 'table:admin_users', reason }],
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Verify ledger' }));
+
+    const verdict = await screen.findByTestId('ledger-result');
+    expect(verdict).toHaveAttribute('data-ok', 'false');
+    expect(verdict).toHaveTextContent('First bad event: #100 in stream table:admin_users');
+    expect(verdict).toHaveTextContent(`Reason: ${reason}`);
+    expect(verdict).toHaveTextContent('Read tables rebuilt and compared27');
+    expect(verdict).toHaveTextContent('Rows differing from their rebuild2');
   });
 
   it('shows a red verdict naming the first bad event when the ledger is broken', async () => {

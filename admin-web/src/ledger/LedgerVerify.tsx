@@ -28,6 +28,12 @@ const Counts = ({ result }: { result: LedgerVerifyResult }) => {
     ['sahyog.ledger.streams_checked', result.streamsChecked],
     ['sahyog.ledger.checkpoints_checked', result.checkpointsChecked],
     ['sahyog.ledger.postings_checked', result.postingsChecked],
+    ...(result.projections
+      ? ([
+          ['sahyog.ledger.tables_compared', result.projections.tablesCompared],
+          ['sahyog.ledger.rows_differing', result.projections.differingRows],
+        ] as [string, number][])
+      : []),
   ];
   return (
     <Box

@@ -15,8 +15,8 @@ export class AdminLedgerController {
 
   @Post('verify')
   @HttpCode(200)
-  verify() {
-    return this.audit.verify();
+  verify(@CurrentAdmin() admin: AdminPrincipal) {
+    return this.audit.verify(admin.role);
   }
 
   /** The same NDJSON as `npm run ledger -- export`, as a download (docs/ledger-format.md). */

@@ -1,6 +1,8 @@
 import { Sql } from '../../platform/db/sql';
 import { HELP_CHECKS } from './help-checks';
 import { LedgerCheck, MAX_PROBLEMS, Problem } from './problem';
+import { STREAM_RULES } from './stream-rules';
+import { BESIDE_LEDGER_CHECKS } from './beside-ledger-checks';
 
 /** No e-pin is used twice: at most one EpinUsed per e-pin stream. */
 const epinUsedOnce: LedgerCheck = {
@@ -184,4 +186,6 @@ export const LEDGER_CHECKS: readonly LedgerCheck[] = [
   levelIncomeRowsMatchEvents,
   incomeMatchesPostings,
   ...HELP_CHECKS,
+  ...STREAM_RULES,
+  ...BESIDE_LEDGER_CHECKS,
 ];

@@ -10,6 +10,8 @@ export type { EventView } from './redaction';
 export { EVENTS_LIST, listEvents, showEvent } from './queries/events/events.query';
 export type { EventListRow } from './queries/events/events.query';
 export { replayLedger } from './replay';
+export { compareProjections, VerifyAlreadyRunning, VERIFY_SCRATCH_SCHEMA } from './projection-diff';
+export type { ProjectionsReport, RowDifference } from './projection-diff';
 export { verifyLedger } from './verify';
 export type { VerifyReport } from './verify';
 export { readLastDigest, RefusedToSign, signCheckpoints } from './last-digest';

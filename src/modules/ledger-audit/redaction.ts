@@ -147,3 +147,32 @@ function withoutHash(event: StoredEvent): Omit<StoredEvent, 'hash'> {
 export type EventView = (event: StoredEvent, chainHidden?: boolean) => ExportedEvent;
 
 export const wholeEvent: EventView = (event) => ({ ...event, contentHash: contentHash(event) });
+
+/**
+ * A read table's value as the auditor reads it in verify's report: a token where its column (in
+ * the payload's camelCase) names personal data, as in the events' view.
+ */
+export function personalValuesAsTokens(redactor: Redactor): (column: string, value: unknown) => unknown {
+  return (column, value) => {
+    const key = column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    if (!PERSONAL_KEYS.has(key) && !PERSONAL_COLUMNS.has(column)) return value;
+    return typeof value === 'string' && value !== '' ? redactor.token(value) : redactor.value(value);
+  };
+}
+
+/** Read-table columns holding personal data under a name the events do not use. */
+const PERSONAL_COLUMNS: ReadonlySet<string> = new Set([
+  'client_ip',
+  'upi_number',
+  'wallet_address',
+  'txn_hash',
+  'utr',
+  'nominee_name',
+  'nominee_relation',
+  'account_number',
+  'account_holder',
+  'pan_masked',
+  'aadhaar_masked',
+  'query',
+  'reply',
+]);

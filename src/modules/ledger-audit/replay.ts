@@ -54,13 +54,24 @@ export async function replayLedger(
     keep?: boolean;
     onProgress?: (n: number) => void | Promise<void>;
     onDiff?: (table: string, index: number, of: number) => void;
+    /**
+     * Build in this existing schema instead of a new one (the application role, which may not
+     * create schemas, has `verify_scratch`): its tables are dropped at the end, the schema stays.
+     */
+    schema?: string;
+    /**
+     * Called with both snapshots after the diff, before the scratch tables go: verify names the
+     * key and column of each difference there (projection-diff.ts).
+     */
+    inspect?: (sides: { live: Sql; replayed: Sql; schema: string; tables: readonly TableDiff[] }) => Promise<void>;
   } = {},
 ): Promise<ReplayReport> {
-  const schema = `replay_${Date.now()}`;
+  const given = options.schema;
+  const schema = given ?? `replay_${Date.now()}`;
   const tables = runner.tables();
   await db.transaction(
     async (tx) => {
-      await tx.execute(`create schema ${schema}`);
+      if (!given) await tx.execute(`create schema ${schema}`);
       for (const table of tables)
         await tx.execute(
           `create table ${schema}.${table} (like public.${table} including defaults including constraints including indexes)`,
@@ -108,6 +119,7 @@ export async function replayLedger(
                 ),
               );
             }
+            await options.inspect?.({ live: snapshot, replayed, schema, tables: found });
             return found;
           },
           { retry: false, isolation: 'REPEATABLE READ', readOnly: true },
@@ -118,7 +130,8 @@ export async function replayLedger(
       { retry: false, isolation: 'REPEATABLE READ', readOnly: true },
     );
   } finally {
-    if (!options.keep) await db.execute(`drop schema if exists ${schema} cascade`);
+    if (!options.keep && given) for (const table of tables) await db.execute(`drop table if exists ${schema}.${table}`);
+    else if (!options.keep) await db.execute(`drop schema if exists ${schema} cascade`);
   }
 }
 

@@ -10,6 +10,7 @@ import { LedgerKeys } from '../../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../../config/config';
 import { checkAgainst, SavedDigest } from './against';
 import { LedgerCheck, MAX_PROBLEMS, Problem } from './problem';
+import { differenceProblems, ProjectionsReport } from './projection-diff';
 
 export { MAX_PROBLEMS } from './problem';
 export type { LedgerCheck, Problem } from './problem';
@@ -32,6 +33,11 @@ export interface VerifyReport {
   streamsChecked: number;
   checkpointsChecked: number;
   postingsChecked: number;
+  /**
+   * Every read table rebuilt from the events and compared with the live one (null: not asked
+   * for); each difference is also a problem, at the rebuild's highest position.
+   */
+  projections: ProjectionsReport | null;
   firstBad: Problem | null;
   problems: Problem[];
 }
@@ -40,7 +46,8 @@ export interface VerifyReport {
  * Re-derives everything the ledger promises from the event rows alone: every stream's versions
  * run 1, 2, 3… and each hash covers its content and the previous hash; every checkpoint's digest
  * matches the events it covers and carries a valid signature of a published key; every event's
- * postings sum to zero; with `against`, the ledger still extends a digest saved earlier. Names the
+ * postings sum to zero; with `against`, the ledger still extends a digest saved earlier; with
+ * `projections`, every read table equals the same table rebuilt from the events. Names the
  * first bad event (lowest position) among all problems found. `keys` defaults to this process's
  * configured ones (LEDGER_SIGNING_KEY and the retired public keys), never keys from the database.
  */
@@ -48,7 +55,14 @@ export async function verifyLedger(
   sql: Sql,
   extraChecks: readonly LedgerCheck[] = [],
   keys: LedgerKeys = new LedgerKeys(ledgerKeyConfigFrom()),
-  options: { against?: SavedDigest } = {},
+  options: {
+    against?: SavedDigest;
+    /**
+     * What compareProjections found (every read table rebuilt from the events and compared with
+     * the live one, in snapshots of its own): each difference becomes a problem.
+     */
+    projections?: ProjectionsReport;
+  } = {},
 ): Promise<VerifyReport> {
   const problems: Problem[] = [];
   const note = (p: Problem) => {
@@ -142,6 +156,8 @@ export async function verifyLedger(
   }
 
   for (const check of extraChecks) for (const problem of await check.run(sql)) note(problem);
+  const projections = options.projections ?? null;
+  if (projections) for (const problem of differenceProblems(projections)) note(problem);
 
   problems.sort((a, b) =>
     BigInt(a.position) < BigInt(b.position) ? -1 : BigInt(a.position) > BigInt(b.position) ? 1 : 0,
@@ -152,6 +168,7 @@ export async function verifyLedger(
     streamsChecked,
     checkpointsChecked,
     postingsChecked,
+    projections,
     firstBad: problems[0] ?? null,
     problems,
   };
