@@ -143,19 +143,6 @@ export async function activeImpersonator(
   return admin;
 }
 
-export async function currentPasswordHash(
-  sql: Sql,
-  table: 'member_credentials' | 'admin_credentials',
-  principal: string,
-  version: number,
-): Promise<string | null> {
-  const [row] = await sql.query<{ password_hash: string }>(
-    `select password_hash from ${table} where principal = $1 and version = $2`,
-    [principal, version],
-  );
-  return row?.password_hash ?? null;
-}
-
 /** The failure record of one (account stream, client address: an IPv6 client's /64, migration 1763800011013), see login-attempts.ts. */
 export async function loadLoginAddress(sql: Sql, account: string, clientIp: string): Promise<LoginAddressState | null> {
   const [row] = await sql.query<{

@@ -1,4 +1,5 @@
 import { Sql } from '../../platform/db/sql';
+import { CREDENTIAL_CHECKS } from './credential-checks';
 import { HELP_CHECKS } from './help-checks';
 import { LedgerCheck, MAX_PROBLEMS, Problem } from './problem';
 
@@ -184,4 +185,5 @@ export const LEDGER_CHECKS: readonly LedgerCheck[] = [
   levelIncomeRowsMatchEvents,
   incomeMatchesPostings,
   ...HELP_CHECKS,
+  ...CREDENTIAL_CHECKS,
 ];
