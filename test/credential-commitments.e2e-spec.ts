@@ -179,6 +179,24 @@ describe('credential commitments (issue 21 §2)', () => {
     expect(n).toBe(0);
   });
 
+  it('ends a "Log in as" session whose admin\'s role was edited in admin_users', async () => {
+    const uid = await register('Impersonated Member');
+    const support = (await adminLogin('support').expect(200)).body.token as string;
+    const link = await request(server())
+      .post(`/admin-api/members/${uid}/impersonate`)
+      .set('Authorization', `Bearer ${support}`)
+      .expect(200);
+    const session = (await request(server()).post('/api/loginAdmin').send({ token: link.body.token }).expect(200)).body
+      .token as string;
+    const dashboard = () =>
+      request(server()).post('/api/userDashboard').set('Authorization', `Bearer ${session}`).send({});
+    await dashboard().expect(200);
+    // Made superadmin in the table alone, the support admin's read-only session would move money: it ends instead.
+    await t.db.owner.query(`update admin_users set role = 'superadmin' where username = 'support'`);
+    await dashboard().expect(401);
+    await t.db.owner.query(`update admin_users set role = 'support' where username = 'support'`);
+  });
+
   it("names a swapped admin password hash and refuses the admin's login with the alert", async () => {
     await t.db.owner.query(
       `update admin_credentials set password_hash = (select password_hash from member_credentials where principal = $1 and version = 1)
