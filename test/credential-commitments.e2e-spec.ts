@@ -270,8 +270,12 @@ describe('credential commitments (issue 21 §2)', () => {
     const clean = (await problems()).filter((p) => p.reason.includes('approver'));
     expect(clean).toEqual([]);
 
+    const [{ factorId }] = await t.db.owner.query<{ factorId: string }>(
+      `select totp_factor_id::text as "factorId" from admin_users where username = 'approver'`,
+    );
     await t.db.owner.query(
-      `update admin_totp_recovery_codes set code_sha256 = repeat('a', 64) where idx = 0 and factor_id = (select totp_factor_id from admin_users where username = 'approver')`,
+      `update admin_totp_recovery_codes set code_sha256 = repeat('a', 64) where idx = 0 and factor_id = $1`,
+      [factorId],
     );
     await t.db.owner.query(`update admin_users set totp_factor_id = null where username = 'approver'`);
     const reasons = (await problems()).map((p) => p.reason).filter((r) => r.includes('approver'));
@@ -285,6 +289,20 @@ describe('credential commitments (issue 21 §2)', () => {
     );
     // The factor removed in the table alone does not let the password in without a code.
     expect((await adminLogin('approver').expect(401)).body.code).toBe('ADMIN.CREDENTIAL_UNVERIFIED');
+    expect((await alerts('approver')).map((a) => a.payload)).toEqual([
+      expect.objectContaining({ table: 'admin_users', column: 'totp_factor_id', found: 'null', check: 'admin-login' }),
+    ]);
+    // With the factor back, the swapped recovery code is what refuses the sign-in.
+    await t.db.owner.query(`update admin_users set totp_factor_id = $1 where username = 'approver'`, [factorId]);
+    expect((await adminLogin('approver', ADMIN_PASSWORD, 'aaaa-bbbb-cccc').expect(401)).body.code).toBe(
+      'ADMIN.CREDENTIAL_UNVERIFIED',
+    );
+    expect((await alerts('approver')).map((a) => a.payload)[1]).toMatchObject({
+      table: 'admin_totp_recovery_codes',
+      factorId,
+      problem: 'mismatch',
+      check: 'admin-login',
+    });
   });
 
   it('replays to the same tables: the commitment streams are outside every projection', async () => {

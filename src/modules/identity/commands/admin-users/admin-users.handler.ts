@@ -13,7 +13,9 @@ import {
   CREDENTIAL_CHECK_ACTOR,
   CredentialTamperDetected,
   raiseCredentialAlarm,
+  recoveryCodesRow,
   storeAdminPassword,
+  totpSecretRow,
 } from '../../credential-commitments';
 import { AdminState, adminStream, decideAdminLogin, decideAdminUpdate } from '../../domain/admin.events';
 import { MSG } from '../../domain/member.messages';
@@ -185,7 +187,11 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, Adm
     return result;
   }
 
-  /** What of the admin's row or password hash the ledger does not vouch for, as the alert names it; null when all does. */
+  /**
+   * What of the admin's row, password hash or second factor (secret, recovery codes) the ledger does not
+   * vouch for, as the alert names it; null when all does. The rows are never updated, so reading them
+   * before the login's transaction reads what it would.
+   */
   private async tamperedAccount(username: string, admin: AdminState): Promise<CredentialTamperDetected | null> {
     const differs = adminRightsDiffer(
       {
@@ -196,13 +202,27 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, Adm
       },
       await adminLedgerState(this.ledger.db, username),
     );
-    if (differs) return { table: 'admin_users', principal: username, problem: 'mismatch', check: 'admin-login', ...differs };
-    const row = await adminCredentialRow(this.ledger.db, username, admin.credentialVersion);
-    if (!row) return null;
-    const problem = await checkCredentialRow(this.ledger.db, this.config.credentialCommitmentKey, row);
-    return problem === 'ok'
-      ? null
-      : { table: 'admin_credentials', principal: username, version: row.version, problem, check: 'admin-login' };
+    if (differs)
+      return { table: 'admin_users', principal: username, problem: 'mismatch', check: 'admin-login', ...differs };
+    const factorId = admin.totp.factorId;
+    const rows = [
+      await adminCredentialRow(this.ledger.db, username, admin.credentialVersion),
+      factorId ? await totpSecretRow(this.ledger.db, factorId) : null,
+      factorId ? await recoveryCodesRow(this.ledger.db, username, factorId) : null,
+    ];
+    for (const row of rows) {
+      if (!row) continue;
+      const problem = await checkCredentialRow(this.ledger.db, this.config.credentialCommitmentKey, row);
+      if (problem !== 'ok')
+        return {
+          table: row.table,
+          principal: username,
+          ...('version' in row ? { version: row.version } : { factorId: row.factorId }),
+          problem,
+          check: 'admin-login',
+        };
+    }
+    return null;
   }
 }
 
