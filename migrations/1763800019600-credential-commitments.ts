@@ -32,7 +32,8 @@ type Row =
   | { table: 'admin_totp_secrets'; principal: string; factorId: string; secretCipher: string }
   | { table: 'admin_totp_recovery_codes'; principal: string; factorId: string; codes: string[] };
 
-function commitmentKey(env: NodeJS.ProcessEnv): Buffer {
+/** The key by config.ts `credentialCommitmentKeyFrom`'s rule (a unit test holds the two together). */
+export function commitmentKey(env: NodeJS.ProcessEnv): Buffer {
   const file = env.CREDENTIAL_COMMITMENT_KEY_FILE;
   const text = env.CREDENTIAL_COMMITMENT_KEY || (file ? readFileSync(file, 'utf8') : '');
   if (text) {
