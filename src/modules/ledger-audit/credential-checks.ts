@@ -6,7 +6,6 @@ import {
   commitmentKeyId,
   commitmentOf,
   CREDENTIAL_COMMITTED,
-  CredentialCommitted,
   CredentialRow,
   credentialStream,
 } from '../identity';
@@ -23,35 +22,52 @@ import { LedgerCheck, MAX_PROBLEMS, Problem } from './problem';
 /** Rows read per batch from a credential table. */
 const ROW_BATCH = 5000;
 
-type Committed = CredentialCommitted & { position: string; stream_id: string };
-
 const refOf = (c: { version?: number; factorId?: string }): string =>
   c.version !== undefined ? `version ${c.version}` : `factor ${c.factorId}`;
-const keyOf = (table: string, principal: string, ref: string): string => `${table}\u0000${principal}\u0000${ref}`;
 
-/** How each table's rows are read, keyset-paged, as the commitment covers them. */
+/** The newest commitment to a row, looked up by its principal's stream (the events' unique index), as SQL. */
+const newest = (kind: 'member' | 'admin', table: string, principal: string, ref: string, value: string) => `
+  left join lateral (
+    select e.position::text as position, e.stream_id, e.payload->>'commitment' as commitment, e.payload->>'keyId' as key_id
+      from events e
+     where e.stream_id = 'credentials-${kind}-' || ${principal} and e.type = '${CREDENTIAL_COMMITTED}'
+       and e.payload->>'table' = '${table}' and e.payload->>'${ref}' = ${value}
+     order by e.stream_version desc limit 1) k on true`;
+
+interface Paged {
+  row: CredentialRow;
+  cursor: string[];
+  /** The newest commitment to the row, if any. */
+  position: string | null;
+  stream_id: string | null;
+  commitment: string | null;
+  key_id: string | null;
+}
+
+type Committed = Pick<Paged, 'position' | 'stream_id' | 'commitment' | 'key_id'>;
+
+/** How each table's rows are read, keyset-paged, with the newest commitment to each. */
 const TABLES: ReadonlyArray<{
   table: CredentialRow['table'];
   /** The secret columns, for the reason's words. */
   columns: string;
-  page: (sql: Sql, after: string[]) => Promise<Array<{ row: CredentialRow; cursor: string[] }>>;
+  page: (sql: Sql, after: string[]) => Promise<Paged[]>;
 }> = [
   {
     table: 'member_credentials',
     columns: 'password_hash, txn_password_hash',
     page: async (sql, after) =>
       (
-        await sql.query<{
-          principal: string;
-          version: number;
-          password_hash: string;
-          txn_password_hash: string | null;
-        }>(
-          `select principal, version, password_hash, txn_password_hash from member_credentials
-            where (principal, version) > ($1, $2::int) order by principal, version limit ${ROW_BATCH}`,
+        await sql.query<
+          { principal: string; version: number; password_hash: string; txn_password_hash: string | null } & Committed
+        >(
+          `select c.principal, c.version, c.password_hash, c.txn_password_hash, k.* from member_credentials c
+           ${newest('member', 'member_credentials', 'c.principal', 'version', 'c.version::text')}
+            where (c.principal, c.version) > ($1, $2::int) order by c.principal, c.version limit ${ROW_BATCH}`,
           [after[0] ?? '', after[1] ?? '0'],
         )
       ).map((r) => ({
+        ...r,
         row: {
           table: 'member_credentials',
           principal: r.principal,
@@ -67,12 +83,14 @@ const TABLES: ReadonlyArray<{
     columns: 'password_hash',
     page: async (sql, after) =>
       (
-        await sql.query<{ principal: string; version: number; password_hash: string }>(
-          `select principal, version, password_hash from admin_credentials
-            where (principal, version) > ($1, $2::int) order by principal, version limit ${ROW_BATCH}`,
+        await sql.query<{ principal: string; version: number; password_hash: string } & Committed>(
+          `select c.principal, c.version, c.password_hash, k.* from admin_credentials c
+           ${newest('admin', 'admin_credentials', 'c.principal', 'version', 'c.version::text')}
+            where (c.principal, c.version) > ($1, $2::int) order by c.principal, c.version limit ${ROW_BATCH}`,
           [after[0] ?? '', after[1] ?? '0'],
         )
       ).map((r) => ({
+        ...r,
         row: { table: 'admin_credentials', principal: r.principal, version: r.version, passwordHash: r.password_hash },
         cursor: [r.principal, String(r.version)],
       })),
@@ -82,12 +100,14 @@ const TABLES: ReadonlyArray<{
     columns: 'secret_cipher',
     page: async (sql, after) =>
       (
-        await sql.query<{ factor_id: string; principal: string; secret_cipher: string }>(
-          `select factor_id::text as factor_id, principal, secret_cipher from admin_totp_secrets
-            where factor_id::text > $1 order by factor_id::text limit ${ROW_BATCH}`,
+        await sql.query<{ factor_id: string; principal: string; secret_cipher: string } & Committed>(
+          `select c.factor_id::text as factor_id, c.principal, c.secret_cipher, k.* from admin_totp_secrets c
+           ${newest('admin', 'admin_totp_secrets', 'c.principal', 'factorId', 'c.factor_id::text')}
+            where c.factor_id::text > $1 order by c.factor_id::text limit ${ROW_BATCH}`,
           [after[0] ?? ''],
         )
       ).map((r) => ({
+        ...r,
         row: {
           table: 'admin_totp_secrets',
           principal: r.principal,
@@ -102,19 +122,18 @@ const TABLES: ReadonlyArray<{
     columns: 'code_sha256',
     page: async (sql, after) =>
       (
-        await sql.query<{ factor_id: string; principal: string | null; codes: string[] }>(
-          `select c.factor_id::text as factor_id, s.principal, array_agg(c.code_sha256::text order by c.idx) as codes
-             from admin_totp_recovery_codes c left join admin_totp_secrets s on s.factor_id = c.factor_id
-            where c.factor_id::text > $1 group by c.factor_id, s.principal order by c.factor_id::text limit ${ROW_BATCH}`,
+        await sql.query<{ factor_id: string; principal: string; codes: string[] } & Committed>(
+          `with c as (
+             select r.factor_id::text as factor_id, coalesce(s.principal, '') as principal, array_agg(r.code_sha256::text order by r.idx) as codes
+               from admin_totp_recovery_codes r left join admin_totp_secrets s on s.factor_id = r.factor_id
+              where r.factor_id::text > $1 group by r.factor_id, s.principal order by r.factor_id::text limit ${ROW_BATCH})
+           select c.*, k.* from c ${newest('admin', 'admin_totp_recovery_codes', 'c.principal', 'factorId', 'c.factor_id')}
+            order by c.factor_id`,
           [after[0] ?? ''],
         )
       ).map((r) => ({
-        row: {
-          table: 'admin_totp_recovery_codes',
-          principal: r.principal ?? '',
-          factorId: r.factor_id,
-          codes: r.codes,
-        },
+        ...r,
+        row: { table: 'admin_totp_recovery_codes', principal: r.principal, factorId: r.factor_id, codes: r.codes },
         cursor: [r.factor_id],
       })),
   },
@@ -123,7 +142,8 @@ const TABLES: ReadonlyArray<{
 /**
  * Every credential row matches the newest commitment the ledger holds for it; every commitment has its
  * row; each account's credential version is the newest one committed. Commitments made under another
- * key than this process's are named once per key, not row by row.
+ * key than this process's are named once per key, not row by row. The tables are read in pages, each
+ * row's commitment found through its principal's stream: memory stays flat however many members there are.
  */
 export const credentialCommitmentsMatch = (key: () => Buffer = () => credentialCommitmentKeyFrom()): LedgerCheck => ({
   name: 'credential-commitments',
@@ -134,42 +154,26 @@ export const credentialCommitmentsMatch = (key: () => Buffer = () => credentialC
     const note = (p: Problem) => {
       if (problems.length < MAX_PROBLEMS) problems.push(p);
     };
-    // The newest commitment of each row (a row is committed once; a repeat would be a later word on it).
-    const committed = new Map<string, Committed>();
-    const otherKeys = new Map<string, Committed>();
-    const events = await sql.query<{ position: string; stream_id: string; payload: CredentialCommitted }>(
-      `select position::text as position, stream_id, payload from events where type = '${CREDENTIAL_COMMITTED}' order by position`,
+    const otherKeys = await sql.query<{ key_id: string; position: string; stream_id: string }>(
+      `select distinct on (payload->>'keyId') payload->>'keyId' as key_id, position::text as position, stream_id
+         from events where type = '${CREDENTIAL_COMMITTED}' and payload->>'keyId' is distinct from $1
+        order by payload->>'keyId', position limit ${MAX_PROBLEMS}`,
+      [myKeyId],
     );
-    for (const { position, stream_id, payload } of events) {
-      const c = { ...payload, position, stream_id };
-      if (stream_id !== credentialStream(c.table === 'member_credentials' ? 'member' : 'admin', c.principal))
-        note({
-          position,
-          stream_id,
-          reason: `a commitment to ${c.table} of ${c.principal} on another principal's stream`,
-        });
-      committed.set(keyOf(c.table, c.principal, refOf(c)), c);
-      if (c.keyId !== myKeyId && !otherKeys.has(c.keyId)) otherKeys.set(c.keyId, c);
-    }
-    for (const [keyId, first] of otherKeys)
+    for (const other of otherKeys)
       note({
-        position: first.position,
-        stream_id: first.stream_id,
-        reason: `credential commitments made under key ${keyId}, and this verify holds key ${myKeyId}: give it the CREDENTIAL_COMMITMENT_KEY that made them (its rows are not checked)`,
+        position: other.position,
+        stream_id: other.stream_id,
+        reason: `credential commitments made under key ${other.key_id}, and this verify holds key ${myKeyId}: give it the CREDENTIAL_COMMITMENT_KEY that made them (their rows are not checked)`,
       });
 
-    const seen = new Set<string>();
     for (const { table, columns, page } of TABLES) {
       let after: string[] = [];
       for (;;) {
         const rows = await page(sql, after);
-        for (const { row } of rows) {
-          const ref = refOf(row as { version?: number; factorId?: string });
-          const id = keyOf(table, row.principal, ref);
-          seen.add(id);
-          const c = committed.get(id);
-          const named = `${table} row (principal ${row.principal}, ${ref})`;
-          if (!c) {
+        for (const { row, position, stream_id, commitment, key_id } of rows) {
+          const named = `${table} row (principal ${row.principal}, ${refOf(row as { version?: number; factorId?: string })})`;
+          if (position === null || stream_id === null) {
             note({
               position: '0',
               stream_id: credentialStream(table === 'member_credentials' ? 'member' : 'admin', row.principal),
@@ -177,25 +181,38 @@ export const credentialCommitmentsMatch = (key: () => Buffer = () => credentialC
             });
             continue;
           }
-          if (c.keyId !== myKeyId) continue;
-          if (c.commitment !== commitmentOf(commitmentKey, row))
+          if (key_id !== myKeyId) continue;
+          if (commitment !== commitmentOf(commitmentKey, row))
             note({
-              position: c.position,
-              stream_id: c.stream_id,
-              reason: `${named}: ${columns} do not match the ledger's commitment (CredentialCommitted at ${c.position}): changed outside the product`,
+              position,
+              stream_id,
+              reason: `${named}: ${columns} do not match the ledger's commitment (CredentialCommitted at ${position}): changed outside the product`,
             });
         }
         if (rows.length < ROW_BATCH) break;
         after = rows[rows.length - 1].cursor;
       }
     }
-    for (const [id, c] of committed)
-      if (!seen.has(id))
-        note({
-          position: c.position,
-          stream_id: c.stream_id,
-          reason: `${c.table} row (principal ${c.principal}, ${refOf(c)}) committed at ${c.position} is missing from the table`,
-        });
+
+    // Commitments whose row is gone, or written on another principal's stream.
+    const orphans = await sql.query<{ position: string; stream_id: string; reason: string }>(
+      `select e.position::text as position, e.stream_id,
+              case when e.stream_id <> 'credentials-' || case when e.payload->>'table' = 'member_credentials' then 'member' else 'admin' end || '-' || (e.payload->>'principal')
+                   then format('a commitment to %s of %s on another principal''s stream', e.payload->>'table', e.payload->>'principal')
+                   else format('%s row (principal %s, %s) committed at %s is missing from the table', e.payload->>'table', e.payload->>'principal',
+                               coalesce('version ' || (e.payload->>'version'), 'factor ' || (e.payload->>'factorId')), e.position) end as reason
+         from events e
+        where e.type = '${CREDENTIAL_COMMITTED}'
+          and (e.stream_id <> 'credentials-' || case when e.payload->>'table' = 'member_credentials' then 'member' else 'admin' end || '-' || (e.payload->>'principal')
+               or case e.payload->>'table'
+                    when 'member_credentials' then not exists (select 1 from member_credentials c where c.principal = e.payload->>'principal' and c.version::text = e.payload->>'version')
+                    when 'admin_credentials' then not exists (select 1 from admin_credentials c where c.principal = e.payload->>'principal' and c.version::text = e.payload->>'version')
+                    when 'admin_totp_secrets' then not exists (select 1 from admin_totp_secrets c where c.factor_id::text = e.payload->>'factorId')
+                    when 'admin_totp_recovery_codes' then not exists (select 1 from admin_totp_recovery_codes c where c.factor_id::text = e.payload->>'factorId')
+                    else true end)
+        order by e.position limit ${MAX_PROBLEMS}`,
+    );
+    for (const o of orphans) note(o);
 
     // An account's credential version must be its newest committed one (an older row put back in use otherwise).
     const behind = await sql.query<{ kind: string; principal: string; table_version: number; ledger_version: number }>(
