@@ -115,6 +115,7 @@ describe('credential commitments (issue 21 §2)', () => {
       .send({ type: 'password', IP_address: '', cpassword: PASSWORD, password: 'Prober@123' })
       .expect(200);
     const before = await gauge();
+    expect(Number.isInteger(before)).toBe(true);
     await t.db.owner.query(
       `update member_credentials set password_hash = (select password_hash from member_credentials where principal = $2 and version = 2)
         where principal = $1 and version = 1`,
