@@ -49,7 +49,13 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
     if (row && problem !== 'ok') {
       await raiseCredentialAlarm(
         this.ledger,
-        { table: row.table, principal: uid, version: row.version, problem: problem ?? 'missing', check: 'member-login' },
+        {
+          table: row.table,
+          principal: uid,
+          version: row.version,
+          problem: problem ?? 'missing',
+          check: 'member-login',
+        },
         { ...metadata, actor: CREDENTIAL_CHECK_ACTOR },
       );
       return loginRefused(MSG.credentialUnverified);

@@ -44,11 +44,19 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       if (!events) return { result: MSG.resetInvalid };
       await tx.append(locked, events);
       if (
-        !(await storeNextMemberCredentials(tx, this.config.credentialCommitmentKey, member.uid, member.credentialVersion, {
-          passwordHash,
-        }))
+        !(await storeNextMemberCredentials(
+          tx,
+          this.config.credentialCommitmentKey,
+          member.uid,
+          member.credentialVersion,
+          {
+            passwordHash,
+          },
+        ))
       )
-        throw new InvariantViolation(`member ${member.uid} has no credential row of version ${member.credentialVersion}`);
+        throw new InvariantViolation(
+          `member ${member.uid} has no credential row of version ${member.credentialVersion}`,
+        );
       return { result: MSG.resetDone };
     });
   }
