@@ -20,6 +20,7 @@ import { AdminTotp1763800018200 } from './1763800018200-admin-totp';
 import { FourEyes1763800018300 } from './1763800018300-four-eyes';
 import { LedgerWriters1763800018500 } from './1763800018500-ledger-writers';
 import { VerifyScratch1763800019500 } from './1763800019500-verify-scratch';
+import { CredentialCommitments1763800019600 } from './1763800019600-credential-commitments';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -45,4 +46,5 @@ export const ALL_MIGRATIONS = [
   FourEyes1763800018300,
   LedgerWriters1763800018500,
   VerifyScratch1763800019500,
+  CredentialCommitments1763800019600,
 ];

@@ -1,4 +1,5 @@
-import { memberStream } from '../modules/identity';
+import { credentialCommitmentKeyFrom } from '../config/config';
+import { memberStream, storeMemberCredentials } from '../modules/identity';
 import { LedgerTx } from '../platform/ledger';
 
 /**
@@ -8,6 +9,8 @@ import { LedgerTx } from '../platform/ledger';
 export async function appendRootMember(
   tx: LedgerTx,
   root: { uid: string; email: string; passwordHash: string; mustChange?: boolean },
+  /** The credential commitments' key (decision 0044): this process's CREDENTIAL_COMMITMENT_KEY by default. */
+  commitmentKey: Buffer = credentialCommitmentKeyFrom(),
 ): Promise<void> {
   await tx.append(memberStream(root.uid), 0, [
     {
@@ -29,8 +32,10 @@ export async function appendRootMember(
       },
     },
   ]);
-  await tx.execute(
-    'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)',
-    [root.uid, root.passwordHash],
-  );
+  await storeMemberCredentials(tx, commitmentKey, {
+    principal: root.uid,
+    version: 1,
+    passwordHash: root.passwordHash,
+    txnPasswordHash: root.passwordHash,
+  });
 }

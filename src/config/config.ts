@@ -56,6 +56,12 @@ export interface AppConfig {
    * AES-256 key that encrypts the factors' secrets at rest (TOTP_SECRET_KEY, else derived from JWT_SECRET).
    */
   adminTotp: { required: boolean; secretKey: Buffer };
+  /**
+   * The HMAC-SHA-256 key of the credential commitments (docs/decisions/0044-credential-commitments.md):
+   * CREDENTIAL_COMMITMENT_KEY (64 hex digits) or CREDENTIAL_COMMITMENT_KEY_FILE, kept outside PostgreSQL
+   * beside the ledger signing key; unset, derived from JWT_SECRET.
+   */
+  credentialCommitmentKey: Buffer;
 }
 
 export interface DbLimits {
@@ -195,6 +201,34 @@ function adminTotpConfig(env: NodeJS.ProcessEnv, nodeEnv: string, jwtSecret: str
   return { required: raw === '' ? nodeEnv === 'production' : raw === 'true', secretKey };
 }
 
+/** The development and test JWT_SECRET (never accepted in production). */
+const DEVELOPMENT_JWT_SECRET = 'sahyog-development-secret-change-me';
+
+/** The key of the credential commitments outside production when CREDENTIAL_COMMITMENT_KEY is unset. */
+const DEVELOPMENT_CREDENTIAL_COMMITMENT_KEY = 'sahyog-development-credential-commitment-key';
+
+/**
+ * CREDENTIAL_COMMITMENT_KEY (64 hex digits, `openssl rand -hex 32`) or the file CREDENTIAL_COMMITMENT_KEY_FILE
+ * holding them: the HMAC key of the credential commitments (decision 0044), kept outside PostgreSQL
+ * beside the ledger signing key. Unset: in production derived from JWT_SECRET with HKDF-SHA-256 (as
+ * TOTP_SECRET_KEY is; operations says to set it, so JWT_SECRET can be rotated), elsewhere a fixed
+ * development key. The commitment migration (1763800019600) spells the same rule out, as migrations
+ * cannot import src/.
+ */
+export function credentialCommitmentKeyFrom(env: NodeJS.ProcessEnv = process.env): Buffer {
+  const given = secretText(env, 'CREDENTIAL_COMMITMENT_KEY');
+  if (given) {
+    const hex = given.text.trim();
+    if (!/^[0-9a-fA-F]{64}$/.test(hex))
+      throw new Error(`${given.source} must hold 64 hex digits (32 bytes; \`openssl rand -hex 32\`)`);
+    return Buffer.from(hex, 'hex');
+  }
+  if ((env.NODE_ENV || 'development') !== 'production') return Buffer.from(DEVELOPMENT_CREDENTIAL_COMMITMENT_KEY);
+  if (!env.JWT_SECRET || env.JWT_SECRET.length < 16)
+    throw new Error('CREDENTIAL_COMMITMENT_KEY (or JWT_SECRET, to derive it from) must be set in production');
+  return Buffer.from(hkdfSync('sha256', env.JWT_SECRET, 'sahyog', 'credential-commitment-key', 32));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV || 'development';
   const databaseUrl = env.DATABASE_URL;
@@ -206,7 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sentinels: parseSentinels(env.REDIS_SENTINELS),
     sentinelName: env.REDIS_SENTINEL_NAME || 'sahyog',
   };
-  const jwtSecret = env.JWT_SECRET || (nodeEnv === 'production' ? '' : 'sahyog-development-secret-change-me');
+  const jwtSecret = env.JWT_SECRET || (nodeEnv === 'production' ? '' : DEVELOPMENT_JWT_SECRET);
   if (!jwtSecret || jwtSecret.length < 16) throw new Error('JWT_SECRET must be set to at least 16 characters');
   const port = intFrom(env, 'PORT', 3000);
   const trust = env.TRUST_PROXY;
@@ -264,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ledger: ledgerConfig(env, nodeEnv),
     auditorRedactionSalt: redactionSalt(env, nodeEnv),
     adminTotp: adminTotpConfig(env, nodeEnv, jwtSecret),
+    credentialCommitmentKey: credentialCommitmentKeyFrom(env),
   };
 }
 

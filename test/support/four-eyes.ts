@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { credentialCommitmentKeyFrom } from '../../src/config/config';
+import { storeAdminPassword } from '../../src/modules/identity';
 import { hashPassword } from '../../src/modules/identity/passwords';
 import { ADMIN_PASSWORD, ledgerOn } from './seed';
 import { TestApp } from './test-app';
@@ -68,10 +70,7 @@ export async function ensureSecondSuperadmin(t: TestApp): Promise<void> {
           payload: { username: SECOND_SUPERADMIN, role: 'superadmin', credentialVersion: 1 },
         },
       ]);
-      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [
-        SECOND_SUPERADMIN,
-        hash,
-      ]);
+      await storeAdminPassword(tx, credentialCommitmentKeyFrom(), SECOND_SUPERADMIN, 1, hash);
     },
   );
 }

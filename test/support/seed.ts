@@ -1,5 +1,7 @@
 import { BLANK_REGISTRATION_FIELDS } from '../../member-web/src/features/signup/api/blank-registration-fields';
 import { appendRootMember } from '../../src/cli/root-member';
+import { credentialCommitmentKeyFrom } from '../../src/config/config';
+import { storeAdminPassword } from '../../src/modules/identity';
 import { hashPassword } from '../../src/modules/identity/passwords';
 import { Database } from '../../src/platform/db/database';
 import { Ledger } from '../../src/platform/ledger';
@@ -23,10 +25,7 @@ export async function seedBasics(db: Database): Promise<void> {
       await tx.append(`admin-${role}`, 0, [
         { type: 'AdminUserCreated', payload: { username: role, role, credentialVersion: 1 } },
       ]);
-      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [
-        role,
-        adminHash,
-      ]);
+      await storeAdminPassword(tx, credentialCommitmentKeyFrom(), role, 1, adminHash);
     }
   });
 }

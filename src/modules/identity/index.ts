@@ -63,3 +63,23 @@ export { loginAddressesProjection } from './projections/login-addresses.projecti
 export { secretChecksProjection } from './projections/secret-checks.projection';
 export { memberTreeProjection, membersProjection, passwordResetsProjection } from './projections/members.projection';
 export { TokenService } from './tokens';
+export {
+  adminCredentialRow,
+  commitmentKeyId,
+  commitmentOf,
+  CREDENTIAL_COMMITTED,
+  CREDENTIAL_TAMPER_DETECTED,
+  credentialStream,
+  memberCredentialRow,
+  recoveryCodesRow,
+  storeAdminPassword,
+  storeMemberCredentials,
+  totpSecretRow,
+} from './credential-commitments';
+export type {
+  CredentialCommitted,
+  CredentialRow,
+  CredentialTable,
+  CredentialTamperDetected,
+} from './credential-commitments';
+export { adminLedgerState, adminRightsDiffer } from './admin-ledger-state';

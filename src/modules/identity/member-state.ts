@@ -116,6 +116,12 @@ export interface IssuedUnder {
   credentialVersion: unknown;
   /** Absent in tokens issued before decision 0032: taken as epoch 0. */
   sessionEpoch: unknown;
+  /**
+   * The admin's role when a "Log in as" link or session was issued (absent before decision 0044: not
+   * checked). Every role change through the product moves the epoch on, so a role that differs was
+   * edited in admin_users outside the product: the link or session ends.
+   */
+  role?: unknown;
 }
 
 /** Whether a token issued under `issued` is still good for `account`: same password, and no block, disable or role change since. */
@@ -140,20 +146,8 @@ export async function activeImpersonator(
   const admin = await loadAdmin(sql, username, forUpdate);
   if (!admin || admin.disabled || !stillIssuedUnder(admin, issued) || !roleMayCall(admin.role, IMPERSONATING_ROLES))
     return null;
+  if (issued.role !== undefined && issued.role !== admin.role) return null;
   return admin;
-}
-
-export async function currentPasswordHash(
-  sql: Sql,
-  table: 'member_credentials' | 'admin_credentials',
-  principal: string,
-  version: number,
-): Promise<string | null> {
-  const [row] = await sql.query<{ password_hash: string }>(
-    `select password_hash from ${table} where principal = $1 and version = $2`,
-    [principal, version],
-  );
-  return row?.password_hash ?? null;
 }
 
 /** The failure record of one (account stream, client address: an IPv6 client's /64, migration 1763800011013), see login-attempts.ts. */

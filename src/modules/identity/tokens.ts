@@ -17,6 +17,8 @@ export interface MemberClaims {
   imp?: string;
   acv?: number;
   ase?: number;
+  /** The impersonating admin's role when the session began (absent before decision 0044): a role edited since ends it. */
+  ar?: AdminRole;
   iat?: number;
   exp?: number;
 }
@@ -46,6 +48,8 @@ export interface ImpersonationClaims {
   /** The admin's credential version and session epoch when the link was issued: a password change, disable or role change voids the link. */
   acv: number;
   ase?: number;
+  /** The admin's role when the link was issued (decision 0044). */
+  ar?: AdminRole;
 }
 
 export const IMPERSONATION_TTL_SECONDS = 60;
@@ -67,6 +71,7 @@ export const WELCOME_TOKEN_SECONDS = 30 * 60;
 /** Who acts in an impersonated session: the admin and the credential version and session epoch they held. */
 export interface Impersonator extends AccountVersion {
   username: string;
+  role: AdminRole;
 }
 
 @Injectable()
@@ -87,6 +92,7 @@ export class TokenService {
       imp: admin.username,
       acv: admin.credentialVersion,
       ase: admin.sessionEpoch,
+      ar: admin.role,
     };
     return this.jwt.sign(claims, { expiresIn: IMPERSONATED_SESSION_SECONDS });
   }
@@ -111,6 +117,7 @@ export class TokenService {
       adm: admin.username,
       acv: admin.credentialVersion,
       ase: admin.sessionEpoch,
+      ar: admin.role,
     };
     return this.jwt.sign(claims, { expiresIn: IMPERSONATION_TTL_SECONDS });
   }

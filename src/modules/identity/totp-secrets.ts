@@ -36,12 +36,14 @@ export async function storeTotpSecret(
   factorId: string,
   principal: string,
   secret: string,
-): Promise<void> {
+): Promise<string> {
+  const secretCipher = seal(key, factorId, secret);
   await sql.execute('insert into admin_totp_secrets (factor_id, principal, secret_cipher) values ($1, $2, $3)', [
     factorId,
     principal,
-    seal(key, factorId, secret),
+    secretCipher,
   ]);
+  return secretCipher;
 }
 
 /** The factor's secret (base 32), or null when it is unknown or cannot be decrypted with this key. */
@@ -53,11 +55,14 @@ export async function loadTotpSecret(sql: Sql, key: Buffer, factorId: string): P
   return row ? open(key, factorId, row.secret_cipher) : null;
 }
 
-export async function storeRecoveryCodes(sql: Sql, factorId: string, codes: readonly string[]): Promise<void> {
+/** Stores the codes' hashes by index; answers the hashes (what the ledger's commitment covers). */
+export async function storeRecoveryCodes(sql: Sql, factorId: string, codes: readonly string[]): Promise<string[]> {
+  const hashes = codes.map(recoveryCodeHash);
   await sql.execute(
     'insert into admin_totp_recovery_codes (factor_id, idx, code_sha256) select $1, i - 1, h from unnest($2::text[]) with ordinality as c(h, i)',
-    [factorId, codes.map(recoveryCodeHash)],
+    [factorId, hashes],
   );
+  return hashes;
 }
 
 /** The index of the recovery code `typed` among the factor's, when it is one and not in `used`; else null. */

@@ -6,28 +6,36 @@ import { CredentialKind } from './domain/credentials';
 import { LoginPolicy } from './domain/login-attempts';
 import { decideSecretCheck, SecretCheckState, secretChecksLocked } from './domain/secret-checks';
 import { loadMember, lockMember } from './member-state';
+import {
+  checkCredentialRow,
+  CREDENTIAL_CHECK_ACTOR,
+  memberCredentialRow,
+  raiseCredentialAlarm,
+} from './credential-commitments';
 import { burnVerification, verifyPassword } from './passwords';
 
 /**
  * Whether `plain` is the member's current login or transaction password, and the credential
  * version it was checked against (a command that acts on it re-checks the version under its lock).
- * Runs argon2 outside any transaction; an unknown member costs the same time as a wrong secret.
+ * Runs argon2 outside any transaction; an unknown member costs the same time as a wrong secret. A
+ * credential row the ledger did not commit to (decision 0044) is not checked at all: `tampered`,
+ * with the problem, for the caller to raise the alert.
  */
 export async function verifyMemberSecret(
   sql: Sql,
+  commitmentKey: Buffer,
   uid: string,
   kind: CredentialKind,
   plain: string,
-): Promise<{ ok: true; credentialVersion: number } | { ok: false }> {
+): Promise<{ ok: true; credentialVersion: number } | { ok: false; tampered?: CredentialRowCheck }> {
   const member = await loadMember(sql, uid);
-  const [row] = member
-    ? await sql.query<{ password_hash: string; txn_password_hash: string | null }>(
-        'select password_hash, txn_password_hash from member_credentials where principal = $1 and version = $2',
-        [uid, member.credentialVersion],
-      )
-    : [];
+  const row = member && (await memberCredentialRow(sql, uid, member.credentialVersion));
+  if (row) {
+    const problem = await checkCredentialRow(sql, commitmentKey, row);
+    if (problem !== 'ok') return { ok: false, tampered: { version: row.version, problem } };
+  }
   // A member registered before transaction passwords existed has none yet: it starts as the login password (business rules).
-  const hash = row && (kind === 'password' ? row.password_hash : (row.txn_password_hash ?? row.password_hash));
+  const hash = row && (kind === 'password' ? row.passwordHash : (row.txnPasswordHash ?? row.passwordHash));
   if (!member || !hash) {
     await burnVerification(plain);
     return { ok: false };
@@ -35,6 +43,12 @@ export async function verifyMemberSecret(
   return (await verifyPassword(hash, plain))
     ? { ok: true, credentialVersion: member.credentialVersion }
     : { ok: false };
+}
+
+/** A member's credential row that failed its commitment check: its version and the problem. */
+export interface CredentialRowCheck {
+  version: number;
+  problem: 'missing' | 'mismatch';
 }
 
 /** A proved secret (its credential version), or a refusal: wrong, or locked after too many wrong ones. */
@@ -60,7 +74,16 @@ export async function proveMemberSecret(
   const locked: SecretProof = { ok: false, locked: true, minutes: policy.lockoutMinutes };
   const before = await loadSecretCheck(ledger.db, uid, kind);
   if (secretChecksLocked(before, new Date())) return locked;
-  const proved = await verifyMemberSecret(ledger.db, uid, kind, plain);
+  const proved = await verifyMemberSecret(ledger.db, config.credentialCommitmentKey, uid, kind, plain);
+  // A row the ledger did not commit to: refused, not counted as the member's mistake, and the alert raised.
+  if (!proved.ok && proved.tampered) {
+    await raiseCredentialAlarm(
+      ledger,
+      { table: 'member_credentials', principal: uid, ...proved.tampered, check: `member-${kind}-check` },
+      { ...metadata, actor: CREDENTIAL_CHECK_ACTOR },
+    );
+    return { ok: false, locked: false };
+  }
   // Right, and never wrong before: nothing to count or clear.
   if (proved.ok && !before?.failures) return proved;
   return ledger.run(metadata, async (tx) => {

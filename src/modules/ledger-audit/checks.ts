@@ -1,4 +1,5 @@
 import { Sql } from '../../platform/db/sql';
+import { CREDENTIAL_CHECKS } from './credential-checks';
 import { HELP_CHECKS } from './help-checks';
 import { LedgerCheck, MAX_PROBLEMS, Problem } from './problem';
 import { STREAM_RULES } from './stream-rules';
@@ -188,4 +189,5 @@ export const LEDGER_CHECKS: readonly LedgerCheck[] = [
   ...HELP_CHECKS,
   ...STREAM_RULES,
   ...BESIDE_LEDGER_CHECKS,
+  ...CREDENTIAL_CHECKS,
 ];

@@ -49,6 +49,10 @@ export class Metrics {
       'Top-ups (of the newest 10000) whose level income has not been paid yet',
     );
     const helpLinks = gauge('sahyog_help_links', 'Open (unsettled) help links by state', ['state']);
+    const credentialAlerts = gauge(
+      'sahyog_credential_tamper_alerts',
+      'Credential rows or admin roles found not matching their ledger commitment (CredentialTamperDetected events, a count; alert on any increase)',
+    );
     const sourceUp = gauge(
       'sahyog_scrape_source_up',
       'Whether a source of the gauges answered this scrape (1) or not (0)',
@@ -64,11 +68,12 @@ export class Metrics {
         checkpointAge.set(now.checkpointAge);
         position.set(now.ledgerPosition);
         incomePending.set(now.incomePending);
+        credentialAlerts.set(now.credentialTamperAlerts);
         for (const [state, n] of Object.entries(now.helpLinks)) helpLinks.set({ state }, n);
         sourceUp.set({ source: 'database' }, 1);
       } catch (error) {
         // Unknown, not zero: a hung database must not look like an empty backlog.
-        for (const g of [relayLag, checkpointAge, position, incomePending]) g.set(NaN);
+        for (const g of [relayLag, checkpointAge, position, incomePending, credentialAlerts]) g.set(NaN);
         sourceUp.set({ source: 'database' }, 0);
         rootLogger().warn({ err: error }, 'metrics: the database gauges did not answer');
       }

@@ -52,7 +52,8 @@ const LEDGER_GAUGES_SQL = `select
     order by e.tx_id, e.position limit 1) as checkpoint_age,
   (select count(*)::int from (select t.position from topups t order by t.position desc limit $4) recent
     where not exists (select 1 from events i where i.stream_id = 'level-income-' || recent.position and i.stream_version = 1)) as income_pending,
-  (select coalesce(json_object_agg(state, n), '{}') from (select state, count(*)::int as n from help_links where not settled group by state) s) as help_links`;
+  (select coalesce(json_object_agg(state, n), '{}') from (select state, count(*)::int as n from help_links where not settled group by state) s) as help_links,
+  (select count(*)::int from events where type = 'CredentialTamperDetected') as credential_tamper_alerts`;
 
 export interface LedgerGauges {
   relayLag: number;
@@ -63,6 +64,8 @@ export interface LedgerGauges {
   incomePending: number;
   /** Open (unsettled) help links by state. */
   helpLinks: Record<string, number>;
+  /** `CredentialTamperDetected` events in the ledger (decision 0044): a count of alerts, never reset by a restart. */
+  credentialTamperAlerts: number;
 }
 
 /**
@@ -150,6 +153,7 @@ export class Probes {
       checkpoint_age: number | null;
       income_pending: number;
       help_links: Record<string, number>;
+      credential_tamper_alerts: number;
     }>(LEDGER_GAUGES_SQL, [RELAY_CURSOR, 'ledger-checkpoints', RELAY_LAG_CAP, INCOME_WINDOW], 2000, 'ledger gauges');
     return {
       relayLag: row.relay_lag,
@@ -157,6 +161,7 @@ export class Probes {
       checkpointAge: Math.max(0, row.checkpoint_age ?? 0),
       incomePending: row.income_pending,
       helpLinks: row.help_links,
+      credentialTamperAlerts: row.credential_tamper_alerts,
     };
   }
 

@@ -7,6 +7,10 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
+import { Database } from '../../../platform/db/database';
+import { Ledger } from '../../../platform/ledger';
+import { CREDENTIAL_CHECK_ACTOR, raiseCredentialAlarm } from '../credential-commitments';
 import { APP_CONFIG, AppConfig } from '../../../config/config';
 import { DomainError } from '../../../platform/errors';
 import { errorBody } from '../../../platform/http/error-body';
@@ -55,11 +59,38 @@ export class AdminJwtStrategy extends BearerJwtStrategy('admin-jwt') {
    * the token must be of the current password and session epoch (no disable, enable or role change
    * since), and its session neither logged out nor idle for ADMIN_IDLE_MINUTES.
    */
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    db: Database,
+    private readonly ledger: Ledger,
+  ) {
+    super(config, db);
+  }
+
   async validate(claims: AdminClaims): Promise<AdminPrincipal> {
     if (claims?.typ !== 'admin' || typeof claims.sub !== 'string') throw unauthorized();
     const admin = await loadAdmin(this.db, claims.sub);
     if (!admin || admin.disabled || !stillIssuedUnder(admin, { credentialVersion: claims.cv, sessionEpoch: claims.se }))
       throw unauthorized();
+    // Every role change through the product moves the session epoch on, so a token's role is its
+    // admin's role for as long as the token lives: a row whose role moved without it was edited
+    // outside the product. It grants nothing; the token ends and the alert is raised (decision 0044).
+    if (claims.role !== admin.role) {
+      await raiseCredentialAlarm(
+        this.ledger,
+        {
+          table: 'admin_users',
+          principal: admin.username,
+          problem: 'mismatch',
+          check: 'admin-call',
+          column: 'role',
+          ledger: String(claims.role),
+          found: admin.role,
+        },
+        { actor: CREDENTIAL_CHECK_ACTOR, correlationId: randomUUID() },
+      );
+      throw unauthorized();
+    }
     if (!(await useAdminSession(this.db, admin.username, claims.sid, new Date()))) throw unauthorized();
     return {
       username: admin.username,

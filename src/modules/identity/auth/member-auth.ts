@@ -87,6 +87,7 @@ export class MemberJwtStrategy extends BearerJwtStrategy('member-jwt') {
     const admin = await activeImpersonator(this.db, claims.imp, {
       credentialVersion: claims.acv,
       sessionEpoch: claims.ase,
+      role: claims.ar,
     });
     if (!admin) throw loginRequired();
     return { uid: member.uid, impersonatedBy: admin.username, impersonatorRole: admin.role, mustChangePassword };

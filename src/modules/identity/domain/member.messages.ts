@@ -20,6 +20,11 @@ export const MEMBER_OUTCOME = {
     'Not allowed in a "Log in as" session: only a superadmin may move money or change credentials for a member',
   ),
   loginRequired: outcome('MEMBER.LOGIN_REQUIRED', 'Please login to access this resource'),
+  /** The account's credential row does not match the ledger's commitment (decision 0044): nothing is checked against it. */
+  credentialUnverified: outcome(
+    'MEMBER.CREDENTIAL_UNVERIFIED',
+    'Your login details could not be verified. Please contact admin.',
+  ),
 } as const;
 
 /** The texts alone, as the answers carry them (and the lock-out's, which names its minutes: `MEMBER.LOCKED_OUT`). */

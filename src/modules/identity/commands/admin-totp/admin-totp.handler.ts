@@ -18,6 +18,7 @@ import {
 import { AdminState } from '../../domain/admin.events';
 import { loginPolicy } from '../../login-gate';
 import { lockAdmin } from '../../member-state';
+import { commitCredentials } from '../../credential-commitments';
 import { loadTotpSecret, proveSecondFactor, storeRecoveryCodes, storeTotpSecret } from '../../totp-secrets';
 import {
   DisableAdminTotpCommand,
@@ -49,9 +50,12 @@ export class SetUpAdminTotpHandler implements ICommandHandler<SetUpAdminTotpComm
     await this.ledger.run(metadata, async (tx) => {
       const locked = await lockExisting(tx, username);
       if (locked.state.totp.factorId) throw fail(TOTP_OUTCOME.alreadyEnabled, 'conflict');
-      await storeTotpSecret(tx, this.config.adminTotp.secretKey, factorId, username, secret);
+      const secretCipher = await storeTotpSecret(tx, this.config.adminTotp.secretKey, factorId, username, secret);
       await tx.append(locked, [
         { type: 'AdminTotpSetUp', payload: { factorId, secretSha256: secretCommitment(secret) } },
+      ]);
+      await commitCredentials(tx, this.config.credentialCommitmentKey, [
+        { table: 'admin_totp_secrets', principal: username, factorId, secretCipher },
       ]);
     });
     const otpauthUrl = totpFor(username, secret).toString();
@@ -80,12 +84,15 @@ export class EnableAdminTotpHandler implements ICommandHandler<
       const step = secret && acceptedStep(username, secret, code.trim(), tx.now, null);
       // The caller holds the secret it just set up: a wrong code here guesses nothing, so it is not counted.
       if (!step) throw fail(TOTP_OUTCOME.invalid, 'invalid');
-      await storeRecoveryCodes(tx, pendingFactorId, recoveryCodes);
+      const codes = await storeRecoveryCodes(tx, pendingFactorId, recoveryCodes);
       await tx.append(locked, [
         {
           type: 'AdminTotpEnabled',
           payload: { factorId: pendingFactorId, totpStep: step, recoveryCodes: RECOVERY_CODE_COUNT },
         },
+      ]);
+      await commitCredentials(tx, this.config.credentialCommitmentKey, [
+        { table: 'admin_totp_recovery_codes', principal: username, factorId: pendingFactorId, codes },
       ]);
       return { enabled: true as const, recoveryCodes };
     });

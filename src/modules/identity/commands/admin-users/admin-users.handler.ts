@@ -6,10 +6,21 @@ import { Ledger } from '../../../../platform/ledger';
 import { APP_CONFIG, AppConfig } from '../../../../config/config';
 import { adminPasswordProblem } from '../../admin-password-policy';
 import { endAdminSession, openAdminSession } from '../../admin-sessions';
-import { adminStream, decideAdminLogin, decideAdminUpdate } from '../../domain/admin.events';
+import { adminLedgerState, adminRightsDiffer } from '../../admin-ledger-state';
+import {
+  adminCredentialRow,
+  checkCredentialRow,
+  CREDENTIAL_CHECK_ACTOR,
+  CredentialTamperDetected,
+  raiseCredentialAlarm,
+  recoveryCodesRow,
+  storeAdminPassword,
+  totpSecretRow,
+} from '../../credential-commitments';
+import { AdminState, adminStream, decideAdminLogin, decideAdminUpdate } from '../../domain/admin.events';
 import { MSG } from '../../domain/member.messages';
 import { addressOf, loginPolicy, passLoginGate, StrangerTurns } from '../../login-gate';
-import { currentPasswordHash, loadAdmin, loadLoginAddress, lockAdmin } from '../../member-state';
+import { loadAdmin, loadLoginAddress, lockAdmin } from '../../member-state';
 import { burnVerification, hashPassword, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
 import { isLocked } from '../../domain/login-attempts';
@@ -25,6 +36,12 @@ import {
   UpdateAdminUserCommand,
 } from './admin-users.command';
 
+/** An admin login against a row or hash the ledger does not vouch for (decision 0044): 401, the alert raised. */
+export const ADMIN_CREDENTIAL_UNVERIFIED = {
+  code: 'ADMIN.CREDENTIAL_UNVERIFIED',
+  text: 'This account does not match the ledger: sign-in is refused. Ask another superadmin to check it.',
+} as const;
+
 /** A password that breaks the admin policy: 400, nothing written. */
 function refuseWeakPassword(password: string): void {
   const problem = adminPasswordProblem(password);
@@ -33,7 +50,10 @@ function refuseWeakPassword(password: string): void {
 
 @CommandHandler(CreateAdminUserCommand)
 export class CreateAdminUserHandler implements ICommandHandler<CreateAdminUserCommand, AdminView> {
-  constructor(private readonly ledger: Ledger) {}
+  constructor(
+    private readonly ledger: Ledger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ username, password, role, metadata, options }: CreateAdminUserCommand): Promise<AdminView> {
     if (options.policy !== 'demo-seed' && !options.passwordHash) refuseWeakPassword(password);
@@ -47,10 +67,7 @@ export class CreateAdminUserHandler implements ICommandHandler<CreateAdminUserCo
           payload: { username, role, credentialVersion: 1, ...(options.mustChange ? { mustChange: true } : {}) },
         },
       ]);
-      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, 1, $2)', [
-        username,
-        hash,
-      ]);
+      await storeAdminPassword(tx, this.config.credentialCommitmentKey, username, 1, hash);
       return { id: username, username, role, disabled: false };
     });
   }
@@ -58,7 +75,10 @@ export class CreateAdminUserHandler implements ICommandHandler<CreateAdminUserCo
 
 @CommandHandler(UpdateAdminUserCommand)
 export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCommand, AdminView> {
-  constructor(private readonly ledger: Ledger) {}
+  constructor(
+    private readonly ledger: Ledger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ username, changes, metadata }: UpdateAdminUserCommand): Promise<AdminView> {
     if (changes.password) refuseWeakPassword(changes.password);
@@ -80,11 +100,7 @@ export class UpdateAdminUserHandler implements ICommandHandler<UpdateAdminUserCo
       });
       await tx.append(locked, events);
       if (hash)
-        await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, $2, $3)', [
-          username,
-          admin.credentialVersion + 1,
-          hash,
-        ]);
+        await storeAdminPassword(tx, this.config.credentialCommitmentKey, username, admin.credentialVersion + 1, hash);
       return { id: username, username, role: changes.role ?? admin.role, disabled: changes.disabled ?? admin.disabled };
     });
   }
@@ -113,8 +129,15 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, Adm
     const gate = await passLoginGate(this.ledger.db, this.turns, account, metadata, policy);
     if (gate === 'locked') throw lockedOut;
     if (gate === 'busy') throw new DomainError('ADMIN.LOGIN_BUSY', MSG.busy, 'too-many');
-    const hash = await currentPasswordHash(this.ledger.db, 'admin_credentials', username, admin.credentialVersion);
-    const passwordOk = hash !== null && (await verifyPassword(hash, password));
+    // The row's rights and password hash must be the ledger's (decision 0044): a role, flag, factor or
+    // hash edited by the database's owner is refused before the password is even checked, and raises the alert.
+    const tampered = await this.tamperedAccount(username, admin);
+    if (tampered) {
+      await raiseCredentialAlarm(this.ledger, tampered, { ...metadata, actor: CREDENTIAL_CHECK_ACTOR });
+      throw new DomainError(ADMIN_CREDENTIAL_UNVERIFIED.code, ADMIN_CREDENTIAL_UNVERIFIED.text, 'unauthorized');
+    }
+    const row = await adminCredentialRow(this.ledger.db, username, admin.credentialVersion);
+    const passwordOk = row !== null && (await verifyPassword(row.passwordHash, password));
     // A failure is recorded, so the refusal is thrown only after the transaction has committed.
     const result = await this.ledger.run({ ...metadata, actor: { kind: 'admin', id: username } }, async (tx) => {
       const locked = await lockAdmin(tx, username);
@@ -163,6 +186,44 @@ export class LoginAdminHandler implements ICommandHandler<LoginAdminCommand, Adm
     if (result === null || typeof result === 'string') throw refused;
     return result;
   }
+
+  /**
+   * What of the admin's row, password hash or second factor (secret, recovery codes) the ledger does not
+   * vouch for, as the alert names it; null when all does. The rows are never updated, so reading them
+   * before the login's transaction reads what it would.
+   */
+  private async tamperedAccount(username: string, admin: AdminState): Promise<CredentialTamperDetected | null> {
+    const differs = adminRightsDiffer(
+      {
+        role: admin.role,
+        disabled: admin.disabled,
+        credentialVersion: admin.credentialVersion,
+        totpFactorId: admin.totp.factorId,
+      },
+      await adminLedgerState(this.ledger.db, username),
+    );
+    if (differs)
+      return { table: 'admin_users', principal: username, problem: 'mismatch', check: 'admin-login', ...differs };
+    const factorId = admin.totp.factorId;
+    const rows = [
+      await adminCredentialRow(this.ledger.db, username, admin.credentialVersion),
+      factorId ? await totpSecretRow(this.ledger.db, factorId) : null,
+      factorId ? await recoveryCodesRow(this.ledger.db, username, factorId) : null,
+    ];
+    for (const row of rows) {
+      if (!row) continue;
+      const problem = await checkCredentialRow(this.ledger.db, this.config.credentialCommitmentKey, row);
+      if (problem !== 'ok')
+        return {
+          table: row.table,
+          principal: username,
+          ...('version' in row ? { version: row.version } : { factorId: row.factorId }),
+          problem,
+          check: 'admin-login',
+        };
+    }
+    return null;
+  }
 }
 
 /**
@@ -185,13 +246,23 @@ export class ChangeAdminPasswordHandler implements ICommandHandler<ChangeAdminPa
     refuseWeakPassword(newPassword);
     const before = await loadAdmin(this.ledger.db, username);
     if (!before) throw new DomainError('ADMIN.NOT_FOUND', 'Unknown admin', 'unauthorized');
-    const currentHash = await currentPasswordHash(
-      this.ledger.db,
-      'admin_credentials',
-      username,
-      before.credentialVersion,
-    );
-    if (!currentHash || !(await verifyPassword(currentHash, currentPassword)))
+    const current = await adminCredentialRow(this.ledger.db, username, before.credentialVersion);
+    const problem = current && (await checkCredentialRow(this.ledger.db, this.config.credentialCommitmentKey, current));
+    if (current && problem !== 'ok') {
+      await raiseCredentialAlarm(
+        this.ledger,
+        {
+          table: 'admin_credentials',
+          principal: username,
+          version: current.version,
+          problem: problem ?? 'missing',
+          check: 'admin-password-change',
+        },
+        { ...metadata, actor: CREDENTIAL_CHECK_ACTOR },
+      );
+      throw new DomainError(ADMIN_CREDENTIAL_UNVERIFIED.code, ADMIN_CREDENTIAL_UNVERIFIED.text, 'unauthorized');
+    }
+    if (!current || !(await verifyPassword(current.passwordHash, currentPassword)))
       throw new DomainError('ADMIN.WRONG_PASSWORD', 'The current password is wrong', 'invalid');
     const hash = await hashPassword(newPassword);
     return this.ledger.run(metadata, async (tx) => {
@@ -201,11 +272,7 @@ export class ChangeAdminPasswordHandler implements ICommandHandler<ChangeAdminPa
         throw new DomainError('ADMIN.PASSWORD_CHANGED_MEANWHILE', 'Your password was changed meanwhile', 'conflict');
       const credentialVersion = admin.credentialVersion + 1;
       await tx.append(locked, [{ type: 'AdminPasswordChanged', payload: { credentialVersion } }]);
-      await tx.execute('insert into admin_credentials (principal, version, password_hash) values ($1, $2, $3)', [
-        username,
-        credentialVersion,
-        hash,
-      ]);
+      await storeAdminPassword(tx, this.config.credentialCommitmentKey, username, credentialVersion, hash);
       return {
         token: this.tokens.admin(
           username,

@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../../../../config/config';
 import { DomainError } from '../../../../platform/errors';
 import { Ledger } from '../../../../platform/ledger';
 import { checkCredentialChange, CREDENTIAL_OUTCOME, decideCredentialChange } from '../../domain/credentials';
+import { storeNextMemberCredentials } from '../../credential-commitments';
 import { lockMember } from '../../member-state';
 import { hashPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
@@ -45,12 +46,19 @@ export class ChangeCredentialHandler implements ICommandHandler<ChangeCredential
         );
       const from = member.state.credentialVersion;
       await tx.append(member, decideCredentialChange(kind, from));
-      await tx.execute(
-        kind === 'password'
-          ? 'insert into member_credentials (principal, version, password_hash, txn_password_hash) select $1, $2, $3, txn_password_hash from member_credentials where principal = $1 and version = $4'
-          : 'insert into member_credentials (principal, version, password_hash, txn_password_hash) select $1, $2, password_hash, $3 from member_credentials where principal = $1 and version = $4',
-        [uid, from + 1, hash, from],
+      const stored = await storeNextMemberCredentials(
+        tx,
+        this.config.credentialCommitmentKey,
+        uid,
+        from,
+        kind === 'password' ? { passwordHash: hash } : { txnPasswordHash: hash },
       );
+      if (!stored)
+        throw new DomainError(
+          CREDENTIAL_OUTCOME.changedMeanwhile.code,
+          CREDENTIAL_OUTCOME.changedMeanwhile.text,
+          'conflict',
+        );
       return { credentialVersion: from + 1, sessionEpoch: member.state.sessionEpoch };
     });
     return impersonated

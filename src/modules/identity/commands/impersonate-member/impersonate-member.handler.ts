@@ -33,6 +33,7 @@ export class IssueImpersonationHandler implements ICommandHandler<
         username: admin,
         credentialVersion: adminState.credentialVersion,
         sessionEpoch: adminState.sessionEpoch,
+        role: adminState.role,
       });
       return { token, url: `/AdminLogin?token=${encodeURIComponent(token)}` };
     });
@@ -59,6 +60,7 @@ export class RedeemImpersonationHandler implements ICommandHandler<RedeemImperso
         const admin = await activeImpersonator(tx, claims.adm, {
           credentialVersion: claims.acv,
           sessionEpoch: claims.ase,
+          role: claims.ar,
         });
         if (!admin) return loginRefused(MSG.impersonationInvalid);
         const locked = await lockMember(tx, issued.uid);
@@ -71,6 +73,7 @@ export class RedeemImpersonationHandler implements ICommandHandler<RedeemImperso
           username: admin.username,
           credentialVersion: admin.credentialVersion,
           sessionEpoch: admin.sessionEpoch,
+          role: admin.role,
         });
         return { result: MSG.success, resultid: member.uid, resultusername: member.name, token };
       },

@@ -6,7 +6,13 @@ import { decideLogin } from '../../domain/member.decide';
 import { memberStream } from '../../domain/member.events';
 import { MSG } from '../../domain/member.messages';
 import { addressOf, loginPolicy, passLoginGate, StrangerTurns } from '../../login-gate';
-import { currentPasswordHash, loadLoginAddress, loadMember, lockMember } from '../../member-state';
+import {
+  checkCredentialRow,
+  CREDENTIAL_CHECK_ACTOR,
+  memberCredentialRow,
+  raiseCredentialAlarm,
+} from '../../credential-commitments';
+import { loadLoginAddress, loadMember, lockMember } from '../../member-state';
 import { burnVerification, verifyPassword } from '../../passwords';
 import { TokenService } from '../../tokens';
 import { LoginMemberCommand, LoginResult, loginRefused } from './login-member.command';
@@ -36,8 +42,25 @@ export class LoginMemberHandler implements ICommandHandler<LoginMemberCommand, L
     const gate = await passLoginGate(this.ledger.db, this.turns, account, metadata, policy);
     if (gate === 'locked') return loginRefused(MSG.lockedOut(policy.lockoutMinutes));
     if (gate === 'busy') return loginRefused(MSG.busy);
-    const hash = await currentPasswordHash(this.ledger.db, 'member_credentials', uid, before.credentialVersion);
-    const passwordOk = hash !== null && (await verifyPassword(hash, password));
+    const row = await memberCredentialRow(this.ledger.db, uid, before.credentialVersion);
+    // A row the ledger did not commit to (a hash swapped or put in by the database's owner) is never
+    // checked: the login is refused and the alert raised (decision 0044).
+    const problem = row && (await checkCredentialRow(this.ledger.db, this.config.credentialCommitmentKey, row));
+    if (row && problem !== 'ok') {
+      await raiseCredentialAlarm(
+        this.ledger,
+        {
+          table: row.table,
+          principal: uid,
+          version: row.version,
+          problem: problem ?? 'missing',
+          check: 'member-login',
+        },
+        { ...metadata, actor: CREDENTIAL_CHECK_ACTOR },
+      );
+      return loginRefused(MSG.credentialUnverified);
+    }
+    const passwordOk = row !== null && (await verifyPassword(row.passwordHash, password));
 
     return this.ledger.run({ ...metadata, actor: { kind: 'member', id: uid } }, async (tx) => {
       const member = await lockMember(tx, uid);

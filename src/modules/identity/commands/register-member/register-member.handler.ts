@@ -7,6 +7,7 @@ import { Ledger, LedgerTx } from '../../../../platform/ledger';
 import { checkRegistration } from '../../domain/member.decide';
 import { MemberRegistered, memberStream } from '../../domain/member.events';
 import { MSG, REGISTRATION_MSG } from '../../domain/member.messages';
+import { storeMemberCredentials } from '../../credential-commitments';
 import { loadMember } from '../../member-state';
 import { hashPassword, secretFingerprint } from '../../passwords';
 import { TokenService } from '../../tokens';
@@ -67,10 +68,12 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
           credentialVersion: 1,
         };
         await tx.append(memberStream(uid), 0, [{ type: 'MemberRegistered', payload: registered }]);
-        await tx.execute(
-          'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $3)',
-          [uid, passwordHash, txnPasswordHash],
-        );
+        await storeMemberCredentials(tx, this.config.credentialCommitmentKey, {
+          principal: uid,
+          version: 1,
+          passwordHash,
+          txnPasswordHash,
+        });
         return { result: MSG.registered, uid_output: uid };
       },
       idempotencyKey ? { idempotency: { scope: 'registrationWeb', key: idempotencyKey, request } } : {},

@@ -1,8 +1,12 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, AppConfig } from '../../../../config/config';
 import { sha256Hex } from '../../../../platform/event-store/canonical';
+import { InvariantViolation } from '../../../../platform/errors';
 import { Ledger } from '../../../../platform/ledger';
 import { decideResetPassword } from '../../domain/member.decide';
 import { MSG } from '../../domain/member.messages';
+import { storeNextMemberCredentials } from '../../credential-commitments';
 import { lockMember } from '../../member-state';
 import { hashPassword } from '../../passwords';
 import { ResetPasswordCommand } from './reset-password.command';
@@ -11,7 +15,10 @@ const TOKEN_PATTERN = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,100})$/;
 
 @CommandHandler(ResetPasswordCommand)
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, { result: string }> {
-  constructor(private readonly ledger: Ledger) {}
+  constructor(
+    private readonly ledger: Ledger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async execute({ token, password, metadata }: ResetPasswordCommand): Promise<{ result: string }> {
     const match = TOKEN_PATTERN.exec(token);
@@ -36,10 +43,20 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       );
       if (!events) return { result: MSG.resetInvalid };
       await tx.append(locked, events);
-      await tx.execute(
-        'insert into member_credentials (principal, version, password_hash, txn_password_hash) select $1, $2, $3, txn_password_hash from member_credentials where principal = $1 and version = $4',
-        [member.uid, member.credentialVersion + 1, passwordHash, member.credentialVersion],
-      );
+      if (
+        !(await storeNextMemberCredentials(
+          tx,
+          this.config.credentialCommitmentKey,
+          member.uid,
+          member.credentialVersion,
+          {
+            passwordHash,
+          },
+        ))
+      )
+        throw new InvariantViolation(
+          `member ${member.uid} has no credential row of version ${member.credentialVersion}`,
+        );
       return { result: MSG.resetDone };
     });
   }
