@@ -19,6 +19,7 @@ import { AccountSessions1763800018100 } from './1763800018100-account-sessions';
 import { AdminTotp1763800018200 } from './1763800018200-admin-totp';
 import { FourEyes1763800018300 } from './1763800018300-four-eyes';
 import { LedgerWriters1763800018500 } from './1763800018500-ledger-writers';
+import { LedgerTree1763800019700 } from './1763800019700-ledger-tree';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -43,4 +44,5 @@ export const ALL_MIGRATIONS = [
   AdminTotp1763800018200,
   FourEyes1763800018300,
   LedgerWriters1763800018500,
+  LedgerTree1763800019700,
 ];

@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PassThrough, Readable } from 'node:stream';
 import { Database } from '../../platform/db/database';
 import { LEDGER_CHECKS } from './checks';
+import { ledgerTreeCheck } from './tree-checks';
 import { exportLedger } from './export';
 import { EventView, Redactor, wholeEvent } from './redaction';
 import { verifyLedger, VerifyReport } from './verify';
@@ -60,7 +61,7 @@ export class LedgerAuditService {
 
   /** Read-only; runs in one REPEATABLE READ snapshot so concurrent appends can't make it see half a stream. */
   async verify(): Promise<VerifyReport> {
-    return this.db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, this.keys), {
+    return this.db.transaction((tx) => verifyLedger(tx, [...LEDGER_CHECKS, ledgerTreeCheck(this.keys)], this.keys), {
       retry: false,
       isolation: 'REPEATABLE READ',
       readOnly: true,
