@@ -68,11 +68,14 @@ export async function runLedgerCommand(
         if (against)
           out.progress(`verify: checking against the signer's last digest ${lastDigestFile} (as --against)\n`);
       }
-      const report = await db.transaction((tx) => verifyLedger(tx, [...LEDGER_CHECKS, ledgerTreeCheck(keys)], keys, { against }), {
-        retry: false,
-        isolation: 'REPEATABLE READ',
-        readOnly: true,
-      });
+      const report = await db.transaction(
+        (tx) => verifyLedger(tx, [...LEDGER_CHECKS, ledgerTreeCheck(keys)], keys, { against }),
+        {
+          retry: false,
+          isolation: 'REPEATABLE READ',
+          readOnly: true,
+        },
+      );
       out.log(JSON.stringify(report, null, 2));
       const extends_ = against
         ? `, and it extends the digest saved at ${against.time} (position ${against.position})`

@@ -6,8 +6,8 @@ import {
   HttpCode,
   Post,
   ServiceUnavailableException,
+  UseGuards,
 } from '@nestjs/common';
-import { UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentMember, MemberAuthGuard, MemberPrincipal, MemberReadCall } from '../../modules/identity';
 import { memberStatement, parseSince, Statement, StatementRefused } from '../../modules/ledger-audit';

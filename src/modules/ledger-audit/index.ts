@@ -13,6 +13,11 @@ export { replayLedger } from './replay';
 export { verifyLedger } from './verify';
 export type { VerifyReport } from './verify';
 export { readLastDigest, RefusedToSign, signCheckpoints } from './last-digest';
-export { MAX_STATEMENT_ENTRIES, memberStatement, parseSince, StatementRefused } from './queries/statement/statement.query';
+export {
+  MAX_STATEMENT_ENTRIES,
+  memberStatement,
+  parseSince,
+  StatementRefused,
+} from './queries/statement/statement.query';
 export type { Statement, StatementEntry } from './queries/statement/statement.query';
 export { ledgerTreeCheck } from './tree-checks';

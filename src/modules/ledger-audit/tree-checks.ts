@@ -39,7 +39,13 @@ export function ledgerTreeCheck(keys: LedgerKeys): LedgerCheck {
       const tree = new MerkleFrontier(0, []);
       let cursor = { txId: '0', position: '0' };
       for (;;) {
-        const rows = await sql.query<{ position: string; tx_id: string; hash: string; leaf_index: string | null; leaf: Buffer | null }>(
+        const rows = await sql.query<{
+          position: string;
+          tx_id: string;
+          hash: string;
+          leaf_index: string | null;
+          leaf: Buffer | null;
+        }>(
           `select e.position::text as position, e.tx_id::text as tx_id, e.hash, l.leaf_index::text as leaf_index, l.hash as leaf
              from events e left join ledger_tree_leaves l on l.position = e.position
             where (e.tx_id, e.position) > ($1::xid8, $2::bigint)
@@ -50,7 +56,12 @@ export function ledgerTreeCheck(keys: LedgerKeys): LedgerCheck {
           const leaf = leafHash(row.hash);
           const index = tree.size;
           if (row.leaf_index !== null && (Number(row.leaf_index) !== index || !row.leaf?.equals(leaf)))
-            note(treeProblem(row.position, `ledger_tree_leaves row of this event differs (leaf ${row.leaf_index}, expected leaf ${index} with its hash)`));
+            note(
+              treeProblem(
+                row.position,
+                `ledger_tree_leaves row of this event differs (leaf ${row.leaf_index}, expected leaf ${index} with its hash)`,
+              ),
+            );
           tree.append(leaf);
           const checkpoint = ends.get(`${row.tx_id} ${row.position}`);
           if (checkpoint) headProblems(keys, checkpoint.position, checkpoint.payload, tree).forEach(note);
@@ -76,10 +87,17 @@ function headProblems(keys: LedgerKeys, position: string, p: CheckpointPayload, 
   const found: Problem[] = [];
   const root = tree.root().toString('hex');
   if (p.treeSize !== tree.size)
-    found.push(treeProblem(position, `tree head says ${p.treeSize} events, the ledger holds ${tree.size} up to its checkpoint`));
+    found.push(
+      treeProblem(position, `tree head says ${p.treeSize} events, the ledger holds ${tree.size} up to its checkpoint`),
+    );
   else if (p.rootHash !== root)
     found.push(treeProblem(position, `tree head root ${p.rootHash} is not the events' root ${root}`));
-  const message = treeHeadMessage({ keyId: p.keyId, treeSize: p.treeSize!, rootHash: p.rootHash ?? '', time: p.signedAt });
+  const message = treeHeadMessage({
+    keyId: p.keyId,
+    treeSize: p.treeSize!,
+    rootHash: p.rootHash ?? '',
+    time: p.signedAt,
+  });
   const bad = keys.checkMessage(p.keyId, message, p.treeSignature);
   if (bad) found.push(treeProblem(position, `tree head ${bad}`));
   return found;
@@ -88,8 +106,12 @@ function headProblems(keys: LedgerKeys, position: string, p: CheckpointPayload, 
 /** Stored rows past the events, nodes that are not the hash of their children, and levels missing nodes. */
 async function storedTreeProblems(sql: Sql, size: number): Promise<Problem[]> {
   const found: Problem[] = [];
-  const [extra] = await sql.query<{ n: number }>('select count(*)::int as n from ledger_tree_leaves where leaf_index >= $1', [size]);
-  if (extra.n > 0) found.push(treeProblem('0', `ledger_tree_leaves holds ${extra.n} rows past the ledger's ${size} events`));
+  const [extra] = await sql.query<{ n: number }>(
+    'select count(*)::int as n from ledger_tree_leaves where leaf_index >= $1',
+    [size],
+  );
+  if (extra.n > 0)
+    found.push(treeProblem('0', `ledger_tree_leaves holds ${extra.n} rows past the ledger's ${size} events`));
   const wrong = await sql.query<{ level: number; idx: string }>(
     `select n.level, n.idx::text as idx
        from ledger_tree_nodes n
@@ -110,12 +132,22 @@ async function storedTreeProblems(sql: Sql, size: number): Promise<Problem[]> {
   );
   const leaves = Number(span.n);
   if (leaves !== Number(span.next))
-    found.push(treeProblem('0', `ledger_tree_leaves misses ${Number(span.next) - leaves} of leaves 0 to ${Number(span.next) - 1}`));
+    found.push(
+      treeProblem(
+        '0',
+        `ledger_tree_leaves misses ${Number(span.next) - leaves} of leaves 0 to ${Number(span.next) - 1}`,
+      ),
+    );
   const counts = new Map(stored.map((s) => [s.level, Number(s.n)]));
   for (let level = 1; 2 ** level <= leaves; level++) {
     const expected = Math.floor(leaves / 2 ** level);
     if ((counts.get(level) ?? 0) !== expected)
-      found.push(treeProblem('0', `ledger_tree_nodes level ${level} holds ${counts.get(level) ?? 0} nodes, ${expected} expected for ${leaves} leaves`));
+      found.push(
+        treeProblem(
+          '0',
+          `ledger_tree_nodes level ${level} holds ${counts.get(level) ?? 0} nodes, ${expected} expected for ${leaves} leaves`,
+        ),
+      );
   }
   return found;
 }

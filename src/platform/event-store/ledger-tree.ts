@@ -38,7 +38,9 @@ export async function storedTreeEnd(sql: Sql): Promise<{ size: number; last: Led
        from ledger_tree_leaves l join events e on e.position = l.position
       order by l.leaf_index desc limit 1`,
   );
-  return row ? { size: Number(row.leaf_index) + 1, last: { txId: row.tx_id, position: row.position } } : { size: 0, last: null };
+  return row
+    ? { size: Number(row.leaf_index) + 1, last: { txId: row.tx_id, position: row.position } }
+    : { size: 0, last: null };
 }
 
 const keyOf = (k: NodeKey) => `${k.level} ${k.index}`;
@@ -106,7 +108,11 @@ export async function appendLeaves(
         `insert into ledger_tree_nodes (level, idx, hash)
          select l, i, decode(h, 'hex') from unnest($1::smallint[], $2::bigint[], $3::text[]) as u(l, i, h)
          on conflict do nothing`,
-        [completed.map((c) => c.level), completed.map((c) => String(c.index)), completed.map((c) => c.hash.toString('hex'))],
+        [
+          completed.map((c) => c.level),
+          completed.map((c) => String(c.index)),
+          completed.map((c) => c.hash.toString('hex')),
+        ],
       );
   }
 }

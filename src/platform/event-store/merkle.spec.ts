@@ -43,9 +43,16 @@ const SUBPROOF = (m: number, d: Buffer[], b: boolean): Buffer[] => {
 const PROOF = (m: number, d: Buffer[]) => SUBPROOF(m, d, true);
 
 // The RFC 6962 / 9162 reference test inputs (certificate-transparency's test vectors).
-const VECTOR_LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'].map(
-  (hex) => Buffer.from(hex, 'hex'),
-);
+const VECTOR_LEAVES = [
+  '',
+  '00',
+  '10',
+  '2021',
+  '3031',
+  '40414243',
+  '5051525354555657',
+  '606162636465666768696a6b6c6d6e6f',
+].map((hex) => Buffer.from(hex, 'hex'));
 const VECTOR_ROOTS = [
   '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
   'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
@@ -62,12 +69,15 @@ function rangeHashes(leaves: Hash[], ranges: LeafRange[]): Hash[] {
   const levels: Hash[][] = [leaves];
   while (levels[levels.length - 1].length > 1) {
     const below = levels[levels.length - 1];
-    levels.push(Array.from({ length: Math.floor(below.length / 2) }, (_, i) => nodeHash(below[2 * i], below[2 * i + 1])));
+    levels.push(
+      Array.from({ length: Math.floor(below.length / 2) }, (_, i) => nodeHash(below[2 * i], below[2 * i + 1])),
+    );
   }
   return ranges.map((r) => foldRight(perfectParts(r).map(({ level, index }: NodeKey) => levels[level][index])));
 }
 
-const eventHashes = (n: number) => Array.from({ length: n }, (_, i) => createHash('sha256').update(`event ${i}`).digest('hex'));
+const eventHashes = (n: number) =>
+  Array.from({ length: n }, (_, i) => createHash('sha256').update(`event ${i}`).digest('hex'));
 
 describe('RFC 9162 Merkle trees', () => {
   it('gives the reference roots of the RFC test vectors, leaf by leaf through the frontier', () => {
@@ -119,7 +129,9 @@ describe('RFC 9162 Merkle trees', () => {
         if (n > 1) expect(verifyInclusion((m + 1) % n, n, leaves[m], proof, root)).toBe(false);
         expect(verifyInclusion(m, n, leaves[m], proof, roots[n % events.length])).toBe(false);
         if (proof.length > 0) {
-          const flipped = proof.map((h, i) => (i === proof.length - 1 ? Buffer.from(h.map((b, j) => (j === 0 ? b ^ 1 : b))) : h));
+          const flipped = proof.map((h, i) =>
+            i === proof.length - 1 ? Buffer.from(h.map((b, j) => (j === 0 ? b ^ 1 : b))) : h,
+          );
           expect(verifyInclusion(m, n, leaves[m], flipped, root)).toBe(false);
         }
       }

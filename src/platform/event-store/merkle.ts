@@ -143,7 +143,13 @@ const isPowerOfTwo = (n: number) => n >= 1 && 2 ** Math.round(Math.log2(n)) === 
 const equal = (a: Hash, b: Hash) => a.length === b.length && a.equals(b);
 
 /** RFC 9162 §2.1.3.2: does `proof` prove `leaf` (its leaf hash) at `leafIndex` in a tree of `treeSize` with `root`? */
-export function verifyInclusion(leafIndex: number, treeSize: number, leaf: Hash, proof: readonly Hash[], root: Hash): boolean {
+export function verifyInclusion(
+  leafIndex: number,
+  treeSize: number,
+  leaf: Hash,
+  proof: readonly Hash[],
+  root: Hash,
+): boolean {
   if (leafIndex >= treeSize || leafIndex < 0) return false;
   let fn = leafIndex;
   let sn = treeSize - 1;
@@ -168,7 +174,13 @@ export function verifyInclusion(leafIndex: number, treeSize: number, leaf: Hash,
 }
 
 /** RFC 9162 §2.1.4.2: does `proof` show the tree (`size2`, `root2`) extends (`size1`, `root1`)? */
-export function verifyConsistency(size1: number, size2: number, proof: readonly Hash[], root1: Hash, root2: Hash): boolean {
+export function verifyConsistency(
+  size1: number,
+  size2: number,
+  proof: readonly Hash[],
+  root1: Hash,
+  root2: Hash,
+): boolean {
   if (size1 < 1 || size2 < size1) return false;
   if (size1 === size2) return proof.length === 0 && equal(root1, root2);
   // Step 1: an empty path proves nothing between two different sizes.

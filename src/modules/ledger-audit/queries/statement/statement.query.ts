@@ -10,7 +10,16 @@ import { formatRupees } from '../../../../platform/money';
 export const MAX_STATEMENT_ENTRIES = 5000;
 
 /** The member's own accounts: every posting to one of them puts its event on the statement. */
-const ACCOUNT_KINDS = ['gh-owed', 'gh-received', 'income', 'level-income', 'ph-given', 'ph-owed', 'reserved', 'withdrawn'];
+const ACCOUNT_KINDS = [
+  'gh-owed',
+  'gh-received',
+  'income',
+  'level-income',
+  'ph-given',
+  'ph-owed',
+  'reserved',
+  'withdrawn',
+];
 
 /** Events of the member's own stream that are sessions and security checks, not statement entries. */
 const NOT_ENTRIES = [
@@ -228,7 +237,7 @@ export async function memberStatement(sql: Sql, uid: string, since: SavedTreeHea
       recordedAt,
     };
     const postings = postingsOf(row, uid);
-    const { metadata, ...withoutMetadata } = content;
+    const { metadata: _hidden, ...withoutMetadata } = content;
     return {
       position: row.position,
       type: row.type,
