@@ -313,6 +313,17 @@ describe('a statement every member can check (issue 21 §4): RFC 9162 proofs in 
     const body = (await statement(member)).body;
     const data = (await ledgerLeaves(body.treeHead.treeSize)).map((l) => l.data);
     for (const e of body.entries as Entry[]) expect(e.inclusionProof).toEqual(hex(PATH(e.leafIndex, data)));
+
+    // A cache dropped altogether is grown again from the events by the next checkpoint.
+    await t.db.owner.execute('delete from ledger_tree_nodes');
+    await t.db.owner.execute('delete from ledger_tree_leaves');
+    await net.issue(member, 1);
+    await checkpointAll();
+    const after = (await statement(member, { since: body.treeHead })).body;
+    const grown = (await ledgerLeaves(after.treeHead.treeSize)).map((l) => l.data);
+    expect(after.treeHead.rootHash).toBe(MTH(grown).toString('hex'));
+    for (const e of after.entries as Entry[]) expect(e.inclusionProof).toEqual(hex(PATH(e.leafIndex, grown)));
+    expect((await verifyLedger(t.db.owner, checks, keys)).problems).toEqual([]);
   });
 
   it("names a tree head that is not the events' root, or not signed by a published key", async () => {

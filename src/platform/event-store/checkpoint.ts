@@ -2,7 +2,7 @@ import { Database } from '../db/database';
 import { Sql } from '../db/sql';
 import { digestStep, GENESIS_HASH } from './canonical';
 import { appendToStream } from './event-store';
-import { appendLeaves, frontierAt, growTree, LedgerTreeIncomplete, TreeHead, treeHeadMessage } from './ledger-tree';
+import { appendLeaves, growTree, LedgerTreeIncomplete, TreeHead, treeHeadMessage } from './ledger-tree';
 import { ledgerHorizon } from './ledger-order';
 import { PublishedDigest } from './published-digest';
 import { LedgerKeys, SignedStatement, statementText } from './signing';
@@ -167,10 +167,10 @@ export async function writeCheckpoint(db: Database, keys: LedgerKeys): Promise<C
 }
 
 /**
- * The tree head after a checkpoint's events: the stored tree as the previous checkpoint signed it
- * (its frontier must fold to the signed root, so an edited node is never built upon), grown by the
- * leaves this checkpoint covers. Before the first tree head (a new ledger, or one upgraded from the
- * release before tree heads) the stored tree is first grown from the events up to `from`.
+ * The tree head after a checkpoint's events: the stored tree, grown from the events up to `from`
+ * when it is behind (a new ledger, one upgraded from the release before tree heads, or a cache
+ * dropped for a rebuild), must give the root the previous checkpoint signed — so an edited node is
+ * never built upon — and grows by the leaves this checkpoint covers.
  */
 async function growTreeOver(
   sql: Sql,
@@ -178,16 +178,15 @@ async function growTreeOver(
   previous: CheckpointPayload | undefined,
   leaves: readonly Leaf[],
 ): Promise<{ treeSize: number; rootHash: string }> {
-  let frontier;
-  if (previous?.treeSize !== undefined) {
-    frontier = await frontierAt(sql, previous.treeSize);
-    if (frontier.root().toString('hex') !== previous.rootHash)
-      throw new LedgerTreeIncomplete(
-        `the stored ledger tree does not give the last signed tree head (size ${previous.treeSize}): run \`npm run ledger -- verify\`, then \`npm run ledger -- tree-rebuild\``,
-      );
-  } else {
-    frontier = (await growTree(sql, from)).frontier;
-  }
+  const { frontier } = await growTree(sql, from);
+  if (
+    previous?.treeSize !== undefined &&
+    (frontier.size !== previous.treeSize || frontier.root().toString('hex') !== previous.rootHash)
+  )
+    throw new LedgerTreeIncomplete(
+      `the stored ledger tree (${frontier.size} leaves) does not give the last signed tree head (size ${previous.treeSize}): ` +
+        'run `npm run ledger -- verify`, then `npm run ledger -- tree-rebuild`',
+    );
   await appendLeaves(sql, frontier, leaves);
   return { treeSize: frontier.size, rootHash: frontier.root().toString('hex') };
 }
