@@ -67,7 +67,8 @@ function Entries({ entries }: { entries: StatementEntry[] }) {
               <TableCell>
                 {e.postings.map((p) => (
                   <Box key={p.account} sx={{ whiteSpace: 'nowrap' }}>
-                    {t(`accounts.${p.account.split(':')[2] ?? ''}`, { defaultValue: p.account })} {signed(p.amountPaise)}
+                    {t(`accounts.${p.account.split(':')[2] ?? ''}`, { defaultValue: p.account })}{' '}
+                    {signed(p.amountPaise)}
                   </Box>
                 ))}
               </TableCell>
@@ -116,8 +117,7 @@ export function StatementPage() {
   return (
     <PageShell title={t('title')}>
       <Typography variant="body2" sx={{ mb: 2 }}>
-        {t('intro')}{' '}
-        <RouterLink to="/transparency">{t('transparency')}</RouterLink>
+        {t('intro')} <RouterLink to="/transparency">{t('transparency')}</RouterLink>
       </Typography>
       {answer.kind === 'failed' && (
         <LoadFailed

@@ -13,7 +13,8 @@ import { fetchEvidence, type Evidence } from '../api/transparency';
 
 /** The checking script, as docs/ledger-format.md holds it (the one a test runs): one source, never a copy. */
 const CHECK_SCRIPT =
-  ledgerFormat.slice(ledgerFormat.indexOf('### Checking a statement yourself')).match(/```js\n([\s\S]*?)```/)?.[1] ?? '';
+  ledgerFormat.slice(ledgerFormat.indexOf('### Checking a statement yourself')).match(/```js\n([\s\S]*?)```/)?.[1] ??
+  '';
 
 /** Offers `text` as a file named `name`. */
 function offer(name: string, text: string, type: string) {
