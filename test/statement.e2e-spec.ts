@@ -10,7 +10,8 @@ import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { ledgerTreeCheck } from '../src/modules/ledger-audit/tree-checks';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
-import { verifyConsistency, verifyInclusion } from '../src/platform/event-store/merkle';
+import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
+import { MerkleFrontier, verifyConsistency, verifyInclusion } from '../src/platform/event-store/merkle';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { checkpointCovering, lastPosition } from './support/checkpoint';
 import { HelpCircle } from './support/help-circle';
@@ -303,6 +304,23 @@ describe('a statement every member can check (issue 21 §4): RFC 9162 proofs in 
       ]),
     );
     // The statement's proofs come from the stored tree: the signer refuses to build on a tree that no longer gives its signed root.
+    const signedSize = (await request(t.app.getHttpServer()).get('/api/ledger/tree-head').expect(200)).body.treeSize;
+    const top = MerkleFrontier.keys(signedSize)[0];
+    await t.db.owner.execute(
+      "update ledger_tree_nodes set hash = decode(repeat('ef', 32), 'hex') where level = $1 and idx = $2",
+      [top.level, String(top.index)],
+    );
+    await net.issue(member, 1);
+    let refused: Error | null = null;
+    for (let i = 0; i < 200 && !refused; i++) {
+      try {
+        if (await writeCheckpoint(t.db.app, keys)) break;
+      } catch (error) {
+        refused = error as Error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(refused?.message).toMatch(/does not give the last signed tree head/);
     const lines: string[] = [];
     const code = await runLedgerCommand(t.db.owner, 'tree-rebuild', [], {
       log: (l) => void lines.push(l),
