@@ -12,6 +12,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentMember, MemberAuthGuard, MemberPrincipal, MemberReadCall } from '../../modules/identity';
 import { memberStatement, parseSince, Statement, StatementRefused } from '../../modules/ledger-audit';
 import { Database } from '../../platform/db/database';
+import { LedgerTreeIncomplete } from '../../platform/event-store/ledger-tree';
 import { errorBody } from '../../platform/http/error-body';
 import { StatementDto } from './statement.dto';
 
@@ -34,6 +35,11 @@ export class MemberStatementController {
     try {
       return await memberStatement(this.db, member.uid, parseSince(body.since));
     } catch (error) {
+      // A stored tree missing a node (dropped for a rebuild): the proofs are back once it is grown again.
+      if (error instanceof LedgerTreeIncomplete)
+        throw new ServiceUnavailableException(
+          errorBody(503, 'The ledger proofs are being rebuilt: try again in a minute', 'LEDGER.TREE_INCOMPLETE'),
+        );
       if (!(error instanceof StatementRefused)) throw error;
       if (error.status === 400) throw new BadRequestException(errorBody(400, error.message));
       if (error.status === 409) throw new ConflictException(errorBody(409, error.message, 'LEDGER.NOT_EXTENDED'));

@@ -50,17 +50,29 @@ export async function readNodes(sql: Sql, keys: readonly NodeKey[]): Promise<Map
   const unique = [...new Map(keys.map((k) => [keyOf(k), k])).values()];
   const found = new Map<string, Hash>();
   if (unique.length === 0) return found;
-  const rows = await sql.query<{ level: number; idx: string; hash: Buffer }>(
-    `select k.level, k.idx::text as idx, coalesce(n.hash, l.hash) as hash
-       from unnest($1::smallint[], $2::bigint[]) as k(level, idx)
-       left join ledger_tree_nodes n on k.level > 0 and n.level = k.level and n.idx = k.idx
-       left join ledger_tree_leaves l on k.level = 0 and l.leaf_index = k.idx`,
-    [unique.map((k) => k.level), unique.map((k) => String(k.index))],
-  );
-  for (const row of rows) {
-    if (!row.hash) throw new LedgerTreeIncomplete(`the ledger tree has no node (${row.level}, ${row.idx})`);
-    found.set(`${row.level} ${row.idx}`, row.hash);
-  }
+  // Two index look-ups (leaves by leaf_index, nodes by their primary key), one round trip each, in turn.
+  const leaves = unique.filter((k) => k.level === 0);
+  const nodes = unique.filter((k) => k.level > 0);
+  const leafRows =
+    leaves.length === 0
+      ? []
+      : await sql.query<{ idx: string; hash: Buffer }>(
+          'select leaf_index::text as idx, hash from ledger_tree_leaves where leaf_index = any($1::bigint[])',
+          [leaves.map((k) => String(k.index))],
+        );
+  const nodeRows =
+    nodes.length === 0
+      ? []
+      : await sql.query<{ level: number; idx: string; hash: Buffer }>(
+          `select n.level, n.idx::text as idx, n.hash
+             from unnest($1::smallint[], $2::bigint[]) as k(level, idx)
+             join ledger_tree_nodes n on n.level = k.level and n.idx = k.idx`,
+          [nodes.map((k) => k.level), nodes.map((k) => String(k.index))],
+        );
+  for (const row of leafRows) found.set(`0 ${row.idx}`, row.hash);
+  for (const row of nodeRows) found.set(`${row.level} ${row.idx}`, row.hash);
+  const missing = unique.find((k) => !found.has(keyOf(k)));
+  if (missing) throw new LedgerTreeIncomplete(`the ledger tree has no node (${missing.level}, ${missing.index})`);
   return found;
 }
 
