@@ -21,6 +21,7 @@ import { FourEyes1763800018300 } from './1763800018300-four-eyes';
 import { LedgerWriters1763800018500 } from './1763800018500-ledger-writers';
 import { VerifyScratch1763800019500 } from './1763800019500-verify-scratch';
 import { CredentialCommitments1763800019600 } from './1763800019600-credential-commitments';
+import { LedgerTree1763800019700 } from './1763800019700-ledger-tree';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -47,4 +48,5 @@ export const ALL_MIGRATIONS = [
   LedgerWriters1763800018500,
   VerifyScratch1763800019500,
   CredentialCommitments1763800019600,
+  LedgerTree1763800019700,
 ];

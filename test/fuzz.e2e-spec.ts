@@ -8,6 +8,8 @@ import { MAX_RANGE_INDEX } from '../src/platform/http/list-query';
 import { MULTILINE_FIELDS, UNSAFE_NUMBER_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../src/platform/http/unstorable-text';
 import { ADMIN_PASSWORD, ledgerOn, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
+import { writeCheckpoint } from '../src/platform/event-store/checkpoint';
+import { testLedgerKeys } from './support/ledger-keys';
 import {
   anyBody,
   BIG_NUMBER_TEXTS,
@@ -120,6 +122,8 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
       },
     );
     memberToken = (await request(server()).post('/api/login').send({ uid: ROOT, password: PASSWORD })).body.token;
+    // A signed tree head, so POST /api/MyStatement answers a statement rather than 503 (decision 0045).
+    await writeCheckpoint(t.db.app, testLedgerKeys());
     adminToken = (
       await request(server()).post('/admin-api/auth/login').send({ username: 'superadmin', password: ADMIN_PASSWORD })
     ).body.token;
@@ -154,6 +158,7 @@ describe('fuzz: malformed input never answers 5xx and never writes', () => {
     { method: 'post', path: '/api/showpopup', base: { uid: ROOT }, ...asMember, writes: 'any' },
     { method: 'post', path: '/api/userDashboard', base: { uid: ROOT }, ...asMember, writes: 'never' },
     { method: 'post', path: '/api/userdashboard', base: { uid: ROOT }, ...asMember, writes: 'never' },
+    { method: 'post', path: '/api/MyStatement', base: { since: { treeSize: 1 } }, ...asMember, writes: 'never' },
     {
       method: 'post',
       path: '/api/ForgetPassword',

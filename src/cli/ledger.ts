@@ -12,15 +12,16 @@ import {
   readLastDigest,
   RefusedToSign,
   signCheckpoints,
+  ledgerTreeCheck,
 } from '../modules/ledger-audit';
 import { createDataSource, Database } from '../platform/db/database';
-import { latestDigest } from '../platform/event-store/checkpoint';
+import { catchUpLedgerTree, latestDigest } from '../platform/event-store/checkpoint';
 import { LedgerKeys } from '../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../config/config';
 import { ProjectionRunner } from '../platform/projections/projection';
 
 const USAGE =
-  'usage: npm run ledger -- verify [--against DIGEST.json] | replay [--keep] | export [--out FILE] | digest [--out FILE] | checkpoint';
+  'usage: npm run ledger -- verify [--against DIGEST.json] | replay [--keep] | export [--out FILE] | digest [--out FILE] | checkpoint | tree-rebuild';
 
 /** The value after `flag` in args, if the flag is there. */
 function option(args: readonly string[], flag: string): string | undefined {
@@ -70,11 +71,14 @@ export async function runLedgerCommand(
       }
       // Every read table rebuilt from the events (a schema of its own, dropped after) and compared.
       const projections = await compareProjections(db, new ProjectionRunner(ALL_PROJECTIONS));
-      const report = await db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, keys, { against, projections }), {
-        retry: false,
-        isolation: 'REPEATABLE READ',
-        readOnly: true,
-      });
+      const report = await db.transaction(
+        (tx) => verifyLedger(tx, [...LEDGER_CHECKS, ledgerTreeCheck(keys)], keys, { against, projections }),
+        {
+          retry: false,
+          isolation: 'REPEATABLE READ',
+          readOnly: true,
+        },
+      );
       out.log(JSON.stringify(report, null, 2));
       const extends_ = against
         ? `, and it extends the digest saved at ${against.time} (position ${against.position})`
@@ -136,6 +140,16 @@ export async function runLedgerCommand(
           ? `${written} signed checkpoint(s), the last up to position ${last.toPosition}: ${last.digest}`
           : 'no events since the last checkpoint',
       );
+      return 0;
+    }
+    case 'tree-rebuild': {
+      // The stored Merkle tree is a cache of the events (decision 0045): dropped and grown again from them.
+      await db.transaction(async (tx) => {
+        await tx.execute('delete from ledger_tree_nodes');
+        await tx.execute('delete from ledger_tree_leaves');
+      });
+      const leaves = await catchUpLedgerTree(db);
+      out.log(`ledger tree rebuilt from the events: ${leaves} leaves, up to the last checkpoint`);
       return 0;
     }
     default:

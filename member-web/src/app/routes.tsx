@@ -125,6 +125,14 @@ const CryptoAddressPage = profile(() => staticProfilePages().then((m) => m.Crypt
 const EditContactPage = profile(() => staticProfilePages().then((m) => m.EditContactPage));
 const NewPasswordPage = profile(() => staticProfilePages().then((m) => m.NewPasswordPage));
 const GenerationEarningsPage = profile(() => staticProfilePages().then((m) => m.GenerationEarningsPage));
+const statement = inFeature('statement');
+const transparency = inFeature('transparency');
+const StatementPage = statement(() =>
+  import('../features/statement/components/statement-page').then((m) => m.StatementPage),
+);
+const TransparencyPage = transparency(() =>
+  import('../features/transparency/components/transparency-page').then((m) => m.TransparencyPage),
+);
 const teamPages = () => import('../features/team/components/team-pages');
 const MyTeamPage = team(() => teamPages().then((m) => m.MyTeamPage));
 const MyDirectPage = team(() => teamPages().then((m) => m.MyDirectPage));
@@ -150,6 +158,7 @@ export const routes: RouteObject[] = [
   page('/ForgotPassword', ForgotPasswordPage),
   page('/ResetPassword', ResetPasswordPage),
   page('/AdminLogin', AdminLoginPage),
+  page('/transparency', TransparencyPage),
   {
     element: <RequireSession />,
     children: [
@@ -209,6 +218,7 @@ export const routes: RouteObject[] = [
           page('/MyReferral', MyDirectPage),
           page('/LevelDetails', LevelTeamPage),
           page('/MyDirectList', MyDirectListPage),
+          page('/MyStatement', StatementPage),
         ],
       },
     ],

@@ -1,7 +1,8 @@
 import { Controller, Get, NotFoundException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Database } from '../../platform/db/database';
-import { latestDigest, PublishedDigest } from '../../platform/event-store/checkpoint';
+import { latestDigest, latestTreeHead, PublishedDigest } from '../../platform/event-store/checkpoint';
+import { TreeHead } from '../../platform/event-store/ledger-tree';
 import { LedgerKeys, PublishedKey } from '../../platform/event-store/signing';
 import { errorBody } from '../../platform/http/error-body';
 
@@ -33,5 +34,16 @@ export class LedgerPublicController {
     const digest = await latestDigest(this.db);
     if (!digest) throw new NotFoundException(errorBody(404, 'No checkpoint has been signed yet'));
     return digest;
+  }
+
+  @Get('tree-head')
+  @ApiOperation({
+    summary:
+      'The latest signed RFC 9162 tree head { treeSize, rootHash, time, keyId, signature, signedMessage }: save it, check statements against it',
+  })
+  async treeHead(): Promise<TreeHead> {
+    const latest = await latestTreeHead(this.db);
+    if (!latest) throw new NotFoundException(errorBody(404, 'No tree head has been signed yet'));
+    return latest.head;
   }
 }

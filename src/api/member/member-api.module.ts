@@ -18,6 +18,7 @@ import { MemberPaymentsController, PaymentCallbacksController } from './payments
 import { NewsModule } from '../../modules/news';
 import { SupportModule } from '../../modules/support';
 import { MemberSupportController } from './support.controller';
+import { MemberStatementController } from './statement.controller';
 
 @Module({
   imports: [
@@ -35,6 +36,7 @@ import { MemberSupportController } from './support.controller';
   controllers: [
     MemberController,
     LedgerPublicController,
+    MemberStatementController,
     MemberEpinsController,
     MemberPaymentsController,
     PaymentCallbacksController,

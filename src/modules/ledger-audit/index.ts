@@ -15,3 +15,11 @@ export type { ProjectionsReport, RowDifference } from './projection-diff';
 export { verifyLedger } from './verify';
 export type { VerifyReport } from './verify';
 export { readLastDigest, RefusedToSign, signCheckpoints } from './last-digest';
+export {
+  MAX_STATEMENT_ENTRIES,
+  memberStatement,
+  parseSince,
+  StatementRefused,
+} from './queries/statement/statement.query';
+export type { Statement, StatementEntry } from './queries/statement/statement.query';
+export { ledgerTreeCheck } from './tree-checks';

@@ -3,6 +3,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PassThrough, Readable } from 'node:stream';
 import { Database } from '../../platform/db/database';
 import { LEDGER_CHECKS } from './checks';
+import { ledgerTreeCheck } from './tree-checks';
 import { exportLedger } from './export';
 import { EventView, personalValuesAsTokens, Redactor, wholeEvent } from './redaction';
 import { verifyLedger, VerifyReport } from './verify';
@@ -72,10 +73,13 @@ export class LedgerAuditService {
       schema: VERIFY_SCRATCH_SCHEMA,
       view: role === 'auditor' ? personalValuesAsTokens(this.redactor) : undefined,
     });
-    return this.db.transaction((tx) => verifyLedger(tx, LEDGER_CHECKS, this.keys, { projections }), {
-      retry: false,
-      isolation: 'REPEATABLE READ',
-      readOnly: true,
-    });
+    return this.db.transaction(
+      (tx) => verifyLedger(tx, [...LEDGER_CHECKS, ledgerTreeCheck(this.keys)], this.keys, { projections }),
+      {
+        retry: false,
+        isolation: 'REPEATABLE READ',
+        readOnly: true,
+      },
+    );
   }
 }

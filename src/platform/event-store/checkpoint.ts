@@ -2,6 +2,7 @@ import { Database } from '../db/database';
 import { Sql } from '../db/sql';
 import { digestStep, GENESIS_HASH } from './canonical';
 import { appendToStream } from './event-store';
+import { appendLeaves, growTree, LedgerTreeIncomplete, TreeHead, treeHeadMessage } from './ledger-tree';
 import { ledgerHorizon } from './ledger-order';
 import { PublishedDigest } from './published-digest';
 import { LedgerKeys, SignedStatement, statementText } from './signing';
@@ -29,6 +30,13 @@ export interface CheckpointPayload {
   keyId: string;
   signedAt: string;
   signature: string;
+  /**
+   * The RFC 9162 tree head of every event up to `to` (decision 0045): its size, root (hex) and the
+   * Ed25519 signature of `treeHeadMessage`. Absent on checkpoints written before tree heads existed.
+   */
+  treeSize?: number;
+  rootHash?: string;
+  treeSignature?: string;
 }
 
 /** One event as a digest step sees it. */
@@ -131,13 +139,20 @@ export async function writeCheckpoint(db: Database, keys: LedgerKeys): Promise<C
     );
     // Nothing new but the previous checkpoint itself: an idle ledger gets no checkpoint every minute.
     if (run.count === 0 || (run.count === 1 && leaves[0].position === last?.position)) return null;
+    const tree = await growTreeOver(tx, from, last?.payload, leaves);
     const unsigned = {
       ...checkpointSpan(from, previousDigest, run),
       keyId: keys.keyId,
       signedAt: new Date().toISOString(),
       signature: '',
     };
-    const payload: CheckpointPayload = { ...unsigned, signature: keys.sign(checkpointStatement(unsigned)) };
+    const head = { keyId: keys.keyId, time: unsigned.signedAt, ...tree };
+    const payload: CheckpointPayload = {
+      ...unsigned,
+      signature: keys.sign(checkpointStatement(unsigned)),
+      ...tree,
+      treeSignature: keys.signMessage(treeHeadMessage(head)),
+    };
     const version = (last ? last.stream_version : 0) + 1;
     await appendToStream(tx, CHECKPOINT_STREAM, version - 1, [{ type: CHECKPOINT_EVENT, payload }], {
       actor: { kind: 'system', id: 'ledger-checkpoint' },
@@ -151,11 +166,62 @@ export async function writeCheckpoint(db: Database, keys: LedgerKeys): Promise<C
   });
 }
 
+/**
+ * The tree head after a checkpoint's events: the stored tree, grown from the events up to `from`
+ * when it is behind (a new ledger, one upgraded from the release before tree heads, or a cache
+ * dropped for a rebuild), must give the root the previous checkpoint signed — so an edited node is
+ * never built upon — and grows by the leaves this checkpoint covers.
+ */
+async function growTreeOver(
+  sql: Sql,
+  from: { txId: string; position: string },
+  previous: CheckpointPayload | undefined,
+  leaves: readonly Leaf[],
+): Promise<{ treeSize: number; rootHash: string }> {
+  const { frontier } = await growTree(sql, from);
+  if (
+    previous?.treeSize !== undefined &&
+    (frontier.size !== previous.treeSize || frontier.root().toString('hex') !== previous.rootHash)
+  )
+    throw new LedgerTreeIncomplete(
+      `the stored ledger tree (${frontier.size} leaves) does not give the last signed tree head (size ${previous.treeSize}): ` +
+        'run `npm run ledger -- verify`, then `npm run ledger -- tree-rebuild`',
+    );
+  await appendLeaves(sql, frontier, leaves);
+  return { treeSize: frontier.size, rootHash: frontier.root().toString('hex') };
+}
+
+/** Leaves the tree grows by per transaction while it catches up with the checkpoints (after an upgrade). */
+export const TREE_CATCH_UP_BATCH = 50_000;
+
+/**
+ * Grows the stored tree up to the last checkpoint in bounded transactions, so that a ledger
+ * upgraded from the release before tree heads does not build its whole tree inside one
+ * checkpoint's transaction.
+ */
+export async function catchUpLedgerTree(db: Database): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const grown = await db.transaction(async (tx) => {
+      const [last] = await tx.query<{ payload: CheckpointPayload }>(
+        'select payload from events where stream_id = $1 order by stream_version desc limit 1',
+        [CHECKPOINT_STREAM],
+      );
+      if (!last) return 0;
+      const bound = { txId: last.payload.toTxId, position: last.payload.toPosition };
+      return (await growTree(tx, bound, TREE_CATCH_UP_BATCH)).grown;
+    });
+    total += grown;
+    if (grown < TREE_CATCH_UP_BATCH) return total;
+  }
+}
+
 /** Writes checkpoints until everything committable is covered (bounded); returns how many and the last. */
 export async function writeCheckpoints(
   db: Database,
   keys: LedgerKeys,
 ): Promise<{ written: number; last: CheckpointPayload | null }> {
+  await catchUpLedgerTree(db);
   let last: CheckpointPayload | null = null;
   let written = 0;
   while (written < MAX_CHECKPOINTS_PER_RUN) {
@@ -202,4 +268,25 @@ export async function uncoveredEvents(sql: Sql, atMost: number): Promise<number>
     [CHECKPOINT_STREAM, atMost],
   );
   return row.n;
+}
+
+/** A signed tree head and the ledger point it ends at (the checkpoint's `to`). */
+export interface LatestTreeHead {
+  head: TreeHead;
+  end: { txId: string; position: string };
+}
+
+/** The newest checkpoint's signed tree head (null before the worker has signed one). */
+export async function latestTreeHead(sql: Sql): Promise<LatestTreeHead | null> {
+  const [last] = await sql.query<{ payload: CheckpointPayload }>(
+    "select payload from events where stream_id = $1 and payload ? 'treeSignature' order by stream_version desc limit 1",
+    [CHECKPOINT_STREAM],
+  );
+  if (!last || last.payload.treeSize === undefined || last.payload.rootHash === undefined) return null;
+  const p = last.payload;
+  const fields = { treeSize: p.treeSize!, rootHash: p.rootHash!, time: p.signedAt, keyId: p.keyId };
+  return {
+    head: { ...fields, signature: p.treeSignature!, signedMessage: treeHeadMessage(fields) },
+    end: { txId: p.toTxId, position: p.toPosition },
+  };
 }

@@ -141,6 +141,23 @@ export class LedgerKeys {
     return sign(null, Buffer.from(statementText(statement), 'utf8'), this.privateKey).toString('base64');
   }
 
+  /** Signs a message of the ledger's own (a tree head, docs/ledger-format.md) with the current key; base64. */
+  signMessage(message: string): string {
+    if (!this.privateKey)
+      throw new Error('this process holds only the ledger public key: tree heads are signed by the worker');
+    return sign(null, Buffer.from(message, 'utf8'), this.privateKey).toString('base64');
+  }
+
+  /** Why a signature of `message` by `keyId` does not hold, or null when it does. */
+  checkMessage(keyId: string, message: string, signature: unknown): string | null {
+    const key = this.trusted.get(keyId);
+    if (!key) return `signed with key ${keyId || '(none)'}, which is not a published ledger key`;
+    if (typeof signature !== 'string' || signature === '') return 'has no signature';
+    return verify(null, Buffer.from(message, 'utf8'), key, Buffer.from(signature, 'base64'))
+      ? null
+      : `signature does not match (key ${keyId})`;
+  }
+
   /** Why a signature does not hold, or null when it does. */
   check(statement: SignedStatement, signature: unknown): string | null {
     const key = this.trusted.get(statement.keyId);

@@ -10,11 +10,18 @@ const CONTROL_BUT_LINES = /(?![\n\r\t])\p{Cc}/u;
 
 /**
  * Fields typed in a multi-line box (admin remarks, the e-pin request's note, a help-desk query, the
- * desk's reply `message`, a news item's `content`):
- * their values may hold line breaks and tabs. Every other field, key, query value and path id is
+ * desk's reply `message`, a news item's `content`), and a saved tree head's `signedMessage` (sent back
+ * as POST /api/MyStatement's `since`, decision 0045): their values may hold line breaks and tabs. Every other field, key, query value and path id is
  * a single line.
  */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['remark', 'note', 'query', 'message', 'content']);
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
+  'remark',
+  'note',
+  'query',
+  'message',
+  'content',
+  'signedMessage',
+]);
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Input contains characters that are not allowed';
 export const BIDI_CONTROL_MESSAGE =
