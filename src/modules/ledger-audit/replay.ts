@@ -21,7 +21,10 @@ export interface TableDiff {
 }
 
 export interface ReplayReport {
+  /** Compared, with 0 differences. */
   ok: boolean;
+  /** False when asked not to compare (`compare: false`): the scratch schema is only built, and kept. */
+  compared: boolean;
   schema: string;
   eventsReplayed: number;
   /**
@@ -65,6 +68,8 @@ export async function replayLedger(
   runner: ProjectionRunner,
   options: {
     keep?: boolean;
+    /** false: build the scratch schema and keep it, without comparing (benchmarks, a comparison of one's own). */
+    compare?: boolean;
     perEventOnly?: boolean;
     onProgress?: (n: number) => void | Promise<void>;
     onDiff?: (table: string, index: number, of: number) => void;
@@ -146,6 +151,8 @@ export async function replayLedger(
         if (projected === 0) await progress(0);
         options.onPhase?.('per-event', Date.now() - started);
         const eventsReplayed = Number(count);
+        if (options.compare === false)
+          return { ok: false, compared: false, schema, eventsReplayed, asOfPosition: last, differences: 0, tables: [] };
 
         // The replayed side is read after its last write, in a snapshot of its own.
         const diffs = await db.transaction(
@@ -166,12 +173,20 @@ export async function replayLedger(
           { retry: false, isolation: 'REPEATABLE READ', readOnly: true },
         );
         const differences = diffs.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0);
-        return { ok: differences === 0, schema, eventsReplayed, asOfPosition: last, differences, tables: diffs };
+        return {
+          ok: differences === 0,
+          compared: true,
+          schema,
+          eventsReplayed,
+          asOfPosition: last,
+          differences,
+          tables: diffs,
+        };
       },
       { retry: false, isolation: 'REPEATABLE READ', readOnly: true },
     );
   } finally {
-    if (!options.keep) await db.execute(`drop schema if exists ${schema} cascade`);
+    if (!options.keep && options.compare !== false) await db.execute(`drop schema if exists ${schema} cascade`);
   }
 }
 
