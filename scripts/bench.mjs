@@ -12,7 +12,7 @@
 // (installed through apt when missing and root) on /, /login and a signed-in /dashboard.
 //
 // Environment:
-//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching, team, web (default all)
+//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching, team, replay, web (default all)
 //   BENCH_MATCH_SIZE     help-matching: waiting PH entries and as many GH entries (default 100000)
 //   BENCH_TEAM_SIZE      team: members below the root (default 899999, every 6-digit uid); BENCH_TEAM_VIA_LEDGER
 //                        of them (default 2000) through the ledger, BENCH_TEAM_READS reads per call (default 300)
@@ -26,6 +26,9 @@
 //   BENCH_FAST_COMMIT=1  throwaway server only: fsync=off, synchronous_commit=off (CPU-bound);
 //                        the default keeps PostgreSQL's durable defaults
 //   BENCH_SKIP_BUILD=1   use dist/ as it is (web: use the three builds as they are)
+//   BENCH_REPLAY_EVENTS  replay: events in the generated ledger (default 1000000); BENCH_REPLAY_SIZES the sizes
+//                        replayed as it grows (default a quarter, then all); BENCH_REPLAY_CHECK the events of the
+//                        correctness round (default 20000, 0: none); BENCH_REPLAY_VERIFY=1 signs checkpoints and verifies
 //   BENCH_WEB_REPORTS    web: a directory to write each page's full Lighthouse result (JSON) into
 //   BENCH_WEB_TRACES=1   web: with BENCH_WEB_REPORTS, also write each run's Chromium trace (<page>-<run>.trace.json)
 //   BENCH_WEB_RUNS (3)   web: Lighthouse runs per page (round after round); the table shows each run and the medians
@@ -51,6 +54,7 @@ import { ensureAptPackage } from './lib/apt.mjs';
 import { DIST_FILES as TOPUP_DIST_FILES } from '../bench/topup-income.bench.mjs';
 import { DIST_FILES as MATCHING_DIST_FILES } from '../bench/help-matching.bench.mjs';
 import { DIST_FILES as TEAM_DIST_FILES } from '../bench/team.bench.mjs';
+import { DIST_FILES as REPLAY_DIST_FILES } from '../bench/replay.bench.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 const TAG = 'bench';
@@ -76,6 +80,7 @@ const DIST_NEEDED = [
     ...TOPUP_DIST_FILES,
     ...MATCHING_DIST_FILES,
     ...TEAM_DIST_FILES,
+    ...REPLAY_DIST_FILES,
   ]),
 ];
 
@@ -233,7 +238,7 @@ async function prepareServer() {
   }
 }
 
-const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'team', 'web'];
+const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'team', 'replay', 'web'];
 const load = () =>
   os
     .loadavg()
@@ -368,6 +373,23 @@ function runTeam(db) {
   );
 }
 
+function runReplay(db) {
+  const events = intEnv('BENCH_REPLAY_EVENTS', 1_000_000);
+  const sizes = (env.BENCH_REPLAY_SIZES || `${Math.floor(events / 4)},${events}`)
+    .split(',')
+    .map((x) => Number(x.trim()));
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1 || n > events))
+    throw new UserError(
+      `BENCH_REPLAY_SIZES must list sizes from 1 to BENCH_REPLAY_EVENTS (${events}), got ${env.BENCH_REPLAY_SIZES}`,
+    );
+  return runAndReport(
+    db,
+    'replay',
+    'ledger replay (rebuild every projection) vs a plain INSERT … SELECT of as many rows into one table (same server, same run)',
+    { events, sizes, check: intEnv('BENCH_REPLAY_CHECK', 20_000), verify: env.BENCH_REPLAY_VERIFY === '1' },
+  );
+}
+
 /**
  * The web benchmark: build everything, start PostgreSQL, Redis and the API (which serves both
  * builds) in a temp dir on free ports, seed the demo members, then Lighthouse.
@@ -496,6 +518,7 @@ async function main() {
         if (name === 'event-append') await runEventAppend(db);
         else if (name === 'help-matching') await runHelpMatching(db);
         else if (name === 'team') await runTeam(db);
+        else if (name === 'replay') await runReplay(db);
         else await runTopupIncome(db);
       } finally {
         if (!interrupted) await db.drop();

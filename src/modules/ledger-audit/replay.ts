@@ -4,6 +4,8 @@ import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-sto
 import { ProjectionRunner } from '../../platform/projections/projection';
 
 export const REPLAY_BATCH = 2000;
+/** work_mem and maintenance_work_mem of the set-based phase's one transaction (sorts, hash aggregates, index builds). */
+export const REPLAY_WORK_MEM = '64MB';
 /** Row hashes fetched per round trip while diffing a table. */
 export const DIFF_FETCH = 10_000;
 /** Differing rows shown per table in a report. */
@@ -19,7 +21,10 @@ export interface TableDiff {
 }
 
 export interface ReplayReport {
+  /** Compared, with 0 differences. */
   ok: boolean;
+  /** False when asked not to compare (`compare: false`): the scratch schema is only built, and kept. */
+  compared: boolean;
   schema: string;
   eventsReplayed: number;
   /**
@@ -36,22 +41,36 @@ export interface ReplayReport {
  * Rebuilds every projection from event 1 into a scratch schema (tables shaped like the live
  * ones), then diffs each table against the live one row by row, with multiplicity (as EXCEPT ALL
  * both ways would). Zero differences is the only pass. Runs on the owner connection; the scratch
- * schema is dropped unless `keep` is set. `onProgress` is awaited after each batch of events,
+ * schema is dropped unless `keep` is set. `onProgress` is awaited with the number of events
+ * replayed so far after each batch of events projected one by one, or once when there are none,
  * `onDiff` is told before each table's diff (on a big ledger about as long as the replay itself).
+ *
+ * The scratch tables are UNLOGGED (nothing of them needs to survive a crash: a replay that
+ * does not finish is run again), so filling them writes no WAL. Two paths build them (decision 0046). Projections with a `rebuild` (postings, the
+ * sponsor tree, team counts, income, top-ups, e-pins, members: what a large ledger is made of) are
+ * built set-based — one INSERT … SELECT per table over every event, into tables without indexes,
+ * whose unique indexes (the checks they carry) are built after the load. The others project event
+ * by event, as the live path does, fed only the events of the types they handle, in batches of
+ * REPLAY_BATCH. `perEventOnly` runs every projection event by event (the old path: slow, kept to
+ * hold the set-based statements to the live ones).
  *
  * Safe on a live database: every event and every live row is read in one read-only REPEATABLE
  * READ snapshot, so appends committed meanwhile are neither replayed nor compared, and an event
  * whose transaction commits late (a lower position after a higher one) is either wholly in the
- * snapshot or wholly out of it. That snapshot takes no transaction id, so the outbox relay and the
- * checkpoints, which read below the oldest open transaction id, are not held up: the scratch
- * tables are written in short transactions of their own, one per batch of events. The diff keeps
- * counts and a few example hashes, so memory stays flat whatever the tables' size.
+ * snapshot or wholly out of it. The set-based statements run in one transaction that imports that
+ * very snapshot (pg_export_snapshot). None of replay's transactions registers as a ledger writer,
+ * so the outbox relay and the checkpoints are not held up; the event-by-event batches are written
+ * in short transactions of their own. The diff keeps counts and a few example hashes, so memory
+ * stays flat whatever the tables' size.
  */
 export async function replayLedger(
   db: Database,
   runner: ProjectionRunner,
   options: {
     keep?: boolean;
+    /** false: build the scratch schema and keep it, without comparing (benchmarks, a comparison of one's own). */
+    compare?: boolean;
+    perEventOnly?: boolean;
     onProgress?: (n: number) => void | Promise<void>;
     onDiff?: (table: string, index: number, of: number) => void;
     /**
@@ -64,46 +83,87 @@ export async function replayLedger(
      * key and column of each difference there (projection-diff.ts).
      */
     inspect?: (sides: { live: Sql; replayed: Sql; schema: string; tables: readonly TableDiff[] }) => Promise<void>;
+    /** Told how long each phase took: the set-based statements, their tables' unique indexes, the event-by-event batches. */
+    onPhase?: (phase: 'set-based' | 'indexes' | 'per-event', ms: number) => void;
   } = {},
 ): Promise<ReplayReport> {
   const given = options.schema;
   const schema = given ?? `replay_${Date.now()}`;
   const tables = runner.tables();
+  const setBased = options.perEventOnly ? [] : runner.projections.filter((p) => p.rebuild);
+  const perEvent = new ProjectionRunner(runner.projections.filter((p) => !setBased.includes(p)));
+  const loadedFirst = new Set(setBased.flatMap((p) => p.tables));
   await db.transaction(
     async (tx) => {
       if (!given) await tx.execute(`create schema ${schema}`);
       for (const table of tables)
         await tx.execute(
-          `create table ${schema}.${table} (like public.${table} including defaults including constraints including indexes)`,
+          loadedFirst.has(table)
+            ? `create unlogged table ${schema}.${table} (like public.${table} including defaults including constraints)`
+            : `create unlogged table ${schema}.${table} (like public.${table} including defaults including constraints including indexes)`,
         );
     },
-    { retry: false },
+    { retry: false, appends: false },
   );
 
   try {
     return await db.transaction(
       async (snapshot) => {
-        let eventsReplayed = 0;
         let after: string | null = null;
+        let projected = 0;
+        const [{ count, last, id }] = await snapshot.query<{ count: string; last: string | null; id: string }>(
+          'select count(*)::text as count, max(position)::text as last, pg_export_snapshot() as id from public.events',
+        );
+        if (setBased.length > 0) {
+          let started = Date.now();
+          await db.transaction(
+            async (tx) => {
+              await tx.execute(`set transaction snapshot '${id}'`);
+              await tx.execute(`set local search_path to ${schema}, public`);
+              // One connection sorting and hashing a whole ledger's rows: more memory than a request's.
+              await tx.execute(`set local work_mem = '${REPLAY_WORK_MEM}'`);
+              await tx.execute(`set local maintenance_work_mem = '${REPLAY_WORK_MEM}'`);
+              for (const projection of setBased) for (const text of projection.rebuild ?? []) await tx.execute(text);
+              options.onPhase?.('set-based', Date.now() - started);
+              started = Date.now();
+              for (const table of loadedFirst)
+                for (const text of await uniqueIndexes(tx, schema, table)) await tx.execute(text);
+              options.onPhase?.('indexes', Date.now() - started);
+            },
+            { retry: false, isolation: 'REPEATABLE READ', appends: false },
+          );
+        }
+        // Progress in events replayed: the set-based phase covers every event of the snapshot at once.
+        const progress = (projected: number) => options.onProgress?.(setBased.length > 0 ? Number(count) : projected);
+
+        const started = Date.now();
+        const types = perEvent.projections.length === 0 ? [] : perEvent.types();
+        const typeFilter = types === null ? '' : 'and events.type = any($2::text[])';
         for (;;) {
+          if (types !== null && types.length === 0) break;
           const rows: EventRow[] = await snapshot.query<EventRow>(
-            `select ${EVENT_COLUMNS} from public.events where events.position > $1 order by events.position limit ${REPLAY_BATCH}`,
-            [after ?? '0'],
+            `select ${EVENT_COLUMNS} from public.events where events.position > $1 ${typeFilter} order by events.position limit ${REPLAY_BATCH}`,
+            types === null ? [after ?? '0'] : [after ?? '0', types],
           );
           if (rows.length > 0) {
             await db.transaction(
               async (tx) => {
                 await tx.execute(`set local search_path to ${schema}, public`);
-                await runner.apply(tx, rows.map(toStoredEvent));
+                await perEvent.apply(tx, rows.map(toStoredEvent));
               },
-              { retry: false },
+              { retry: false, appends: false },
             );
             after = rows[rows.length - 1].position;
-            eventsReplayed += rows.length;
-            await options.onProgress?.(eventsReplayed);
+            projected += rows.length;
+            await progress(projected);
           }
           if (rows.length < REPLAY_BATCH) break;
         }
+        if (projected === 0) await progress(0);
+        options.onPhase?.('per-event', Date.now() - started);
+        const eventsReplayed = Number(count);
+        if (options.compare === false)
+          return { ok: false, compared: false, schema, eventsReplayed, asOfPosition: last, differences: 0, tables: [] };
 
         // The replayed side is read after its last write, in a snapshot of its own.
         const diffs = await db.transaction(
@@ -125,14 +185,42 @@ export async function replayLedger(
           { retry: false, isolation: 'REPEATABLE READ', readOnly: true },
         );
         const differences = diffs.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0);
-        return { ok: differences === 0, schema, eventsReplayed, asOfPosition: after, differences, tables: diffs };
+        return {
+          ok: differences === 0,
+          compared: true,
+          schema,
+          eventsReplayed,
+          asOfPosition: last,
+          differences,
+          tables: diffs,
+        };
       },
       { retry: false, isolation: 'REPEATABLE READ', readOnly: true },
     );
   } finally {
-    if (!options.keep && given) for (const table of tables) await db.execute(`drop table if exists ${schema}.${table}`);
-    else if (!options.keep) await db.execute(`drop schema if exists ${schema} cascade`);
+    if (!options.keep && options.compare !== false) {
+      if (given) for (const table of tables) await db.execute(`drop table if exists ${schema}.${table}`);
+      else await db.execute(`drop schema if exists ${schema} cascade`);
+    }
   }
+}
+
+/**
+ * The live table's unique indexes (its primary key among them), as statements that build them on
+ * the scratch table: the duplicates they refuse are what the event-by-event path's would refuse.
+ * Its other indexes serve the live reads only; replay's diff reads every row and needs none.
+ */
+async function uniqueIndexes(sql: Sql, schema: string, table: string): Promise<string[]> {
+  const rows = await sql.query<{ def: string }>(
+    `select pg_get_indexdef(i.indexrelid) as def from pg_index i
+      where i.indrelid = ('public.' || $1)::regclass and i.indisunique order by i.indexrelid`,
+    [table],
+  );
+  const live = ` ON public.${table} `;
+  return rows.map(({ def }) => {
+    if (!def.includes(live)) throw new Error(`unexpected index definition on ${table}: ${def}`);
+    return def.replace(live, ` ON ${schema}.${table} `);
+  });
 }
 
 interface Side {

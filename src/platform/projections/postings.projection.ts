@@ -1,7 +1,7 @@
 import { prepared, Sql } from '../db/sql';
 import { assertInvariant } from '../errors';
 import { Posting, postingsBalance } from '../money';
-import { Projection, ANY_EVENT, eventPosition, ProjectedEvent, Statement } from './projection';
+import { Projection, ANY_EVENT, eventPosition, EVENT_TIME, ProjectedEvent, Statement } from './projection';
 
 /** One fixed text for any number of postings (seq = their order, from 0); $1, $5: the event's stream and version. */
 const INSERT_POSTINGS_SQL = prepared(`insert into postings (position, seq, account, amount_paise, recorded_at)
@@ -35,6 +35,18 @@ export const postingsProjection: Projection = {
       },
     ];
   },
+  rebuild: [
+    // jsonb_to_record reads each payload once; a payload without postings yields no row
+    `insert into postings (position, seq, account, amount_paise, recorded_at)
+     select events.position, (p.ord - 1)::smallint, p.account, p.amount_paise, ${EVENT_TIME}
+       from events
+      cross join lateral jsonb_to_record(events.payload) as e(postings jsonb)
+      cross join lateral rows from (jsonb_to_recordset(case when jsonb_typeof(e.postings) = 'array' then e.postings end)
+                                     as (account text, "amountPaise" bigint))
+                 with ordinality as p(account, amount_paise, ord)`,
+    `select ledger_assert(x.position is null, 'postings of the event at position ' || x.position || ' do not sum to zero')
+       from (select (select position from postings group by position having sum(amount_paise) <> 0 limit 1) as position) x`,
+  ],
 };
 
 /** The balance of named accounts, in paise; accounts with no postings are 0. */

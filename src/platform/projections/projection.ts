@@ -31,6 +31,16 @@ export interface Projection {
   readonly tables: readonly string[];
   readonly handles: readonly string[];
   project(event: ProjectedEvent): Statement[];
+  /**
+   * Replay only (decision 0046): statements that build this projection's tables from every event
+   * at once — set-based INSERT … SELECT from `events` (and from the tables of projections listed
+   * before this one that have a rebuild too), run in order in one transaction that sees exactly the
+   * replay's snapshot. They must yield the very rows `project` yields event by event; the replay
+   * e2e tests (live tables written by `project`, rebuilt by this) hold them to it. A projection
+   * with a rebuild is not run event by event in replay, and replay skips the events only such
+   * projections handle. Unqualified table names, as in `project`.
+   */
+  readonly rebuild?: readonly string[];
 }
 
 /** `handles` entry for a projection that looks at every event (e.g. postings). */
@@ -45,6 +55,15 @@ export const ANY_EVENT = '*';
 export function eventPosition(streamParam: number, versionParam: number): string {
   return `(select position from events where stream_id = $${streamParam}::text and stream_version = $${versionParam}::integer)`;
 }
+
+/**
+ * In a `rebuild`, the event's time as `project` passes it (`recordedAt`: JavaScript's Date, whole
+ * milliseconds, cut rather than rounded as date_trunc cuts).
+ */
+export const EVENT_TIME = "date_trunc('milliseconds', events.recorded_at)";
+
+/** In a `rebuild`, the uid of a `member-<uid>` stream's event. */
+export const MEMBER_OF_STREAM = "substr(events.stream_id, length('member-') + 1)";
 
 const checkedTexts = new Map<string, string>();
 
@@ -121,5 +140,11 @@ export class ProjectionRunner {
 
   tables(): string[] {
     return this.projections.flatMap((p) => p.tables);
+  }
+
+  /** The event types some projection here handles (null: every event, a projection takes ANY_EVENT). */
+  types(): string[] | null {
+    const types = this.projections.flatMap((p) => p.handles);
+    return types.includes(ANY_EVENT) ? null : [...new Set(types)];
   }
 }

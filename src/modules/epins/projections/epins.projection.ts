@@ -1,7 +1,9 @@
 import { prepared } from '../../../platform/db/sql';
 import {
   eventPosition,
+  EVENT_TIME,
   exactlyOneRow,
+  MEMBER_OF_STREAM,
   ProjectedEvent,
   Projection,
   Statement,
@@ -17,6 +19,47 @@ const TOPUP_INSERT_SQL = prepared(
   `insert into topups (position, member_uid, activator_uid, epin, epin_type, value_paise, kind, topped_up_at)
    values (${eventPosition(1, 9)}, $2, $3, $4, $5, $6, $7, $8)`,
 );
+
+/**
+ * Replay's rebuild of `epins` (decision 0046): each e-pin's stream in version order, with the owner
+ * before each event (the owner after the one before it: nothing may follow a use). `project` checks
+ * event by event that a move or a use starts from the owner of an unused e-pin at the version
+ * before; the check below asserts the same of the whole stream, then each e-pin's row is its
+ * issue as the last move and its use leave it.
+ */
+const EPIN_HISTORY = `create temporary table replay_epin_history on commit drop as
+  select events.stream_id, events.stream_version, events.type, events.payload, events.position, ${EVENT_TIME} as at,
+         row_number() over w as n,
+         lag(events.type) over w as type_before,
+         lag(case events.type when 'EpinIssued' then events.payload->>'owner' else events.payload->>'to' end) over w as owner_before
+    from events
+   where events.type in ('EpinIssued', 'EpinTransferred', 'EpinUsed')
+  window w as (partition by events.stream_id order by events.stream_version)`;
+
+const EPINS_CHECK = `select ledger_assert(x.what is null, x.what)
+    from (select (select 'e-pin ' || substr(stream_id, length('epin-') + 1) || ' ' ||
+                         case when type = 'EpinUsed' then 'used twice' else 'moved while not unused with ' || (payload->>'from') end
+                    from replay_epin_history
+                   where stream_version <> n or (n = 1) <> (type = 'EpinIssued')
+                      or (n > 1 and (type_before = 'EpinUsed'
+                                     or owner_before is distinct from payload->>(case type when 'EpinUsed' then 'by' else 'from' end)))
+                   limit 1) as what) x`;
+
+const EPINS_INSERT = `insert into epins (number, type, value_paise, owner_uid, status, issued_at, received_at, used_for, used_at,
+                          source_kind, source_ref, version)
+  select substr(i.stream_id, length('epin-') + 1), i.payload->>'epinType', (i.payload->>'valuePaise')::bigint,
+         coalesce(m.payload->>'to', i.payload->>'owner'), case when u.stream_id is null then 'unused' else 'used' end,
+         i.at, coalesce(m.at, i.at), u.payload->>'member', u.at, i.payload->'source'->>'kind', i.payload->'source'->>'ref',
+         coalesce(u.stream_version, m.stream_version, i.stream_version)
+    from replay_epin_history i
+    left join (select distinct on (stream_id) stream_id, payload, at, stream_version from replay_epin_history
+                where type = 'EpinTransferred' order by stream_id, stream_version desc) m on m.stream_id = i.stream_id
+    left join replay_epin_history u on u.stream_id = i.stream_id and u.type = 'EpinUsed'
+   where i.type = 'EpinIssued'`;
+
+const EPIN_TRANSFERS_INSERT = `insert into epin_transfers (position, number, from_uid, to_uid, transferred_at)
+  select position, substr(stream_id, length('epin-') + 1), payload->>'from', payload->>'to', at
+    from replay_epin_history where type = 'EpinTransferred'`;
 
 const numberOf = (event: ProjectedEvent): string => event.streamId.slice('epin-'.length);
 
@@ -69,6 +112,7 @@ export const epinsProjection: Projection = {
     }
     return [];
   },
+  rebuild: [EPIN_HISTORY, EPINS_CHECK, EPINS_INSERT, EPIN_TRANSFERS_INSERT],
 };
 
 /** Top-ups: what the member's status, packages and the Registration History read. */
@@ -95,4 +139,10 @@ export const topupsProjection: Projection = {
       },
     ];
   },
+  rebuild: [
+    `insert into topups (position, member_uid, activator_uid, epin, epin_type, value_paise, kind, topped_up_at)
+     select events.position, ${MEMBER_OF_STREAM}, events.payload->>'activator', events.payload->>'epin',
+            events.payload->>'epinType', (events.payload->>'valuePaise')::bigint, events.payload->>'kind', ${EVENT_TIME}
+       from events where events.type = 'MemberToppedUp'`,
+  ],
 };

@@ -1,5 +1,6 @@
 import {
   eventPosition,
+  EVENT_TIME,
   exactlyOneRow,
   ProjectedEvent,
   Projection,
@@ -11,27 +12,74 @@ function uidOf(event: ProjectedEvent): string {
   return event.streamId.slice('member-'.length);
 }
 
+const MEMBERS_HANDLES = [
+  'MemberRegistered',
+  'MemberToppedUp',
+  'MemberLoggedIn',
+  'LoginFailed',
+  'MemberLockedOut',
+  'DisclaimerAgreed',
+  'PasswordResetRequested',
+  'PasswordChanged',
+  'TransactionPasswordChanged',
+  'SecretCheckFailed',
+  'SecretChecksLockedOut',
+  'SecretCheckPassed',
+  'MemberBlocked',
+  'MemberUnblocked',
+  'ImpersonationTokenRedeemed',
+];
+
+/**
+ * Replay's rebuild of `members` (decision 0046): per member stream, the events this projection
+ * handles folded into one row as `project` leaves it after the last of them. `project` checks one
+ * event at a time that each change finds the row at the version before; here the same holds when a
+ * stream's versions are 1..n with the registration first, which the check below asserts.
+ */
+const MEMBERS_FOLD = `create temporary table replay_member_changes on commit drop as
+  select events.stream_id,
+         count(*) as n,
+         max(events.stream_version) as version,
+         bool_and((events.stream_version = 1) = (events.type = 'MemberRegistered')) as registered_first,
+         (array_agg(${EVENT_TIME} order by events.stream_version desc) filter (where events.type = 'MemberLoggedIn'))[1] as last_login_at,
+         coalesce(bool_or(events.type = 'DisclaimerAgreed'), false) as isagree,
+         (array_agg(${EVENT_TIME} order by events.stream_version) filter (where events.type = 'MemberToppedUp'))[1] as activated_at,
+         (array_agg(events.position order by events.stream_version) filter (where events.type = 'MemberToppedUp'))[1] as activated_position,
+         (array_agg(events.payload->>'currentPackagePaise' order by events.stream_version desc) filter (where events.type = 'MemberToppedUp'))[1] as current_package_paise,
+         (array_agg(events.payload->>'totalPackagePaise' order by events.stream_version desc) filter (where events.type = 'MemberToppedUp'))[1] as total_package_paise,
+         (array_agg(events.payload->>'credentialVersion' order by events.stream_version desc)
+            filter (where events.type in ('MemberRegistered', 'PasswordChanged', 'TransactionPasswordChanged')))[1] as credential_version,
+         bool_or(events.type = 'PasswordChanged') as password_changed,
+         (array_agg(events.type = 'MemberBlocked' order by events.stream_version desc) filter (where events.type in ('MemberBlocked', 'MemberUnblocked')))[1] as blocked,
+         (array_agg(events.payload->>'sessionEpoch' order by events.stream_version desc)
+            filter (where events.type in ('MemberBlocked', 'MemberUnblocked') and events.payload ? 'sessionEpoch'))[1] as session_epoch
+    from events
+   where events.type = any(array[${MEMBERS_HANDLES.map((type) => `'${type}'`).join(', ')}])
+   group by events.stream_id`;
+
+const MEMBERS_CHECK = `select ledger_assert(x.stream_id is null, 'members row ' || substr(x.stream_id, length('member-') + 1) ||
+         ' not built from versions 1..' || x.version || ' starting with its registration')
+    from (select (select stream_id from replay_member_changes where n <> version or not registered_first limit 1) as stream_id) y
+    left join replay_member_changes x on x.stream_id = y.stream_id`;
+
+const MEMBERS_INSERT = `insert into members (uid, sponsor_uid, name, email, mobile, country_id, city, state, upi_number, wallet_address,
+       registered_at, credential_version, version, must_change_password, last_login_at, isagree, status, activated_at,
+       activated_position, current_package_paise, total_package_paise, blocked, session_epoch)
+  select events.payload->>'uid', events.payload->>'sponsorUid', events.payload->>'name', events.payload->>'email',
+         events.payload->>'mobile', (events.payload->>'countryId')::integer, events.payload->>'city', events.payload->>'state',
+         events.payload->>'upiNumber', events.payload->>'walletAddress', ${EVENT_TIME}, c.credential_version::integer,
+         c.version, coalesce(events.payload->>'mustChange' = 'true', false) and not c.password_changed, c.last_login_at, c.isagree,
+         case when c.activated_at is null then 'Inactive' else 'Active' end, c.activated_at, c.activated_position,
+         coalesce(c.current_package_paise::bigint, 0), coalesce(c.total_package_paise::bigint, 0), coalesce(c.blocked, false),
+         coalesce(c.session_epoch::integer, 0)
+    from events join replay_member_changes c on c.stream_id = events.stream_id
+   where events.type = 'MemberRegistered'`;
+
 /** One row per member: what the dashboard shows and what identity commands decide on. */
 export const membersProjection: Projection = {
   name: 'members',
   tables: ['members'],
-  handles: [
-    'MemberRegistered',
-    'MemberToppedUp',
-    'MemberLoggedIn',
-    'LoginFailed',
-    'MemberLockedOut',
-    'DisclaimerAgreed',
-    'PasswordResetRequested',
-    'PasswordChanged',
-    'TransactionPasswordChanged',
-    'SecretCheckFailed',
-    'SecretChecksLockedOut',
-    'SecretCheckPassed',
-    'MemberBlocked',
-    'MemberUnblocked',
-    'ImpersonationTokenRedeemed',
-  ],
+  handles: MEMBERS_HANDLES,
   project(event: ProjectedEvent): Statement[] {
     const uid = uidOf(event);
     const at = event.recordedAt;
@@ -113,6 +161,7 @@ export const membersProjection: Projection = {
       ),
     ];
   },
+  rebuild: [MEMBERS_FOLD, MEMBERS_CHECK, MEMBERS_INSERT],
 };
 
 /** The sponsor tree as a closure table, so "level N" and "whole team" are one indexed read. */
@@ -133,6 +182,19 @@ export const memberTreeProjection: Projection = {
       },
     ];
   },
+  // Replay (decision 0046): the closure of every registration at once — a member's rows are its
+  // sponsor's rows one level deeper, plus the sponsor at depth 1, as `project` writes them.
+  rebuild: [
+    `insert into member_tree (ancestor_uid, descendant_uid, depth)
+     with recursive registered as materialized (
+            select events.payload->>'uid' as uid, events.payload->>'sponsorUid' as sponsor from events
+             where events.type = 'MemberRegistered' and coalesce(events.payload->>'sponsorUid', '') <> ''),
+          closure (ancestor, descendant, depth) as (
+            select sponsor, uid, 1 from registered
+            union all
+            select r.sponsor, c.descendant, c.depth + 1 from closure c join registered r on r.uid = c.ancestor)
+     select ancestor, descendant, depth from closure`,
+  ],
 };
 
 /** Reset links: issued by PasswordResetRequested, spent by PasswordChanged (once). */

@@ -1,5 +1,5 @@
 import { prepared } from '../../../platform/db/sql';
-import { ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
+import { EVENT_TIME, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
 import { LevelIncomeDistributed } from '../domain/level-income.events';
 
 /** One fixed text for any number of levels. */
@@ -35,4 +35,14 @@ export const levelIncomeProjection: Projection = {
       },
     ];
   },
+  rebuild: [
+    // jsonb_to_record reads the payload once (each ->> would decompress it again: these are large)
+    `insert into level_income (topup_position, level, earner_uid, from_uid, on_amount_paise, rate_bp, amount_paise, paid, reason, paid_at)
+     select p."topupPosition", l.level, l.uid, p."fromUid", p."packagePaise", l."rateBp", l."amountPaise", l.paid, l.reason, ${EVENT_TIME}
+       from events
+      cross join lateral jsonb_to_record(events.payload) as p("topupPosition" bigint, "fromUid" text, "packagePaise" bigint, levels jsonb)
+      cross join lateral jsonb_to_recordset(p.levels)
+                 as l(level smallint, uid text, "rateBp" integer, "amountPaise" bigint, paid boolean, reason text)
+      where events.type = 'LevelIncomeDistributed'`,
+  ],
 };

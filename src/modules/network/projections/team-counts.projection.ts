@@ -1,5 +1,5 @@
 import { prepared } from '../../../platform/db/sql';
-import { ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
+import { MEMBER_OF_STREAM, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
 import type { MemberToppedUp } from '../../epins';
 import type { MemberRegistered } from '../../identity';
 
@@ -47,6 +47,11 @@ const ACTIVATED_SQL = prepared(`with locked as (
       where c.uid = l.uid and c.depth = l.depth and c.shard = $3::smallint returning 1)
    select ledger_assert((select count(*) from changed) = 2 * (select count(*) from member_tree where descendant_uid = $1::char(6)), $2::text)`);
 
+/** The whole-team rows (depth 0) from the per-level ones: what the team-totals migration backfilled with. */
+export const TEAM_TOTALS_FROM_LEVELS = `insert into team_counts (uid, depth, shard, members, active)
+  select uid, 0, shard, sum(members), sum(active) from team_counts where depth > 0
+   group by uid, shard order by uid, shard`;
+
 /** Team sizes per member and level (depth 0: all levels): what the team reports count with, never a count(*) of rows. */
 export const teamCountsProjection: Projection = {
   name: 'team-counts',
@@ -67,4 +72,18 @@ export const teamCountsProjection: Projection = {
       },
     ];
   },
+  // Replay (decision 0046): counted from the rebuilt closure instead of one upsert per upline per
+  // event — per (upline, level, shard) the members below and how many of them were ever activated,
+  // then the whole-team rows (depth 0) as the sums over the levels (the team-totals migration's
+  // statement). A row exists where `project` would have inserted one: some member counted in it.
+  rebuild: [
+    `insert into team_counts (uid, depth, shard, members, active)
+     select t.ancestor_uid, t.depth, (t.descendant_uid::integer % ${TEAM_COUNT_SHARDS})::smallint, count(*), coalesce(sum(a.n), 0)
+       from member_tree t
+       left join (select ${MEMBER_OF_STREAM} as uid, count(*) as n from events
+                   where events.type = 'MemberToppedUp' and events.payload->>'kind' = 'activation' group by 1) a
+              on a.uid = t.descendant_uid::text
+      group by 1, 2, 3`,
+    TEAM_TOTALS_FROM_LEVELS,
+  ],
 };

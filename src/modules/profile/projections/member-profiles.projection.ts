@@ -1,4 +1,10 @@
-import { exactlyOneRow, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
+import {
+  EVENT_TIME,
+  exactlyOneRow,
+  ProjectedEvent,
+  Projection,
+  Statement,
+} from '../../../platform/projections/projection';
 import { BankDetailsSaved, DetailsUnlocked, ProfileUpdated, WalletAddressSaved } from '../domain/profile.events';
 
 /** The registration fields a profile starts from (identity's MemberRegistered). */
@@ -7,6 +13,59 @@ interface Registered {
   state: string;
   walletAddress: string;
 }
+
+const PROFILE_TYPES = [
+  'ProfileUpdated',
+  'BankDetailsSaved',
+  'WalletAddressSaved',
+  'BankDetailsUnlocked',
+  'WalletAddressUnlocked',
+] as const;
+
+/** The last event of these types per member, its payload's fields typed (`columns`), as `alias`. */
+const lastOf = (types: readonly string[], columns: string, alias: string) =>
+  `left join (select distinct on (h.uid) h.uid, h.at, h.type, f.*
+                from replay_profile_events h cross join lateral jsonb_to_record(h.payload) as f(${columns})
+               where h.type in (${types.map((t) => `'${t}'`).join(', ')})
+               order by h.uid, h.stream_version desc) ${alias} on ${alias}.uid = r.uid`;
+
+/** `alias.field` when that event exists, else the column's value at registration. */
+const orElse = (alias: string, field: string, otherwise: string) =>
+  `case when ${alias}.uid is null then ${otherwise} else ${alias}.${field} end`;
+
+/**
+ * Replay's rebuild (decision 0046): each member's registration, with the last of each kind of
+ * profile event folded in as `project` leaves the row; `project` checks one event at a time that
+ * the row is at the version before, which here is each member's versions being 1..n.
+ */
+const PROFILE_EVENTS = `create temporary table replay_profile_events on commit drop as
+  select events.payload->>'uid' as uid, events.stream_version, events.type, events.payload, ${EVENT_TIME} as at
+    from events where events.type in (${PROFILE_TYPES.map((t) => `'${t}'`).join(', ')})`;
+
+const PROFILES_CHECK = `select ledger_assert(x.uid is null, 'member_profiles row ' || x.uid || ' not built from versions 1..' || x.v)
+    from (select (select uid from replay_profile_events group by uid having count(*) <> max(stream_version) limit 1) as uid) y
+    left join (select uid, max(stream_version) as v from replay_profile_events group by uid) x on x.uid = y.uid`;
+
+const PROFILES_INSERT = `insert into member_profiles (uid, state, district, city, pincode, nominee_name, nominee_relation,
+       profile_updated_at, account_number, holder, ifsc, bank_name, branch, upi_number, pan_masked, aadhaar_masked,
+       kyc_version, bank_locked, bank_saved_at, wallet_address, wallet_locked, wallet_saved_at, unlocked_at, unlocked_by,
+       unlock_reason, version)
+  select r.uid, ${orElse('pu', 'state', 'r.state')}, ${orElse('pu', 'district', "''")}, ${orElse('pu', 'city', "''")},
+         ${orElse('pu', 'pincode', "''")}, ${orElse('pu', '"nomineeName"', "''")}, ${orElse('pu', '"nomineeRelation"', "''")},
+         pu.at, ${orElse('bs', '"accountNumber"', "''")}, ${orElse('bs', 'holder', "''")}, ${orElse('bs', 'ifsc', "''")},
+         ${orElse('bs', '"bankName"', "''")}, ${orElse('bs', 'branch', "''")}, ${orElse('bs', '"upiNumber"', "''")},
+         ${orElse('bs', '"panMasked"', "''")}, ${orElse('bs', '"aadhaarMasked"', "''")}, ${orElse('bs', '"kycVersion"', '0')},
+         coalesce(bl.type = 'BankDetailsSaved', false), bs.at, ${orElse('ws', '"walletAddress"', 'r."walletAddress"')},
+         coalesce(wl.type = 'WalletAddressSaved', false), ws.at, ul.at, ul.by, ul.reason, coalesce(v.version, 0)
+    from events cross join lateral jsonb_to_record(events.payload) as r(uid text, state text, "walletAddress" text)
+    ${lastOf(['ProfileUpdated'], 'state text, district text, city text, pincode text, "nomineeName" text, "nomineeRelation" text', 'pu')}
+    ${lastOf(['BankDetailsSaved'], '"accountNumber" text, holder text, ifsc text, "bankName" text, branch text, "upiNumber" text, "panMasked" text, "aadhaarMasked" text, "kycVersion" integer', 'bs')}
+    ${lastOf(['WalletAddressSaved'], '"walletAddress" text', 'ws')}
+    ${lastOf(['BankDetailsSaved', 'BankDetailsUnlocked'], 'by text', 'bl')}
+    ${lastOf(['WalletAddressSaved', 'WalletAddressUnlocked'], 'by text', 'wl')}
+    ${lastOf(['BankDetailsUnlocked', 'WalletAddressUnlocked'], 'by text, reason text', 'ul')}
+    left join (select uid, max(stream_version) as version from replay_profile_events group by uid) v on v.uid = r.uid
+   where events.type = 'MemberRegistered'`;
 
 /**
  * One row per member: the Profile Info fields, the bank details (PAN and Aadhaar masked) and the
@@ -17,14 +76,7 @@ interface Registered {
 export const memberProfilesProjection: Projection = {
   name: 'member-profiles',
   tables: ['member_profiles'],
-  handles: [
-    'MemberRegistered',
-    'ProfileUpdated',
-    'BankDetailsSaved',
-    'WalletAddressSaved',
-    'BankDetailsUnlocked',
-    'WalletAddressUnlocked',
-  ],
+  handles: ['MemberRegistered', ...PROFILE_TYPES],
   project(event: ProjectedEvent): Statement[] {
     const at = event.recordedAt;
     const v = event.streamVersion;
@@ -91,4 +143,5 @@ export const memberProfilesProjection: Projection = {
         return [];
     }
   },
+  rebuild: [PROFILE_EVENTS, PROFILES_CHECK, PROFILES_INSERT],
 };
