@@ -9,7 +9,7 @@ import { i18n } from './i18n';
  * and ZWJ/ZWNJ (U+200D, U+200C) to write conjuncts (decision 0041; the server checks the same).
  */
 export type InputRule = 'digits' | 'letters' | 'text';
-export type InputRefusal = 'digits' | 'letters' | 'tooLong';
+export type InputRefusal = 'digits' | 'letters' | 'tooLong' | 'notAllowed';
 
 const ALLOWED: Readonly<Record<InputRule, RegExp>> = {
   digits: /^\d*$/,
