@@ -1,17 +1,29 @@
 import { createElement } from 'react';
 import { toast } from 'react-toastify';
+import { serverText } from './server-text';
 
 /** Spec §8: errors stay 4 s, successes 2 s; the container shows at most 20 at once. */
 export const ERROR_AUTO_CLOSE_MS = 4000;
 export const SUCCESS_AUTO_CLOSE_MS = 2000;
 export const TOAST_LIMIT = 20;
 
+/**
+ * A success never stands beside a stale error (issue 20: "Invalid User Id or Password" beside "Login
+ * successful!"): it clears the error toasts still shown. Errors keep the spec's stacking (at most 20).
+ * Server texts are shown in the member's language (lib/server-text.ts); the screen's own texts pass
+ * unchanged.
+ */
+/** The error toasts raised through notifyError still possibly on screen (a success clears them). */
+let errorsShown: Array<string | number> = [];
+
 export function notifyError(message: string): void {
-  toast.error(message, { autoClose: ERROR_AUTO_CLOSE_MS });
+  errorsShown.push(toast.error(serverText(message), { autoClose: ERROR_AUTO_CLOSE_MS }));
 }
 
 export function notifySuccess(message: string): void {
-  toast.success(message, { autoClose: SUCCESS_AUTO_CLOSE_MS });
+  for (const id of errorsShown) toast.dismiss(id);
+  errorsShown = [];
+  toast.success(serverText(message), { autoClose: SUCCESS_AUTO_CLOSE_MS });
 }
 
 let openOffer: Promise<void> | null = null;

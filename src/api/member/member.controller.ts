@@ -151,7 +151,7 @@ export class MemberController {
   @ApiBearerAuth()
   @ApiOperation({
     summary:
-      'The member summary: [ { uid, f_name, …, totalphamount, totalghamount, totalWithdrawal, TodayWithdrawal, Net_Balance, Reserved_Withdrawal, queue fields } ]',
+      'The member summary: [ { uid, f_name, …, totalphamount, totalghamount, totalWithdrawal, TodayWithdrawal, Net_Balance, Reserved_Withdrawal, Withdrawal_Min (smallest withdrawal, whole rupees), queue fields } ]',
     description:
       'Queue transparency (docs/decisions/0018): phQueueCount, phQueueRupees, ghQueueCount, ghQueueRupees (what waits unmatched in each queue); ' +
       'myPhQueuePosition, myGhQueuePosition (the position of the caller\'s oldest waiting entry, 1 = next, "" when not waiting), ' +

@@ -104,3 +104,31 @@ describe('toasts (lib/notify + the ToastContainer of app/provider)', () => {
     ).toEqual(['Error 21', 'Error 22', 'Error 23', 'Error 24', 'Error 25']);
   });
 });
+
+describe('one current message (issue 20)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    render(
+      <AppProvider>
+        <main />
+      </AppProvider>,
+    );
+    stopAnimations = emulateCssAnimations();
+  });
+
+  afterEach(() => {
+    stopAnimations();
+    vi.useRealTimers();
+  });
+
+  it('proves a success clears the error toasts still shown, so "Invalid User Id or Password" never stands beside "Login successful!"', async () => {
+    act(() => notifyError('Invalid User Id or Password'));
+    await advance(ENTRANCE_MS);
+    expect(shown('Invalid User Id or Password')).toBe(true);
+    act(() => notifySuccess('Login successful!'));
+    await advance(ENTRANCE_MS + EXIT_ALLOWANCE_MS);
+    expect(present('Invalid User Id or Password')).toBe(false);
+    expect(shown('Login successful!')).toBe(true);
+  });
+});

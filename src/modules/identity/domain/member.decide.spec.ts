@@ -55,6 +55,11 @@ describe('checkRegistration', () => {
     [{ mobile: '12345678' }, R.mobileInvalid],
     [{ mobile: '98765x4321' }, R.mobileInvalid],
     [{ upinumber: '' }, R.upiRequired],
+    [{ upinumber: '9876543210123' }, R.upiTooLong],
+    [{ upinumber: 'ravi@' }, R.upiIdInvalid],
+    [{ upinumber: `${'r'.repeat(44)}@okaxis` }, R.upiIdInvalid],
+    [{ name: 'रवि2 कुमार' }, R.nameLetters],
+    [{ city: '\u200Cनाशिक' }, R.cityLetters],
     [{ password: '' }, R.passwordRequired],
     [{ password: '12345' }, R.passwordTooShort],
     [{ countryid: '99999999999999999999' }, R.countryRequired],
@@ -67,6 +72,21 @@ describe('checkRegistration', () => {
     [{ email: `${'a'.repeat(45)}@b.com` }, R.emailTooLong],
   ])('given %j it answers "%s"', (override, message) => {
     expect(checkRegistration({ ...valid, ...override })).toBe(message);
+  });
+
+  it('accepts letters of any script (Devanagari with ZWJ/ZWNJ) and a UPI ID up to 50 characters (issue 20)', () => {
+    expect(
+      checkRegistration({
+        ...valid,
+        name: 'रवि कुमार',
+        city: 'नाशिक',
+        state: 'महाराष्ट्र',
+        upinumber: 'ravi.kumar@okaxis',
+      }),
+    ).toBeNull();
+    expect(checkRegistration({ ...valid, name: 'क्\u200Dष क्\u200Cष' })).toBeNull();
+    expect(checkRegistration({ ...valid, upinumber: `${'r'.repeat(43)}@okaxis` })).toBeNull();
+    expect(checkRegistration({ ...valid, upinumber: '987654321012' })).toBeNull();
   });
 
   it('reports the earliest rule in the spec order when several break', () => {

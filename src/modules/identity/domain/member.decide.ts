@@ -1,4 +1,5 @@
 import { isEmail } from 'class-validator';
+import { isLettersAndSpaces, isUpiId, looksLikeUpiId } from '../../../platform/text/letters-and-upi';
 import { decideLoginEvents, LoginAddressState, LoginEventNames, LoginPolicy } from './login-attempts';
 import { MemberEvent, MemberState } from './member.events';
 import { REGISTRATION_MSG as R } from './member.messages';
@@ -20,7 +21,6 @@ export interface RegistrationInput {
   password: string;
 }
 
-const LETTERS_AND_SPACES = /^[A-Za-z ]+$/;
 const DIGITS = /^\d+$/;
 /** Country ids are small numbers (the list holds ~250); more digits than this cannot name one and would overflow the column. */
 const COUNTRY_ID = /^\d{1,6}$/;
@@ -40,7 +40,9 @@ export const isWellFormedEmail = (email: string): boolean =>
  * rules 9 (confirm password) and 10 (terms) are client-side only: the call carries neither.
  * Beyond the spec, the server also enforces the client's input filters and maximum lengths,
  * so a hand-made request cannot store what the form could never send, and refuses an email
- * that is not well-formed (the client only flags it).
+ * that is not well-formed (the client only flags it). Issue 20 (decision 0041): names, cities and
+ * states take letters of any script, and the UPI field takes a UPI ID (`name@bank`, at most 50)
+ * beside the spec's UPI number of at most 12 characters.
  */
 export function checkRegistration(input: RegistrationInput): string | null {
   const sid = input.sid.trim();
@@ -51,21 +53,23 @@ export function checkRegistration(input: RegistrationInput): string | null {
   if (!name) return R.nameRequired;
   if (name.length < 4) return R.nameTooShort;
   if (name.length > 20) return R.nameTooLong;
-  if (!LETTERS_AND_SPACES.test(name)) return R.nameLetters;
+  if (!isLettersAndSpaces(name)) return R.nameLetters;
   if (!COUNTRY_ID.test(input.countryid.trim())) return R.countryRequired;
   const city = input.city.trim();
   if (!city) return R.cityRequired;
-  if (!LETTERS_AND_SPACES.test(city)) return R.cityLetters;
+  if (!isLettersAndSpaces(city)) return R.cityLetters;
   if (city.length > 20) return R.cityTooLong;
   const state = input.state.trim();
   if (!state) return R.stateRequired;
-  if (!LETTERS_AND_SPACES.test(state)) return R.stateLetters;
+  if (!isLettersAndSpaces(state)) return R.stateLetters;
   if (state.length > 20) return R.stateTooLong;
   const mobile = input.mobile.trim();
   if (!DIGITS.test(mobile) || mobile.length <= 8 || mobile.length > 12) return R.mobileInvalid;
   const upi = input.upinumber.trim();
   if (!upi) return R.upiRequired;
-  if (upi.length > 12) return R.upiTooLong;
+  if (looksLikeUpiId(upi)) {
+    if (!isUpiId(upi)) return R.upiIdInvalid;
+  } else if (upi.length > 12) return R.upiTooLong;
   if (!input.password) return R.passwordRequired;
   if (input.password.length < 6) return R.passwordTooShort;
   if (input.password.length > 30) return R.passwordTooLong;

@@ -50,6 +50,8 @@ export const REGISTRATION_OUTCOME = {
   mobileInvalid: outcome('REGISTRATION.MOBILE_INVALID', 'Enter Valid Mobile Number !!'),
   upiRequired: outcome('REGISTRATION.UPI_REQUIRED', 'UPI number is required'),
   upiTooLong: outcome('REGISTRATION.UPI_TOO_LONG', 'UPI number should not be greater than 12 characters'),
+  /** Issue 20 (decision 0041): a value with an `@` is a UPI ID, checked as one. */
+  upiIdInvalid: outcome('REGISTRATION.UPI_ID_INVALID', 'Enter a valid UPI ID (name@bank, at most 50 characters)'),
   passwordRequired: outcome('REGISTRATION.PASSWORD_REQUIRED', 'Password is required'),
   passwordTooShort: outcome('REGISTRATION.PASSWORD_TOO_SHORT', 'Password must be at least 6 characters'),
   passwordTooLong: outcome('REGISTRATION.PASSWORD_TOO_LONG', 'Password should not be greater than 30 characters'),

@@ -68,6 +68,19 @@ describe('Profile Info', () => {
     expect(refusal(checkProfile({ ...profile, ...change }, listed))).toBe(text);
   });
 
+  it('given Devanagari with its vowel signs, virama and ZWJ/ZWNJ, then state, district and nominee are taken (issue 20)', () => {
+    const hindi = {
+      ...profile,
+      state: 'महाराष्ट्र',
+      district: 'नाशिक',
+      nomineeName: 'रवि क्\u200Dष राव',
+      nomineeRelation: 'भाई',
+    };
+    expect(checkProfile(hindi, listed)).toEqual({ ok: true, value: hindi });
+    expect(refusal(checkProfile({ ...profile, nomineeName: '\u200Dरवि' }, listed))).toBe(M.nomineeNameFormat);
+    expect(refusal(checkProfile({ ...profile, state: 'महा१' }, listed))).toBe(M.stateFormat);
+  });
+
   it('given a state and district spelt as the region list spells them, then taken whatever their length', () => {
     const checked = checkProfile(
       { ...profile, state: 'Dadra and Nagar Haveli and Daman and Diu', district: 'Dadra and Nagar Haveli' },
@@ -100,9 +113,21 @@ describe('bank details', () => {
     [{ aadhaar: '000000000000' }, M.aadhaarRequired],
     [{ aadhaar: AADHAAR.slice(0, 11) + String((Number(AADHAAR[11]) + 1) % 10) }, M.aadhaarInvalid],
     [{ upiNumber: '' }, M.upiRequired],
-    [{ upiNumber: 'asha@upi' }, M.upiFormat],
+    [{ upiNumber: 'asha upi' }, M.upiFormat],
+    [{ upiNumber: 'x'.repeat(13) }, M.upiFormat],
+    [{ upiNumber: 'ravi@' }, M.upiIdFormat],
+    [{ upiNumber: '@okaxis' }, M.upiIdFormat],
+    [{ upiNumber: 'ravi@ok axis' }, M.upiIdFormat],
+    [{ upiNumber: `${'r'.repeat(44)}@okaxis` }, M.upiIdFormat],
   ])('given %j, then refused with its text', (change, text) => {
     expect(refusal(checkBank({ ...bank, ...change }, exists))).toBe(text);
+  });
+
+  it('given a UPI ID (name@bank, up to 50 characters) or the 12-digit UPI number, then each is kept whole (issue 20)', () => {
+    for (const upiNumber of ['ravi.kumar@okaxis', `${'r'.repeat(43)}@okaxis`, '987654321012']) {
+      const checked = checkBank({ ...bank, upiNumber }, exists);
+      expect(checked.ok && checked.value.upiNumber).toBe(upiNumber);
+    }
   });
 
   it('given a good form, when saved, then the event carries PAN and Aadhaar masked, bank and branch from the look-up, the next KYC version', () => {

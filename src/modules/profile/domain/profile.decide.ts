@@ -1,3 +1,4 @@
+import { isLettersAndSpaces, isUpiId, looksLikeUpiId } from '../../../platform/text/letters-and-upi';
 import { checkEvmAddress, toChecksumAddress } from './evm-address';
 import { IFSC_PATTERN, isAadhaar, isPan, maskAadhaar, maskPan } from './id-numbers';
 import {
@@ -17,14 +18,13 @@ import {
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 const refuse = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
-const LETTERS_AND_SPACES = /^[A-Za-z ]+$/;
 
 /** The Profile Info form as sent (`statename`, `districtname`, `cityname`, `pincode`, `Nomineename`, `Nomineerelation`). */
 export type ProfileInput = Omit<ProfileUpdated, 'uid'>;
 
 /**
  * Spec §5 in its order: the six fields are required; state, district, nominee name and relation
- * letters and spaces; city and pincode digits (a pincode is six digits, never starting with 0); the
+ * letters (of any script: issue 20, decision 0041) and spaces; city and pincode digits (a pincode is six digits, never starting with 0); the
  * spec's maximum lengths. The spec's client filters its input the same way; the server refuses what
  * the form could never send. A state or district spelt as the region list spells it
  * (`listed(state, district?)`: 'Dadra and Nagar Haveli and Daman and Diu', 'North 24 Parganas') is
@@ -48,13 +48,13 @@ export function checkProfile(
   if (!v.pincode) return refuse(M.pincodeRequired);
   if (!v.nomineeName) return refuse(M.nomineeNameRequired);
   if (!v.nomineeRelation) return refuse(M.nomineeRelationRequired);
-  const typed = (name: string) => LETTERS_AND_SPACES.test(name) && name.length <= 20;
+  const typed = (name: string) => isLettersAndSpaces(name) && name.length <= 20;
   if (!listed(v.state) && !typed(v.state)) return refuse(M.stateFormat);
   if (!listed(v.state, v.district) && !typed(v.district)) return refuse(M.districtFormat);
   if (!/^\d{1,6}$/.test(v.city)) return refuse(M.cityFormat);
   if (!/^[1-9]\d{5}$/.test(v.pincode)) return refuse(M.pincodeFormat);
-  if (!LETTERS_AND_SPACES.test(v.nomineeName) || v.nomineeName.length > 30) return refuse(M.nomineeNameFormat);
-  if (!LETTERS_AND_SPACES.test(v.nomineeRelation) || v.nomineeRelation.length > 20)
+  if (!isLettersAndSpaces(v.nomineeName) || v.nomineeName.length > 30) return refuse(M.nomineeNameFormat);
+  if (!isLettersAndSpaces(v.nomineeRelation) || v.nomineeRelation.length > 20)
     return refuse(M.nomineeRelationFormat);
   return { ok: true, value: v };
 }
@@ -88,7 +88,8 @@ export interface CheckedBank {
  * Aadhaar — not zero —, UPI; all required; the spec's maximum lengths), each field also checked
  * by its real format: an account number is 9 to 18 digits (what Indian banks issue), an IFSC is
  * RBI's 11 characters and must exist (`ifscExists`, from the offline data), a PAN the Income Tax
- * Department's pattern, an Aadhaar 12 digits with its Verhoeff check digit.
+ * Department's pattern, an Aadhaar 12 digits with its Verhoeff check digit. The UPI field also takes
+ * a UPI ID (`name@bank`, at most 50 characters; issue 20, decision 0041).
  */
 export function checkBank(input: BankInput, ifscExists: (ifsc: string) => boolean): Checked<CheckedBank> {
   const accountNumber = input.accountNumber.trim();
@@ -110,7 +111,9 @@ export function checkBank(input: BankInput, ifscExists: (ifsc: string) => boolea
   if (!aadhaar || /^0+$/.test(aadhaar)) return refuse(M.aadhaarRequired);
   if (!isAadhaar(aadhaar)) return refuse(M.aadhaarInvalid);
   if (!upiNumber) return refuse(M.upiRequired);
-  if (!/^[A-Za-z0-9._-]{1,12}$/.test(upiNumber)) return refuse(M.upiFormat);
+  if (looksLikeUpiId(upiNumber)) {
+    if (!isUpiId(upiNumber)) return refuse(M.upiIdFormat);
+  } else if (!/^[A-Za-z0-9._-]{1,12}$/.test(upiNumber)) return refuse(M.upiFormat);
   return { ok: true, value: { accountNumber, holder, ifsc, pan, aadhaar, upiNumber } };
 }
 

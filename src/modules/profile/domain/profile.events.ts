@@ -107,6 +107,7 @@ export const PROFILE_MSG = {
   aadhaarInvalid: 'Please Enter a valid Aadhar Number (12 digits)',
   upiRequired: 'Please Enter UPI Number',
   upiFormat: 'UPI Number must be at most 12 letters, digits, dots, dashes or underscores',
+  upiIdFormat: 'Enter a valid UPI ID (name@bank, at most 50 characters)',
   // Wallet
   walletRequired: 'Please enter wallet address',
   walletInvalid: 'Please enter a valid USDT BEP-20 wallet address (0x and 40 hexadecimal digits)',

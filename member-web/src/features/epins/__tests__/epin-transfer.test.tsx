@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, mockApi, type FakeReply } from '../../../testing/mock-api';
@@ -76,6 +76,8 @@ describe('Epin Transfer', () => {
     expect(screen.getByLabelText('Epin Quantity')).toHaveValue('12345');
     await user.type(screen.getByLabelText('Receiver User Id'), 'x51720499');
     expect(screen.getByLabelText('Receiver User Id')).toHaveValue('517204');
+    // What was not taken is said, not dropped silently (issue 20).
+    expect(screen.getByText('At most 6 characters: that was not taken')).toBeInTheDocument();
   });
 
   it('proves the receiver name is looked up while typing: a name when found, Invalid User Id !! when not', async () => {
@@ -105,6 +107,13 @@ describe('Epin Transfer', () => {
     await user.type(screen.getByLabelText('Epin Quantity'), '2');
     await user.type(screen.getByLabelText('Receiver User Id'), '517204');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    // Issue 20: nothing is sent before a confirmation naming quantity, value and receiver.
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm e-pin transfer' });
+    expect(within(sheet).getByTestId('confirm-quantity')).toHaveTextContent('2 × 299');
+    expect(within(sheet).getByTestId('confirm-amount')).toHaveTextContent('₹598.00');
+    expect(within(sheet).getByTestId('confirm-receiver')).toHaveTextContent('Ravi Kumar (517204)');
+    expect(api.callsTo('POST /EpinTransfer')).toHaveLength(0);
+    await user.click(within(sheet).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByRole('button', { name: 'Processing..' })).toBeDisabled();
     expect(api.callsTo('POST /EpinTransfer')[0]?.body).toEqual({
@@ -130,6 +139,7 @@ describe('Epin Transfer', () => {
     await user.type(screen.getByLabelText('Epin Quantity'), '9');
     await user.type(screen.getByLabelText('Receiver User Id'), '517204');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Insufficient Epin !!')).toBeInTheDocument();
     expect(api.callsTo('POST /ActivationHistory')).toHaveLength(1);
   });

@@ -6,11 +6,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ConfirmSheet } from '../../../components/ui/confirm-sheet';
 import { PageShell } from '../../../components/ui/page-shell';
+import { refusalOf, refusalText } from '../../../lib/input-rules';
+import { formatAmount } from '../../../lib/money';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRows } from '../../../lib/use-rows';
-import { EPIN_TYPES, type EpinType } from '../../../lib/epin-type';
+import { EPIN_TYPES, epinTypeLabel, type EpinType } from '../../../lib/epin-type';
 import { fetchUnusedEpins } from '../api/activation-history';
 import { transferEpins } from '../api/epin-transfer';
 import { lookupText, useUserLookup } from './use-user-lookup';
@@ -18,7 +21,15 @@ import { lookupText, useUserLookup } from './use-user-lookup';
 /** The server's success answer (compared, then shown in the member's language). */
 const TRANSFER_SUCCESS = 'Success';
 
-/** /EpinTransfer: send unused e-pins of one type to another member. */
+/** Spec §5: quantity digits only, at most 5; receiver id digits only, at most 6. */
+const QTY_MAX_LENGTH = 5;
+const UID_MAX_LENGTH = 6;
+
+/**
+ * /EpinTransfer: send unused e-pins of one type to another member. A typed character that is not a
+ * digit, or a paste too long, is not taken and the field says why; the transfer goes only after a
+ * confirmation naming the quantity, its value and the receiver (issue 20).
+ */
 export function EpinTransferPage() {
   const { t } = useTranslation('epins');
   const { load, reload } = useRows(fetchUnusedEpins, 'e-pin stock');
@@ -28,12 +39,27 @@ export function EpinTransferPage() {
   const [busy, setBusy] = useState(false);
   // The failed check is shown under its field as well as in the toast.
   const [problem, setProblem] = useState<'qty' | 'touid' | null>(null);
+  // A change not taken, and why: the form's one current message with `problem`.
+  const [notice, setNotice] = useState<{ field: 'qty' | 'touid'; text: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const lookup = useUserLookup(touid, t('transfer.invalidUser'));
   const available = load.rows.filter((pin) => pin.epintype === epintype && pin.status !== 'Used').length;
 
-  async function submit(event: FormEvent) {
+  function take(field: 'qty' | 'touid', raw: string, max: number, set: (value: string) => void) {
+    const refusal = refusalOf(raw, 'digits', max);
+    setProblem(null);
+    if (refusal) return setNotice({ field, text: refusalText(refusal, max) });
+    setNotice(null);
+    set(raw);
+  }
+
+  const fieldMessage = (field: 'qty' | 'touid', required: string) =>
+    problem === field ? required : notice?.field === field ? notice.text : undefined;
+
+  function review(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    setNotice(null);
     if (qty.trim() === '') {
       setProblem('qty');
       return notifyError(t('transfer.enterQty'));
@@ -43,6 +69,12 @@ export function EpinTransferPage() {
       return notifyError(t('transfer.enterUser'));
     }
     setProblem(null);
+    setConfirming(true);
+  }
+
+  async function submit() {
+    setConfirming(false);
+    if (busy) return;
     setBusy(true);
     try {
       const result = await transferEpins({ qty: qty.trim(), touid: touid.trim(), epintype });
@@ -72,7 +104,7 @@ export function EpinTransferPage() {
             {load.state === 'loading' ? '…' : available}
           </Typography>
         </Alert>
-        <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
+        <Stack component="form" spacing={2} noValidate onSubmit={review}>
           <TextField
             select
             label={t('transfer.epinType')}
@@ -89,24 +121,18 @@ export function EpinTransferPage() {
           <TextField
             label={t('transfer.epinQuantity')}
             value={qty}
-            error={problem === 'qty'}
-            helperText={problem === 'qty' ? t('transfer.enterQty') : undefined}
-            onChange={(event) => {
-              setQty(event.target.value.replace(/\D/g, '').slice(0, 5));
-              setProblem(null);
-            }}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+            error={fieldMessage('qty', t('transfer.enterQty')) !== undefined}
+            helperText={fieldMessage('qty', t('transfer.enterQty'))}
+            onChange={(event) => take('qty', event.target.value, QTY_MAX_LENGTH, setQty)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
           <TextField
             label={t('transfer.receiverUserId')}
             value={touid}
-            error={problem === 'touid'}
-            helperText={problem === 'touid' ? t('transfer.enterUser') : undefined}
-            onChange={(event) => {
-              setTouid(event.target.value.replace(/\D/g, '').slice(0, 6));
-              setProblem(null);
-            }}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+            error={fieldMessage('touid', t('transfer.enterUser')) !== undefined}
+            helperText={fieldMessage('touid', t('transfer.enterUser'))}
+            onChange={(event) => take('touid', event.target.value, UID_MAX_LENGTH, setTouid)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
           <TextField
             label={t('transfer.receiverName')}
@@ -119,6 +145,29 @@ export function EpinTransferPage() {
             {busy ? t('processing2') : t('transfer.transfer')}
           </Button>
         </Stack>
+        <ConfirmSheet
+          open={confirming}
+          title={t('transfer.confirmTitle')}
+          facts={[
+            {
+              label: t('transfer.epinQuantity'),
+              value: `${qty.trim()} × ${epinTypeLabel(epintype)}`,
+              testId: 'confirm-quantity',
+            },
+            {
+              label: t('transfer.confirmValue'),
+              value: formatAmount(Number(qty.trim() || '0') * Number(epinTypeLabel(epintype, '0')), 'INR'),
+              testId: 'confirm-amount',
+            },
+            {
+              label: t('transfer.confirmReceiver'),
+              value: lookup.state === 'found' ? `${lookup.name} (${touid.trim()})` : touid.trim(),
+              testId: 'confirm-receiver',
+            },
+          ]}
+          onConfirm={() => void submit()}
+          onCancel={() => setConfirming(false)}
+        />
       </Paper>
     </PageShell>
   );

@@ -45,6 +45,36 @@ describe('PH help detail (/PHRecivePaymentId/{id})', () => {
     expect(api.callsTo('POST /PhListDetails')[0]?.body).toEqual({ uid: '482913', rowid: '9001' });
   });
 
+  it('proves a receiver with a UPI ID gets a Pay with a UPI app link with its exact parameters, and copy buttons beside the payment details (issue 20)', async () => {
+    signInMember();
+    mockApi({
+      'POST /PhListDetails': { data: [[linkDetail({ gpay: 'ravi.kumar.nashik.family@okaxis' })]] },
+    });
+    renderApp('/PHRecivePaymentId/9001');
+    const pay = await screen.findByRole('link', { name: 'Pay with a UPI app' });
+    const href = pay.getAttribute('href') ?? '';
+    expect(href.startsWith('upi://pay?')).toBe(true);
+    const params = new URLSearchParams(href.slice('upi://pay?'.length));
+    expect(Object.fromEntries(params)).toEqual({
+      pa: 'ravi.kumar.nashik.family@okaxis',
+      pn: 'RAVI KUMAR',
+      am: '4500.00',
+      cu: 'INR',
+      tn: 'Sahyog help 9001',
+    });
+    expect(screen.getByTestId('receiver-upi')).toHaveTextContent('ravi.kumar.nashik.family@okaxis');
+    for (const what of ['UPI Number', 'IFSC', 'Account Number', 'Amount to pay:'])
+      expect(screen.getByRole('button', { name: new RegExp(`^Copy ${what}`) })).toBeInTheDocument();
+  });
+
+  it('proves a receiver with only a UPI number gets no UPI app link', async () => {
+    signInMember();
+    mockApi({ 'POST /PhListDetails': { data: [[linkDetail()]] } });
+    renderApp('/PHRecivePaymentId/9001');
+    await screen.findByTestId('order-id');
+    expect(screen.queryByRole('link', { name: 'Pay with a UPI app' })).not.toBeInTheDocument();
+  });
+
   it("proves Update asks 'Are you sure, you want to update..?', reads 'Processing..' while busy, then goes to /dashboard after 1 s", async () => {
     signInMember();
     const answer = deferred<{ data: unknown }>();

@@ -5,7 +5,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { notifyError } from '../../../lib/notify';
+import { upiPayLink } from '../../../lib/upi-link';
 import { fetchPhListDetails } from '../api/ph-list-details';
 import { disputePhUser, PH_DISPUTED_TEXT } from '../api/dispute-ph-user';
 import { CANCEL, PENDING } from '../api/types';
@@ -58,6 +60,15 @@ export function PhDetailPage() {
     if (!done) setBusy(false);
   }
 
+  /** A value with a Copy button beside it (nothing to copy: the value alone). */
+  const withCopy = (value: string, what: string) =>
+    value === '' ? '' : (
+      <>
+        {value}
+        <CopyButton value={value} what={what} />
+      </>
+    );
+
   return (
     <LinkDetailScreen
       title={t('phDetailTitle')}
@@ -71,10 +82,10 @@ export function PhDetailPage() {
         linkStatusItem(t('linkStatus'), link.paidst),
         { label: t('bankName'), value: link.bankName },
         { label: t('branch'), value: link.branch },
-        { label: t('ifsc'), value: link.ifsc },
-        { label: t('accountNumber'), value: link.accountNumber },
+        { label: t('ifsc'), value: withCopy(link.ifsc, t('ifsc')) },
+        { label: t('accountNumber'), value: withCopy(link.accountNumber, t('accountNumber')) },
         { label: t('holderName'), value: link.holder },
-        { label: t('upiNumber'), value: link.upi },
+        { label: t('upiNumber'), value: withCopy(link.upi, t('upiNumber')), testId: 'receiver-upi' },
         { label: t('generateDate'), value: formatDateTime(link.ed) },
         ...(link.utrno ? [{ label: t('utrNumber'), value: link.utrno }] : []),
       ]}
@@ -92,6 +103,25 @@ export function PhDetailPage() {
               }}
             >
               <Alert severity="info">{t('payThisMember')}</Alert>
+              {/* Paying from this phone (issue 20): the receiver's UPI ID opens the member's UPI app. */}
+              {link.upi.includes('@') ? (
+                <Button
+                  variant="contained"
+                  href={upiPayLink({
+                    payeeUpiId: link.upi,
+                    payeeName: link.holder || link.name,
+                    amount: link.amount,
+                    note: `Sahyog help ${link.id}`,
+                  })}
+                  data-testid="upi-pay-link"
+                >
+                  {t('payWithApp')}
+                </Button>
+              ) : null}
+              <div>
+                {t('amountToPay')} <strong>₹{link.amount}</strong>
+                <CopyButton value={link.amount} what={t('amountToPay')} />
+              </div>
               <TextField
                 label={t('utrNumber')}
                 value={utr}

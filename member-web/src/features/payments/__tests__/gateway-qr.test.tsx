@@ -72,16 +72,55 @@ describe('Gateway Epin Request (UPI) and /QrCode', () => {
       epin_qty: '1',
       clientid: 'UP1763800000000DEF456',
     });
-    expect(JSON.parse(window.sessionStorage.getItem(UPI_PAYMENT_KEY) ?? '{}')).toEqual({
+    expect(JSON.parse(window.sessionStorage.getItem(UPI_PAYMENT_KEY) ?? '{}')).toMatchObject({
       qrCodeImage: PNG,
       amount: '299.00',
       clientid: 'UP1763800000000DEF456',
       bankingName: 'Sahyog Foundation',
+      payeeUpiId: 'sahyog@upi',
     });
     expect(await screen.findByTestId('upi-qr')).toHaveAttribute('src', PNG);
     expect(screen.getByTestId('qr-clientid')).toHaveTextContent('UP1763800000000DEF456');
     expect(screen.getByText(/with any UPI app/)).toHaveTextContent('Scan and pay ₹299.00 with any UPI app.');
     expect(screen.getByTestId('banking-name')).toHaveTextContent('Sahyog Foundation');
+    // Issue 20: paying from this phone — the UPI intent link, the UPI ID to copy, the time left.
+    const pay = screen.getByRole('link', { name: 'Pay with a UPI app' });
+    expect(pay).toHaveAttribute(
+      'href',
+      'upi://pay?pa=sahyog@upi&pn=Sahyog%20Foundation&am=299.00&cu=INR&tn=UP1763800000000DEF456',
+    );
+    expect(screen.getByTestId('qr-upi-id')).toHaveTextContent('sahyog@upi');
+    expect(screen.getByRole('button', { name: 'Copy UPI ID:' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Amount:' })).toBeInTheDocument();
+    expect(screen.getByTestId('qr-countdown')).toHaveTextContent(/^(20:00|19:59)$/);
+  });
+
+  it('proves the QR page counts down to the deadline and stops polling when the time is over (issue 20)', async () => {
+    vi.useFakeTimers();
+    signInMember();
+    window.sessionStorage.setItem(
+      UPI_PAYMENT_KEY,
+      JSON.stringify({
+        qrCodeImage: PNG,
+        amount: '299.00',
+        clientid: 'UP1763800000000DEF456',
+        bankingName: 'Sahyog Foundation',
+        payeeUpiId: 'sahyog@upi',
+        deadline: Date.now() + 10_000,
+      }),
+    );
+    const api = mockApi({ 'POST /checkPaymentStatus': PENDING });
+    renderApp('/QrCode');
+    expect(screen.getByTestId('qr-countdown')).toHaveTextContent('00:10');
+    await tick(4_000);
+    expect(screen.getByTestId('qr-countdown')).toHaveTextContent('00:06');
+    await tick(8_000);
+    expect(screen.getByTestId('qr-status')).toHaveAttribute('data-state', 'closed');
+    expect(toastTexts()).toContain('Time is over. Please Try Again !!');
+    const checks = api.callsTo('POST /checkPaymentStatus').length;
+    await tick(30_000);
+    expect(api.callsTo('POST /checkPaymentStatus')).toHaveLength(checks);
+    expect(screen.queryByRole('link', { name: 'Pay with a UPI app' })).not.toBeInTheDocument();
   });
 
   it('proves /QrCode asks the server every 3 s, and on Response Received/status 1 toasts, stops polling and goes to the history after 1 s', async () => {

@@ -1,4 +1,5 @@
 import { apiClient, resultText } from '../../../lib/api-client';
+import { parseInstant, paymentMsLeft, serverNowAt } from './deposit-crypto';
 import { getSession } from '../../../lib/session';
 import { text } from '../../../lib/use-rows';
 import type { DepositInput } from './deposit-crypto';
@@ -12,6 +13,10 @@ export interface UpiPayment {
   clientid: string;
   /** Payee name of the UPI link (the "banking name"). */
   bankingName: string;
+  /** The payee's UPI ID (`pa` of the server's upi://pay link), for "Pay with a UPI app" and Copy. */
+  payeeUpiId: string;
+  /** When paying ends, on this device's clock (epoch ms; the server's deadline, at most 20 minutes away). */
+  deadline: number;
 }
 
 /** Only a locally generated image is shown: a PNG data URL (the server draws the QR itself). */
@@ -20,6 +25,11 @@ export function isLocalQrImage(value: string): boolean {
 }
 
 export const DEFAULT_BANKING_NAME = 'Sahyog Foundation';
+
+function payeeOf(upiUrl: string): string {
+  const query = upiUrl.split('?')[1] ?? '';
+  return new URLSearchParams(query).get('pa') ?? '';
+}
 
 function payeeName(upiUrl: string): string {
   const query = upiUrl.split('?')[1] ?? '';
@@ -47,6 +57,9 @@ export async function depositUpi(
       amount: text(body, 'amount') || input.amount,
       clientid: text(body, 'clientid') || input.clientid,
       bankingName: payeeName(text(data, 'upiUrl')) || DEFAULT_BANKING_NAME,
+      payeeUpiId: payeeOf(text(data, 'upiUrl')),
+      deadline:
+        Date.now() + paymentMsLeft(parseInstant(body.expiresAt), serverNowAt(Date.now(), parseInstant(response.headers.date))),
     },
   };
 }

@@ -16,7 +16,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { depositCrypto, paymentMsLeft, serverNowAt, type CryptoDeposit } from '../api/deposit-crypto';
 import { generateCryptoOrder } from '../api/generate-order';
 import { EpinPurchaseForm, type PurchaseInput } from './epin-purchase-form';
-import { HistoryLink, Reloadable, useLaterTimer } from './shared';
+import { HistoryLink, mmss, Reloadable, useLaterTimer } from './shared';
 
 /** Spec §9: the page reloads 2 s after the payment timer runs out. */
 export const TIMEOUT_RELOAD_MS = 2000;
@@ -24,10 +24,7 @@ export const TIMEOUT_RELOAD_MS = 2000;
 const MODAL_TRANSITION_MS = 300;
 const BACKDROP_TRANSITION_MS = 150;
 
-export function mmss(seconds: number): string {
-  const s = Math.max(0, seconds);
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
+export { mmss } from './shared';
 
 async function copyText(value: string): Promise<boolean> {
   try {

@@ -91,3 +91,9 @@ export function HistoryLink({ to, label }: { to: string; label: string }) {
     </Typography>
   );
 }
+
+/** A countdown as mm:ss (the payment windows of the USDT popup and the QR page). */
+export function mmss(seconds: number): string {
+  const s = Math.max(0, seconds);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}

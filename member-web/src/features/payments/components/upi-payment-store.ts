@@ -1,4 +1,5 @@
 import { DEFAULT_BANKING_NAME, isLocalQrImage, type UpiPayment } from '../api/deposit-upi';
+import { PAYMENT_WINDOW_SECONDS } from '../api/deposit-crypto';
 
 /** Session storage key of the UPI payment in progress (the spec stores QR image, amount and clientid there). */
 export const UPI_PAYMENT_KEY = 'upiPayment';
@@ -18,6 +19,12 @@ export function readUpiPayment(): UpiPayment | null {
       clientid: typeof parsed.clientid === 'string' ? parsed.clientid : '',
       bankingName:
         typeof parsed.bankingName === 'string' && parsed.bankingName !== '' ? parsed.bankingName : DEFAULT_BANKING_NAME,
+      payeeUpiId: typeof parsed.payeeUpiId === 'string' ? parsed.payeeUpiId : '',
+      // A payment stored before deadlines were kept: the spec's window from now.
+      deadline:
+        typeof parsed.deadline === 'number' && Number.isFinite(parsed.deadline)
+          ? parsed.deadline
+          : Date.now() + PAYMENT_WINDOW_SECONDS * 1000,
     };
     return isLocalQrImage(payment.qrCodeImage) && payment.clientid !== '' ? payment : null;
   } catch {

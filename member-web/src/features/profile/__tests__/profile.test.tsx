@@ -67,13 +67,20 @@ describe('/ProfileSetting', () => {
     expect(await screen.findAllByText('Please Enter district name')).toHaveLength(2);
     fireEvent.change(screen.getByLabelText('District'), { target: { value: 'Nashik' } });
     const city = screen.getByLabelText('City');
+    // Issue 20: a change the field does not take is refused whole and says why (never filtered).
     fireEvent.change(city, { target: { value: 'Nas1234567' } });
+    expect(city).toHaveValue('');
+    expect(screen.getByText('Digits only: that was not taken')).toBeInTheDocument();
+    fireEvent.change(city, { target: { value: '123456' } });
     expect(city).toHaveValue('123456');
     submit();
     expect(await screen.findAllByText('Please enter pincode')).toHaveLength(2);
     fireEvent.change(screen.getByLabelText('Pincode'), { target: { value: '422001' } });
     fireEvent.change(screen.getByLabelText('Nominee Name'), { target: { value: 'Ravi 9 Rao' } });
-    expect(screen.getByLabelText('Nominee Name')).toHaveValue('Ravi  Rao');
+    expect(screen.getByLabelText('Nominee Name')).toHaveValue('');
+    expect(screen.getByText('Letters and spaces only (any script): that was not taken')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Nominee Name'), { target: { value: 'रवि क्\u200Dष राव' } });
+    expect(screen.getByLabelText('Nominee Name')).toHaveValue('रवि क्\u200Dष राव');
     submit();
     expect(await screen.findAllByText('Please enter Nominee Relation')).toHaveLength(2);
     expect(api.callsTo('POST /UpdateProfile')).toHaveLength(0);
@@ -236,6 +243,35 @@ describe('/Updatebank', () => {
       upinumber: '9876543210',
       IP_address: '',
     });
+  });
+
+  it('proves a long UPI ID is kept whole and sent whole, and a malformed one is refused before sending (issue 20)', async () => {
+    signInMember();
+    const api = mockApi({
+      'POST /UserInformation': userInformation({
+        GPay: '',
+        accountnumber: '123456789012',
+        holder: 'Asha Rao',
+        ifsc: 'KKBK0000261',
+        bank_name: 'Kotak Mahindra Bank',
+        branch: 'GURGAON',
+        PAN: 'ABCPE1234F',
+        AAdhar: '234567890124',
+      }),
+      'POST /UpdateProfile': { data: { Result: 'Bank Details Updated Successfully' } },
+    });
+    const { location } = renderApp('/Updatebank');
+    const upi = await screen.findByLabelText('UPI Number');
+    fireEvent.change(screen.getByLabelText('Transaction Password'), { target: { value: 'Member@123' } });
+    fireEvent.change(upi, { target: { value: 'ravi@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findAllByText('Enter a valid UPI ID (name@bank, at most 50 characters)')).toHaveLength(2);
+    expect(api.callsTo('POST /UpdateProfile')).toHaveLength(0);
+    fireEvent.change(upi, { target: { value: 'ravi.kumar.nashik.family@okaxis' } });
+    expect(upi).toHaveValue('ravi.kumar.nashik.family@okaxis');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(location().pathname).toBe('/Profile'));
+    expect(api.callsTo('POST /UpdateProfile')[0]?.body).toMatchObject({ upinumber: 'ravi.kumar.nashik.family@okaxis' });
   });
 
   it("proves saved details read 'Details Verified and Locked' with every input disabled and no Update", async () => {

@@ -7,9 +7,18 @@ import { LockedNotice } from './locked-notice';
 import { InfoSettingsPage } from './settings-shell';
 import { firstProblem, useProfileSave, errorProps } from './use-profile';
 import { FormStack, SubmitButton } from '../../../components/ui/form-stack';
+import { refusalText, UPI_ID_MAX_LENGTH, upiProblem } from '../../../lib/input-rules';
 
-/** Spec §5/§9 limits: account 30, holder 30, IFSC 15, transaction password 25, PAN 10, Aadhar 12, UPI 12. */
+/**
+ * Spec §5/§9 limits: account 30, holder 30, IFSC 15, transaction password 25, PAN 10, Aadhar 12,
+ * UPI 12 — or a UPI ID of up to 50 (issue 20, decision 0041).
+ */
 const IFSC_FORMAT = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const DIGITS = /^\d*$/;
+/** The account holder as the bank spells it: Latin letters, spaces and dots (the server's rule). */
+const HOLDER = /^[A-Za-z .]*$/;
+const CAPITALS_AND_DIGITS = /^[A-Z0-9]*$/;
+const NO_SPACES = /^\S*$/;
 
 /** /Updatebank: bank details with the transaction password; read-only once saved ('Details Verified and Locked'); to /Profile on success. */
 export function BankPage() {
@@ -71,6 +80,8 @@ function BankForm({ info }: { info: UserInformation }) {
       ['pan', !form.pan.trim(), t('panRequired')],
       ['aadhaar', !form.aadhaar.trim() || /^0+$/.test(form.aadhaar), t('aadhaarRequired')],
       ['upi', !form.upi.trim(), t('upiRequired')],
+      ['upi', upiProblem(form.upi.trim()) === 'upiIdInvalid', t('upiIdInvalid')],
+      ['upi', upiProblem(form.upi.trim()) === 'upiTooLong', t('upiFormat')],
     ]);
     setError(problem);
     if (problem) return;
@@ -88,23 +99,39 @@ function BankForm({ info }: { info: UserInformation }) {
     });
   }
 
+  /**
+   * A change is taken whole or not at all (issue 20): a character outside `allowed` or a value over
+   * `max` leaves the field as it was and says why. IFSC and PAN are shown in capitals as typed.
+   */
+  const take = (name: keyof typeof form, raw: string, max: number, allowed?: RegExp, upper = false) => {
+    // Grouping spaces and dashes of a pasted account or Aadhaar number are not part of it.
+    const value = allowed === DIGITS ? raw.replace(/[\s-]/g, '') : upper ? raw.toUpperCase() : raw;
+    if (allowed && !allowed.test(value)) {
+      setError({ field: name, message: refusalText(allowed === DIGITS ? 'digits' : 'notAllowed', max) });
+      return;
+    }
+    if (value.length > max) {
+      setError({ field: name, message: refusalText('tooLong', max) });
+      return;
+    }
+    set(name, value);
+  };
   const field = (
     name: keyof typeof form,
     label: string,
     max: number,
-    filter: (v: string) => string = (v) => v,
-    extra: { type?: string; readOnly?: boolean; numeric?: boolean } = {},
+    allowed?: RegExp,
+    extra: { type?: string; readOnly?: boolean; numeric?: boolean; upper?: boolean } = {},
   ) => (
     <TextField
       label={t(label)}
       type={extra.type}
       value={form[name]}
-      onChange={(e) => set(name, filter(e.target.value).slice(0, max))}
+      onChange={(e) => take(name, e.target.value, max, allowed, extra.upper)}
       disabled={locked || busy}
       {...errorProps(error, name)}
       slotProps={{
         htmlInput: {
-          maxLength: max,
           readOnly: extra.readOnly,
           ...(extra.numeric ? { inputMode: 'numeric' } : {}),
           autoComplete: 'off',
@@ -121,15 +148,15 @@ function BankForm({ info }: { info: UserInformation }) {
       }}
     >
       {locked ? <LockedNotice /> : null}
-      {field('account', 'accountNumber', 30, (v) => v.replace(/\D/g, ''), { numeric: true })}
-      {field('holder', 'holder', 30, (v) => v.replace(/[^A-Za-z .]/g, ''))}
-      {field('ifsc', 'ifsc', 15, (v) => v.toUpperCase().replace(/[^A-Z0-9]/g, ''))}
+      {field('account', 'accountNumber', 30, DIGITS, { numeric: true })}
+      {field('holder', 'holder', 30, HOLDER)}
+      {field('ifsc', 'ifsc', 15, CAPITALS_AND_DIGITS, { upper: true })}
       {field('bankName', 'bankName', 100, undefined, { readOnly: true })}
       {field('branch', 'branch', 100, undefined, { readOnly: true })}
       {locked ? null : field('transactionPassword', 'transactionPassword', 25, undefined, { type: 'password' })}
-      {field('pan', 'pan', 10, (v) => v.toUpperCase().replace(/[^A-Z0-9]/g, ''))}
-      {field('aadhaar', 'aadhaar', 12, (v) => v.replace(/\D/g, ''), { numeric: true })}
-      {field('upi', 'upi', 12)}
+      {field('pan', 'pan', 10, CAPITALS_AND_DIGITS, { upper: true })}
+      {field('aadhaar', 'aadhaar', 12, DIGITS, { numeric: true })}
+      {field('upi', 'upi', UPI_ID_MAX_LENGTH, NO_SPACES)}
       {locked ? null : <SubmitButton busy={busy} label={t('update')} busyLabel={t('processing')} />}
     </FormStack>
   );

@@ -5,10 +5,7 @@ import { fetchRegions, PROFILE_DONE, type Region, type UserInformation } from '.
 import { InfoSettingsPage } from './settings-shell';
 import { firstProblem, useProfileSave, errorProps } from './use-profile';
 import { FormStack, SubmitButton } from '../../../components/ui/form-stack';
-
-/** Spec §5's input filters and maximum lengths of the Profile Info form. */
-const letters = (value: string, max: number) => value.replace(/[^A-Za-z ]/g, '').slice(0, max);
-const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
+import { refusalOf, refusalText, type InputRule } from '../../../lib/input-rules';
 
 /** /ProfileSetting — Profile Info: name, email, country and mobile read-only; state and district from getregion; six required fields. */
 export function ProfileInfoPage() {
@@ -80,20 +77,23 @@ function ProfileInfoForm({ info, onSaved }: { info: UserInformation; onSaved: ()
     });
   }
 
-  const text = (
-    field: keyof typeof form,
-    label: string,
-    filter: (v: string) => string,
-    max: number,
-    numeric = false,
-  ) => (
+  /**
+   * Spec §5's input filters and maximum lengths, letters of any script (issue 20): a change that
+   * breaks them is not taken, and the field says why (never filtered or cut silently).
+   */
+  const take = (field: keyof typeof form, raw: string, rule: InputRule, max: number) => {
+    const refusal = refusalOf(raw, rule, max);
+    if (refusal) setError({ field, message: refusalText(refusal, max) });
+    else set(field, raw);
+  };
+  const text = (field: keyof typeof form, label: string, rule: InputRule, max: number) => (
     <TextField
       label={t(label)}
       value={form[field]}
-      onChange={(e) => set(field, filter(e.target.value))}
+      onChange={(e) => take(field, e.target.value, rule, max)}
       disabled={busy}
       {...errorProps(error, field)}
-      slotProps={{ htmlInput: { maxLength: max, ...(numeric ? { inputMode: 'numeric' } : {}) } }}
+      slotProps={{ htmlInput: rule === 'digits' ? { inputMode: 'numeric' } : {} }}
     />
   );
   const select = (field: 'state' | 'district', label: string, list: Region[]) => (
@@ -123,10 +123,10 @@ function ProfileInfoForm({ info, onSaved }: { info: UserInformation; onSaved: ()
       <TextField label={t('mobile')} value={info.mobile} slotProps={{ htmlInput: { readOnly: true } }} />
       {select('state', 'state', states)}
       {select('district', 'district', districts)}
-      {text('city', 'city', (v) => digits(v, 6), 6, true)}
-      {text('pincode', 'pincode', (v) => digits(v, 6), 6, true)}
-      {text('nomineeName', 'nomineeName', (v) => letters(v, 30), 30)}
-      {text('nomineeRelation', 'nomineeRelation', (v) => letters(v, 20), 20)}
+      {text('city', 'city', 'digits', 6)}
+      {text('pincode', 'pincode', 'digits', 6)}
+      {text('nomineeName', 'nomineeName', 'letters', 30)}
+      {text('nomineeRelation', 'nomineeRelation', 'letters', 20)}
       <SubmitButton busy={busy} label={t('update')} busyLabel={t('processing')} />
     </FormStack>
   );

@@ -117,6 +117,34 @@ describe('member registration', () => {
     expect(field('Mobile')).toHaveValue('919876543210');
   });
 
+  it('proves Devanagari (with ZWJ/ZWNJ) is taken in name, city and state, a long UPI ID is kept whole, and a refused paste says why (issue 20)', async () => {
+    sponsorApi();
+    const user = userEvent.setup({ delay: null });
+    renderApp('/signup');
+    await user.click(field('User Name'));
+    await user.paste('रवि क्\u200Dष कुमार');
+    expect(field('User Name')).toHaveValue('रवि क्\u200Dष कुमार');
+    await user.click(field('City'));
+    await user.paste('नाशिक');
+    expect(field('City')).toHaveValue('नाशिक');
+    await user.click(field('State'));
+    await user.paste('महाराष्ट्र');
+    expect(field('State')).toHaveValue('महाराष्ट्र');
+    await user.click(field('UPI Number'));
+    await user.paste('ravi.kumar@okaxis');
+    expect(field('UPI Number')).toHaveValue('ravi.kumar@okaxis');
+    // Too long, or a character the field does not take: nothing is taken, and the field says why.
+    await user.click(field('City'));
+    await user.paste('x'.repeat(30));
+    expect(field('City')).toHaveValue('नाशिक');
+    expect(screen.getByText('At most 20 characters: that was not taken')).toBeInTheDocument();
+    await user.click(field('Mobile'));
+    await user.paste('98765.43210');
+    expect(field('Mobile')).toHaveValue('');
+    expect(screen.getByText('Digits only: that was not taken')).toBeInTheDocument();
+    expect(screen.queryByText('At most 20 characters: that was not taken')).not.toBeInTheDocument();
+  });
+
   it('proves the maximum lengths of the inputs', async () => {
     sponsorApi();
     const user = userEvent.setup({ delay: null });
@@ -125,8 +153,10 @@ describe('member registration', () => {
     expect(field('Sponsor Id')).toHaveValue('1234567890');
     await user.type(field('City'), 'a'.repeat(30));
     expect(field('City')).toHaveValue('a'.repeat(20));
+    // A UPI ID may run to 50 characters (issue 20), so the field takes them; the 12-character cap of
+    // a UPI number is a check on submit.
     await user.type(field('UPI Number'), '1'.repeat(20));
-    expect(field('UPI Number')).toHaveValue('1'.repeat(12));
+    expect(field('UPI Number')).toHaveValue('1'.repeat(20));
     await user.type(field('Password'), 'p'.repeat(40));
     expect(field('Password')).toHaveValue('p'.repeat(30));
     await user.type(field('Confirm Password'), 'p'.repeat(40));

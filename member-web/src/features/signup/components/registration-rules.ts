@@ -1,4 +1,5 @@
 import { i18n } from '../../../lib/i18n';
+import { UPI_ID_MAX_LENGTH, upiProblem } from '../../../lib/input-rules';
 
 /** The registration form's values as typed. */
 export interface RegistrationForm {
@@ -15,7 +16,10 @@ export interface RegistrationForm {
   termsAccepted: boolean;
 }
 
-/** Input caps (spec §5); the name check allows 20 although the input takes 50. */
+/**
+ * Input caps (spec §5); the name check allows 20 although the input takes 50. The UPI field takes a
+ * UPI ID of up to 50 characters as well as the spec's 12-character UPI number (decision 0041).
+ */
 export const MAX_LENGTH = {
   sponsorId: 10,
   userName: 50,
@@ -23,13 +27,12 @@ export const MAX_LENGTH = {
   mobile: 12,
   city: 20,
   state: 20,
-  upiNumber: 12,
+  upiNumber: UPI_ID_MAX_LENGTH,
   password: 30,
   confirmPassword: 20,
 } as const;
 
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
-export const lettersAndSpaces = (value: string) => value.replace(/[^A-Za-z ]/g, '');
 
 /** The email pattern only raises a flag; it never blocks submission (spec §5). */
 export const EMAIL_PATTERN = /^[^\s@]{3,}@[^\s@]+\.[^\s@]+$/;
@@ -58,6 +61,8 @@ export function firstRegistrationIssue(form: RegistrationForm): RegistrationIssu
   if (form.state.trim() === '') return issue('state', 'stateRequired');
   if (form.mobile.length <= 8) return issue('mobile', 'mobileInvalid');
   if (form.upiNumber.trim() === '') return issue('upiNumber', 'upiRequired');
+  const upi = upiProblem(form.upiNumber.trim());
+  if (upi) return issue('upiNumber', upi);
   if (form.password === '') return issue('password', 'passwordRequired');
   if (form.password.length < 6) return issue('password', 'passwordTooShort');
   if (form.password !== form.confirmPassword) return issue('confirmPassword', 'confirmMismatch');

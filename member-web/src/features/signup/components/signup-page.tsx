@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import FormHelperText from '@mui/material/FormHelperText';
 import { FormCard } from '../../../components/ui/form-card';
+import { refusalOf, refusalText, type InputRule } from '../../../lib/input-rules';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { checkSponsorId, SPONSOR_NOT_FOUND, type SponsorLookup } from '../api/check-sponsor';
 import { DEFAULT_COUNTRY, useCountryList } from '../api/country-list';
@@ -21,7 +22,6 @@ import {
   digitsOnly,
   EMAIL_PATTERN,
   firstRegistrationIssue,
-  lettersAndSpaces,
   MAX_LENGTH,
   type RegistrationForm,
   type RegistrationIssue,
@@ -111,6 +111,8 @@ export function SignupPage() {
   const [busy, setBusy] = useState(false);
   // The failed check is shown under its field as well as in the toast.
   const [issue, setIssue] = useState<RegistrationIssue | null>(null);
+  // A typed or pasted change that was not taken, and why (issue 20): one message at a time with `issue`.
+  const [notice, setNotice] = useState<{ field: keyof RegistrationForm; text: string } | null>(null);
   const countries = useCountryList();
   const sponsor = useSponsorLookup();
   const { lookUp } = sponsor;
@@ -127,27 +129,42 @@ export function SignupPage() {
     setIssue((current) => (current?.field === key ? null : current));
   }
 
-  /** MUI's error state and helper text of a field, from the failed check. */
+  /** MUI's error state and helper text of a field, from the failed check or the change not taken. */
   function errorOf(field: keyof RegistrationForm) {
-    return issue?.field === field ? { error: true, helperText: t(issue.key) } : {};
+    if (issue?.field === field) return { error: true, helperText: t(issue.key) };
+    return notice?.field === field ? { error: true, helperText: notice.text } : {};
+  }
+
+  /**
+   * Takes a typed or pasted value only whole: a character the field does not take, or a value
+   * longer than its cap, leaves the field as it was and says why (never cut or filtered silently).
+   */
+  function take(field: Exclude<keyof RegistrationForm, 'termsAccepted'>, raw: string, rule: InputRule): boolean {
+    const max = MAX_LENGTH[field as keyof typeof MAX_LENGTH] ?? Number.MAX_SAFE_INTEGER;
+    const refusal = refusalOf(raw, rule, max);
+    if (refusal) {
+      setIssue(null);
+      setNotice({ field, text: refusalText(refusal, max) });
+      return false;
+    }
+    setNotice((current) => (current?.field === field ? null : current));
+    update(field, raw);
+    return true;
   }
 
   function onSponsorChange(raw: string) {
-    const value = digitsOnly(raw).slice(0, MAX_LENGTH.sponsorId);
-    update('sponsorId', value);
-    lookUp(value, false);
+    if (take('sponsorId', raw, 'digits')) lookUp(raw, false);
   }
 
   function onEmailChange(raw: string) {
-    const value = raw.slice(0, MAX_LENGTH.email);
-    update('email', value);
-    setEmailValid(value === '' || EMAIL_PATTERN.test(value));
+    if (take('email', raw, 'text')) setEmailValid(raw === '' || EMAIL_PATTERN.test(raw));
   }
 
   function reset() {
     setForm(emptyForm());
     setEmailValid(true);
     setIssue(null);
+    setNotice(null);
     sponsor.clear();
   }
 
@@ -156,6 +173,7 @@ export function SignupPage() {
     if (busy) return;
     const problem = firstRegistrationIssue(form);
     setIssue(problem);
+    setNotice(null);
     if (problem) {
       notifyError(t(problem.key));
       return;
@@ -198,7 +216,7 @@ export function SignupPage() {
               name="sid"
               value={form.sponsorId}
               onChange={(e) => onSponsorChange(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: MAX_LENGTH.sponsorId, inputMode: 'numeric' } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <Typography
               role="status"
@@ -226,8 +244,7 @@ export function SignupPage() {
             name="name"
             value={form.userName}
             autoComplete="name"
-            onChange={(e) => update('userName', lettersAndSpaces(e.target.value).slice(0, MAX_LENGTH.userName))}
-            slotProps={{ htmlInput: { maxLength: MAX_LENGTH.userName } }}
+            onChange={(e) => take('userName', e.target.value, 'letters')}
           />
           <TextField
             label={t('email')}
@@ -235,9 +252,9 @@ export function SignupPage() {
             type="email"
             value={form.email}
             autoComplete="email"
-            error={!emailValid}
+            error={!emailValid || notice?.field === 'email'}
+            helperText={notice?.field === 'email' ? notice.text : undefined}
             onChange={(e) => onEmailChange(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: MAX_LENGTH.email } }}
           />
           <TextField
             select
@@ -261,9 +278,9 @@ export function SignupPage() {
             name="mobile"
             value={form.mobile}
             autoComplete="tel-national"
-            onChange={(e) => update('mobile', digitsOnly(e.target.value).slice(0, MAX_LENGTH.mobile))}
+            onChange={(e) => take('mobile', e.target.value, 'digits')}
             slotProps={{
-              htmlInput: { maxLength: MAX_LENGTH.mobile, inputMode: 'numeric' },
+              htmlInput: { inputMode: 'numeric' },
               input: {
                 startAdornment: selectedCountry ? (
                   <InputAdornment position="start">{phoneCodeLabel(selectedCountry.phonecode)}</InputAdornment>
@@ -276,24 +293,22 @@ export function SignupPage() {
             {...errorOf('city')}
             name="city"
             value={form.city}
-            onChange={(e) => update('city', lettersAndSpaces(e.target.value).slice(0, MAX_LENGTH.city))}
-            slotProps={{ htmlInput: { maxLength: MAX_LENGTH.city } }}
+            onChange={(e) => take('city', e.target.value, 'letters')}
           />
           <TextField
             label={t('state')}
             {...errorOf('state')}
             name="state"
             value={form.state}
-            onChange={(e) => update('state', lettersAndSpaces(e.target.value).slice(0, MAX_LENGTH.state))}
-            slotProps={{ htmlInput: { maxLength: MAX_LENGTH.state } }}
+            onChange={(e) => take('state', e.target.value, 'letters')}
           />
           <TextField
             label={t('upiNumber')}
             {...errorOf('upiNumber')}
             name="upinumber"
             value={form.upiNumber}
-            onChange={(e) => update('upiNumber', e.target.value.slice(0, MAX_LENGTH.upiNumber))}
-            slotProps={{ htmlInput: { maxLength: MAX_LENGTH.upiNumber } }}
+            onChange={(e) => take('upiNumber', e.target.value.trim(), 'text')}
+            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
           />
           <TextField
             label={t('password')}
@@ -302,8 +317,7 @@ export function SignupPage() {
             type="password"
             value={form.password}
             autoComplete="new-password"
-            onChange={(e) => update('password', e.target.value.slice(0, MAX_LENGTH.password))}
-            slotProps={{ htmlInput: { maxLength: MAX_LENGTH.password } }}
+            onChange={(e) => take('password', e.target.value, 'text')}
           />
           <TextField
             label={t('confirmPassword')}
@@ -312,8 +326,7 @@ export function SignupPage() {
             type="password"
             value={form.confirmPassword}
             autoComplete="new-password"
-            onChange={(e) => update('confirmPassword', e.target.value.slice(0, MAX_LENGTH.confirmPassword))}
-            slotProps={{ htmlInput: { maxLength: MAX_LENGTH.confirmPassword } }}
+            onChange={(e) => take('confirmPassword', e.target.value, 'text')}
           />
         </Box>
         <FormControlLabel

@@ -27,12 +27,19 @@ describe('/Withdrawal', () => {
     expect(screen.getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST /Withdrawal')).toHaveLength(0);
 
+    // Issue 20: "12.5" is kept as typed and refused with its reason, never sent as 125; a paste
+    // longer than 10 is not taken and says so.
     const amount = screen.getByLabelText('Amount');
-    fireEvent.change(amount, { target: { value: '5a0.0' } });
-    expect(amount).toHaveValue('500');
+    fireEvent.change(amount, { target: { value: '12.5' } });
+    expect(amount).toHaveValue('12.5');
+    expect(screen.getByText("Enter whole rupees: digits only, no '.' or other characters")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /Withdrawal')).toHaveLength(0);
+    fireEvent.change(amount, { target: { value: '500' } });
     fireEvent.change(amount, { target: { value: '123456789012' } });
-    expect(amount).toHaveValue('1234567890');
-    expect(amount).toHaveAttribute('maxlength', '10');
+    expect(amount).toHaveValue('500');
+    expect(screen.getByText('At most 10 characters: that was not taken')).toBeInTheDocument();
     expect(screen.getByTestId('withdrawal-gh-notice')).toHaveTextContent('Withdrawal GH assigned within 48 hours.');
   });
 
@@ -48,7 +55,13 @@ describe('/Withdrawal', () => {
     await screen.findByTestId('withdrawal-balance');
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('button', { name: 'Processing..' })).toBeDisabled();
+    // A confirmation names amount and receiver before anything is sent (issue 20).
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    expect(within(sheet).getByTestId('confirm-amount')).toHaveTextContent('₹500.00');
+    expect(within(sheet).getByTestId('confirm-receiver')).toHaveTextContent('482913');
+    expect(api.callsTo('POST /Withdrawal')).toHaveLength(0);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('button', { name: 'Processing..' })).toBeDisabled();
     await waitFor(() => expect(api.callsTo('POST /Withdrawal')).toHaveLength(1));
     expect(api.callsTo('POST /Withdrawal')[0]?.body).toEqual({ uid: '482913', Request_amount: '500' });
     balance = '284.50';
@@ -72,7 +85,8 @@ describe('/Withdrawal', () => {
     await screen.findByTestId('withdrawal-balance');
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(INSUFFICIENT)).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findAllByText(INSUFFICIENT)).not.toHaveLength(0);
     expect(screen.getByLabelText('Amount')).toHaveValue('100');
   });
 

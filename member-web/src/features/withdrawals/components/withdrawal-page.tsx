@@ -7,8 +7,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ConfirmSheet } from '../../../components/ui/confirm-sheet';
 import { PageShell } from '../../../components/ui/page-shell';
 import { ForcedLogoutError } from '../../../lib/api-client';
+import { amountProblem, refusalText } from '../../../lib/input-rules';
+import { getSession } from '../../../lib/session';
 import { formatAmount } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { requestWithdrawal, WITHDRAWAL_DONE } from '../api/withdrawal';
@@ -18,12 +21,16 @@ import { WithdrawalGhNotice } from './gh-notice';
 /** Spec §5: the amount is digits only, at most 10. */
 export const AMOUNT_MAX_LENGTH = 10;
 
-type Balance = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; rupees: string };
+type Balance =
+  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; rupees: string; minimumRupees: string | null };
 
 /**
- * /Withdrawal: the Withdrawal Balance (the dashboard's net balance) and an amount in whole rupees.
- * Empty → 'Please Enter Amount'; the server checks the minimum and the balance and answers 'Done'
- * or its reason (an error toast).
+ * /Withdrawal: the Withdrawal Balance (the dashboard's net balance) and an amount in whole rupees,
+ * with the minimum and the balance beside the field. The amount stays as typed: a '.' or any other
+ * non-digit is shown refused with its reason and never sent (issue 20: "12.5" is not ₹125).
+ * Empty → 'Please Enter Amount'; then a confirmation naming amount and receiver; the server checks
+ * the minimum and the balance and answers 'Done' or its reason. One message at a time: success
+ * clears the error.
  */
 export function WithdrawalPage() {
   const { t } = useTranslation('withdrawals');
@@ -32,13 +39,15 @@ export function WithdrawalPage() {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const session = getSession();
 
   useEffect(() => {
     let active = true;
     setBalance({ state: 'loading' });
     fetchWithdrawalBalance()
       .then((rupees) => {
-        if (active) setBalance(rupees === null ? { state: 'failed' } : { state: 'ready', rupees });
+        if (active) setBalance(rupees === null ? { state: 'failed' } : { state: 'ready', ...rupees });
       })
       .catch((failure: unknown) => {
         if (!(failure instanceof ForcedLogoutError)) console.error('withdrawal balance failed', failure);
@@ -49,26 +58,39 @@ export function WithdrawalPage() {
     };
   }, [attempt]);
 
-  async function submit() {
+  function review() {
     if (busy) return;
-    if (amount === '') {
-      setError(t('enterAmount'));
-      notifyError(t('enterAmount'));
+    const problem = amountProblem(amount);
+    if (problem) {
+      const message = problem === 'required' ? t('enterAmount') : t('common:amount.notWhole');
+      setError(message);
+      notifyError(message);
       return;
     }
     setError('');
+    setConfirming(true);
+  }
+
+  async function submit() {
+    setConfirming(false);
+    if (busy) return;
     setBusy(true);
     try {
       const result = await requestWithdrawal(amount);
       if (result === WITHDRAWAL_DONE) {
+        setError('');
         notifySuccess(t('requested'));
         setAmount('');
         setAttempt((n) => n + 1);
-      } else notifyError(result || t('failed'));
+      } else {
+        // The server's reason stays beside the field, as the field's one current message.
+        setError(result || t('failed'));
+        notifyError(result || t('failed'));
+      }
     } catch (failure) {
       if (failure instanceof ForcedLogoutError) return;
       console.error('withdrawal failed', failure);
-      notifyError(t('failed'));
+      setError(t('failed'));
     } finally {
       setBusy(false);
     }
@@ -105,26 +127,53 @@ export function WithdrawalPage() {
           sx={{ mt: 2 }}
           onSubmit={(event) => {
             event.preventDefault();
-            void submit();
+            review();
           }}
         >
           <TextField
             label={t('amount')}
             value={amount}
             onChange={(event) => {
-              setAmount(event.target.value.replace(/\D/g, '').slice(0, AMOUNT_MAX_LENGTH));
-              setError('');
+              const typed = event.target.value;
+              if (typed.length > AMOUNT_MAX_LENGTH) {
+                setError(refusalText('tooLong', AMOUNT_MAX_LENGTH));
+                return;
+              }
+              setAmount(typed);
+              setError(amountProblem(typed) === 'notWhole' ? t('common:amount.notWhole') : '');
             }}
             disabled={busy}
             error={error !== ''}
             helperText={error || t('wholeRupees')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: AMOUNT_MAX_LENGTH, autoComplete: 'off' } }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
           />
+          {balance.state === 'ready' ? (
+            <Typography variant="body2" color="text.secondary" data-testid="withdrawal-limits">
+              {balance.minimumRupees !== null
+                ? `${t('minimum')}: ${formatAmount(balance.minimumRupees, 'INR')} · `
+                : ''}
+              {`${t('withdrawalBalance')}: ${formatAmount(balance.rupees, 'INR')}`}
+            </Typography>
+          ) : null}
           <Button type="submit" variant="contained" disabled={busy}>
             {busy ? t('processing') : t('submit')}
           </Button>
         </Stack>
         <WithdrawalGhNotice />
+        <ConfirmSheet
+          open={confirming}
+          title={t('confirmTitle')}
+          facts={[
+            { label: t('amount'), value: formatAmount(amount.trim(), 'INR'), testId: 'confirm-amount' },
+            {
+              label: t('receiver'),
+              value: `${session.username} (${session.userId}) — ${t('receiverNote')}`,
+              testId: 'confirm-receiver',
+            },
+          ]}
+          onConfirm={() => void submit()}
+          onCancel={() => setConfirming(false)}
+        />
       </Paper>
     </PageShell>
   );

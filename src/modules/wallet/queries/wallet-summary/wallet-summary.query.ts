@@ -1,12 +1,15 @@
 import { Sql } from '../../../../platform/db/sql';
 import { formatRupees } from '../../../../platform/money';
 import { HELP_ACCOUNT } from '../../../help';
+import { loadSettings } from '../../../settings';
 import { WALLET_ACCOUNT } from '../../domain/withdrawal.events';
 
 /**
  * The dashboard's money cards (spec §3 member summary): MY PH (help given), MY GH (help received),
  * total and today's withdrawals (requested and not rejected; today in India), net balance (income −
- * those withdrawals), and what is reserved awaiting approval.
+ * those withdrawals), and what is reserved awaiting approval; and the smallest withdrawal the
+ * settings allow, in whole rupees (`Withdrawal_Min`), which the withdrawal form shows beside its field
+ * (issue 20).
  */
 export async function walletSummary(db: Sql, uid: string): Promise<Record<string, string>> {
   const accounts = [
@@ -17,7 +20,7 @@ export async function walletSummary(db: Sql, uid: string): Promise<Record<string
     WALLET_ACCOUNT.withdrawn(uid),
     WALLET_ACCOUNT.reserved(uid),
   ];
-  const [rows, [today]] = await Promise.all([
+  const [rows, [today], settings] = await Promise.all([
     db.query<{ account: string; total: string }>(
       'select account, sum(amount_paise)::text as total from postings where account = any($1) group by account',
       [accounts],
@@ -28,6 +31,7 @@ export async function walletSummary(db: Sql, uid: string): Promise<Record<string
           and requested_at >= date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`,
       [uid],
     ),
+    loadSettings(db),
   ]);
   const bal = (account: string) => BigInt(rows.find((r) => r.account === account)?.total ?? '0');
   const income = bal(WALLET_ACCOUNT.levelIncome(uid)) + bal(WALLET_ACCOUNT.income(uid));
@@ -39,5 +43,6 @@ export async function walletSummary(db: Sql, uid: string): Promise<Record<string
     TodayWithdrawal: formatRupees(BigInt(today.total)),
     Net_Balance: formatRupees(income - withdrawn),
     Reserved_Withdrawal: formatRupees(bal(WALLET_ACCOUNT.reserved(uid))),
+    Withdrawal_Min: String(settings.withdrawalMinRupees),
   };
 }
