@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { shellFileFor, shellPath } from './app/shell/shell-files';
@@ -17,10 +18,12 @@ import { DEVICE_CACHE, DEVICE_LANGUAGE_URL } from './lib/device-language';
  * - Nothing of /api is cached here: figures come from the network; the app keeps the member's last
  *   ones itself (lib/last-figures.ts) and marks them with their time.
  * - No skipWaiting: a new version installs in the background and takes over when no tab of the old
- *   one is open any more, i.e. at the app's next start.
+ *   one is open any more, i.e. at the app's next start. The first worker (no old one) takes the
+ *   open tabs at once (clientsClaim), so the visit that installed it already works offline.
  */
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
+clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
