@@ -32,6 +32,9 @@
 //   BENCH_WEB_REPORTS    web: a directory to write each page's full Lighthouse result (JSON) into
 //   BENCH_WEB_TRACES=1   web: with BENCH_WEB_REPORTS, also write each run's Chromium trace (<page>-<run>.trace.json)
 //   BENCH_WEB_RUNS (3)   web: Lighthouse runs per page (round after round); the table shows each run and the medians
+//   BENCH_WEB_TIMINGS=0  web: skip the shell/content timings under the slow 3G and 2G profiles (bench/web-timing.mjs)
+//   BENCH_WEB_TIMING_RUNS (1) web: timing rounds (every page, profile, cold and warm once per round)
+//   BENCH_WEB_LIGHTHOUSE=0 web: skip Lighthouse
 //   BENCH_WEB_PAGES      web: comma-separated paths of the pages to measure (default all: /,/login,/dashboard)
 // topup-income only:
 //   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
@@ -454,6 +457,27 @@ async function runWeb() {
     // Live, not ready: this API runs without a worker, so its relay lag only grows (readiness would fail).
     await waitForHttp(`${baseUrl}/api/health/live`, { timeoutMs: 120_000, isAlive: api.alive });
     log(TAG, `web: API serving the builds on ${baseUrl}; ${os.cpus().length} CPUs, load average ${load()}`);
+    if (env.BENCH_WEB_TIMINGS !== '0') {
+      const timing = await import('../bench/web-timing.mjs');
+      const timingRuns = Math.max(1, intEnv('BENCH_WEB_TIMING_RUNS', 1));
+      const timings = await timing.runTimings({
+        baseUrl,
+        chromePath,
+        member: { uid: '100001', password: 'Member@123' },
+        log: (msg) => log(TAG, msg),
+        runs: timingRuns,
+      });
+      console.log('');
+      console.log(
+        c.bold(
+          `web: time to the shell (FCP) and to the content, 390×844, 4x CPU, cold and warm; ${timingRuns} run(s), medians`,
+        ),
+      );
+      const { text, verdict } = timing.reportTimings(timings);
+      console.log(text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
+      console.log('');
+    }
+    if (env.BENCH_WEB_LIGHTHOUSE === '0') return;
     const bench = await import('../bench/web.bench.mjs');
     const runs = Math.max(1, intEnv('BENCH_WEB_RUNS', 3));
     const pages = bench.choosePages(env.BENCH_WEB_PAGES);

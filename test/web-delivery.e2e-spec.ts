@@ -32,7 +32,12 @@ function fakeBuilds(): string {
   write('member-web/dist/login/index.html', page('LOGIN PRERENDERED'), true);
   write('member-web/dist/hi/index.html', page('LANDING IN HINDI'), true);
   write('member-web/dist/hi/login/index.html', page('LOGIN IN HINDI'), true);
-  write('member-web/dist/app.html', page('EMPTY SHELL'));
+  write('member-web/dist/app.html', page('MEMBER SHELL'));
+  write('member-web/dist/public.html', page('PUBLIC SHELL'));
+  write('member-web/dist/hi/app.html', page('MEMBER SHELL IN HINDI'));
+  write('member-web/dist/hi/public.html', page('PUBLIC SHELL IN HINDI'));
+  write('member-web/dist/sw.js', SCRIPT, true);
+  write('member-web/dist/manifest.webmanifest', JSON.stringify({ name: 'Sahyog', start_url: '/dashboard' }));
   write('member-web/dist/assets/index-AbC123.js', SCRIPT, true);
   write('member-web/dist/assets/tiny-XyZ789.js', 'export {};');
   write('member-web/dist/favicon.ico', ICON);
@@ -111,9 +116,13 @@ describe('web delivery: compression, cache headers, favicon, prerendered pages',
       ['/login', 'LOGIN PRERENDERED'],
       ['/Login', 'LOGIN PRERENDERED'],
       ['/login?next=1', 'LOGIN PRERENDERED'],
-      ['/dashboard', 'EMPTY SHELL'],
-      ['/EpinHistory', 'EMPTY SHELL'],
-      ['/no-such-page', 'EMPTY SHELL'],
+      ['/dashboard', 'MEMBER SHELL'],
+      ['/EpinHistory', 'MEMBER SHELL'],
+      ['/no-such-page', 'MEMBER SHELL'],
+      ['/signup?userid=100000', 'PUBLIC SHELL'],
+      ['/SignUp/', 'PUBLIC SHELL'],
+      ['/ForgotPassword', 'PUBLIC SHELL'],
+      ['/WelcomeLetter', 'PUBLIC SHELL'],
       ['/admin/', 'ADMIN SHELL'],
       ['/admin/members/12', 'ADMIN SHELL'],
     ])('GET %s answers its page, compressed, with Cache-Control: no-cache', async (path, marker) => {
@@ -132,7 +141,9 @@ describe('web delivery: compression, cache headers, favicon, prerendered pages',
       ['/', 'sahyog.language=en', 'LANDING PRERENDERED'],
       ['/login', 'sahyog.language=fr', 'LOGIN PRERENDERED'],
       ['/login', 'other.language=hi', 'LOGIN PRERENDERED'],
-      ['/dashboard', 'sahyog.language=hi', 'EMPTY SHELL'],
+      ['/dashboard', 'sahyog.language=hi', 'MEMBER SHELL IN HINDI'],
+      ['/signup?userid=100000', 'sahyog.language=hi', 'PUBLIC SHELL IN HINDI'],
+      ['/dashboard', 'sahyog.language=en', 'MEMBER SHELL'],
     ])('GET %s with Cookie %s answers the page prerendered in that language (%s)', async (path, cookie, marker) => {
       const res = await get(path, 'br, gzip').set('Cookie', cookie);
       expect(res.status).toBe(200);
@@ -148,6 +159,26 @@ describe('web delivery: compression, cache headers, favicon, prerendered pages',
       const plain = await get('/login', 'identity');
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.text).toContain('LOGIN PRERENDERED');
+    });
+  });
+
+  describe('installable app (issue 20)', () => {
+    it('serves the web app manifest at /manifest.webmanifest, revalidated', async () => {
+      const res = await get('/manifest.webmanifest');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(JSON.parse(res.text)).toMatchObject({ start_url: '/dashboard' });
+    });
+
+    it('serves the service worker as a script, revalidated at each check, under a CSP that lets it run', async () => {
+      const res = await get('/sw.js', 'br, gzip');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // The worker runs from 'self' (worker-src falls back to script-src) and fetches only 'self'.
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(res.headers['content-security-policy']).toMatch(/connect-src 'self'/);
     });
   });
 

@@ -1,10 +1,13 @@
 // After `vite build` (the app) and `vite build --ssr src/prerender.tsx` (the renderer): writes the
-// HTML of the pages that must draw before the app's JavaScript runs, in each language.
-//   dist/app.html             the empty shell, as Vite wrote index.html (every other route)
+// HTML of the pages that must draw before the app's JavaScript runs, in each language
+// (src/app/shell/shell-files.ts), then the service worker's precache list.
 //   dist/index.html           `/` prerendered in English
 //   dist/login/index.html     `/login` prerendered in English
-//   dist/hi/index.html        `/` in Hindi, dist/hi/login/index.html `/login` in Hindi
-// The API picks the page by path and the device's language cookie (src/platform/http/web-apps.ts).
+//   dist/app.html             every member route (and Not Found): the member top bar + a skeleton
+//   dist/public.html          the other routes without a session (/signup, …): their card + a skeleton
+//   dist/hi/…                 the same four in Hindi
+// The API picks the page by path and the device's language cookie (src/platform/http/web-apps.ts),
+// the service worker (src/sw.ts) by path and the language the app noted for it.
 // Each page carries emotion's rules as <style> elements in <head> (one per chunk, not one per
 // element), `data-language` on #root (main.tsx hydrates only onto the device's language), and
 // <link rel="modulepreload"> for the page's own chunks and its catalogues in that language.
@@ -47,7 +50,11 @@ const CONTAINER = '<div id="root"></div>';
 
 const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes(CONTAINER)) throw new Error(`dist/index.html has no ${CONTAINER}`);
-fs.writeFileSync(path.join(dist, 'app.html'), shell);
+/** The shells (src/prerender.tsx renderShell), replaced by the route when the app starts (main.tsx). */
+const SHELLS = [
+  { kind: 'member', file: 'app.html' },
+  { kind: 'public', file: 'public.html' },
+];
 
 // Vite's manifest: which chunks each module's chunk imports statically.
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -64,7 +71,26 @@ const entry = closure('index.html');
 const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 const overBudget = [];
 
-const { renderPage } = await import(pathToFileURL(renderer).href);
+const { renderPage, renderShell } = await import(pathToFileURL(renderer).href);
+/** index.html with `language`, `head` before </head> and `root` as #root (replacer functions: a `$` in them is no pattern). */
+const htmlPage = (language, head, root) =>
+  shell
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
+    .replace('  </head>', () => `${head}  </head>`)
+    .replace(CONTAINER, () => root);
+for (const language of LANGUAGES)
+  for (const { kind, file } of SHELLS) {
+    const { html, styles } = await renderShell(kind, language);
+    if (!html) throw new Error(`prerendering the ${kind} shell (${language}) gave no markup`);
+    const target = path.join(dist, fileIn(language, file));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const root = `<div id="root" data-language="${language}" data-shell="${kind}">${html}</div>`;
+    fs.writeFileSync(target, htmlPage(language, `    ${styles}\n`, root));
+    console.log(
+      `prerendered the ${kind} shell (${language}) -> dist/${fileIn(language, file)}: ` +
+        `${(html.length / 1024).toFixed(1)} KiB of markup, ${(styles.length / 1024).toFixed(1)} KiB of CSS`,
+    );
+  }
 for (const language of LANGUAGES)
   for (const page of PAGES) {
     const { html, styles } = await renderPage(page.route, language);
@@ -78,14 +104,7 @@ for (const language of LANGUAGES)
       .join('');
     const target = path.join(dist, fileIn(language, page.file));
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(
-      target,
-      // Replacer functions: the markup and the CSS are inserted as they are (a `$` in them is no pattern).
-      shell
-        .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
-        .replace('  </head>', () => `${head}  </head>`)
-        .replace(CONTAINER, () => `<div id="root" data-language="${language}">${html}</div>`),
-    );
+    fs.writeFileSync(target, htmlPage(language, head, `<div id="root" data-language="${language}">${html}</div>`));
     const initial = [...entry, ...preloads];
     const bytes = initial.reduce((total, file) => total + gzipBytes(file), 0);
     const budget =
@@ -106,3 +125,19 @@ if (overBudget.length)
   );
 fs.rmSync(path.join(root, 'dist-prerender'), { recursive: true, force: true });
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
+
+// The service worker's precache (src/sw.ts): every file of the build but the worker itself and the
+// compressed twins, i.e. each route's code and catalogues, the pages and shells, icons, manifest.
+// Hashed files under assets/ are fetched by their name; the others carry a revision.
+const { injectManifest } = await import('workbox-build');
+const precache = await injectManifest({
+  swSrc: path.join(dist, 'sw.js'),
+  swDest: path.join(dist, 'sw.js'),
+  globDirectory: dist,
+  globPatterns: ['**/*.{js,css,html,json,svg,ico,png,webmanifest}'],
+  globIgnores: ['sw.js', '**/*.br', '**/*.gz'],
+  dontCacheBustURLsMatching: /^assets\//,
+  maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+});
+for (const warning of precache.warnings) console.warn(`service worker: ${warning}`);
+console.log(`service worker: precaches ${precache.count} files, ${(precache.size / 1024).toFixed(0)} KiB`);

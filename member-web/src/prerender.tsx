@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -7,6 +7,7 @@ import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/app';
 import { AppProvider } from './app/provider';
 import { preloadRoute } from './app/routes';
+import { MemberShell, PublicShell } from './app/shell/shells';
 import { i18n, i18nReady, type Language } from './lib/i18n';
 
 /**
@@ -31,15 +32,27 @@ export async function renderPage(pathname: string, language: Language): Promise<
   await i18nReady;
   await i18n.changeLanguage(language);
   await preloadRoute(pathname);
+  return render(pathname, <AppRoutes />);
+}
+
+/** The shells a route draws before its code is in (app/shell/shell-files.ts): the member pages' or the public ones'. */
+export type ShellKind = 'member' | 'public';
+
+/** Build-time only: the HTML of a shell in `language`, for main.tsx to replace (never hydrate). */
+export async function renderShell(kind: ShellKind, language: Language): Promise<PrerenderedPage> {
+  await i18nReady;
+  await i18n.changeLanguage(language);
+  return render(kind === 'member' ? '/dashboard' : '/signup', kind === 'member' ? <MemberShell /> : <PublicShell />);
+}
+
+function render(pathname: string, routes: ReactNode): PrerenderedPage {
   const cache = createCache({ key: EMOTION_KEY });
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
   const html = renderToString(
     <CacheProvider value={cache}>
       <StrictMode>
         <AppProvider>
-          <StaticRouter location={pathname}>
-            <AppRoutes />
-          </StaticRouter>
+          <StaticRouter location={pathname}>{routes}</StaticRouter>
         </AppProvider>
       </StrictMode>
     </CacheProvider>,

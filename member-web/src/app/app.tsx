@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useNavigate, useRoutes } from 'react-router-dom';
 import { setNavigator } from '../lib/navigation';
+import { ConnectionStatus } from './connection-status';
 import { AppProvider } from './provider';
 import { routes } from './routes';
 
@@ -26,6 +27,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <ConnectionStatus />
     </AppProvider>
   );
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/spinner';
 import { loadNamespaces } from '../lib/i18n';
 import { lazyComponent, type LazyPart } from '../lib/lazy-part';
@@ -20,6 +21,45 @@ export function PageLoading() {
   );
 }
 
+/**
+ * A route whose code could not be fetched (offline, a dropped connection, issue 20): says so with
+ * a retry, in place of the page (the top bar stays); it is fetched again by itself when the
+ * connection comes back (lib/lazy-part.tsx).
+ */
+function PageLoadFailed({ retry }: { retry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Box
+      role="alert"
+      sx={{ display: 'grid', justifyItems: 'center', gap: 2, py: 8, px: 2, textAlign: 'center' }}
+      data-testid="page-load-failed"
+    >
+      <Box component="p" sx={{ m: 0, typography: 'body1' }}>
+        {t('connection.pageFailed')}
+      </Box>
+      <Box
+        component="button"
+        type="button"
+        onClick={retry}
+        sx={{
+          font: 'inherit',
+          fontWeight: 600,
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          border: '1px solid',
+          borderColor: 'primary.main',
+          color: 'primary.main',
+          bgcolor: 'background.paper',
+          cursor: 'pointer',
+        }}
+      >
+        {t('connection.retry')}
+      </Box>
+    </Box>
+  );
+}
+
 export type LazyPage = LazyPart<object>;
 
 /**
@@ -32,5 +72,6 @@ export function lazyPage(load: () => Promise<ComponentType>, namespaces: readonl
   return lazyComponent<object>(
     () => Promise.all([load(), loadNamespaces(namespaces)]).then(([component]) => component),
     <PageLoading />,
+    (retry) => <PageLoadFailed retry={retry} />,
   );
 }

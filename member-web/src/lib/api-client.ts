@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
 import i18n from 'i18next';
+import { noteReachable, noteUnreachable } from './connection';
 import { navigateTo } from './navigation';
 import { offerRetry } from './notify';
 import { getSession, signOut } from './session';
@@ -97,6 +98,7 @@ async function retryWhenAsked(error: AxiosError): Promise<AxiosResponse> {
 
 apiClient.interceptors.response.use(
   (response: AxiosResponse) => {
+    noteReachable();
     if (asksForLogin(response.data)) {
       forceLogout();
       return Promise.reject(new ForcedLogoutError());
@@ -108,6 +110,9 @@ apiClient.interceptors.response.use(
     return response;
   },
   (error: unknown) => {
+    // No answer at all (offline, a dropped connection): the app shows it is offline (lib/connection.ts).
+    if (error instanceof AxiosError && !error.response && error.code !== AxiosError.ERR_CANCELED) noteUnreachable();
+    else if (error instanceof AxiosError && error.response) noteReachable();
     if (error instanceof AxiosError && asksForLogin(error.response?.data)) {
       forceLogout();
       return Promise.reject(new ForcedLogoutError());

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { isOnline, subscribeConnection } from './connection';
 
 export interface LazyPart<P> {
   (props: P): ReactNode;
@@ -8,15 +9,61 @@ export interface LazyPart<P> {
 
 const registered: Array<() => Promise<void>> = [];
 
+/** What a lazy component shows when its code could not be fetched: `retry` fetches it again. */
+export type LoadFailure = (retry: () => void) => ReactNode;
+
+/**
+ * Catches a chunk that could not be fetched (offline, a dropped connection) and shows `failed`
+ * instead of unmounting the whole app (a blank page for good, issue 20); tries again by itself
+ * when the connection comes back (lib/connection.ts).
+ */
+class ChunkBoundary extends Component<
+  { failed: LoadFailure; onRetry: () => void; children: ReactNode },
+  { error: boolean }
+> {
+  state = { error: false };
+  private unsubscribe: (() => void) | undefined;
+
+  static getDerivedStateFromError(): { error: boolean } {
+    return { error: true };
+  }
+
+  componentDidMount(): void {
+    this.unsubscribe = subscribeConnection(() => {
+      if (this.state.error && isOnline()) this.retry();
+    });
+  }
+
+  componentWillUnmount(): void {
+    this.unsubscribe?.();
+  }
+
+  componentDidCatch(error: unknown): void {
+    console.error('could not load a part of the app', error);
+  }
+
+  retry = (): void => {
+    this.setState({ error: false });
+    this.props.onRetry();
+  };
+
+  render(): ReactNode {
+    return this.state.error ? this.props.failed(this.retry) : this.props.children;
+  }
+}
+
 /**
  * A component in a chunk of its own, fetched when it first renders (or on `preload()`), showing
- * `fallback` meanwhile. Once the code is in, it renders directly, without a Suspense boundary, so a
- * prerendered page and the hydrating client draw the same tree. The choice is made once per mounted
- * component, never switched under it. Pages (app/lazy-page.tsx) and lazy parts are made with it.
+ * `fallback` meanwhile, and `failed` (nothing by default) if the code cannot be fetched, until a
+ * retry or the connection's return fetches it again. Once the code is in, it renders directly,
+ * without a Suspense boundary, so a prerendered page and the hydrating client draw the same tree.
+ * The choice is made once per mounted component, never switched under it. Pages
+ * (app/lazy-page.tsx) and lazy parts are made with it.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode,
+  failed: LoadFailure = () => null,
 ): LazyPart<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
@@ -30,17 +77,22 @@ export function lazyComponent<P extends object>(
         throw error;
       },
     ));
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: loaded as ComponentType<P> };
-  });
+  const lazyLoad = () =>
+    lazy(async () => {
+      await preload();
+      return { default: loaded as ComponentType<P> };
+    });
   function Deferred(props: P) {
     const [Ready] = useState(() => loaded);
+    // React.lazy keeps a failed load's error for good: each retry gets a lazy of its own.
+    const [Lazy, setLazy] = useState(lazyLoad);
     if (Ready) return <Ready {...props} />;
     return (
-      <Suspense fallback={fallback}>
-        <Lazy {...props} />
-      </Suspense>
+      <ChunkBoundary failed={failed} onRetry={() => setLazy(() => lazyLoad())}>
+        <Suspense fallback={fallback}>
+          <Lazy {...props} />
+        </Suspense>
+      </ChunkBoundary>
     );
   }
   Deferred.preload = preload;

@@ -2,9 +2,12 @@ import { useSyncExternalStore } from 'react';
 import { LANGUAGE_KEY } from './i18n';
 
 /**
- * The member's session: one small store persisted in sessionStorage under the single root
- * key `persist:root`, as JSON `{ "auth": AuthState }`. sessionStorage (not localStorage) so a
- * session ends with the tab, as the spec's persisted store does.
+ * The member's session: one small store persisted under the single root key `persist:root`, as
+ * JSON `{ "auth": AuthState }`, in localStorage (decision 0040, against the spec's sessionStorage):
+ * an installed app is closed and reopened, and a link opens in a new tab; the session survives both
+ * for the token's life and no longer (an expired token reads as signed out). Signing out in one tab
+ * signs out the others (the `storage` event). A session an older build left in this tab's
+ * sessionStorage is still read, and moved.
  */
 export const PERSIST_KEY = 'persist:root';
 
@@ -31,9 +34,33 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: AuthState = readPersisted();
 
+/** The token's `exp` (seconds since the epoch), or undefined when it has none or is no JWT. */
+export function tokenExpiry(token: string): number | undefined {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return undefined;
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof json.exp === 'number' ? json.exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function storedSession(): string | null {
+  const kept = window.localStorage.getItem(PERSIST_KEY);
+  if (kept) return kept;
+  const tab = window.sessionStorage.getItem(PERSIST_KEY);
+  if (tab) {
+    window.localStorage.setItem(PERSIST_KEY, tab);
+    window.sessionStorage.removeItem(PERSIST_KEY);
+  }
+  return tab;
+}
+
 function readPersisted(): AuthState {
   try {
-    const raw = window.sessionStorage.getItem(PERSIST_KEY);
+    if (typeof window === 'undefined') return signedOut;
+    const raw = storedSession();
     if (!raw) return signedOut;
     const parsed = JSON.parse(raw) as { auth?: Partial<AuthState> };
     const auth = parsed.auth ?? {};
@@ -45,8 +72,10 @@ function readPersisted(): AuthState {
       ipAddress: typeof auth.ipAddress === 'string' ? auth.ipAddress : '',
       impersonated: auth.impersonated === true,
     };
-    // A session without a token cannot call anything protected: treat it as signed out.
-    return state.isAuth && state.jwtToken !== '' ? state : signedOut;
+    // A session without a token cannot call anything protected: treat it as signed out; nor can an expired one.
+    if (!state.isAuth || state.jwtToken === '') return signedOut;
+    const expiry = tokenExpiry(state.jwtToken);
+    return expiry !== undefined && expiry * 1000 <= Date.now() ? signedOut : state;
   } catch {
     return signedOut;
   }
@@ -78,7 +107,7 @@ export function signIn(input: SignIn): void {
     ipAddress: input.ipAddress ?? '',
     impersonated: input.impersonated ?? false,
   };
-  window.sessionStorage.setItem(PERSIST_KEY, JSON.stringify({ auth: current }));
+  window.localStorage.setItem(PERSIST_KEY, JSON.stringify({ auth: current }));
   emit();
 }
 
@@ -101,6 +130,12 @@ export function reloadSession(): void {
   current = readPersisted();
   emit();
 }
+
+// Another tab signed in or out: this one follows.
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key === PERSIST_KEY || event.key === null) reloadSession();
+  });
 
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ForcedLogoutError } from './api-client';
+import { isOnline, subscribeConnection } from './connection';
 
 export type RowsLoad<T> =
   { state: 'loading'; rows: T[] } | { state: 'ready'; rows: T[] } | { state: 'failed'; rows: T[] };
@@ -15,7 +16,8 @@ export interface LoadSteps<T, S> {
 /**
  * Reads once when the screen opens, again when `key` changes and on `reload`, with the latest
  * `load` (callers recreate it each render). A failure is only logged (spec §8); a forced logout
- * is not even logged (the member is already on their way to /login).
+ * is not even logged (the member is already on their way to /login). A read that failed is made
+ * again by itself when the connection comes back (lib/connection.ts, issue 20).
  */
 export function useLoadOnOpen<T, S>(
   load: () => Promise<T>,
@@ -26,12 +28,21 @@ export function useLoadOnOpen<T, S>(
   const [state, setState] = useState<S>(steps.initial);
   const [attempt, setAttempt] = useState(0);
   const latest = useRef({ load, steps });
+  const failed = useRef(false);
+  useEffect(
+    () =>
+      subscribeConnection(() => {
+        if (failed.current && isOnline()) setAttempt((n) => n + 1);
+      }),
+    [],
+  );
   useEffect(() => {
     latest.current = { load, steps };
   });
   useEffect(() => {
     let active = true;
     const { load: read, steps: on } = latest.current;
+    failed.current = false;
     setState((previous) => on.loading(previous));
     read()
       .then((value) => {
@@ -39,7 +50,9 @@ export function useLoadOnOpen<T, S>(
       })
       .catch((error: unknown) => {
         if (!(error instanceof ForcedLogoutError)) console.error(`${what} failed`, error);
-        if (active) setState(on.failed);
+        if (!active) return;
+        failed.current = true;
+        setState(on.failed);
       });
     return () => {
       active = false;
@@ -51,7 +64,8 @@ export function useLoadOnOpen<T, S>(
 
 /**
  * Loads a list once when the screen opens (spec §7: "All lists load once on screen open").
- * A failure is only logged (spec §8) and leaves an empty list; `reload` fetches again.
+ * A failure is only logged (spec §8) and leaves the state 'failed' (the table says the list could
+ * not load, with a retry, never "No Data Found"); `reload` fetches again.
  */
 export function useRows<T>(load: () => Promise<T[]>, what: string): { load: RowsLoad<T>; reload: () => void } {
   return useLoadOnOpen<T[], RowsLoad<T>>(load, '', what, {

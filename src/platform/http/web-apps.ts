@@ -54,6 +54,14 @@ interface Page {
   gzip: Buffer;
 }
 
+/** member-web's pages in one language. */
+interface Pages {
+  landing: Page | null;
+  login: Page | null;
+  publicShell: Page | null;
+  shell: Page | null;
+}
+
 function readPage(file: string): Page | null {
   if (!existsSync(file)) return null;
   const identity = readFileSync(file);
@@ -88,25 +96,42 @@ function languageOf(cookie: string | undefined): OtherLanguage | undefined {
 }
 
 /**
+ * member-web's routes drawn without a session besides `/` and `/login`, lower case: they get the
+ * public shell. Keep in step with member-web/src/app/shell/shell-files.ts (which the service worker
+ * uses for the same choice; this code may not import member-web).
+ */
+export const MEMBER_WEB_PUBLIC_ROUTES: readonly string[] = [
+  '/signup',
+  '/welcomeletter',
+  '/forgotpassword',
+  '/resetpassword',
+  '/adminlogin',
+];
+
+/**
  * The HTML page for a GET/HEAD that no route or file answered: admin-web's index.html under
  * /admin; member-web's prerendered landing page for `/`, its prerendered login page for `/login`
- * (member-web matches routes case-insensitively), each in the language of the device's
- * `sahyog.language` cookie (`hi/…`, English otherwise), and its empty shell (`app.html`) for every
- * other route. A build without the prerendered pages (or tests' stand-ins) falls back to
- * index.html, and one without a page's Hindi variant to its English page. Each page is read and
- * compressed once, at start-up.
+ * (member-web matches routes case-insensitively), the public shell (`public.html`: the card frame
+ * and a skeleton) for the other pages without a session, and the member shell (`app.html`: the top
+ * bar and a skeleton) for every other route (issue 20: never a blank page), each in the language of
+ * the device's `sahyog.language` cookie (`hi/…`, English otherwise). A build without the
+ * prerendered pages (or tests' stand-ins) falls back to index.html, and one without a page's Hindi
+ * variant to its English page. Each page is read and compressed once, at start-up.
  */
 export function spaFallback(root: string): SpaFallback | undefined {
   const member = join(root, 'member-web', 'dist');
   const landing = readPage(join(member, 'index.html'));
   const shell = readPage(join(member, 'app.html')) ?? landing;
   const login = readPage(join(member, 'login', 'index.html')) ?? shell;
-  const translated = new Map<OtherLanguage, { landing: Page | null; login: Page | null }>(
+  const publicShell = readPage(join(member, 'public.html')) ?? shell;
+  const translated = new Map<OtherLanguage, Pages>(
     OTHER_LANGUAGES.map((language) => [
       language,
       {
         landing: readPage(join(member, language, 'index.html')) ?? landing,
         login: readPage(join(member, language, 'login', 'index.html')) ?? login,
+        publicShell: readPage(join(member, language, 'public.html')) ?? publicShell,
+        shell: readPage(join(member, language, 'app.html')) ?? shell,
       },
     ]),
   );
@@ -116,10 +141,11 @@ export function spaFallback(root: string): SpaFallback | undefined {
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/admin-api')) return null;
     if (path === '/admin' || path.startsWith('/admin/')) return admin;
     const language = languageOf(cookie);
-    const pages = (language && translated.get(language)) || { landing, login };
+    const pages = (language && translated.get(language)) || { landing, login, publicShell, shell };
     if (path === '/') return pages.landing;
     if (/^\/login\/?$/i.test(path)) return pages.login;
-    return shell;
+    if (MEMBER_WEB_PUBLIC_ROUTES.includes(path.toLowerCase().replace(/(.)\/+$/, '$1'))) return pages.publicShell;
+    return pages.shell;
   };
   return ({ method, url, acceptEncoding, cookie }) => {
     if (method !== 'GET' && method !== 'HEAD') return null;

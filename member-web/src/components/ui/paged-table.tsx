@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from './load-states';
 
 export interface PagedColumn<T> {
   header: string;
@@ -36,6 +37,12 @@ interface Props<T> {
   serialHeader?: string;
   emptyText?: string;
   loading?: boolean;
+  /**
+   * The read failed (issue 20): with no rows the table says so, with `onRetry`, instead of the
+   * empty text, so a member never reads "No Data Found" for a list that did not arrive.
+   */
+  failed?: boolean;
+  onRetry?: () => void;
   rowKey?: (row: T, index: number) => string;
 }
 
@@ -55,7 +62,17 @@ export function clampPage(wanted: number, lastPage: number): number {
  * box that clamps to 1..last page. Phone-first: below MUI's `sm` breakpoint each row is a card
  * (label: value) with the row's status and action in view, so nothing scrolls sideways.
  */
-export function PagedTable<T>({ label, columns, rows, serialHeader, emptyText, loading = false, rowKey }: Props<T>) {
+export function PagedTable<T>({
+  label,
+  columns,
+  rows,
+  serialHeader,
+  emptyText,
+  loading = false,
+  failed = false,
+  onRetry,
+  rowKey,
+}: Props<T>) {
   const { t } = useTranslation('common');
   const theme = useTheme();
   // noSsr: the first render already knows the width (no table flash on a phone).
@@ -90,6 +107,16 @@ export function PagedTable<T>({ label, columns, rows, serialHeader, emptyText, l
     setJump(String(target));
   }
 
+  if (failed && rows.length === 0)
+    return (
+      <Paper variant="outlined" aria-label={label} role="region">
+        <LoadFailed
+          message={t('connection.loadFailed')}
+          retry={t('connection.retry')}
+          onRetry={() => (onRetry ? onRetry() : window.location.reload())}
+        />
+      </Paper>
+    );
   return (
     <Paper variant="outlined">
       {asCards ? (

@@ -8,12 +8,15 @@ export function TablePage<T>({
   serialHeader,
   columns,
   load,
+  onRetry,
   rowKey,
 }: {
   title: string;
   serialHeader: string;
   columns: ReadonlyArray<PagedColumn<T>>;
   load: RowsLoad<T>;
+  /** Reads the rows again (the failed read's retry). */
+  onRetry?: () => void;
   rowKey?: (row: T, index: number) => string;
 }) {
   return (
@@ -24,6 +27,8 @@ export function TablePage<T>({
         columns={columns}
         rows={load.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={onRetry}
         rowKey={rowKey}
       />
     </PageShell>

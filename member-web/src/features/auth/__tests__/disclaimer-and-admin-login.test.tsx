@@ -64,7 +64,7 @@ describe('admin "Log in as"', () => {
     expect(screen.getByText(/Admin session/)).toBeInTheDocument();
     expect(api.callsTo('POST /loginAdmin')).toHaveLength(1);
     expect(api.callsTo('POST /loginAdmin')[0]?.body).toEqual({ token: 'one-time-1' });
-    const stored = JSON.parse(window.sessionStorage.getItem(PERSIST_KEY) ?? '{}');
+    const stored = JSON.parse(window.localStorage.getItem(PERSIST_KEY) ?? '{}');
     expect(stored.auth).toMatchObject({ isAuth: true, userId: '482913', jwtToken: 'jwt-imp', impersonated: true });
   });
 

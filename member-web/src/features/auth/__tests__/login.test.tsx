@@ -34,7 +34,7 @@ describe('login page', () => {
     expect(await screen.findByText('Login successful!')).toBeInTheDocument();
     await waitFor(() => expect(app.location().pathname).toBe('/Disclaimer'));
     expect(api.callsTo('POST /login')[0]?.body).toEqual({ uid: '482913', password: 'secret12', ipaddress: '' });
-    const stored = JSON.parse(window.sessionStorage.getItem(PERSIST_KEY) ?? '{}');
+    const stored = JSON.parse(window.localStorage.getItem(PERSIST_KEY) ?? '{}');
     expect(stored.auth).toMatchObject({
       isAuth: true,
       userId: '482913',
@@ -56,7 +56,7 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Invalid User Id or Password')).toBeInTheDocument();
     expect(app.location().pathname).toBe('/login');
-    expect(window.sessionStorage.getItem(PERSIST_KEY)).toBeNull();
+    expect(window.localStorage.getItem(PERSIST_KEY)).toBeNull();
   });
 
   it('proves the user id takes digits only, at most 6, and the password at most 20', async () => {

@@ -1,6 +1,12 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { EARLY_SUBMIT_ATTRIBUTE, holdEarlySubmits, takeEarlySubmit, useAppRunning } from '../../../lib/early-submit';
+
+// A press of the prerendered button before React runs it is held, not lost (lib/early-submit.ts):
+// this chunk loads (main.tsx preloads the route) before the page is hydrated.
+if (typeof document !== 'undefined') holdEarlySubmits();
 import { buttonLook } from '../../../components/ui/button-look';
 import { FormCard } from '../../../components/ui/form-card';
 
@@ -16,6 +22,20 @@ const submitLook = {
   color: 'primary.contrastText',
   '&:hover': { bgcolor: 'primary.dark' },
   '&:disabled': { bgcolor: 'action.disabledBackground', color: 'action.disabled', cursor: 'default' },
+} as const;
+
+/**
+ * "Getting ready…" beside a prerendered button pressed before the app runs (lib/early-submit.ts):
+ * shown by CSS alone, while the button has focus (no script yet) or once main.tsx noted the press.
+ */
+const gettingReadyLook = {
+  display: 'none',
+  m: 0,
+  mt: 1,
+  typography: 'body2',
+  color: 'text.secondary',
+  textAlign: 'center',
+  'button:focus + &, html[data-early-submit] &': { display: 'block' },
 } as const;
 
 /** MUI's Link look (primary, underlined) for the router's `<a>`. */
@@ -47,13 +67,32 @@ export function AuthForm({
   links: Array<{ to: string; label: string }>;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('common');
+  const running = useAppRunning();
+  const form = useRef<HTMLFormElement>(null);
+  // Pressed before the app ran: submitted now, with what was typed (lib/early-submit.ts).
+  useEffect(() => {
+    if (running && takeEarlySubmit(form.current)) form.current?.requestSubmit();
+  }, [running]);
   return (
     <FormCard title={title}>
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={onSubmit} ref={form}>
         {children}
-        <Box component="button" type="submit" disabled={busy} sx={submitLook}>
+        {/* A plain button until the app runs: a press never submits the form natively (issue 20 point 2). */}
+        <Box
+          component="button"
+          type={running ? 'submit' : 'button'}
+          {...{ [EARLY_SUBMIT_ATTRIBUTE]: '' }}
+          disabled={busy}
+          sx={submitLook}
+        >
           {submitLabel}
         </Box>
+        {running ? null : (
+          <Box component="p" role="status" sx={gettingReadyLook}>
+            {t('connection.gettingReady')}
+          </Box>
+        )}
         <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', mt: 2, gap: 1 }}>
           {links.map((link) => (
             <Box key={link.to} component={RouterLink} to={link.to} sx={linkLook}>

@@ -1,5 +1,10 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { apiClient, ForcedLogoutError } from '../../../lib/api-client';
+import { isOnline, subscribeConnection } from '../../../lib/connection';
+import { keepLastFigures, readLastFigures, showingLastFigures } from '../../../lib/last-figures';
+
+/** Where the member's last dashboard figures are kept on the device (lib/last-figures.ts). */
+const LAST_FIGURES = 'dashboard';
 
 /** The member summary of POST /api/userDashboard (amounts are rupee strings, dates ISO or ''). */
 export interface DashboardSummary {
@@ -71,24 +76,52 @@ export async function fetchUserDashboard(uid: string): Promise<DashboardSummary 
   return Array.isArray(body) ? toDashboardSummary(body[0]) : null;
 }
 
-export type DashboardLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; summary: DashboardSummary };
+/** `asOf`: the summary is the member's last one kept on this device, from that time (not yet refreshed). */
+export type DashboardLoad =
+  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; summary: DashboardSummary; asOf?: number };
 
+function lastSummary(uid: string): DashboardLoad {
+  const kept = readLastFigures<DashboardSummary>(LAST_FIGURES);
+  return kept && kept.value.uid === uid ? { state: 'ready', summary: kept.value, asOf: kept.at } : { state: 'loading' };
+}
+
+/**
+ * The member's summary: drawn at once from the last one kept on this device (issue 20), then
+ * refreshed from the server. A failed read keeps the last figures (the offline banner names their
+ * time) or, with none, fails with a retry; it is read again by itself when the connection returns.
+ */
 export function useDashboardSummary(uid: string): { load: DashboardLoad; reload: () => void } {
-  const [load, setLoad] = useState<DashboardLoad>({ state: 'loading' });
+  const [load, setLoad] = useState<DashboardLoad>(() => lastSummary(uid));
   const [attempt, setAttempt] = useState(0);
+  const asOf = load.state === 'ready' ? load.asOf : undefined;
+  useEffect(() => (asOf === undefined ? undefined : showingLastFigures(asOf)), [asOf]);
+  const failed = load.state === 'failed' || asOf !== undefined;
+  useEffect(
+    () =>
+      subscribeConnection(() => {
+        if (failed && isOnline()) setAttempt((n) => n + 1);
+      }),
+    [failed],
+  );
   useEffect(() => {
     let active = true;
-    // Already loading on the first visit: keep that state (no second render of the whole page at mount).
-    setLoad((current) => (current.state === 'loading' ? current : { state: 'loading' }));
+    // Already loading on the first visit, or showing the last figures: keep them while the new ones come.
+    setLoad((current) => (current.state === 'failed' ? { state: 'loading' } : current));
     fetchUserDashboard(uid)
       .then((summary) => {
+        if (summary) keepLastFigures(LAST_FIGURES, summary);
         // A transition: the cards and sections it draws render in slices, not one long task (decision 0030).
         if (active) startTransition(() => setLoad(summary ? { state: 'ready', summary } : { state: 'failed' }));
       })
       .catch((error: unknown) => {
         // A forced logout has already left this screen; anything else is worth a log line.
         if (!(error instanceof ForcedLogoutError)) console.error('dashboard failed', error);
-        if (active) setLoad({ state: 'failed' });
+        if (!active) return;
+        setLoad((current) => {
+          if (current.state === 'ready' && current.asOf !== undefined) return current;
+          const last = lastSummary(uid);
+          return last.state === 'ready' ? last : { state: 'failed' };
+        });
       });
     return () => {
       active = false;

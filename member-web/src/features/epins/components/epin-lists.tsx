@@ -37,7 +37,7 @@ const epinColumns = (t: TFunction): PagedColumn<UnusedEpin>[] => [
 /** /EpinHistory — Unused Epin List (ActivationHistory type 2), each row with a Use action to /Activation. */
 export function UnusedEpinsPage() {
   const { t } = useTranslation('epins');
-  const { load } = useRows(fetchUnusedEpins, 'unused e-pins');
+  const { load, reload } = useRows(fetchUnusedEpins, 'unused e-pins');
   const columns: PagedColumn<UnusedEpin>[] = [
     ...epinColumns(t),
     {
@@ -63,6 +63,8 @@ export function UnusedEpinsPage() {
         columns={columns}
         rows={load.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={reload}
         rowKey={(r) => r.pin}
       />
     </PageShell>
@@ -72,7 +74,7 @@ export function UnusedEpinsPage() {
 /** /UsedEpin — Used Epin List (type 3): the unused columns plus Used By and Used Date. */
 export function UsedEpinsPage() {
   const { t } = useTranslation('epins');
-  const { load } = useRows(fetchUsedEpins, 'used e-pins');
+  const { load, reload } = useRows(fetchUsedEpins, 'used e-pins');
   const columns: PagedColumn<UsedEpin>[] = [
     ...(epinColumns(t) as PagedColumn<UsedEpin>[]),
     { header: t('lists.usedBy'), cell: (r) => r.usedBy },
@@ -85,6 +87,8 @@ export function UsedEpinsPage() {
         columns={columns}
         rows={load.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={reload}
         rowKey={(r) => r.pin}
       />
     </PageShell>
@@ -102,7 +106,7 @@ const transferColumns = (t: TFunction): PagedColumn<EpinTransferRow>[] => [
 /** /EpinTransferHistory — transfers sent and received (type 4). */
 export function EpinTransferHistoryPage() {
   const { t } = useTranslation('epins');
-  const { load } = useRows(fetchEpinTransfers, 'e-pin transfers');
+  const { load, reload } = useRows(fetchEpinTransfers, 'e-pin transfers');
   return (
     <PageShell title={t('lists.transferHistoryTitle')}>
       <PagedTable
@@ -110,6 +114,8 @@ export function EpinTransferHistoryPage() {
         columns={transferColumns(t)}
         rows={load.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={reload}
       />
     </PageShell>
   );
@@ -127,7 +133,7 @@ const registrationColumns = (t: TFunction): PagedColumn<RegistrationRow>[] => [
 /** /SubscriptionHistory — Registration History: the top-ups (activations/upgrades) done by the caller (type 1). */
 export function RegistrationHistoryPage() {
   const { t } = useTranslation('epins');
-  const { load } = useRows(fetchRegistrations, 'registration history');
+  const { load, reload } = useRows(fetchRegistrations, 'registration history');
   return (
     <PageShell title={t('lists.registrationHistoryTitle')}>
       <PagedTable
@@ -135,6 +141,8 @@ export function RegistrationHistoryPage() {
         columns={registrationColumns(t)}
         rows={load.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={reload}
       />
     </PageShell>
   );

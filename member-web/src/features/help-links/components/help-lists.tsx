@@ -12,6 +12,7 @@ import { fetchGhListAll } from '../api/gh-list-all';
 import { fetchPhListAll } from '../api/ph-list-all';
 import { statusColor, type HelpLink, type ListType } from '../api/types';
 import { formatDateTime } from '../../../lib/format-date';
+import { LoadFailed } from '../../../components/ui/load-states';
 import { LinkCard, type Side } from './link-card';
 import { EMPTY_LIST, useLinkList } from './use-link-list';
 
@@ -28,6 +29,8 @@ function PendingList({ side }: { side: Side }) {
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label={`${t('loading')} ${title}`} />
         </Box>
+      ) : load.state === 'failed' ? (
+        <LoadFailed message={t('connection.loadFailed')} retry={t('connection.retry')} onRetry={load.reload} />
       ) : load.list.rows.length === 0 ? (
         <Typography align="center" color="text.secondary" sx={{ py: 6 }} data-testid="list-empty">
           {t('noData')}
@@ -91,6 +94,8 @@ function LinkTable({ side, type }: { side: Side; type: Exclude<ListType, '1'> })
         columns={columns}
         rows={load.list.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={load.reload}
         emptyText={t('noData')}
         rowKey={(r) => r.id}
       />

@@ -10,7 +10,7 @@ import { fetchLevelIncome, type LevelIncomeRow } from '../api/level-income';
 /** /LevelIncome: S/No., User Id (the earner), From Id (whose top-up paid it), Level, Income, Date. */
 export function LevelIncomePage() {
   const { t } = useTranslation('level-income');
-  const { load } = useRows(fetchLevelIncome, 'level income');
+  const { load, reload } = useRows(fetchLevelIncome, 'level income');
   const currency = useDisplayCurrency();
   const columns: PagedColumn<LevelIncomeRow>[] = [
     { header: t('userId'), cell: (r) => r.sid },
@@ -19,5 +19,5 @@ export function LevelIncomePage() {
     { header: t('income'), cell: (r) => formatAmount(r.income, currency) },
     { header: t('date'), cell: (r) => formatDate(r.dd) },
   ];
-  return <TablePage title={t('title')} serialHeader={t('serial')} columns={columns} load={load} />;
+  return <TablePage title={t('title')} serialHeader={t('serial')} columns={columns} load={load} onRetry={reload} />;
 }

@@ -9,7 +9,7 @@ import { fetchNews, type NewsRow } from '../api/news';
 /** /News: the admins' news, newest first, paged (News, Date); line breaks of a news item are kept. */
 export function NewsPage() {
   const { t } = useTranslation('news');
-  const { load } = useRows(fetchNews, 'news');
+  const { load, reload } = useRows(fetchNews, 'news');
   const columns: PagedColumn<NewsRow>[] = [
     {
       header: t('news'),
@@ -21,5 +21,14 @@ export function NewsPage() {
     },
     { header: t('date'), cell: (r) => formatDate(r.date) },
   ];
-  return <TablePage title={t('title')} serialHeader={t('serial')} columns={columns} load={load} rowKey={(r) => r.id} />;
+  return (
+    <TablePage
+      title={t('title')}
+      serialHeader={t('serial')}
+      columns={columns}
+      load={load}
+      onRetry={reload}
+      rowKey={(r) => r.id}
+    />
+  );
 }

@@ -67,7 +67,7 @@ const bankColumns = (t: TFunction): PagedColumn<BankRequestRow>[] => [
 /** /FundRequestHistoryBank — the caller's bank/QR e-pin requests (FundRequestHistory action 7). */
 export function BankRequestHistoryPage() {
   const { t } = useTranslation('payments');
-  const { load } = useRows(fetchBankRequests, 'e-pin request history');
+  const { load, reload } = useRows(fetchBankRequests, 'e-pin request history');
   return (
     <PageShell title={t('bankHistoryTitle')}>
       <PagedTable
@@ -76,6 +76,8 @@ export function BankRequestHistoryPage() {
         columns={bankColumns(t)}
         rows={load.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={reload}
       />
     </PageShell>
   );
@@ -116,7 +118,7 @@ const onlineColumns = (t: TFunction): PagedColumn<GatewayOrderRow>[] => [
 /** /OnlineFundRequestHistory — USDT (BEP-20) orders (action 11). */
 export function OnlineRequestHistoryPage() {
   const { t } = useTranslation('payments');
-  const { load } = useRows(fetchOnlineOrders, 'online e-pin request history');
+  const { load, reload } = useRows(fetchOnlineOrders, 'online e-pin request history');
   return (
     <PageShell title={t('onlineHistoryTitle')}>
       <PagedTable
@@ -125,6 +127,8 @@ export function OnlineRequestHistoryPage() {
         columns={onlineColumns(t)}
         rows={load.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={reload}
         rowKey={(r) => r.orderId}
       />
     </PageShell>
@@ -146,7 +150,7 @@ const gatewayColumns = (t: TFunction): PagedColumn<GatewayOrderRow>[] => [
 /** /GatewayFundRequestHistory — UPI orders (action 12). */
 export function GatewayRequestHistoryPage() {
   const { t } = useTranslation('payments');
-  const { load } = useRows(fetchGatewayOrders, 'gateway e-pin request history');
+  const { load, reload } = useRows(fetchGatewayOrders, 'gateway e-pin request history');
   return (
     <PageShell title={t('gatewayHistoryTitle')}>
       <PagedTable
@@ -155,6 +159,8 @@ export function GatewayRequestHistoryPage() {
         columns={gatewayColumns(t)}
         rows={load.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={reload}
         rowKey={(r) => r.orderId}
       />
     </PageShell>

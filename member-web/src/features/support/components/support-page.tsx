@@ -106,6 +106,8 @@ export function SupportPage() {
         columns={columns}
         rows={load.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={reload}
       />
     </PageShell>
   );

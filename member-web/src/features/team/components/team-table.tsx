@@ -37,6 +37,8 @@ export function TeamTable({
         columns={columns}
         rows={team.rows}
         loading={team.loading}
+        failed={team.failed}
+        onRetry={team.reload}
         rowKey={(row) => row.uid}
       />
       {team.rows.length > 0 ? (

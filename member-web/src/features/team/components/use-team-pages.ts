@@ -24,7 +24,7 @@ interface More {
  * size is read page by page and shown in the client-side table (spec §2).
  */
 export function useTeamPages(report: TeamReport, key: string, what: string) {
-  const { load } = useLoadOnOpen<TeamPage, Loaded>(() => fetchTeamPage(report, null), key, what, {
+  const { load, reload } = useLoadOnOpen<TeamPage, Loaded>(() => fetchTeamPage(report, null), key, what, {
     initial: { state: 'loading', page: EMPTY },
     loading: (previous) => ({ state: 'loading', page: previous.page }),
     ready: (page) => ({ state: 'ready', page }),
@@ -49,6 +49,8 @@ export function useTeamPages(report: TeamReport, key: string, what: string) {
 
   return {
     loading: load.state === 'loading',
+    failed: load.state === 'failed',
+    reload,
     rows: current.rows.length ? [...load.page.rows, ...current.rows] : load.page.rows,
     total: load.page.total,
     hasMore: current.next !== null,

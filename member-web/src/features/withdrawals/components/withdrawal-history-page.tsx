@@ -25,7 +25,7 @@ export function requestAmountText(rupees: string, usd = ''): string {
 /** /WithdrawalHistory: S.No, User Id, Request Amount, Status, Link Generate Date, Paid Date. */
 export function WithdrawalHistoryPage() {
   const { t } = useTranslation('withdrawals');
-  const { load } = useRows(fetchWithdrawalHistory, 'withdrawal history');
+  const { load, reload } = useRows(fetchWithdrawalHistory, 'withdrawal history');
   const columns: PagedColumn<WithdrawalRow>[] = [
     { header: t('userId'), cell: (r) => r.uid },
     { header: t('requestAmount'), cell: (r) => requestAmountText(r.amount, r.amountUsd) },
@@ -44,6 +44,8 @@ export function WithdrawalHistoryPage() {
         columns={columns}
         rows={load.rows}
         loading={load.state === 'loading'}
+        failed={load.state === 'failed'}
+        onRetry={reload}
         emptyText={t('noData')}
       />
     </PageShell>

@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A tap on a prerendered form's button before the app runs (issue 20 point 2). The prerendered
+ * button is `type="button"` and its form has two text fields, so the browser never submits it
+ * natively (no credentials in the address bar, nothing cleared); the button becomes a submit
+ * button once React runs it (useAppRunning). Meanwhile:
+ * - before any script: pressing the button focuses it, and CSS shows the "getting ready" line
+ *   beside it (features/auth/components/auth-form.tsx);
+ * - once the form's code has loaded (before React has taken the page over): a press marks the page
+ *   (`<html data-early-submit>`, the same line shows), and the form is submitted as soon as the
+ *   app runs, with what was typed.
+ * A button still focused when the app runs counts as pressed (it says it is getting ready).
+ */
+export const EARLY_SUBMIT_ATTRIBUTE = 'data-submit-when-ready';
+const MARK = 'earlySubmit';
+
+let pending: HTMLFormElement | null = null;
+
+function pressedButton(target: EventTarget | null): HTMLButtonElement | null {
+  const element = target instanceof Element ? target.closest(`button[${EARLY_SUBMIT_ATTRIBUTE}]`) : null;
+  return element instanceof HTMLButtonElement ? element : null;
+}
+
+function hold(button: HTMLButtonElement): void {
+  if (!button.form || button.type === 'submit') return;
+  pending = button.form;
+  document.documentElement.dataset[MARK] = 'waiting';
+}
+
+/** Once, when the login form's chunk loads (before hydration): notes presses of prerendered buttons until the app runs them. */
+export function holdEarlySubmits(): void {
+  const focused = pressedButton(document.activeElement);
+  if (focused) hold(focused);
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = pressedButton(event.target);
+      if (button) hold(button);
+    },
+    true,
+  );
+}
+
+/** The form pressed before the app ran, once: the caller submits it. */
+export function takeEarlySubmit(form: HTMLFormElement | null): boolean {
+  if (pending && !pending.isConnected) {
+    // The page was drawn anew (not hydrated): what was typed went with it; the member presses again.
+    pending = null;
+    delete document.documentElement.dataset[MARK];
+  }
+  if (!form || pending !== form) return false;
+  pending = null;
+  delete document.documentElement.dataset[MARK];
+  return true;
+}
+
+const noChange = () => () => undefined;
+
+/**
+ * False while React hydrates prerendered markup (the server's snapshot), true once the app runs it
+ * (and at once in a page React draws itself): the button turns into a submit button then.
+ */
+export function useAppRunning(): boolean {
+  return useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
+}
