@@ -25,13 +25,11 @@ export const EpinRequestList = () => (
       <DateTimeField source="requested_at" showTime />
       <TextField source="id" sortable={false} />
       <TextField source="uid" />
-      <TextField source="bank_name" sortable={false} />
       <TextField source="utrno" sortable={false} />
       <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} sortable={false} />
       <NumberField source="qty" />
       {paiseColumn('net_paise')}
       <SelectField source="status" choices={REQUEST_STATUS_CHOICES} />
-      <DateTimeField source="decided_at" showTime />
     </ResponsiveDatagrid>
   </RecordList>
 );

@@ -56,7 +56,7 @@ function TopFigures({ summary, currency }: { summary: DashboardSummary; currency
   const { t } = useTranslation('dashboard');
   const statusText = useStatusText(summary.Activestatus);
   return (
-    <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1.4fr', ...statCardsLook, ...compactCards }}>
+    <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1.4fr', ...compactCardsLook }}>
       <StatCard
         title={t('cards.status')}
         value={statusText}
@@ -72,10 +72,11 @@ function TopFigures({ summary, currency }: { summary: DashboardSummary; currency
   );
 }
 
-/** The cards a little tighter than the summary's default on a phone (the first screen must hold them). */
-const compactCards = {
-  '& .stat-card': { p: 1.5, pb: 1.5 },
-  '& .stat-card p': { typography: 'h6', fontWeight: 700, lineHeight: 1.3 },
+/** The cards a little tighter than the summary's default (the first screen of a phone must hold them). */
+const compactCardsLook = {
+  ...statCardsLook,
+  '& .stat-card': { ...statCardsLook['& .stat-card'], p: 1.5, pb: 1.5 },
+  '& .stat-card p': { ...statCardsLook['& .stat-card p'], lineHeight: 1.3 },
 } as const;
 
 /** The spec's other cards, in a compact grid below the first screen. */
@@ -106,8 +107,7 @@ function SummaryCards({ summary, currency }: { summary: DashboardSummary; curren
         display: 'grid',
         gap: 1,
         gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' },
-        ...statCardsLook,
-        ...compactCards,
+        ...compactCardsLook,
       }}
     >
       {cards.map((card) => (
