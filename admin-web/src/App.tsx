@@ -59,6 +59,9 @@ const fourEyes = lazyResource(() => import('./four-eyes'), ['list', 'show'], Ver
 const LedgerVerify = lazyPage(() => import('./ledger/LedgerVerify').then((m) => m.LedgerVerify));
 const ChangePasswordPage = lazyPage(() => import('./password/ChangePasswordPage').then((m) => m.ChangePasswordPage));
 const TotpPage = lazyPage(() => import('./totp/TotpPage').then((m) => m.TotpPage));
+// The home page: "To do" for approvers and superadmins, the first list for the other roles (issue 20 §10).
+const TodoView = lazyPage(() => import('./todo/TodoPage').then((m) => m.TodoPage));
+const TodoPage = () => <TodoView />;
 
 interface ResourceModule {
   list?: ComponentType;
@@ -93,7 +96,10 @@ const MODULES: Record<ResourceName, ResourceModule> = {
   'four-eyes': fourEyes,
 };
 
-/** Resources are registered per role from the table in src/resources.ts; the first one is the landing page. */
+/**
+ * Resources are registered per role from the table in src/resources.ts. The landing page is To do
+ * for approvers and superadmins, and the role's first resource for the others (src/todo/TodoPage.tsx).
+ */
 export const App = () => <AdminApp queryClient={useState(createQueryClient)[0]} />;
 
 const AdminApp = ({ queryClient }: { queryClient: QueryClient }) => (
@@ -105,6 +111,7 @@ const AdminApp = ({ queryClient }: { queryClient: QueryClient }) => (
     i18nProvider={i18nProvider}
     theme={adminTheme}
     layout={SahyogLayout}
+    dashboard={TodoPage}
     loginPage={SahyogLoginPage}
     requireAuth
     disableTelemetry

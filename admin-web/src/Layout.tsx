@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import ChecklistIcon from '@mui/icons-material/Checklist';
 import KeyIcon from '@mui/icons-material/Key';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
@@ -20,6 +21,7 @@ import { TOTP_PATH } from './authProvider';
 import { SahyogLogo } from './branding/SahyogLogo';
 import { pagesFor, resourcesFor, type PageName } from './resources';
 import { PASSWORD_PAGE } from './session';
+import { hasTodo } from './todo/roles';
 
 const PAGE_ICONS: Record<PageName, ReactNode> = { ledger: <VerifiedUserIcon /> };
 
@@ -58,11 +60,12 @@ export const FourEyesMenuItem = () => {
   );
 };
 
-/** The resources the role may see (registered in App.tsx from src/resources.ts), then its pages. */
+/** To do first for approvers and superadmins, then the resources the role may see (registered in App.tsx from src/resources.ts), then its pages. */
 export const SahyogMenu = () => {
   const { permissions } = usePermissions();
   return (
     <Menu>
+      {hasTodo(permissions) ? <Menu.DashboardItem primaryText="sahyog.todo.menu" leftIcon={<ChecklistIcon />} /> : null}
       {resourcesFor(permissions).map(({ name }) =>
         name === 'four-eyes' ? <FourEyesMenuItem key={name} /> : <Menu.ResourceItem key={name} name={name} />,
       )}

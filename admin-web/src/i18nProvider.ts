@@ -697,6 +697,18 @@ const sahyogMessages = {
     },
   },
   sahyog: {
+    todo: {
+      menu: 'To do',
+      title: 'To do',
+      open: 'Open the list',
+      failed: 'Could not count',
+      epin_requests: 'E-pin requests to decide',
+      help_requests: 'Help requests awaiting approval',
+      withdrawals: 'Withdrawals requested',
+      disputes: 'Disputed help links',
+      tickets: 'Open support tickets',
+      four_eyes: 'Four-eyes requests waiting',
+    },
     qr_alt: 'QR code of %{name}',
     matching: {
       run: 'Run matching now',

@@ -22,4 +22,19 @@ export const adminTheme: RaThemeOptions = {
     ...defaultTheme.typography,
     fontFamily: sahyogTheme.typography.fontFamily,
   },
+  components: {
+    ...defaultTheme.components,
+    // Every list fits a 1,280 px screen without sideways scrolling (issue 20 §10): tighter cells, and
+    // long values (e-pin numbers, ids, addresses, UTRs) wrap inside their cell instead of widening the table.
+    RaDatagrid: {
+      styleOverrides: {
+        root: {
+          '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': {
+            padding: '6px 8px',
+            overflowWrap: 'anywhere',
+          },
+        },
+      },
+    },
+  },
 };

@@ -62,7 +62,7 @@ function paise(text: string): bigint {
 const fraction = (amount: bigint) => (amount % 100n).toString().padStart(2, '0');
 /** An amount as member-web shows it: '₹4800.00'. */
 const rupees = (amount: bigint) => `₹${amount / 100n}.${fraction(amount)}`;
-/** An amount as admin-web shows it, grouped the Indian way: '₹4,800.00'. */
+/** An amount as admin-web (and member-web's queue card) shows it, grouped the Indian way: '₹4,800.00'. */
 const adminRupees = (amount: bigint) => `₹${(amount / 100n).toLocaleString('en-IN')}.${fraction(amount)}`;
 
 /**
@@ -361,9 +361,9 @@ describe('the help circle in three real browsers: request, withdrawal, approvals
     await Promise.all([
       step(a, 'a-queue-place', async () => {
         await dashboard(a.page);
-        await a.page.getByTestId('queue-ph-position').filter({ hasText: '#1 · ₹5000.00' }).waitFor();
-        expect(await a.page.getByTestId('queue-ph').innerText()).toBe(`${rupees(phWaiting)} · 1 waiting`);
-        expect(await a.page.getByTestId('queue-gh').innerText()).toBe(`${rupees(ghWaiting)} · 1 waiting`);
+        await a.page.getByTestId('queue-ph-position').filter({ hasText: '#1 · ₹5,000.00' }).waitFor();
+        expect(await a.page.getByTestId('queue-ph').innerText()).toBe(`${adminRupees(phWaiting)} · 1 waiting`);
+        expect(await a.page.getByTestId('queue-gh').innerText()).toBe(`${adminRupees(ghWaiting)} · 1 waiting`);
       }),
       step(b, 'b-queue-place', async () => {
         await dashboard(b.page);
@@ -562,7 +562,7 @@ describe('the help circle in three real browsers: request, withdrawal, approvals
       await dashboard(a.page);
       await a.page
         .getByTestId('queue-ph-position')
-        .filter({ hasText: `#1 · ${rupees(TIER_PAISE - 2n * WITHDRAW_PAISE)}` })
+        .filter({ hasText: `#1 · ${adminRupees(TIER_PAISE - 2n * WITHDRAW_PAISE)}` })
         .waitFor();
       expect(await a.page.getByTestId('queue-gh').innerText()).toBe('₹0.00 · 0 waiting');
     });

@@ -39,6 +39,7 @@ describe('menu by role', () => {
     renderAppAs('superadmin');
 
     expect(await menuItemNames()).toEqual([
+      'To do',
       'Members',
       'Events',
       'Four eyes',

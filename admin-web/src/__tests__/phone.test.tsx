@@ -54,11 +54,11 @@ function renderPhoneAs(role: AdminRole, hash: string, ...routes: ((call: Recorde
 }
 
 describe('admin-web on a phone', () => {
-  it("shows a list as SimpleList rows with the row's key, status and date, and no table", async () => {
-    // Proves: below `sm` the e-pin requests list is one line per request (id, status, date in Indian time), not a wide Datagrid.
+  it("shows a list as SimpleList rows with the row's member, amount, UTR, status and date, and no table", async () => {
+    // Proves: below `sm` the e-pin requests list is one line per request (member, net amount, UTR, status, date in Indian time), not a wide Datagrid (issue 20 §10).
     renderPhoneAs('approver', '#/epin-requests', listOf('epin-requests', [request]));
 
-    const key = await screen.findByText('ER1001');
+    const key = await screen.findByText('482913 · ₹598.00 · UTR 123456789012', undefined, { timeout: 10_000 });
     const row = key.closest('li') as HTMLElement;
     expect(row).not.toBeNull();
     expect(within(row).getByText('Pending')).toBeInTheDocument();

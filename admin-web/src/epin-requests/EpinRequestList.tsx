@@ -1,7 +1,8 @@
-import { NumberField, SelectField, TextField } from 'react-admin';
+import { FunctionField, NumberField, SelectField, TextField, type RaRecord } from 'react-admin';
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { REQUEST_STATUS_CHOICES } from './choices';
 import { DateTimeField } from '../fields/DateTimeField';
+import { formatPaise } from '../money';
 import { ResponsiveDatagrid } from '../list/ResponsiveRows';
 import { ExportActions, RecordList, paiseColumn, selectFilter, textFilter } from '../list/listParts';
 
@@ -17,7 +18,13 @@ const requestFilters = [
 export const EpinRequestList = () => (
   <RecordList filters={requestFilters} sort={{ field: 'requested_at', order: 'DESC' }} actions={<ExportActions />}>
     <ResponsiveDatagrid
-      primary={<TextField source="id" />}
+      primary={
+        <FunctionField
+          render={(record: RaRecord) =>
+            `${String(record.uid ?? '')} · ${formatPaise(record.net_paise)} · UTR ${String(record.utrno || '—')}`
+          }
+        />
+      }
       status={<SelectField source="status" choices={REQUEST_STATUS_CHOICES} />}
       date="requested_at"
       rowClick="show"
@@ -25,13 +32,11 @@ export const EpinRequestList = () => (
       <DateTimeField source="requested_at" showTime />
       <TextField source="id" sortable={false} />
       <TextField source="uid" />
-      <TextField source="bank_name" sortable={false} />
       <TextField source="utrno" sortable={false} />
       <SelectField source="epin_type" choices={EPIN_TYPE_CHOICES} sortable={false} />
       <NumberField source="qty" />
       {paiseColumn('net_paise')}
       <SelectField source="status" choices={REQUEST_STATUS_CHOICES} />
-      <DateTimeField source="decided_at" showTime />
     </ResponsiveDatagrid>
   </RecordList>
 );

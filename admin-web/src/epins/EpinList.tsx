@@ -46,11 +46,9 @@ export const EpinList = () => (
       <TextField source="owner_uid" />
       <SelectField source="status" choices={STATUS_CHOICES} />
       <DateTimeField source="issued_at" showTime />
-      <DateTimeField source="received_at" showTime />
       <TextField source="used_for" sortable={false} />
       <DateTimeField source="used_at" showTime />
       <SelectField source="source_kind" choices={SOURCE_CHOICES} sortable={false} />
-      <TextField source="source_ref" sortable={false} />
     </ResponsiveDatagrid>
   </RecordList>
 );

@@ -38,7 +38,8 @@ export const HelpLinkList = () => (
       primary={
         <FunctionField
           render={(record: RaRecord) =>
-            `${String(record.sender ?? '')} → ${String(record.receiver ?? '')} · ${formatRupees(record.amountRupees)}`
+            `${String(record.sender ?? '')} → ${String(record.receiver ?? '')} · ${formatRupees(record.amountRupees)}` +
+            (record.utr ? ` · UTR ${String(record.utr)}` : '')
           }
         />
       }

@@ -1,6 +1,7 @@
-import { SelectField, TextField } from 'react-admin';
+import { FunctionField, SelectField, TextField, type RaRecord } from 'react-admin';
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { DateTimeField } from '../fields/DateTimeField';
+import { formatPaise } from '../money';
 import { ResponsiveDatagrid } from '../list/ResponsiveRows';
 import { RecordList, paiseColumn, selectFilter, textFilter } from '../list/listParts';
 import { HELP_REQUEST_STATUS_CHOICES } from './choices';
@@ -18,7 +19,11 @@ const helpRequestFilters = [
 export const HelpRequestList = () => (
   <RecordList filters={helpRequestFilters} sort={{ field: 'requested_at', order: 'DESC' }} exporter={false}>
     <ResponsiveDatagrid
-      primary={<TextField source="id" />}
+      primary={
+        <FunctionField
+          render={(record: RaRecord) => `${String(record.uid ?? '')} · ${formatPaise(record.tier_paise)}`}
+        />
+      }
       status={<SelectField source="status" choices={STATUS_CHOICES} />}
       date="requested_at"
       rowClick="show"

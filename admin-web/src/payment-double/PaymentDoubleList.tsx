@@ -56,15 +56,12 @@ export const PaymentDoubleList = () => (
         <TextField source="pay_address" sortable={false} sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} />
         <TextField source="status" sortable={false} />
         <DateTimeField source="created_at" showTime />
-        <DateTimeField source="expires_at" showTime sortable={false} />
         <DateTimeField source="paid_at" showTime sortable={false} emptyText="—" />
-        <DateTimeField source="late_paid_at" showTime sortable={false} emptyText="—" />
         <FunctionField
           source="txn_hash"
           sortable={false}
           render={(record: RaRecord) => record.txn_hash ?? record.utr ?? '—'}
         />
-        <TextField source="callback_result" sortable={false} emptyText="—" />
         <MarkPaidButton />
         <ExpireButton />
       </Datagrid>

@@ -10,7 +10,6 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { OPTION_TYPE_CHOICES } from './paymentOptionForm';
-import { DateTimeField } from '../fields/DateTimeField';
 import { ResponsiveRows } from '../list/ResponsiveRows';
 import { QrImageField } from '../fields/QrImageField';
 import { CreateActions, OffFlagChip, offFlagChoices } from '../list/listParts';
@@ -63,10 +62,8 @@ export const PaymentOptionList = () => {
           <TextField source="acholdername" sortable={false} />
           <TextField source="btcaddress" sortable={false} />
           <TextField source="ifsc" sortable={false} />
-          <TextField source="Branch" sortable={false} />
           <QrImageField source="imglink" nameSource="Bank_Name" sortable={false} />
           <FunctionField source="disabled" render={(record: RaRecord) => <StateChip record={record} />} />
-          <DateTimeField source="created_at" showTime />
           {hasEdit ? <EditButton /> : null}
         </Datagrid>
       </ResponsiveRows>

@@ -2,6 +2,7 @@ import { FunctionField, SelectField, TextField, type RaRecord } from 'react-admi
 import { EPIN_TYPE_CHOICES } from '../epinTypes';
 import { GATEWAY_CHOICES, ORDER_STATUS_CHOICES } from './choices';
 import { DateTimeField } from '../fields/DateTimeField';
+import { formatPaise } from '../money';
 import { ResponsiveDatagrid } from '../list/ResponsiveRows';
 import { ExportActions, RecordList, paiseColumn, selectFilter, textFilter } from '../list/listParts';
 
@@ -16,7 +17,14 @@ const orderFilters = [
 export const PaymentOrderList = () => (
   <RecordList filters={orderFilters} sort={{ field: 'created_at', order: 'DESC' }} actions={<ExportActions />}>
     <ResponsiveDatagrid
-      primary={<TextField source="id" />}
+      primary={
+        <FunctionField
+          render={(record: RaRecord) =>
+            `${String(record.uid ?? '')} · ${formatPaise(record.net_paise)}` +
+            (record.utr ? ` · UTR ${String(record.utr)}` : '')
+          }
+        />
+      }
       status={<SelectField source="status" choices={ORDER_STATUS_CHOICES} />}
       date="created_at"
       rowClick="show"

@@ -66,3 +66,26 @@ export function usdtFromInr(inr: string, rate: number = INR_PER_USD): string {
   const paise = rupeesToPaise(inr);
   return paise === null ? '' : twoDecimals(paiseToUsdCents(paise, rate));
 }
+
+/** Digits grouped with commas: the Indian way for rupees (12,34,567), in threes for dollars (1,234,567). */
+function groupDigits(whole: string, indian: boolean): string {
+  if (whole.length <= 3) return whole;
+  const last = whole.slice(-3);
+  const rest = whole.slice(0, -3);
+  const size = indian ? 2 : 3;
+  const groups: string[] = [];
+  for (let end = rest.length; end > 0; end -= size) groups.unshift(rest.slice(Math.max(0, end - size), end));
+  return `${groups.join(',')},${last}`;
+}
+
+/**
+ * A rupee amount with thousands separators, as admin-web writes money: '₹1,23,456.50' (Indian
+ * grouping), or in USD '$1,371.74'. Unreadable text shows as zero, like `formatAmount`.
+ */
+export function formatGroupedAmount(rupees: string | number | null | undefined, currency: DisplayCurrency): string {
+  const paise = rupeesToPaise(rupees) ?? 0n;
+  const minor = currency === 'INR' ? paise : paiseToUsdCents(paise);
+  const [whole = '0', fraction = '00'] = twoDecimals(minor < 0n ? -minor : minor).split('.');
+  const sign = minor < 0n ? '-' : '';
+  return `${sign}${currency === 'INR' ? '₹' : '$'}${groupDigits(whole, currency === 'INR')}.${fraction}`;
+}

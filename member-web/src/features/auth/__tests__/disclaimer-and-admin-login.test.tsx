@@ -40,6 +40,36 @@ describe('disclaimer page', () => {
     await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
   });
 
+  it('proves Accept records the agreement (POST /showpopup), so the dashboard does not show the disclaimer again', async () => {
+    signInMember();
+    let isagree = '0';
+    const api = mockApi({
+      'POST /showpopup': () => {
+        isagree = '1';
+        return { data: { result: 'Successfull' } };
+      },
+      'POST /userDashboard': () => ({ data: [{ ...SUMMARY, impersonated: false, isagree }] }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const app = renderApp('/Disclaimer');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
+    expect(api.callsTo('POST /showpopup').map((call) => call.body)).toEqual([{ uid: '482913' }]);
+    await screen.findByTestId('net-balance');
+    expect(api.callsTo('POST /userDashboard')[0]?.body).toEqual({ uid: '482913' });
+    expect(screen.queryByRole('button', { name: 'Agree' })).toBeNull();
+  });
+
+  it('proves an admin\'s "Log in as" session agrees to nothing for the member', async () => {
+    signInMember({ impersonated: true });
+    const api = mockApi({ 'POST /userDashboard': { data: [SUMMARY] } });
+    const user = userEvent.setup({ delay: null });
+    const app = renderApp('/Disclaimer');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/dashboard'));
+    expect(api.callsTo('POST /showpopup')).toHaveLength(0);
+  });
+
   it('proves Reject logs out and goes to /login', async () => {
     signInMember();
     const user = userEvent.setup({ delay: null });

@@ -159,13 +159,29 @@ describe('dashboard', () => {
     await screen.findByTestId('net-balance');
   });
 
-  it('proves logout ends the session and goes to /login', async () => {
+  it('proves Logout sits apart from MENU and asks first: Cancel keeps the session, Logout ends it and goes to /login', async () => {
     signInMember();
     mockApi({ 'POST /userDashboard': { data: [SUMMARY] } });
     const user = userEvent.setup({ delay: null });
     const app = renderApp('/dashboard');
     await screen.findByTestId('net-balance');
+    // Beside the member's name, not in the grid of actions where MENU is.
+    const actions = screen.getByRole('navigation', { name: 'Dashboard actions' });
+    expect(within(actions).getByRole('button', { name: 'MENU' })).toBeInTheDocument();
+    expect(within(actions).queryByRole('button', { name: 'Logout' })).toBeNull();
+
     await user.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out?' });
+    expect(getSession().isAuth).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(getSession().isAuth).toBe(true);
+    expect(app.location().pathname).toBe('/dashboard');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Log out?' })).getByRole('button', { name: 'Logout' }),
+    );
     await waitFor(() => expect(app.location().pathname).toBe('/login'));
     expect(getSession().isAuth).toBe(false);
   });

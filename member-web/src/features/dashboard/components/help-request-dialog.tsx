@@ -88,7 +88,7 @@ export function HelpRequestButtons({ uid, active, onDone, onNoEpin }: Props) {
           component="button"
           type="button"
           onClick={() => setOpen(option)}
-          sx={containedLook('warning')}
+          sx={containedLook('warning', true)}
         >
           {t(option.button)}
         </Box>

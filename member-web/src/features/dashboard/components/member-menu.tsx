@@ -39,7 +39,7 @@ export function MemberMenu() {
         aria-controls={anchor ? 'member-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
-        sx={containedLook('secondary')}
+        sx={containedLook('secondary', true)}
       >
         {/* Material's Menu icon, as MUI's startIcon draws it. */}
         <Box component="span" sx={startIconLook}>

@@ -250,10 +250,10 @@ describe('dashboard queue transparency', () => {
     });
     renderApp('/dashboard');
     const card = await screen.findByRole('region', { name: 'Help Queue' });
-    expect(within(card).getByTestId('queue-ph')).toHaveTextContent('₹60000.00 · 12 waiting');
-    expect(within(card).getByTestId('queue-gh')).toHaveTextContent('₹41500.00 · 7 waiting');
+    expect(within(card).getByTestId('queue-ph')).toHaveTextContent('₹60,000.00 · 12 waiting');
+    expect(within(card).getByTestId('queue-gh')).toHaveTextContent('₹41,500.00 · 7 waiting');
     expect(within(card).getByTestId('queue-rate')).toHaveTextContent('83.5%');
-    expect(within(card).getByTestId('queue-ph-position')).toHaveTextContent('#4 · ₹5000.00');
+    expect(within(card).getByTestId('queue-ph-position')).toHaveTextContent('#4 · ₹5,000.00');
     expect(within(card).queryByTestId('queue-gh-position')).toBeNull();
     expect(api.callsTo('GET /network-health')).toHaveLength(1);
   });

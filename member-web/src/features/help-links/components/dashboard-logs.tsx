@@ -8,12 +8,9 @@ import Typography from '@mui/material/Typography';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { fetchGhList } from '../api/gh-list';
-import { fetchPhList, type PhLogs } from '../api/ph-list';
+import type { DashboardLinks } from './dashboard-links';
 import { LinkCard, type Side } from './link-card';
-import { EMPTY_LIST, useLinkList, type ListLoad } from './use-link-list';
-
-const EMPTY_PH_LOGS: PhLogs = { ...EMPTY_LIST, ed: '', sd: '' };
+import type { ListLoad } from './use-link-list';
 
 function LogSection({ side, load, firstEd = '' }: { side: Side; load: ListLoad; firstEd?: string }) {
   const { t } = useTranslation('help-links');
@@ -63,10 +60,11 @@ function LogSection({ side, load, firstEd = '' }: { side: Side; load: ListLoad; 
   );
 }
 
-/** The dashboard's two collapsible logs: PH LOGS (PhList) and GH LOGS (GhList), open at first. */
-export function DashboardLogs() {
-  const ph = useLinkList(fetchPhList, 'PH logs', EMPTY_PH_LOGS);
-  const gh = useLinkList(fetchGhList, 'GH logs', EMPTY_LIST);
+/**
+ * The dashboard's two collapsible logs: PH LOGS (PhList) and GH LOGS (GhList), open at first. The
+ * lists are the dashboard's (useDashboardLinks), shared with its "needs you now" panel.
+ */
+export function DashboardLogs({ links: { ph, gh } }: { links: DashboardLinks }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, mt: 3 }}>
       <LogSection side="PH" load={ph} firstEd={ph.list.ed} />

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ForcedLogoutError } from '../../../lib/api-client';
-import { formatAmount } from '../../../lib/money';
+import { formatGroupedAmount } from '../../../lib/money';
 import { fetchNetworkHealth, type NetworkHealth } from '../api/network-health';
 
 export interface QueuePositions {
@@ -17,7 +17,7 @@ export interface QueuePositions {
 }
 
 function place(position: string, rupees: string | undefined): string {
-  const waiting = rupees && Number(rupees) > 0 ? ` · ${formatAmount(rupees, 'INR')}` : '';
+  const waiting = rupees && Number(rupees) > 0 ? ` · ${formatGroupedAmount(rupees, 'INR')}` : '';
   return `#${position}${waiting}`;
 }
 
@@ -46,12 +46,12 @@ export function QueueCard({ positions }: { positions: QueuePositions }) {
   const rows: Array<{ label: string; value: string; testId: string }> = [
     {
       label: t('phQueue'),
-      value: `${formatAmount(health.ph.amountRupees, 'INR')} · ${t('queueEntries', { count: health.ph.count })}`,
+      value: `${formatGroupedAmount(health.ph.amountRupees, 'INR')} · ${t('queueEntries', { count: health.ph.count })}`,
       testId: 'queue-ph',
     },
     {
       label: t('ghQueue'),
-      value: `${formatAmount(health.gh.amountRupees, 'INR')} · ${t('queueEntries', { count: health.gh.count })}`,
+      value: `${formatGroupedAmount(health.gh.amountRupees, 'INR')} · ${t('queueEntries', { count: health.gh.count })}`,
       testId: 'queue-gh',
     },
   ];
