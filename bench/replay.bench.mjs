@@ -71,7 +71,7 @@ const uidOf = (index) => String(ROOT_UID + index);
 const posting = (account, paise) => ({ account, amountPaise: paise.toString() });
 
 /** Events per member the generator writes on average (for sizing the tree). */
-const EVENTS_PER_MEMBER = 5.1;
+const EVENTS_PER_MEMBER = 4.6;
 
 /**
  * Writes the ledger in the order a network grows: per chunk of members (tree order, so every
