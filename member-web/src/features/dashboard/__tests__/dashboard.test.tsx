@@ -25,7 +25,10 @@ describe('dashboard', () => {
     const link = screen.getByLabelText('Referral Link');
     expect(link).toHaveValue(expected);
     expect(link).toHaveAttribute('readonly');
-    expect(screen.getByRole('link', { name: 'Share Link' })).toHaveAttribute('href', `${expected}&position=Left`);
+    // Issue 20: the share sheet shares `…&position=Left`; without the Web Share API, WhatsApp carries it.
+    const share = screen.getByRole('link', { name: 'Share Link' });
+    expect(share).toHaveAttribute('data-share-url', `${expected}&position=Left`);
+    expect(share).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`${expected}&position=Left`)}`);
 
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith(expected);
