@@ -107,7 +107,14 @@ describe('dashboard', () => {
       '/News',
     ];
     expect(targets.filter((to) => spec.includes(to ?? ''))).toEqual(spec);
-    for (const to of ['/FundRequestBank', '/FundRequestHistoryBank', '/Activation', '/Support', '/MyTeam', '/Updatebank'])
+    for (const to of [
+      '/FundRequestBank',
+      '/FundRequestHistoryBank',
+      '/Activation',
+      '/Support',
+      '/MyTeam',
+      '/Updatebank',
+    ])
       expect(targets).toContain(to);
     expect(within(menu).getByText('E-pins')).toBeInTheDocument();
   });
