@@ -72,9 +72,9 @@ describe('member forms: any-script names and UPI IDs (issue 20)', () => {
   });
 
   it('saves a Devanagari profile and bank details with a UPI ID, kept whole; replay rebuilds the same rows', async () => {
-    const res = await register(
-      validRegistration({ email: 'asha.profile@example.com', mobile: '9876500103' }),
-    ).expect(200);
+    const res = await register(validRegistration({ email: 'asha.profile@example.com', mobile: '9876500103' })).expect(
+      200,
+    );
     const token = await login(res.body.uid_output as string);
     const profile = {
       type: 'profile',

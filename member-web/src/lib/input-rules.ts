@@ -13,7 +13,7 @@ export type InputRefusal = 'digits' | 'letters' | 'tooLong' | 'notAllowed';
 
 const ALLOWED: Readonly<Record<InputRule, RegExp>> = {
   digits: /^\d*$/,
-  letters: /^[\p{L}\p{M}\u200C\u200D ]*$/u,
+  letters: /^(?:[\p{L}\p{M} ]|\u200C|\u200D)*$/u,
   text: /^[^\n\r]*$/,
 };
 

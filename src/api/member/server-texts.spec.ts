@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EPIN_OUTCOME } from '../../modules/epins/domain/epin.events';
-import { HELP_OUTCOME } from '../../modules/help/domain/help.events';
-import { CREDENTIAL_OUTCOME } from '../../modules/identity/domain/credentials';
-import { MEMBER_OUTCOME, MSG, REGISTRATION_OUTCOME } from '../../modules/identity/domain/member.messages';
-import { SECRET_CHECK_OUTCOME } from '../../modules/identity/domain/secret-checks';
-import { PAY_MSG } from '../../modules/payments/domain/payment.messages';
-import { PROFILE_MSG, PROFILE_OUTCOME } from '../../modules/profile/domain/profile.events';
-import { SUPPORT_OUTCOME } from '../../modules/support/domain/ticket.events';
-import { WALLET_OUTCOME } from '../../modules/wallet/domain/withdrawal.events';
+import { EPIN_OUTCOME } from '../../modules/epins';
+import { HELP_OUTCOME } from '../../modules/help';
+import {
+  CREDENTIAL_OUTCOME,
+  MEMBER_OUTCOME,
+  MSG,
+  REGISTRATION_OUTCOME,
+  SECRET_CHECK_OUTCOME,
+} from '../../modules/identity';
+import { PAY_MSG } from '../../modules/payments';
+import { PROFILE_MSG, PROFILE_OUTCOME } from '../../modules/profile';
+import { SUPPORT_OUTCOME } from '../../modules/support';
+import { WALLET_OUTCOME } from '../../modules/wallet';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../platform/http/unavailable';
 import { ConcurrencyError } from '../../platform/errors';
 
@@ -30,7 +34,9 @@ describe('the Hindi catalogue of server texts', () => {
     ...Object.values(REGISTRATION_OUTCOME).map((o) => o.text),
     ...Object.values(CREDENTIAL_OUTCOME).map((o) => o.text),
     ...Object.values(EPIN_OUTCOME).map((o) => o.text),
-    ...Object.values(HELP_OUTCOME).map((o) => o.text).filter((t) => t !== 'status must be 1 or 2'),
+    ...Object.values(HELP_OUTCOME)
+      .map((o) => o.text)
+      .filter((t) => t !== 'status must be 1 or 2'),
     ...Object.values(PROFILE_OUTCOME).map((o) => o.text),
     ...Object.values(PROFILE_MSG),
     ...Object.values(PAY_MSG),

@@ -6,7 +6,7 @@
  * viramas (Unicode marks, `\p{M}`) and sometimes ZWJ/ZWNJ (U+200D, U+200C) to be written at all.
  * The first character is a letter, so a value is never only marks, joiners or spaces.
  */
-const LETTERS_OF_ANY_SCRIPT = /^\p{L}[\p{L}\p{M}\u200C\u200D ]*$/u;
+const LETTERS_OF_ANY_SCRIPT = /^\p{L}(?:[\p{L}\p{M} ]|\u200C|\u200D)*$/u;
 
 export function isLettersAndSpaces(text: string): boolean {
   return LETTERS_OF_ANY_SCRIPT.test(text);

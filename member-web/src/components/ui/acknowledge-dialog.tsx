@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,6 +13,8 @@ interface Props {
   title: string;
   /** Optional detail under the title (the dialog's accessible description). */
   message?: string;
+  /** What the member can do next, under the message (the ways to get an e-pin). */
+  children?: ReactNode;
   onClose: () => void;
 }
 
@@ -21,7 +23,7 @@ interface Props {
  * `role="alertdialog"`, named by its title, closed by OK (focused when it opens) or Escape — not by a
  * click beside it.
  */
-export function AcknowledgeDialog({ open, title, message, onClose }: Props) {
+export function AcknowledgeDialog({ open, title, message, children, onClose }: Props) {
   const { t } = useTranslation('common');
   const id = useId();
   const titleId = `${id}-title`;
@@ -39,9 +41,10 @@ export function AcknowledgeDialog({ open, title, message, onClose }: Props) {
       slotProps={{ paper: { role: 'alertdialog' } }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      {message ? (
+      {message || children ? (
         <DialogContent>
-          <DialogContentText id={messageId}>{message}</DialogContentText>
+          {message ? <DialogContentText id={messageId}>{message}</DialogContentText> : null}
+          {children}
         </DialogContent>
       ) : null}
       <DialogActions>

@@ -14,7 +14,9 @@ describe('the server text catalogue', () => {
     expect(translateWith(hindi, 'Invalid User Id or Password')).toBe('अमान्य यूज़र आईडी या पासवर्ड');
     expect(translateWith(hindi, 'Minimum withdrawal amount is 100')).toBe('न्यूनतम निकासी राशि 100 है');
     expect(translateWith(hindi, ' Activation Successfull')).toBe('सक्रियण सफल');
-    expect(translateWith(hindi, 'Something the catalogue never heard of')).toBe('Something the catalogue never heard of');
+    expect(translateWith(hindi, 'Something the catalogue never heard of')).toBe(
+      'Something the catalogue never heard of',
+    );
   });
 
   it('proves serverText follows the chosen language', async () => {

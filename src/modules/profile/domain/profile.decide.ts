@@ -18,7 +18,6 @@ import {
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 const refuse = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
-
 /** The Profile Info form as sent (`statename`, `districtname`, `cityname`, `pincode`, `Nomineename`, `Nomineerelation`). */
 export type ProfileInput = Omit<ProfileUpdated, 'uid'>;
 
@@ -54,8 +53,7 @@ export function checkProfile(
   if (!/^\d{1,6}$/.test(v.city)) return refuse(M.cityFormat);
   if (!/^[1-9]\d{5}$/.test(v.pincode)) return refuse(M.pincodeFormat);
   if (!isLettersAndSpaces(v.nomineeName) || v.nomineeName.length > 30) return refuse(M.nomineeNameFormat);
-  if (!isLettersAndSpaces(v.nomineeRelation) || v.nomineeRelation.length > 20)
-    return refuse(M.nomineeRelationFormat);
+  if (!isLettersAndSpaces(v.nomineeRelation) || v.nomineeRelation.length > 20) return refuse(M.nomineeRelationFormat);
   return { ok: true, value: v };
 }
 

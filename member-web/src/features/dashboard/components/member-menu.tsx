@@ -7,25 +7,72 @@ import { lazyPart } from '../../../lib/lazy-part';
 // The popup's code (MUI's Menu stack) is fetched once the button shows, not before the first paint.
 const MemberMenuList = lazyPart(() => import('./member-menu-list').then((m) => m.MemberMenuList));
 
-/** The dashboard MENU's links, as the spec lists them (targets are built by later issues); labels are catalogue keys. */
-export const MENU_LINKS: ReadonlyArray<{ to: string; label: string }> = [
-  { to: '/SubscriptionHistory', label: 'menu.registrationHistory' },
-  { to: '/LevelIncome', label: 'menu.levelIncome' },
-  { to: '/MyReferral', label: 'menu.myDirect' },
-  { to: '/LevelDetails', label: 'menu.myTeam' },
-  { to: '/EpinHistory', label: 'menu.unusedEpins' },
-  { to: '/UsedEpin', label: 'menu.usedEpins' },
-  { to: '/OnlineFundRequest', label: 'menu.onlineRequest' },
-  { to: '/OnlineFundRequestHistory', label: 'menu.onlineHistory' },
-  { to: '/GatewayFundRequest', label: 'menu.gatewayRequest' },
-  { to: '/GatewayFundRequestHistory', label: 'menu.gatewayHistory' },
-  { to: '/EpinTransfer', label: 'menu.epinTransfer' },
-  { to: '/EpinTransferHistory', label: 'menu.epinTransferHistory' },
-  { to: '/Withdrawal', label: 'menu.withdrawal' },
-  { to: '/WithdrawalHistory', label: 'menu.withdrawalHistory' },
-  { to: '/Profile', label: 'menu.profile' },
-  { to: '/News', label: 'menu.news' },
+/**
+ * The dashboard MENU: every member screen of the spec, grouped (issue 20: the spec's menu lacked the
+ * e-pin request and its history, activation, support, the team and the bank details). Labels and
+ * group titles are catalogue keys. The spec's sixteen links keep their relative order.
+ */
+export const MENU_GROUPS: ReadonlyArray<{ title: string; links: ReadonlyArray<{ to: string; label: string }> }> = [
+  {
+    title: 'menu.groupTeam',
+    links: [
+      { to: '/SubscriptionHistory', label: 'menu.registrationHistory' },
+      { to: '/LevelIncome', label: 'menu.levelIncome' },
+      { to: '/MyReferral', label: 'menu.myDirect' },
+      { to: '/LevelDetails', label: 'menu.myTeam' },
+      { to: '/MyTeam', label: 'menu.wholeTeam' },
+    ],
+  },
+  {
+    title: 'menu.groupEpins',
+    links: [
+      { to: '/EpinHistory', label: 'menu.unusedEpins' },
+      { to: '/UsedEpin', label: 'menu.usedEpins' },
+      { to: '/OnlineFundRequest', label: 'menu.onlineRequest' },
+      { to: '/OnlineFundRequestHistory', label: 'menu.onlineHistory' },
+      { to: '/GatewayFundRequest', label: 'menu.gatewayRequest' },
+      { to: '/GatewayFundRequestHistory', label: 'menu.gatewayHistory' },
+      { to: '/EpinTransfer', label: 'menu.epinTransfer' },
+      { to: '/EpinTransferHistory', label: 'menu.epinTransferHistory' },
+      { to: '/FundRequestBank', label: 'menu.bankRequest' },
+      { to: '/FundRequestHistoryBank', label: 'menu.bankRequestHistory' },
+      { to: '/Activation', label: 'menu.activation' },
+    ],
+  },
+  {
+    title: 'menu.groupHelp',
+    links: [
+      { to: '/PHRecivePayment', label: 'menu.pendingPh' },
+      { to: '/GHRecivePayment', label: 'menu.pendingGh' },
+      { to: '/PHRecivePaymentPaid', label: 'menu.paidPh' },
+      { to: '/GHRecivePaymentPaid', label: 'menu.paidGh' },
+      { to: '/PHRecivePaymentCancel', label: 'menu.cancelPh' },
+      { to: '/GHRecivePaymentCancel', label: 'menu.cancelGh' },
+    ],
+  },
+  {
+    title: 'menu.groupWallet',
+    links: [
+      { to: '/Withdrawal', label: 'menu.withdrawal' },
+      { to: '/WithdrawalHistory', label: 'menu.withdrawalHistory' },
+    ],
+  },
+  {
+    title: 'menu.groupAccount',
+    links: [
+      { to: '/Profile', label: 'menu.profile' },
+      { to: '/Updatebank', label: 'menu.bankDetails' },
+      { to: '/Ecurrency', label: 'menu.wallet' },
+      { to: '/ChangePassword', label: 'menu.changePassword' },
+      { to: '/transactionPassword', label: 'menu.transactionPassword' },
+      { to: '/News', label: 'menu.news' },
+      { to: '/Support', label: 'menu.support' },
+    ],
+  },
 ];
+
+/** Every link of the MENU, in its order. */
+export const MENU_LINKS: ReadonlyArray<{ to: string; label: string }> = MENU_GROUPS.flatMap((group) => group.links);
 
 export function MemberMenu() {
   const { t } = useTranslation('dashboard');
@@ -51,7 +98,10 @@ export function MemberMenu() {
       </Box>
       <MemberMenuList
         anchor={anchor}
-        links={MENU_LINKS.map((link) => ({ to: link.to, label: t(link.label) }))}
+        groups={MENU_GROUPS.map((group) => ({
+          title: t(group.title),
+          links: group.links.map((link) => ({ to: link.to, label: t(link.label) })),
+        }))}
         onClose={() => setAnchor(null)}
       />
     </>

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +75,20 @@ export function ReferralLink({ uid }: { uid: string }) {
           <StartIcon path={COPY_ICON} />
           {t('referral.copy')}
         </Box>
-        <Box component="a" href={shareLink} target="_blank" rel="noopener" sx={outlinedLook('primary', true)}>
+        {/* Issue 20: the phone's share sheet (Web Share API); where there is none, WhatsApp with the link. */}
+        <Box
+          component="a"
+          href={`https://wa.me/?text=${encodeURIComponent(shareLink)}`}
+          target="_blank"
+          rel="noopener"
+          data-share-url={shareLink}
+          onClick={(event: MouseEvent) => {
+            if (typeof navigator.share !== 'function') return;
+            event.preventDefault();
+            navigator.share({ title: t('referral.label'), url: shareLink }).catch(() => undefined);
+          }}
+          sx={outlinedLook('primary', true)}
+        >
           <StartIcon path={SHARE_ICON} />
           {t('referral.share')}
         </Box>

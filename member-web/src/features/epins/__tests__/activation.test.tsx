@@ -55,6 +55,16 @@ describe('Activate/Upgrade', () => {
     await waitFor(() => expect(name).toHaveValue('Wrong User Id'));
   });
 
+  it('proves a member without an unused e-pin is offered the ways to get one (issue 20)', async () => {
+    signInMember();
+    mockApi({ 'GET /check_sponsorid': lookUp, 'POST /ActivationHistory': { data: [[]] } });
+    renderApp('/Activation');
+    const ways = await screen.findByRole('navigation', { name: 'Ways to get an e-pin' });
+    const targets = Array.from(ways.querySelectorAll('a')).map((a) => a.getAttribute('href'));
+    expect(targets).toEqual(['/FundRequestBank', '/GatewayFundRequest', '/OnlineFundRequest']);
+    expect(ways).toHaveTextContent('ask your sponsor to transfer you an e-pin');
+  });
+
   it("proves an empty epin stops with 'Epin is required' and sends nothing", async () => {
     signInMember();
     const api = mockApi({ 'GET /check_sponsorid': lookUp, 'POST /ActivationHistory': { data: [[]] } });

@@ -10,6 +10,7 @@ import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRows } from '../../../lib/use-rows';
 import { epinTypeLabel } from '../../../lib/epin-type';
+import { EpinWays } from './epin-ways';
 import { activateId, activationSuccess } from '../api/activate-id';
 import { fetchUnusedEpins, type UnusedEpin } from '../api/activation-history';
 import { lookupText, useUserLookup } from './use-user-lookup';
@@ -30,23 +31,26 @@ function EpinPicker({
   const { load } = useRows(fetchUnusedEpins, 'unused e-pins');
   const pins = load.rows.filter((pin) => pin.status !== 'Used');
   return (
-    <TextField
-      select
-      label={t('activation.chooseEpin')}
-      value={value}
-      onChange={(event) => onPick(pins.find((pin) => pin.pin === event.target.value))}
-      error={errorText !== undefined}
-      helperText={errorText ?? (load.state === 'ready' && pins.length === 0 ? t('activation.noUnusedEpins') : ' ')}
-      // The first option ('Select Epin') always shows: the label sits above it, not on it.
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      <option value="">{load.state === 'loading' ? t('loadingEllipsis') : t('activation.selectEpin')}</option>
-      {pins.map((pin) => (
-        <option key={pin.pin} value={pin.pin}>
-          {pin.pin} ({epinTypeLabel(pin.epintype, pin.amount)})
-        </option>
-      ))}
-    </TextField>
+    <>
+      <TextField
+        select
+        label={t('activation.chooseEpin')}
+        value={value}
+        onChange={(event) => onPick(pins.find((pin) => pin.pin === event.target.value))}
+        error={errorText !== undefined}
+        helperText={errorText ?? (load.state === 'ready' && pins.length === 0 ? t('activation.noUnusedEpins') : ' ')}
+        // The first option ('Select Epin') always shows: the label sits above it, not on it.
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">{load.state === 'loading' ? t('loadingEllipsis') : t('activation.selectEpin')}</option>
+        {pins.map((pin) => (
+          <option key={pin.pin} value={pin.pin}>
+            {pin.pin} ({epinTypeLabel(pin.epintype, pin.amount)})
+          </option>
+        ))}
+      </TextField>
+      {load.state === 'ready' && pins.length === 0 ? <EpinWays /> : null}
+    </>
   );
 }
 

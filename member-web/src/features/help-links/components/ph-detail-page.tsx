@@ -62,7 +62,9 @@ export function PhDetailPage() {
 
   /** A value with a Copy button beside it (nothing to copy: the value alone). */
   const withCopy = (value: string, what: string) =>
-    value === '' ? '' : (
+    value === '' ? (
+      ''
+    ) : (
       <>
         {value}
         <CopyButton value={value} what={what} />

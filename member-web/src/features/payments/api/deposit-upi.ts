@@ -59,7 +59,8 @@ export async function depositUpi(
       bankingName: payeeName(text(data, 'upiUrl')) || DEFAULT_BANKING_NAME,
       payeeUpiId: payeeOf(text(data, 'upiUrl')),
       deadline:
-        Date.now() + paymentMsLeft(parseInstant(body.expiresAt), serverNowAt(Date.now(), parseInstant(response.headers.date))),
+        Date.now() +
+        paymentMsLeft(parseInstant(body.expiresAt), serverNowAt(Date.now(), parseInstant(response.headers.date))),
     },
   };
 }
