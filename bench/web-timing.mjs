@@ -15,6 +15,19 @@ export const PROFILES = [
   { name: '2G', latencyMs: 2000, downloadKbit: 50, uploadKbit: 50, cpu: 4 },
 ];
 
+/** The profiles named in a comma-separated list (BENCH_WEB_PROFILES); both when it is empty. */
+export function chooseProfiles(list) {
+  const wanted = (list ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+  if (wanted.length === 0) return PROFILES;
+  const chosen = PROFILES.filter((profile) => wanted.includes(profile.name.toLowerCase()));
+  if (chosen.length !== wanted.length)
+    throw new Error(`BENCH_WEB_PROFILES: choose from ${PROFILES.map((p) => p.name).join(', ')}`);
+  return chosen;
+}
+
 /** Issue 20's targets, in milliseconds, per profile. */
 export const TARGETS = {
   shell: { 'slow 3G': 2000, '2G': 8000 },

@@ -34,6 +34,7 @@
 //   BENCH_WEB_RUNS (3)   web: Lighthouse runs per page (round after round); the table shows each run and the medians
 //   BENCH_WEB_TIMINGS=0  web: skip the shell/content timings under the slow 3G and 2G profiles (bench/web-timing.mjs)
 //   BENCH_WEB_TIMING_RUNS (1) web: timing rounds (every page, profile, cold and warm once per round)
+//   BENCH_WEB_PROFILES   web: comma-separated timing profiles, `slow 3G` and/or `2G` (default both)
 //   BENCH_WEB_LIGHTHOUSE=0 web: skip Lighthouse
 //   BENCH_WEB_PAGES      web: comma-separated paths of the pages to measure (default all: /,/login,/dashboard)
 // topup-income only:
@@ -466,6 +467,7 @@ async function runWeb() {
         member: { uid: '100001', password: 'Member@123' },
         log: (msg) => log(TAG, msg),
         runs: timingRuns,
+        profiles: timing.chooseProfiles(env.BENCH_WEB_PROFILES),
       });
       console.log('');
       console.log(

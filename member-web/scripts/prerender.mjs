@@ -50,6 +50,7 @@ const CONTAINER = '<div id="root"></div>';
 
 const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes(CONTAINER)) throw new Error(`dist/index.html has no ${CONTAINER}`);
+if (!shell.includes('</head>')) throw new Error('dist/index.html has no </head>');
 /** The shells (src/prerender.tsx renderShell), replaced by the route when the app starts (main.tsx). */
 const SHELLS = [
   { kind: 'member', file: 'app.html' },
@@ -72,11 +73,13 @@ const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file))
 const overBudget = [];
 
 const { renderPage, renderShell } = await import(pathToFileURL(renderer).href);
-/** index.html with `language`, `head` before </head> and `root` as #root (replacer functions: a `$` in them is no pattern). */
+/**
+ * index.html with `language`, `head` before </head> (vite-plugin-pwa's manifest link sits right
+ * before it, on the same line) and `root` as #root (replacer functions: a `$` in them is no pattern). */
 const htmlPage = (language, head, root) =>
   shell
     .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
-    .replace('  </head>', () => `${head}  </head>`)
+    .replace('</head>', () => `${head}</head>`)
     .replace(CONTAINER, () => root);
 for (const language of LANGUAGES)
   for (const { kind, file } of SHELLS) {

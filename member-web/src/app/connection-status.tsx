@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useOnline } from '../lib/connection';
-import { useOldestShownFigures } from '../lib/connection';
+import { useOldestShownFigures, useOnline } from '../lib/connection';
 import { lazyPart } from '../lib/lazy-part';
 
 /** The banner's code is not in the first load; it is fetched once the app has drawn, so it is there offline too. */

@@ -16,6 +16,8 @@ export const EARLY_SUBMIT_ATTRIBUTE = 'data-submit-when-ready';
 const MARK = 'earlySubmit';
 
 let pending: HTMLFormElement | null = null;
+/** What was typed when the press came: hydration resets controlled fields to their state. */
+let typed: Array<[string, string]> = [];
 
 function pressedButton(target: EventTarget | null): HTMLButtonElement | null {
   const element = target instanceof Element ? target.closest(`button[${EARLY_SUBMIT_ATTRIBUTE}]`) : null;
@@ -25,6 +27,10 @@ function pressedButton(target: EventTarget | null): HTMLButtonElement | null {
 function hold(button: HTMLButtonElement): void {
   if (!button.form || button.type === 'submit') return;
   pending = button.form;
+  typed = [...button.form.querySelectorAll('input[name]')].map((input) => [
+    (input as HTMLInputElement).name,
+    (input as HTMLInputElement).value,
+  ]);
   document.documentElement.dataset[MARK] = 'waiting';
 }
 
@@ -42,7 +48,23 @@ export function holdEarlySubmits(): void {
   );
 }
 
-/** The form pressed before the app ran, once: the caller submits it. */
+/**
+ * Puts back what was typed before the app ran (as typing does: the value, then an `input` event,
+ * so the screen's state follows), then submits the form on the next task.
+ */
+export function submitAsTyped(form: HTMLFormElement): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  for (const [name, value] of typed) {
+    const input = form.querySelector(`input[name="${CSS.escape(name)}"]`);
+    if (!(input instanceof HTMLInputElement) || input.value === value || !setValue) continue;
+    setValue.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  typed = [];
+  setTimeout(() => form.requestSubmit(), 0);
+}
+
+/** The form pressed before the app ran, once: the caller submits it (submitAsTyped). */
 export function takeEarlySubmit(form: HTMLFormElement | null): boolean {
   if (pending && !pending.isConnected) {
     // The page was drawn anew (not hydrated): what was typed went with it; the member presses again.

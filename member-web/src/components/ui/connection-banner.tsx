@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTranslation } from 'react-i18next';
-import { useOnline, useSubmitRefused } from '../../lib/connection';
-import { useOldestShownFigures } from '../../lib/connection';
+import { useOldestShownFigures, useOnline, useSubmitRefused } from '../../lib/connection';
 
 /** The figures' time: hours and minutes today, with the date when older. */
 export function figuresTime(at: number, language: string, now = Date.now()): string {

@@ -2,7 +2,13 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { EARLY_SUBMIT_ATTRIBUTE, holdEarlySubmits, takeEarlySubmit, useAppRunning } from '../../../lib/early-submit';
+import {
+  EARLY_SUBMIT_ATTRIBUTE,
+  holdEarlySubmits,
+  submitAsTyped,
+  takeEarlySubmit,
+  useAppRunning,
+} from '../../../lib/early-submit';
 
 // A press of the prerendered button before React runs it is held, not lost (lib/early-submit.ts):
 // this chunk loads (main.tsx preloads the route) before the page is hydrated.
@@ -72,7 +78,7 @@ export function AuthForm({
   const form = useRef<HTMLFormElement>(null);
   // Pressed before the app ran: submitted now, with what was typed (lib/early-submit.ts).
   useEffect(() => {
-    if (running && takeEarlySubmit(form.current)) form.current?.requestSubmit();
+    if (running && form.current && takeEarlySubmit(form.current)) submitAsTyped(form.current);
   }, [running]);
   return (
     <FormCard title={title}>
