@@ -91,10 +91,7 @@ describe('issue 20: the installable, offline-tolerant member app', () => {
       await context.setOffline(true);
       await page.getByTestId('connection-banner').getByText('You are offline.').waitFor();
       // An in-app navigation (a link of the top bar would need a menu of dash's; the route's code is what matters).
-      await page.evaluate(() => {
-        window.history.pushState({}, '', '/WithdrawalHistory');
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      });
+      await navigateInApp(page, '/WithdrawalHistory');
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByText('This could not be loaded').waitFor();
       expect(await page.getByText('No Data Found').count()).toBe(0);
@@ -119,10 +116,7 @@ describe('issue 20: the installable, offline-tolerant member app', () => {
       await context.setOffline(false);
       expect((await refreshed).status()).toBe(200);
       await page.getByTestId('connection-banner').waitFor({ state: 'detached' });
-      await page.evaluate(() => {
-        window.history.pushState({}, '', '/WithdrawalHistory');
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      });
+      await navigateInApp(page, '/WithdrawalHistory');
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByText('This could not be loaded').count()).toBe(0);
     });
@@ -156,3 +150,16 @@ describe('issue 20: the installable, offline-tolerant member app', () => {
     });
   });
 });
+
+/** An in-app navigation, as the router's own links make it: history.pushState and a popstate event (runs in the page). */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const w = globalThis as unknown as {
+      history: { pushState(state: unknown, unused: string, url: string): void };
+      dispatchEvent(event: unknown): boolean;
+      PopStateEvent: new (type: string) => unknown;
+    };
+    w.history.pushState({}, '', to);
+    w.dispatchEvent(new w.PopStateEvent('popstate'));
+  }, path);
+}
