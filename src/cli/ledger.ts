@@ -16,6 +16,7 @@ import {
 } from '../modules/ledger-audit';
 import { createDataSource, Database } from '../platform/db/database';
 import { catchUpLedgerTree, latestDigest } from '../platform/event-store/checkpoint';
+import { lockLedgerTree } from '../platform/event-store/ledger-tree';
 import { LedgerKeys } from '../platform/event-store/signing';
 import { ledgerKeyConfigFrom } from '../config/config';
 import { ProjectionRunner } from '../platform/projections/projection';
@@ -145,6 +146,7 @@ export async function runLedgerCommand(
     case 'tree-rebuild': {
       // The stored Merkle tree is a cache of the events (decision 0045): dropped and grown again from them.
       await db.transaction(async (tx) => {
+        await lockLedgerTree(tx);
         await tx.execute('delete from ledger_tree_nodes');
         await tx.execute('delete from ledger_tree_leaves');
       });

@@ -157,7 +157,7 @@ export const credentialCommitmentsMatch = (key: () => Buffer = () => credentialC
     const otherKeys = await sql.query<{ key_id: string; position: string; stream_id: string }>(
       `select distinct on (payload->>'keyId') payload->>'keyId' as key_id, position::text as position, stream_id
          from events where type = '${CREDENTIAL_COMMITTED}' and payload->>'keyId' is distinct from $1
-        order by payload->>'keyId', position limit ${MAX_PROBLEMS}`,
+        order by payload->>'keyId', events.position limit ${MAX_PROBLEMS}`,
       [myKeyId],
     );
     for (const other of otherKeys)

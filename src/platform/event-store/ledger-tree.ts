@@ -23,6 +23,15 @@ export interface TreeHead {
 export const treeHeadMessage = (h: { keyId: string; treeSize: number; rootHash: string; time: string }): string =>
   `sahyog-ledger-tree-head v1\nkey ${h.keyId}\ntree_size ${h.treeSize}\nroot_hash ${h.rootHash}\ntime ${h.time}\n`;
 
+/**
+ * Holds the stored tree for the rest of the transaction: growers read its end and append after it,
+ * and a rebuild empties it, one at a time (two growers reading the same end, or one reading it
+ * before a rebuild's delete, would put leaves at indexes the events do not give them).
+ */
+export async function lockLedgerTree(sql: Sql): Promise<void> {
+  await sql.execute("select pg_advisory_xact_lock(hashtext('ledger-tree'))");
+}
+
 /** Events read and leaves written per statement while growing the tree. */
 export const TREE_BATCH = 5000;
 
@@ -138,6 +147,7 @@ export async function growTree(
   bound: LedgerPoint,
   maxEvents = Infinity,
 ): Promise<{ frontier: MerkleFrontier; grown: number }> {
+  await lockLedgerTree(sql);
   const end = await storedTreeEnd(sql);
   const frontier = await frontierAt(sql, end.size);
   let cursor = end.last ?? { txId: '0', position: '0' };
@@ -147,7 +157,7 @@ export async function growTree(
     const rows = await sql.query<{ position: string; tx_id: string; hash: string }>(
       `select position::text as position, tx_id::text as tx_id, hash from events
         where (tx_id, position) > ($1::xid8, $2::bigint) and (tx_id, position) <= ($3::xid8, $4::bigint)
-        order by tx_id, position limit ${limit}`,
+        order by events.tx_id, events.position limit ${limit}`,
       [cursor.txId, cursor.position, bound.txId, bound.position],
     );
     if (rows.length === 0) break;
