@@ -1,5 +1,8 @@
 import { i18n } from './i18n';
 
+// The refusals' texts (namespace `forms`): fetched as soon as a form that checks its input is loaded.
+void i18n.loadNamespaces('forms');
+
 /**
  * What a form field takes, checked as the member types or pastes (issue 20: nothing is changed
  * silently). A change that breaks its field's rule is not taken at all — the field keeps what it
@@ -24,9 +27,9 @@ export function refusalOf(value: string, rule: InputRule, maxLength: number): In
   return null;
 }
 
-/** The refusal said in the member's language (namespace `common`, keys `input.*`). */
+/** The refusal said in the member's language (namespace `forms`, keys `input.*`; its catalogue is fetched with this module, so the shared first load stays small). */
 export function refusalText(refusal: InputRefusal, maxLength: number): string {
-  return i18n.t(`input.${refusal}`, { ns: 'common', max: maxLength });
+  return i18n.t(`input.${refusal}`, { ns: 'forms', max: maxLength });
 }
 
 /** Letters of any script and spaces (the spec's "letters and spaces only"). */

@@ -1,4 +1,4 @@
-import { commitmentKey as migrationKey } from '../../../migrations/1763800019600-credential-commitments';
+import { commitmentKey as migrationKey } from '../../../migrations/data/credential-commitment-key';
 import { credentialCommitmentKeyFrom } from '../../config/config';
 import { commitmentEvent, commitmentKeyId, commitmentOf, CredentialRow } from './credential-commitments';
 

@@ -24,7 +24,7 @@ interface Props {
  * a tap beside it sends nothing.
  */
 export function ConfirmSheet({ open, title, facts, confirmLabel, onConfirm, onCancel, children }: Props) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('forms');
   const id = useId();
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} maxWidth="xs" fullWidth>

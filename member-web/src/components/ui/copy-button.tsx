@@ -18,7 +18,7 @@ async function copyText(value: string): Promise<boolean> {
  * page — or, where the browser refuses, to select and copy it by hand.
  */
 export function CopyButton({ value, what }: { value: string; what: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('forms');
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   if (value === '') return null;
   return (

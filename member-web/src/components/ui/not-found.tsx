@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session';
  * offered the dashboard; a visitor the login page and the website.
  */
 export function NotFound() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('not-found');
   const session = useSession();
   return (
     <Box component="main" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', p: 4, textAlign: 'center' }}>

@@ -33,7 +33,7 @@ type Balance =
  * clears the error.
  */
 export function WithdrawalPage() {
-  const { t } = useTranslation('withdrawals');
+  const { t } = useTranslation(['withdrawals', 'forms']);
   const [balance, setBalance] = useState<Balance>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [amount, setAmount] = useState('');
@@ -62,7 +62,7 @@ export function WithdrawalPage() {
     if (busy) return;
     const problem = amountProblem(amount);
     if (problem) {
-      const message = problem === 'required' ? t('enterAmount') : t('common:amount.notWhole');
+      const message = problem === 'required' ? t('enterAmount') : t('forms:amount.notWhole');
       setError(message);
       notifyError(message);
       return;
@@ -140,7 +140,7 @@ export function WithdrawalPage() {
                 return;
               }
               setAmount(typed);
-              setError(amountProblem(typed) === 'notWhole' ? t('common:amount.notWhole') : '');
+              setError(amountProblem(typed) === 'notWhole' ? t('forms:amount.notWhole') : '');
             }}
             disabled={busy}
             error={error !== ''}
