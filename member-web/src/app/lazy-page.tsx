@@ -63,6 +63,13 @@ function PageLoadFailed({ retry }: { retry: () => void }) {
 export type LazyPage = LazyPart<object>;
 
 /**
+ * Shared texts that pages use but the first screen does not (forms' refusals, copy and confirm
+ * sheets; the not-found page): catalogues of their own, loaded with every page rather than with
+ * `common`, which keeps the Hindi first load within its 150 KiB budget (issue 10).
+ */
+export const PAGE_SHARED_NAMESPACES = ['forms', 'not-found'] as const;
+
+/**
  * A route's page in its own chunk (a loading state meanwhile), loaded together with the i18n
  * namespaces it reads (lib/i18n.ts: each catalogue is a chunk of its own, in the current language).
  * Once both are in (a visit, or `preload()` before the first render, as the prerender and the
@@ -70,7 +77,10 @@ export type LazyPage = LazyPart<object>;
  */
 export function lazyPage(load: () => Promise<ComponentType>, namespaces: readonly string[]): LazyPage {
   return lazyComponent<object>(
-    () => Promise.all([load(), loadNamespaces(namespaces)]).then(([component]) => component),
+    () =>
+      Promise.all([load(), loadNamespaces([...namespaces, ...PAGE_SHARED_NAMESPACES])]).then(
+        ([component]) => component,
+      ),
     <PageLoading />,
     (retry) => <PageLoadFailed retry={retry} />,
   );

@@ -1,6 +1,6 @@
 import { i18n } from './i18n';
 
-// The refusals' texts (namespace `forms`): fetched as soon as a form that checks its input is loaded.
+// The refusals' texts (namespace `forms`, loaded with every page: app/lazy-page.tsx), also when a form is used outside a page.
 void i18n.loadNamespaces('forms');
 
 /**
@@ -27,7 +27,7 @@ export function refusalOf(value: string, rule: InputRule, maxLength: number): In
   return null;
 }
 
-/** The refusal said in the member's language (namespace `forms`, keys `input.*`; its catalogue is fetched with this module, so the shared first load stays small). */
+/** The refusal said in the member's language (namespace `forms`, keys `input.*`, loaded with every page: app/lazy-page.tsx). */
 export function refusalText(refusal: InputRefusal, maxLength: number): string {
   return i18n.t(`input.${refusal}`, { ns: 'forms', max: maxLength });
 }
