@@ -138,7 +138,13 @@ describe('member and admin flows in a real browser', () => {
     });
 
     await step(s, 'disclaimer-accept', async () => {
+      // Issue 20: the disclaimer is read once — Accept records the agreement (showpopup), so the popup does not ask again.
+      const recorded = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/showpopup' && r.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Accept' }).click();
+      const answer = await recorded;
+      expect([answer.status(), await answer.json()]).toEqual([200, { result: 'Successfull' }]);
       await page.waitForURL(/\/dashboard$/);
     });
 
@@ -147,17 +153,8 @@ describe('member and admin flows in a real browser', () => {
       expect((await page.getByTestId('member-uid').innerText()).trim()).toBe(registeredId);
     });
 
-    await step(s, 'disclaimer-popup-agree', async () => {
-      // A new member has not acknowledged the popup yet (isagree '0'): it must show, and Agree records it.
+    await step(s, 'disclaimer-popup-not-again', async () => {
       const agree = page.getByRole('button', { name: 'Agree', exact: true });
-      await agree.waitFor({ state: 'visible', timeout: 20_000 });
-      const recorded = page.waitForResponse(
-        (r) => new URL(r.url()).pathname === '/api/showpopup' && r.request().method() === 'POST',
-      );
-      await agree.click();
-      const answer = await recorded;
-      expect([answer.status(), await answer.json()]).toEqual([200, { result: 'Successfull' }]);
-      await agree.waitFor({ state: 'hidden' });
       // Reloaded, the server's summary says agreed and the popup stays closed.
       const summary = page.waitForResponse(
         (r) => new URL(r.url()).pathname === '/api/userDashboard' && r.request().method() === 'POST',

@@ -83,6 +83,10 @@ async function withdraw(page: Page, amount: string) {
   await page.getByTestId('withdrawal-balance').filter({ hasText: '₹' }).waitFor();
   await page.getByLabel('Amount').fill(amount);
   await page.getByRole('button', { name: 'Submit' }).click();
+  // Issue 20: nothing is sent until the sheet naming amount and receiver is confirmed.
+  const sheet = page.getByRole('dialog');
+  await sheet.getByTestId('confirm-amount').waitFor();
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
   await expectToast(page, 'Withdrawal Request Submitted Successfully');
 }
 

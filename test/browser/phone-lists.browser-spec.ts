@@ -218,6 +218,8 @@ describe('every list screen on a 390 px phone', () => {
       await page.getByLabel('Receiver User Id').fill(receiver);
       await page.getByTestId('receiver-name').and(page.locator(':not([value=""])')).waitFor();
       await page.getByRole('button', { name: 'Transfer' }).click();
+      // Issue 20: the confirmation sheet names quantity, value and receiver; Confirm sends it.
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await expectToast(page, 'Success');
     });
 
