@@ -51,12 +51,18 @@ export function holdEarlySubmits(): void {
 /**
  * Puts back what was typed before the app ran (as typing does: the value, then an `input` event,
  * so the screen's state follows), then submits the form on the next task.
+ *
+ * Hydration may leave the typed text in the field while the screen's state is still empty, and
+ * React ignores an `input` event whose value is the one it last saw: the field is first emptied
+ * through its own setter (React notes ''), then given the text through the element's prototype
+ * setter (React does not note it), so the event is a change React passes to the screen.
  */
 export function submitAsTyped(form: HTMLFormElement): void {
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   for (const [name, value] of typed) {
     const input = form.querySelector(`input[name="${CSS.escape(name)}"]`);
-    if (!(input instanceof HTMLInputElement) || input.value === value || !setValue) continue;
+    if (!(input instanceof HTMLInputElement) || !setValue) continue;
+    input.value = '';
     setValue.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }

@@ -49,6 +49,25 @@ export const REGISTER_LEDGER_WRITER_SQL =
   `set_config('sahyog.ledger_writer', case when pg_current_xact_id_if_assigned() is null then 'registered' else 'late' end, true)`;
 
 /**
+ * The common terms (CTEs) of the horizon and of its holders: `snap` (the snapshot), `locks` (one
+ * materialized scan of the granted transaction-id locks and of this database's registered-writer
+ * locks) and `held` (each transaction-id lock with its id widened to xid8 next to the snapshot's xmax).
+ */
+const horizonTerms = (snapshot: string): string => `snap as materialized (select ${snapshot} as s),
+  locks as materialized (
+    select locktype, virtualtransaction, pid, transactionid::text::bigint as xid32
+      from pg_locks
+     where granted
+       and ((locktype = 'transactionid' and mode = 'ExclusiveLock')
+            or (locktype = 'advisory' and classid = ${LEDGER_WRITER_LOCK.classid} and objid = ${LEDGER_WRITER_LOCK.objid} and objsubid = 2
+                and database = (select oid from pg_database where datname = current_database())))),
+  held as (
+    select l.virtualtransaction, l.pid,
+           x.xmax + ((((l.xid32 - (x.xmax & 4294967295)) + 2147483648) & 4294967295) - 2147483648) as xid
+      from locks l, (select pg_snapshot_xmax(s)::text::bigint as xmax from snap) x
+     where l.locktype = 'transactionid')`;
+
+/**
  * SQL (a scalar subquery): the ledger's horizon as of `snapshot` (the calling statement's
  * `pg_current_snapshot()`) — every event whose transaction id is below it that will ever commit is
  * already visible to that statement, so a reader may deliver, sign or decide on everything below it
@@ -65,19 +84,7 @@ export const REGISTER_LEDGER_WRITER_SQL =
  * Its `transactionid` is a 32-bit xid: widened to xid8 next to the snapshot's xmax (running ids are within 2^31 of it).
  */
 export const ledgerHorizon = (snapshot: string): string => `(
-  with snap as materialized (select ${snapshot} as s),
-  locks as materialized (
-    select locktype, virtualtransaction, pid, transactionid::text::bigint as xid32
-      from pg_locks
-     where granted
-       and ((locktype = 'transactionid' and mode = 'ExclusiveLock')
-            or (locktype = 'advisory' and classid = ${LEDGER_WRITER_LOCK.classid} and objid = ${LEDGER_WRITER_LOCK.objid} and objsubid = 2
-                and database = (select oid from pg_database where datname = current_database())))),
-  held as (
-    select l.virtualtransaction, l.pid,
-           x.xmax + ((((l.xid32 - (x.xmax & 4294967295)) + 2147483648) & 4294967295) - 2147483648) as xid
-      from locks l, (select pg_snapshot_xmax(s)::text::bigint as xmax from snap) x
-     where l.locktype = 'transactionid')
+  with ${horizonTerms(snapshot)}
   select least(
            (select pg_snapshot_xmax(s) from snap),
            (select min(r) from snap, pg_snapshot_xip(s) r where not exists (select 1 from held h where h.xid = r::text::bigint)),
@@ -109,19 +116,7 @@ export interface HorizonHolder {
  * without its lock), oldest first. What a long wait logs, so an operator sees who to look at.
  */
 const HORIZON_HOLDERS_SQL = `
-  with snap as materialized (select pg_current_snapshot() as s),
-  locks as materialized (
-    select locktype, virtualtransaction, pid, transactionid::text::bigint as xid32
-      from pg_locks
-     where granted
-       and ((locktype = 'transactionid' and mode = 'ExclusiveLock')
-            or (locktype = 'advisory' and classid = ${LEDGER_WRITER_LOCK.classid} and objid = ${LEDGER_WRITER_LOCK.objid} and objsubid = 2
-                and database = (select oid from pg_database where datname = current_database())))),
-  held as (
-    select l.virtualtransaction, l.pid,
-           x.xmax + ((((l.xid32 - (x.xmax & 4294967295)) + 2147483648) & 4294967295) - 2147483648) as xid
-      from locks l, (select pg_snapshot_xmax(s)::text::bigint as xmax from snap) x
-     where l.locktype = 'transactionid'),
+  with ${horizonTerms('pg_current_snapshot()')},
   holders as (
     select h.xid, h.pid, 'ledger writer' as why
       from held h
