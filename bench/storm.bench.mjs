@@ -236,6 +236,122 @@ export async function run({ baseUrl, count, clients = 32, log = () => {} }) {
   return { count, clients, completed, errors, elapsedMs, perCall };
 }
 
+/** Issue 22 §2: userDashboard ≥ 0.1 × the hello-world, /api/health/live ≥ 0.5 ×, same processes, same client. */
+export const TARGET_DASHBOARD_RATIO = 0.1;
+export const TARGET_LIVE_RATIO = 0.5;
+
+/**
+ * A closed loop of `clients` concurrent requests (one keep-alive connection each, undici's Pool, the
+ * same client for every target) for `durationMs`: { rps, errors, p50, p99 }.
+ */
+export async function closedLoop({
+  origin,
+  path: target,
+  method = 'GET',
+  headers = {},
+  body,
+  clients = 16,
+  durationMs = 5000,
+}) {
+  const { Pool } = require('undici');
+  const pool = new Pool(origin, { connections: clients });
+  const latencies = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + durationMs;
+  try {
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < end) {
+          const s = performance.now();
+          try {
+            const response = await pool.request({ path: target, method, headers, body });
+            await response.body.text();
+            if (response.statusCode === 200) latencies.push(performance.now() - s);
+            else errors++;
+          } catch {
+            errors++;
+          }
+        }
+      }),
+    );
+  } finally {
+    await pool.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / seconds, errors, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
+/**
+ * Throughput against the hello-world at `helloOrigin`, alternated in `slices` rounds (hello,
+ * dashboard, live, …) so the machine's load weighs on each alike: userDashboard of `member` (a storm
+ * member with a team below it) and /api/health/live.
+ */
+export async function throughput({ apiOrigin, helloOrigin, clients = 16, sliceMs = 5000, slices = 2, log = () => {} }) {
+  const uid = uidOf(0);
+  const address = '10.255.255.254';
+  const login = await fetch(`${apiOrigin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ uid, password: STORM_PASSWORD }),
+  }).then((r) => r.json());
+  if (!login.token) throw new Error(`throughput: login of ${uid} failed: ${JSON.stringify(login)}`);
+  const targets = {
+    hello: { origin: helloOrigin, path: '/' },
+    userDashboard: {
+      origin: apiOrigin,
+      path: '/api/userDashboard',
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${login.token}`,
+        'x-forwarded-for': address,
+      },
+      body: JSON.stringify({ uid }),
+    },
+    live: { origin: apiOrigin, path: '/api/health/live' },
+  };
+  const runs = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
+  for (let slice = 0; slice < slices; slice++)
+    for (const [name, target] of Object.entries(targets)) {
+      await closedLoop({ ...target, clients, durationMs: Math.min(1000, sliceMs / 5) }); // warm-up
+      const r = await closedLoop({ ...target, clients, durationMs: sliceMs });
+      runs[name].push(r);
+      log(
+        `throughput: ${name} slice ${slice + 1}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`,
+      );
+    }
+  const sum = (name, key) => runs[name].reduce((a, r) => a + r[key], 0);
+  const mean = (name) => sum(name, 'rps') / runs[name].length;
+  const worstP99 = (name) => Math.max(...runs[name].map((r) => r.p99));
+  return Object.fromEntries(
+    Object.keys(targets).map((name) => [name, { rps: mean(name), p99: worstP99(name), errors: sum(name, 'errors') }]),
+  );
+}
+
+/** The throughput table and verdict. */
+export function throughputReport(result, { clients, processes }) {
+  const hello = result.hello.rps;
+  const lines = [
+    `${processes} API process(es) and ${processes} hello-world process(es), ${clients} clients (closed loop, keep-alive)`,
+    `${'target'.padEnd(15)}${'req/s'.padStart(9)}${'p99'.padStart(10)}${'errors'.padStart(8)}${'ratio'.padStart(8)}${'target'.padStart(9)}`,
+  ];
+  const goals = { hello: null, userDashboard: TARGET_DASHBOARD_RATIO, live: TARGET_LIVE_RATIO };
+  let pass = true;
+  for (const [name, r] of Object.entries(result)) {
+    const ratio = r.rps / hello;
+    const goal = goals[name];
+    if (goal !== null && (ratio < goal || r.errors > 0)) pass = false;
+    lines.push(
+      `${name.padEnd(15)}${r.rps.toFixed(0).padStart(9)}${`${r.p99.toFixed(1)} ms`.padStart(10)}${String(r.errors).padStart(8)}` +
+        `${ratio.toFixed(3).padStart(8)}${(goal === null ? '' : `≥ ${goal}`).padStart(9)}`,
+    );
+  }
+  lines.push(pass ? 'PASS' : 'BELOW TARGET');
+  return { text: lines.join('\n'), verdict: pass ? 'PASS' : 'BELOW TARGET' };
+}
+
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
 
 /** The storm's table and verdict. */

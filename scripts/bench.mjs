@@ -39,7 +39,9 @@
 //   BENCH_WEB_PAGES      web: comma-separated paths of the pages to measure (default all: /,/login,/dashboard)
 //   BENCH_STORM_MEMBERS (2000) storm: distinct members, one session each (login, userDashboard, PhList, GhList,
 //                        UserNews); BENCH_STORM_CLIENTS (32) concurrent clients; BENCH_STORM_PROCESSES API_PROCESSES
-//                        of the storm's API (default one per core)
+//                        of the storm's API (default one per core); then userDashboard and /api/health/live against a
+//                        Fastify hello-world with as many processes (BENCH_STORM_TP_CLIENTS, default 16, clients;
+//                        BENCH_DURATION_MS per slice, BENCH_SLICES rounds; BENCH_STORM_THROUGHPUT=0 skips it)
 // topup-income only:
 //   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
 //   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 6000)
@@ -593,6 +595,36 @@ async function runStorm() {
     console.log(c.dim(`load average ${load()} after`));
     const { text, verdict } = storm.report(result, peak);
     console.log(text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
+    console.log('');
+    if (env.BENCH_STORM_THROUGHPUT === '0') return;
+    // Issue 22 §2: userDashboard and /api/health/live against a Fastify hello-world with as many processes.
+    const helloPort = await freePort();
+    const hello = startService('hello', process.execPath, ['bench/hello-world.mjs'], {
+      env: { ...process.env, PORT: String(helloPort), PROCESSES: apiEnv.API_PROCESSES },
+    });
+    stops.push(() => hello.stop());
+    await waitForHttp(`http://127.0.0.1:${helloPort}/`, { timeoutMs: 30_000, isAlive: hello.alive });
+    const tpClients = Math.max(1, intEnv('BENCH_STORM_TP_CLIENTS', 16));
+    const tpRss = storm.watchRss(api.pid);
+    const tp = await storm.throughput({
+      apiOrigin: baseUrl,
+      helloOrigin: `http://127.0.0.1:${helloPort}`,
+      clients: tpClients,
+      sliceMs: Math.max(1000, intEnv('BENCH_DURATION_MS', 5000)),
+      slices: Math.max(1, intEnv('BENCH_SLICES', 2)),
+      log: (m) => log(TAG, m),
+    });
+    const tpPeak = tpRss.stop();
+    console.log(c.bold('throughput: userDashboard and /api/health/live against a Fastify hello-world'));
+    const tpReport = storm.throughputReport(tp, { clients: tpClients, processes: apiEnv.API_PROCESSES });
+    console.log(
+      tpReport.text.replace(
+        /(PASS|BELOW TARGET)$/,
+        tpReport.verdict === 'PASS' ? c.green(tpReport.verdict) : c.yellow(tpReport.verdict),
+      ),
+    );
+    console.log(`API peak RSS under it: ${(tpPeak.peakPerProcess / 1024 / 1024).toFixed(0)} MB per process`);
+    console.log(c.dim(`load average ${load()} after`));
     console.log('');
   } finally {
     for (const stop of stops.reverse()) await stop().catch((e) => log(TAG, c.yellow(`cleanup: ${e.message}`)));
