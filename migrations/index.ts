@@ -22,6 +22,7 @@ import { LedgerWriters1763800018500 } from './1763800018500-ledger-writers';
 import { VerifyScratch1763800019500 } from './1763800019500-verify-scratch';
 import { CredentialCommitments1763800019600 } from './1763800019600-credential-commitments';
 import { LedgerTree1763800019700 } from './1763800019700-ledger-tree';
+import { HelpLinkDays1763800020200 } from './1763800020200-help-link-days';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -49,4 +50,5 @@ export const ALL_MIGRATIONS = [
   VerifyScratch1763800019500,
   CredentialCommitments1763800019600,
   LedgerTree1763800019700,
+  HelpLinkDays1763800020200,
 ];

@@ -37,6 +37,11 @@
 //   BENCH_WEB_PROFILES   web: comma-separated timing profiles, `slow 3G` and/or `2G` (default both)
 //   BENCH_WEB_LIGHTHOUSE=0 web: skip Lighthouse
 //   BENCH_WEB_PAGES      web: comma-separated paths of the pages to measure (default all: /,/login,/dashboard)
+//   BENCH_STORM_MEMBERS (2000) storm: distinct members, one session each (login, userDashboard, PhList, GhList,
+//                        UserNews); BENCH_STORM_CLIENTS (32) concurrent clients; BENCH_STORM_PROCESSES API_PROCESSES
+//                        of the storm's API (default one per core); then userDashboard and /api/health/live against a
+//                        Fastify hello-world with as many processes (BENCH_STORM_TP_CLIENTS, default 16, clients;
+//                        BENCH_DURATION_MS per slice, BENCH_SLICES rounds; BENCH_STORM_THROUGHPUT=0 skips it)
 // topup-income only:
 //   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
 //   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 6000)
@@ -59,6 +64,7 @@ import { DIST_FILES as TOPUP_DIST_FILES } from '../bench/topup-income.bench.mjs'
 import { DIST_FILES as MATCHING_DIST_FILES } from '../bench/help-matching.bench.mjs';
 import { DIST_FILES as TEAM_DIST_FILES } from '../bench/team.bench.mjs';
 import { DIST_FILES as REPLAY_DIST_FILES } from '../bench/replay.bench.mjs';
+import { DIST_FILES as STORM_DIST_FILES } from '../bench/storm.bench.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 const TAG = 'bench';
@@ -85,6 +91,8 @@ const DIST_NEEDED = [
     ...MATCHING_DIST_FILES,
     ...TEAM_DIST_FILES,
     ...REPLAY_DIST_FILES,
+    ...STORM_DIST_FILES,
+    'dist/main.js',
   ]),
 ];
 
@@ -242,7 +250,7 @@ async function prepareServer() {
   }
 }
 
-const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'team', 'replay', 'web'];
+const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'team', 'replay', 'web', 'storm'];
 const load = () =>
   os
     .loadavg()
@@ -508,6 +516,122 @@ async function runWeb() {
   }
 }
 
+/**
+ * `storm` (issue 22 §3, bench/storm.bench.mjs): its own PostgreSQL, Redis and the API as `npm run up`
+ * runs it (API_PROCESSES, default one per core), with TRUST_PROXY=loopback so that each session's
+ * X-Forwarded-For is its client address; migrate + seed, the storm's members through the ledger,
+ * then the storm, with the API processes' RSS sampled throughout.
+ */
+async function runStorm() {
+  await ensureBuilt();
+  const storm = await import('../bench/storm.bench.mjs');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-bench-storm-'));
+  const stops = [];
+  try {
+    const password = crypto.randomBytes(12).toString('hex');
+    const pg = await startPostgres({
+      dataDir: path.join(tmp, 'pg'),
+      logFile: path.join(tmp, 'pg.log'),
+      port: await freePort(),
+      password,
+      throwaway: true,
+      tag: 'postgres',
+    });
+    stops.push(() => pg.stop());
+    const redis = await startRedis({
+      dataDir: path.join(tmp, 'redis'),
+      port: await freePort(),
+      throwaway: true,
+      tag: 'redis',
+    });
+    stops.push(() => redis.stop());
+    await ensureDatabase(pg.url('postgres'), 'sahyog_bench_storm');
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const processes = intEnv('BENCH_STORM_PROCESSES', os.availableParallelism());
+    const commitmentKeyHex = crypto.randomBytes(32).toString('hex');
+    const apiEnv = {
+      ...env,
+      DATABASE_URL: pg.url('sahyog_bench_storm'),
+      REDIS_URL: redis.url(0),
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+      LEDGER_SIGNING_KEY: crypto.generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      AUDITOR_REDACTION_SALT: crypto.randomBytes(24).toString('hex'),
+      CREDENTIAL_COMMITMENT_KEY: commitmentKeyHex,
+      API_PROCESSES: String(Math.max(1, processes)),
+      // Only this bench's API trusts X-Forwarded-For, and only from loopback: the storm's clients are on 127.0.0.1.
+      TRUST_PROXY: 'loopback',
+    };
+    delete apiEnv.NODE_ENV;
+    delete apiEnv.APP_DATABASE_URL;
+    delete apiEnv.LEDGER_SIGNING_KEY_FILE;
+    delete apiEnv.LEDGER_RETIRED_PUBLIC_KEYS_FILE;
+    delete apiEnv.CREDENTIAL_COMMITMENT_KEY_FILE;
+    for (const cli of ['migrate', 'seed'])
+      await runOrThrow(process.execPath, [`dist/cli/${cli}.js`], { env: apiEnv, prefix: cli, timeoutMs: 5 * 60_000 });
+    const members = Math.max(1, intEnv('BENCH_STORM_MEMBERS', 2000));
+    await storm.seed({ databaseUrl: apiEnv.DATABASE_URL, commitmentKeyHex, count: members, log: (m) => log(TAG, m) });
+    const logStream = fs.createWriteStream(path.join(tmp, 'api.log'));
+    const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { env: apiEnv, logStream });
+    stops.push(async () => {
+      await api.stop();
+      logStream.end();
+    });
+    await waitForHttp(`${baseUrl}/api/health/live`, { timeoutMs: 120_000, isAlive: api.alive });
+    // The cluster's processes answer live one by one: give the others their start.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const clients = Math.max(1, intEnv('BENCH_STORM_CLIENTS', 32));
+    log(
+      TAG,
+      `storm: ${members} sessions, ${clients} clients, API_PROCESSES=${apiEnv.API_PROCESSES}; load average ${load()}`,
+    );
+    const rss = storm.watchRss(api.pid);
+    const result = await storm.run({ baseUrl, count: members, clients, log: (m) => log(TAG, m) });
+    const peak = rss.stop();
+    console.log('');
+    console.log(c.bold(`storm: ${members} members log in, then userDashboard, PhList, GhList, UserNews`));
+    console.log(c.dim(`load average ${load()} after`));
+    const { text, verdict } = storm.report(result, peak);
+    console.log(text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
+    console.log('');
+    if (env.BENCH_STORM_THROUGHPUT === '0') return;
+    // Issue 22 §2: userDashboard and /api/health/live against a Fastify hello-world with as many processes.
+    const helloPort = await freePort();
+    const hello = startService('hello', process.execPath, ['bench/hello-world.mjs'], {
+      env: { ...process.env, PORT: String(helloPort), PROCESSES: apiEnv.API_PROCESSES },
+    });
+    stops.push(() => hello.stop());
+    await waitForHttp(`http://127.0.0.1:${helloPort}/`, { timeoutMs: 30_000, isAlive: hello.alive });
+    const tpClients = Math.max(1, intEnv('BENCH_STORM_TP_CLIENTS', 16));
+    const tpRss = storm.watchRss(api.pid);
+    const tp = await storm.throughput({
+      apiOrigin: baseUrl,
+      helloOrigin: `http://127.0.0.1:${helloPort}`,
+      clients: tpClients,
+      sliceMs: Math.max(1000, intEnv('BENCH_DURATION_MS', 5000)),
+      slices: Math.max(1, intEnv('BENCH_SLICES', 2)),
+      log: (m) => log(TAG, m),
+    });
+    const tpPeak = tpRss.stop();
+    console.log(c.bold('throughput: userDashboard and /api/health/live against a Fastify hello-world'));
+    const tpReport = storm.throughputReport(tp, { clients: tpClients, processes: apiEnv.API_PROCESSES });
+    console.log(
+      tpReport.text.replace(
+        /(PASS|BELOW TARGET)$/,
+        tpReport.verdict === 'PASS' ? c.green(tpReport.verdict) : c.yellow(tpReport.verdict),
+      ),
+    );
+    console.log(`API peak RSS under it: ${(tpPeak.peakPerProcess / 1024 / 1024).toFixed(0)} MB per process`);
+    console.log(c.dim(`load average ${load()} after`));
+    console.log('');
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch((e) => log(TAG, c.yellow(`cleanup: ${e.message}`)));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const only = (env.BENCH_ONLY || BENCHMARKS.join(','))
     .split(',')
@@ -522,7 +646,12 @@ async function main() {
     await runWeb();
     console.log(c.dim(`web: ${((Date.now() - started) / 1000).toFixed(0)} s`));
   }
-  const ledger = BENCHMARKS.filter((b) => b !== 'web' && only.includes(b));
+  if (only.includes('storm')) {
+    const stormStarted = Date.now();
+    await runStorm();
+    console.log(c.dim(`storm: ${((Date.now() - stormStarted) / 1000).toFixed(0)} s`));
+  }
+  const ledger = BENCHMARKS.filter((b) => b !== 'web' && b !== 'storm' && only.includes(b));
   if (ledger.length === 0) return 0;
   await ensureBuilt();
   const server = await prepareServer();

@@ -10,7 +10,13 @@ import {
   secretChecksProjection,
 } from './identity';
 import { epinsProjection, topupsProjection } from './epins';
-import { helpLinksProjection, helpRequestsProjection, queueEntriesProjection, utrClaimsProjection } from './help';
+import {
+  helpLinkDaysProjection,
+  helpLinksProjection,
+  helpRequestsProjection,
+  queueEntriesProjection,
+  utrClaimsProjection,
+} from './help';
 import { withdrawalsProjection } from './wallet';
 import { levelIncomeProjection } from './income';
 import { settingsProjection } from './settings';
@@ -44,6 +50,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   withdrawalsProjection,
   queueEntriesProjection,
   helpLinksProjection,
+  helpLinkDaysProjection,
   utrClaimsProjection,
   ticketsProjection,
   newsProjection,

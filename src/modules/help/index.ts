@@ -31,6 +31,7 @@ export type {
 export { helpLinksProjection, utrClaimsProjection } from './projections/help-links.projection';
 export { helpRequestsProjection } from './projections/help-requests.projection';
 export { queueEntriesProjection } from './projections/queue-entries.projection';
+export { helpLinkDaysProjection } from './projections/help-link-days.projection';
 export { HELP_REQUESTS_LIST, listHelpRequests, showHelpRequest } from './queries/help-requests/help-requests.query';
 export {
   FLAGGED_UTRS_LIST,

@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { AdminAuthGuard, AdminJwtStrategy } from './auth/admin-auth';
+import { JWT_ALGORITHM, jwtKey } from './auth/bearer-jwt';
 import { MemberAuthGuard, MemberJwtStrategy } from './auth/member-auth';
 import {
   ChangeAdminPasswordHandler,
@@ -65,8 +66,9 @@ const loginTurns = [StrangerTurns];
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        secret: config.jwtSecret,
-        signOptions: { expiresIn: config.jwtExpiresIn as never },
+        secret: jwtKey(config),
+        signOptions: { algorithm: JWT_ALGORITHM, expiresIn: config.jwtExpiresIn as never },
+        verifyOptions: { algorithms: [JWT_ALGORITHM] },
       }),
     }),
   ],

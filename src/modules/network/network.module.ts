@@ -1,5 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
 import { Database } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { TeamCursor, TeamFilter } from './domain/team-page';
 import {
   directReport,
@@ -28,8 +29,8 @@ export class NetworkQueries {
   }
 
   /** The dashboard's `totalteam` and `totalrefferal`: the member's whole team and directs, from the projection. */
-  async dashboard(uid: string): Promise<{ totalrefferal: string; totalteam: string }> {
-    const { team, directs } = await teamSize(this.db, uid);
+  async dashboard(uid: string, sql: Sql = this.db): Promise<{ totalrefferal: string; totalteam: string }> {
+    const { team, directs } = await teamSize(sql, uid);
     return { totalrefferal: directs, totalteam: team };
   }
 

@@ -1,6 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { Database } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { loadSettings } from '../settings';
 import { AnswerTicketHandler } from './commands/answer-ticket/answer-ticket.handler';
 import { RaiseTicketHandler } from './commands/raise-ticket/raise-ticket.handler';
@@ -16,8 +17,8 @@ export class SupportQueries {
   }
 
   /** The dashboard's CONTACT ADMIN: the chat link of the `contactAdminUrl` setting ('' when none is set). */
-  async contactAdminUrl(): Promise<string> {
-    return (await loadSettings(this.db)).contactAdminUrl;
+  async contactAdminUrl(sql: Sql = this.db): Promise<string> {
+    return (await loadSettings(sql)).contactAdminUrl;
   }
 }
 

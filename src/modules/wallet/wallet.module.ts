@@ -1,6 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { Database } from '../../platform/db/database';
+import { Sql } from '../../platform/db/sql';
 import { DecideWithdrawalHandler } from './commands/decide-withdrawal/decide-withdrawal.handler';
 import { RequestWithdrawalHandler } from './commands/request-withdrawal/request-withdrawal.handler';
 import { walletSummary } from './queries/wallet-summary/wallet-summary.query';
@@ -11,8 +12,9 @@ import { withdrawalHistory } from './queries/withdrawal-history/withdrawal-histo
 export class WalletQueries {
   constructor(private readonly db: Database) {}
 
-  summary(uid: string) {
-    return walletSummary(this.db, uid);
+  /** `sql`: the API's pipelined connection for the whole dashboard. */
+  summary(uid: string, sql: Sql = this.db) {
+    return walletSummary(sql, uid);
   }
 
   history(uid: string, from: string | null, to: string | null) {

@@ -1,3 +1,4 @@
+import { createSecretKey, KeyObject } from 'node:crypto';
 import { createParamDecorator, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
@@ -6,10 +7,32 @@ import { APP_CONFIG, AppConfig } from '../../../config/config';
 import { Database } from '../../../platform/db/database';
 import { isUnreachable, ServiceUnavailable } from '../../../platform/http/unavailable';
 
+const jwtKeys = new WeakMap<AppConfig, KeyObject>();
+
+/**
+ * The configured JWT secret as a secret `KeyObject`, made once per configuration (at start). Given the
+ * string, jsonwebtoken first tries `createPublicKey` on it and only then makes a secret key, on every
+ * sign and verify: ~0.5 ms of CPU per signed-in call against ~15 µs with the KeyObject (issue 22).
+ */
+export function jwtKey(config: AppConfig): KeyObject {
+  let key = jwtKeys.get(config);
+  if (!key) {
+    key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+    jwtKeys.set(config, key);
+  }
+  return key;
+}
+
+/** The one signing algorithm; a token naming any other is refused. */
+export const JWT_ALGORITHM = 'HS256';
+
 /** Both surfaces read a bearer token signed with the configured secret, expiry enforced. */
 export const bearerJwt = (config: AppConfig): StrategyOptionsWithoutRequest => ({
   jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-  secretOrKey: config.jwtSecret,
+  // passport-jwt hands this to jsonwebtoken.verify unchanged, which takes a KeyObject (its `Secret`
+  // type); only passport-jwt's own typings still say string | Buffer.
+  secretOrKey: jwtKey(config) as unknown as Buffer,
+  algorithms: [JWT_ALGORITHM],
   ignoreExpiration: false,
 });
 

@@ -1,22 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../../platform/db/database';
-import { balances } from '../../../platform/projections/postings.projection';
-import { formatRupees } from '../../../platform/money';
+import { prepared, Sql } from '../../../platform/db/sql';
 import { MSG } from '../domain/member.messages';
 import { UID_PATTERN } from '../member-state';
-
-/**
- * The dashboard's money cards read these accounts (the wallet's summary, merged over these by the
- * API, reads its own tables for today's withdrawals and the queue fields).
- */
-export const memberAccounts = (uid: string) => ({
-  /** Income other than level income (none yet). */
-  income: `member:${uid}:income`,
-  teamIncome: `member:${uid}:level-income`,
-  withdrawn: `member:${uid}:withdrawn`,
-  phGiven: `member:${uid}:ph-given`,
-  ghReceived: `member:${uid}:gh-received`,
-});
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '');
 
@@ -33,9 +19,21 @@ export const maskDigits = (value: string): string =>
     ? '*'.repeat(value.length)
     : `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}`;
 
+const MEMBER_DASHBOARD_SQL = prepared(`select m.uid, m.name, m.isagree, m.status, m.registered_at, m.activated_at,
+        (select count(*) from epins e where e.owner_uid = m.uid and e.status = 'unused')::text as pins
+   from members m where m.uid = $1`);
+
+export interface Country {
+  id: number;
+  name: string;
+  phonecode: string;
+}
+
 /** Read side of identity: queries skip the domain and read projections directly. */
 @Injectable()
 export class MemberQueries {
+  private countryList: Promise<Country[]> | undefined;
+
   constructor(private readonly db: Database) {}
 
   async sponsor(uid: string): Promise<{ result: string; name: string; top_up: string }> {
@@ -49,12 +47,23 @@ export class MemberQueries {
       : { result: MSG.sponsorMissing, name: '', top_up: '' };
   }
 
-  async countries(): Promise<Array<{ id: number; name: string; phonecode: string }>> {
-    return this.db.query('select id, name, phonecode from countries order by sort');
+  /**
+   * The country list, read once per process: reference data that only a migration writes (the
+   * registration form's list, 238 rows, was read from the database on every call). A failed read is
+   * not kept: the next call asks the database again.
+   */
+  countries(): Promise<Country[]> {
+    this.countryList ??= this.db
+      .query<Country>('select id, name, phonecode from countries order by sort')
+      .catch((error: unknown) => {
+        this.countryList = undefined;
+        throw error;
+      });
+    return this.countryList;
   }
 
-  async country(id: number): Promise<Array<{ id: number; name: string; phonecode: string }>> {
-    return this.db.query('select id, name, phonecode from countries where id = $1', [id]);
+  async country(id: number): Promise<Country[]> {
+    return (await this.countries()).filter((c) => c.id === id);
   }
 
   /**
@@ -75,8 +84,14 @@ export class MemberQueries {
     return rows.map((row) => (inFull ? row : { ...row, email: maskEmail(row.email), mobile: maskDigits(row.mobile) }));
   }
 
-  async dashboard(uid: string, impersonatedBy?: string): Promise<Record<string, unknown>> {
-    const [m] = await this.db.query<{
+  /**
+   * The member's own part of the dashboard: who they are, their status and dates, unused e-pins. The
+   * money cards (balances, withdrawals, income totals) are the wallet's summary, merged beside this
+   * by the API: one read of the member's accounts per call, not two. `sql`: the API's pipelined
+   * connection for the whole dashboard.
+   */
+  async dashboard(uid: string, impersonatedBy?: string, sql: Sql = this.db): Promise<Record<string, unknown>> {
+    const [m] = await sql.query<{
       uid: string;
       name: string;
       isagree: boolean;
@@ -84,24 +99,7 @@ export class MemberQueries {
       registered_at: Date;
       activated_at: Date | null;
       pins: string;
-    }>(
-      `select m.uid, m.name, m.isagree, m.status, m.registered_at, m.activated_at,
-              (select count(*) from epins e where e.owner_uid = m.uid and e.status = 'unused')::text as pins
-         from members m where m.uid = $1`,
-      [uid],
-    );
-    const accounts = memberAccounts(uid);
-    const bal = await balances(this.db, Object.values(accounts));
-    const [today] = await this.db.query<{ total: string }>(
-      `select coalesce(sum(amount_paise), 0)::text as total from postings
-        where account = $1 and recorded_at >= date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`,
-      [accounts.withdrawn],
-    );
-    const teamIncome = bal.get(accounts.teamIncome) ?? 0n;
-    // Business rules: total income is every income account; net balance = total income − withdrawals.
-    const totalIncome = teamIncome + (bal.get(accounts.income) ?? 0n);
-    // Withdrawals requested and not rejected post negative amounts to `withdrawn` (docs/decisions/0018).
-    const withdrawn = -(bal.get(accounts.withdrawn) ?? 0n);
+    }>(MEMBER_DASHBOARD_SQL, [uid]);
     return {
       uid: m.uid,
       f_name: m.name,
@@ -109,13 +107,6 @@ export class MemberQueries {
       Activestatus: m.status,
       RegDate: iso(m.registered_at),
       ActDate: iso(m.activated_at),
-      totalphamount: formatRupees(bal.get(accounts.phGiven) ?? 0n),
-      totalghamount: formatRupees(bal.get(accounts.ghReceived) ?? 0n),
-      TeamIncome: formatRupees(teamIncome),
-      TotalIncome: formatRupees(totalIncome),
-      totalWithdrawal: formatRupees(withdrawn),
-      TodayWithdrawal: formatRupees(-BigInt(today.total)),
-      Net_Balance: formatRupees(totalIncome - withdrawn),
       Totalpin: m.pins,
       impersonated: Boolean(impersonatedBy),
     };

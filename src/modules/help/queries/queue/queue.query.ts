@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../../../platform/db/database';
 import { ListShape, Page, PageRequest, readPage, direction, Where } from '../../../../platform/db/page';
-import { Sql } from '../../../../platform/db/sql';
+import { prepared, Sql } from '../../../../platform/db/sql';
+import { INDIA_DAY } from '../../projections/help-link-days.projection';
 import { formatRupees } from '../../../../platform/money';
 
 export interface SideTotal {
@@ -29,13 +30,18 @@ export interface MatchingPace {
   ratePercent: string;
 }
 
-/** Links made in the last 7 days and the share of the PH demand they met (docs/decisions/0018). */
+/**
+ * Links made in the last 7 days and the share of the PH demand they met (docs/decisions/0018): the
+ * days are India's calendar days, today and the 6 before it, read from the per-day projection
+ * (decision 0047), 7 rows however many links the week made.
+ */
+const MATCHING_PACE_SQL = prepared(`select
+     (select coalesce(sum(links), 0)::int from help_link_days where day > ${INDIA_DAY('now()')} - 7) as n,
+     (select coalesce(sum(amount_paise), 0)::text from help_link_days where day > ${INDIA_DAY('now()')} - 7) as linked,
+     (select coalesce(sum(remaining_paise), 0)::text from queue_entries where side = 'PH' and remaining_paise > 0) as waiting`);
+
 export async function matchingPace(db: Sql): Promise<MatchingPace> {
-  const [row] = await db.query<{ n: number; linked: string; waiting: string }>(
-    `select (select count(*)::int from help_links where created_at > now() - interval '7 days') as n,
-            (select coalesce(sum(amount_paise), 0)::text from help_links where created_at > now() - interval '7 days') as linked,
-            (select coalesce(sum(remaining_paise), 0)::text from queue_entries where side = 'PH' and remaining_paise > 0) as waiting`,
-  );
+  const [row] = await db.query<{ n: number; linked: string; waiting: string }>(MATCHING_PACE_SQL);
   const linked = BigInt(row.linked);
   const demand = linked + BigInt(row.waiting);
   const basisPoints = demand === 0n ? 0n : (linked * 10_000n) / demand;
@@ -143,8 +149,9 @@ export class QueueQuery {
     return networkHealth(this.db);
   }
 
-  member(uid: string) {
-    return memberQueue(this.db, uid);
+  /** `sql`: the API's pipelined connection for the whole dashboard. */
+  member(uid: string, sql: Sql = this.db) {
+    return memberQueue(sql, uid);
   }
 
   list(page: PageRequest) {

@@ -6,7 +6,7 @@ import { WALLET_ACCOUNT } from '../../domain/withdrawal.events';
 
 /**
  * The dashboard's money cards (spec §3 member summary): MY PH (help given), MY GH (help received),
- * total and today's withdrawals (requested and not rejected; today in India), net balance (income −
+ * team (level) income and total income (every income account), total and today's withdrawals (requested and not rejected; today in India), net balance (income −
  * those withdrawals), and what is reserved awaiting approval; and the smallest withdrawal the
  * settings allow, in whole rupees (`Withdrawal_Min`), which the withdrawal form shows beside its field
  * (issue 20).
@@ -41,6 +41,8 @@ export async function walletSummary(db: Sql, uid: string): Promise<Record<string
     totalghamount: formatRupees(bal(HELP_ACCOUNT.ghReceived(uid))),
     totalWithdrawal: formatRupees(withdrawn),
     TodayWithdrawal: formatRupees(BigInt(today.total)),
+    TeamIncome: formatRupees(bal(WALLET_ACCOUNT.levelIncome(uid))),
+    TotalIncome: formatRupees(income),
     Net_Balance: formatRupees(income - withdrawn),
     Reserved_Withdrawal: formatRupees(bal(WALLET_ACCOUNT.reserved(uid))),
     Withdrawal_Min: String(settings.withdrawalMinRupees),

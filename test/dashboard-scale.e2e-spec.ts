@@ -1,0 +1,101 @@
+import type { Pool } from 'pg';
+import request from 'supertest';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { replayLedger } from '../src/modules/ledger-audit/replay';
+import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { Database } from '../src/platform/db/database';
+import { ProjectionRunner } from '../src/platform/projections/projection';
+import { HelpCircle } from './support/help-circle';
+import { Network } from './support/network';
+import { seedBasics } from './support/seed';
+import { startTestApp, TestApp } from './support/test-app';
+
+/** Issue 22 §6 (decision 0047): the dashboard's slowly changing figures come from projections, in one pipelined read. */
+describe('userDashboard at a real network’s size', () => {
+  let t: TestApp;
+  let net: Network;
+  let help: HelpCircle;
+  let sender: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedBasics(t.db.app);
+    net = new Network(t);
+    help = new HelpCircle(t, net);
+    const receiver = await help.memberWithIncome(1, 'Pace Receiver');
+    sender = await net.register(receiver, 'Pace Sender');
+    await help.approvedHelp(sender);
+    await help.approvedWithdrawal(receiver, 100);
+    expect(await help.match()).toMatchObject({ links: 1, amountRupees: '100.00' });
+  }, 300_000);
+  afterAll(() => t.close());
+
+  const today = async (): Promise<string> =>
+    (await t.db.owner.query<{ day: string }>(`select ((now() at time zone 'Asia/Kolkata')::date)::text as day`))[0].day;
+
+  it('keeps links per India day in help_link_days, which replay rebuilds with 0 differences', async () => {
+    expect(
+      await t.db.owner.query(`select day::text as day, links, amount_paise::text as amount from help_link_days`),
+    ).toEqual([{ day: await today(), links: 1, amount: '10000' }]);
+    const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+    expect(replay.tables.map((d) => d.table)).toContain('help_link_days');
+    expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
+  });
+
+  it('reads the 7-day pace from the 7 day rows (today and the 6 before), not from the week’s links', async () => {
+    expect(await help.dashboard(sender)).toMatchObject({ matchedLinks7d: '1', matchedRupees7d: '100.00' });
+    // Days written behind the ledger by the owner, to see which rows the reads sum: 6 days ago counts, 7 does not.
+    const day = await today();
+    await t.db.owner.execute(
+      `insert into help_link_days (day, links, amount_paise) values ($1::date - 6, 5, 50000), ($1::date - 7, 100, 9000000)`,
+      [day],
+    );
+    try {
+      expect(await help.dashboard(sender)).toMatchObject({ matchedLinks7d: '6', matchedRupees7d: '600.00' });
+      const health = await request(t.app.getHttpServer()).get('/api/network-health').expect(200);
+      expect(health.body.last7Days).toMatchObject({ links: 6, amountRupees: '600.00' });
+    } finally {
+      await t.db.owner.execute(`delete from help_link_days where day < $1::date`, [day]);
+    }
+  });
+
+  it('answers the whole dashboard from one pool checkout beside the session’s own', async () => {
+    const token = await net.token(sender);
+    const pool = (t.app.get(Database).dataSource.driver as PostgresDriver).master as Pool;
+    const connect = jest.spyOn(pool, 'connect');
+    try {
+      const res = await request(t.app.getHttpServer())
+        .post('/api/userDashboard')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ uid: sender })
+        .expect(200);
+      expect(res.body[0]).toMatchObject({
+        uid: sender,
+        f_name: 'Pace Sender',
+        TeamIncome: '0.00',
+        TotalIncome: '0.00',
+      });
+      // The session check (the account's credential version and epoch) and the dashboard's pipelined reads.
+      expect(connect).toHaveBeenCalledTimes(2);
+    } finally {
+      connect.mockRestore();
+    }
+  });
+
+  it('serves the country list from memory after its first read (reference data only a migration writes)', async () => {
+    const server = t.app.getHttpServer();
+    const first = (await request(server).get('/api/countryList').expect(200)).body;
+    const pool = (t.app.get(Database).dataSource.driver as PostgresDriver).master as Pool;
+    const connect = jest.spyOn(pool, 'connect');
+    try {
+      expect((await request(server).get('/api/countryList').expect(200)).body).toEqual(first);
+      const india = first[0].find((c: { phonecode: string }) => c.phonecode === '+91');
+      expect((await request(server).get('/api/GetcountrybyID').query({ id: india.id }).expect(200)).body).toEqual([
+        [india],
+      ]);
+      expect(connect).not.toHaveBeenCalled();
+    } finally {
+      connect.mockRestore();
+    }
+  });
+});
