@@ -15,9 +15,11 @@
 //              pre-issued e-pins (EpinUsed + MemberToppedUp and their projections).
 //   income     meanwhile, in a worker thread (production runs it in the worker process): an
 //              `OutboxRelay` pumps committed events (idle wait 200 ms, as the worker's loop) and
-//              routes MemberToppedUp to an in-memory queue that 4 processors drain by calling
-//              `payLevelIncome` (the BullMQ worker's concurrency). No Redis: the sink stands in
-//              for `Queue.add`, so Redis round trips are not in the lag.
+//              routes MemberToppedUp to an in-memory queue that LEVEL_INCOME_BATCH (64) processors
+//              drain through one `LevelIncomeBatcher` (the BullMQ worker's concurrency and what it
+//              calls: the jobs that arrive while a payment transaction is in flight are paid in the
+//              next one, decision 0048). No Redis: the sink stands in for `Queue.add`, so Redis
+//              round trips are not in the lag.
 //   baseline   `pgbench -f` with a TPC-B-like script (UPDATE a random row of a 100,000-row
 //              accounts table + INSERT a history row) doing the same number of commits at the
 //              same concurrency; a Node `pg` loop doing the same when no pgbench binary is found.
@@ -43,7 +45,7 @@ const ROOT_UID = 100000;
 const REGISTER_CHUNK = 1000;
 const ACTIVATE_CHUNK = 500; // MAX_ISSUE_QUANTITY
 const RELAY_IDLE_MS = 200; // src/worker/worker.service.ts
-const INCOME_PROCESSORS = 4; // the level-income BullMQ worker's concurrency
+const INCOME_PROCESSORS = 64; // the level-income BullMQ worker's concurrency (LEVEL_INCOME_BATCH)
 const PAID_FLUSH_MS = 20; // the income thread reports its payments (each with its own time) in batches this often
 /** Share of the top-ups that only warms up (JIT, caches, pool): V8 is still compiling the hot paths for the first ~1,000. */
 const WARMUP_SHARE = 0.25;
@@ -61,8 +63,11 @@ export function loadDist() {
   const { ALL_PROJECTIONS } = dist('modules/projections.js');
   const { topUp } = dist('modules/epins/steps/top-up.js');
   const { issueEpins } = dist('modules/epins/steps/issue-epins.js');
-  const { payLevelIncome } = dist('modules/income/jobs/level-income.processor.js');
+  const { payLevelIncome, LevelIncomeBatcher, LEVEL_INCOME_BATCH } = dist(
+    'modules/income/jobs/level-income.processor.js',
+  );
   const { OutboxRelay } = dist('platform/outbox/relay.js');
+  const { TEAM_COUNT_SHARDS } = dist('modules/network/projections/team-counts.projection.js');
   const { OUTBOX_ROUTES, QUEUE } = dist('platform/jobs/queues.js');
   return {
     createDataSource,
@@ -74,9 +79,12 @@ export function loadDist() {
     topUp,
     issueEpins,
     payLevelIncome,
+    LevelIncomeBatcher,
+    LEVEL_INCOME_BATCH,
     OutboxRelay,
     OUTBOX_ROUTES,
     QUEUE,
+    TEAM_COUNT_SHARDS,
   };
 }
 
@@ -89,6 +97,7 @@ export const DIST_FILES = [
   'dist/modules/income/jobs/level-income.processor.js',
   'dist/platform/outbox/relay.js',
   'dist/platform/jobs/queues.js',
+  'dist/modules/network/projections/team-counts.projection.js',
 ];
 
 // ---- helpers
@@ -229,9 +238,14 @@ async function openLedger(dist, appUrl, poolSize, applicationName) {
 
 async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
   const dist = loadDist();
-  const { Tx, payLevelIncome, OutboxRelay, OUTBOX_ROUTES, QUEUE } = dist;
+  const { Tx, LevelIncomeBatcher, LEVEL_INCOME_BATCH, OutboxRelay, OUTBOX_ROUTES, QUEUE } = dist;
+  if (LEVEL_INCOME_BATCH !== INCOME_PROCESSORS)
+    throw new Error(
+      `INCOME_PROCESSORS (${INCOME_PROCESSORS}) is not the worker's LEVEL_INCOME_BATCH (${LEVEL_INCOME_BATCH})`,
+    );
   const profile = profileOn ? profileStatements(Tx, () => true) : { rows: () => [] };
   const { dataSource, db, ledger } = await openLedger(dist, appUrl, poolSize, 'sahyog-bench-worker');
+  const batcher = new LevelIncomeBatcher(ledger);
   const jobs = [];
   let waiters = [];
   const wake = () => {
@@ -286,7 +300,7 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
         continue;
       }
       const t0 = performance.now();
-      const outcome = await payLevelIncome(ledger, job.position);
+      const outcome = await batcher.pay(job.position);
       // the time is taken here; the message goes with others (one postMessage per payment costs the thread)
       paidBatch.push({
         position: job.position,
@@ -319,7 +333,7 @@ if (!isMainThread && workerData?.role === 'sahyog-bench-level-income') {
 // ---- seeding
 
 async function seed({ db, ledger, dist, shape, topups, log, parallel }) {
-  const { issueEpins, topUp } = dist;
+  const { issueEpins, topUp, TEAM_COUNT_SHARDS } = dist;
   const { size, sponsor, depth, levels, spine, rnd } = shape;
   const system = (id) => ({ actor: { kind: 'system', id }, correlationId: `bench-seed-${id}` });
   const times = {};
@@ -374,29 +388,39 @@ async function seed({ db, ledger, dist, shape, topups, log, parallel }) {
     if (spineSet.has(i) || (uplines.has(i) && rnd() < 0.5)) toActivate.push(i);
   }
   t0 = performance.now();
-  const chunks = [];
-  for (let k = 0; k < toActivate.length; k += ACTIVATE_CHUNK) chunks.push(toActivate.slice(k, k + ACTIVATE_CHUNK));
+  // A first top-up updates its uplines' team_counts rows of its own shard (uid mod 8), so two
+  // transactions of 500 activations in the same shard lock hundreds of the same rows in different
+  // orders and deadlock until ContentionError. Each lane activates the members of its own shards
+  // (shard mod parallel), chunk after chunk: lanes in parallel never share a team_counts row.
+  const lanes = Array.from({ length: Math.max(1, Math.min(parallel, TEAM_COUNT_SHARDS)) }, () => []);
+  const byShard = Array.from({ length: TEAM_COUNT_SHARDS }, () => []);
+  for (const i of toActivate) byShard[Number(uidOf(i)) % TEAM_COUNT_SHARDS].push(i);
+  let n = 0;
+  for (const [shard, members] of byShard.entries()) {
+    for (let k = 0; k < members.length; k += ACTIVATE_CHUNK)
+      lanes[shard % lanes.length].push({ chunk: members.slice(k, k + ACTIVATE_CHUNK), n: n++ });
+  }
   const rootUid = uidOf(0);
-  await inParallel(
-    chunks.map(
-      (chunk, n) => () =>
-        ledger.run(
-          { actor: { kind: 'admin', id: 'superadmin' }, correlationId: `bench-seed-activate-${n}` },
-          async (tx) => {
-            const numbers = await issueEpins(tx, {
-              ownerUid: rootUid,
-              epinType: EPIN_TYPE,
-              quantity: chunk.length,
-              source: { kind: 'admin', ref: 'bench-seed' },
-            });
-            for (const [k, i] of chunk.entries()) {
-              const outcome = await topUp(tx, rootUid, uidOf(i), numbers[k]);
-              if (!outcome.ok) throw new Error(`seed activation of ${uidOf(i)} failed: ${outcome.reason}`);
-            }
-          },
-        ),
-    ),
-    parallel,
+  const activate = ({ chunk, n }) =>
+    ledger.run(
+      { actor: { kind: 'admin', id: 'superadmin' }, correlationId: `bench-seed-activate-${n}` },
+      async (tx) => {
+        const numbers = await issueEpins(tx, {
+          ownerUid: rootUid,
+          epinType: EPIN_TYPE,
+          quantity: chunk.length,
+          source: { kind: 'admin', ref: 'bench-seed' },
+        });
+        for (const [k, i] of chunk.entries()) {
+          const outcome = await topUp(tx, rootUid, uidOf(i), numbers[k]);
+          if (!outcome.ok) throw new Error(`seed activation of ${uidOf(i)} failed: ${outcome.reason}`);
+        }
+      },
+    );
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const chunk of lane) await activate(chunk);
+    }),
   );
   times.activateMs = performance.now() - t0;
   log(
@@ -729,7 +753,7 @@ export async function run({
           role: 'sahyog-bench-level-income',
           appUrl,
           cursorName,
-          poolSize: INCOME_PROCESSORS + 2,
+          poolSize: 8,
           profileOn: profile,
         },
       });
@@ -863,7 +887,9 @@ export async function run({
     const positions = done.map((d) => d.position);
     const [check] = await owner.query(
       `select count(*)::int as rows, count(*) filter (where paid)::int as paid_rows, count(distinct topup_position)::int as topups,
-              coalesce(sum(amount_paise) filter (where paid), 0)::text as paid_paise
+              coalesce(sum(amount_paise) filter (where paid), 0)::text as paid_paise,
+              (select count(distinct e.tx_id)::int from events e
+                where e.stream_id = any(array(select 'level-income-' || p from unnest($1::bigint[]) p))) as income_txs
          from level_income where topup_position = any($1::bigint[])`,
       [positions],
     );
@@ -985,7 +1011,7 @@ export function report(r) {
             ]
           : []),
         [
-          'level income (payLevelIncome), during the top-ups',
+          'level income (jobs paid by LevelIncomeBatcher), during the top-ups',
           '-',
           fmt(r.income.txPerSec),
           fmt(r.income.p50, 2),
@@ -1007,7 +1033,7 @@ export function report(r) {
     );
   if (r.incomeRunning)
     out.push(
-      `check: ${r.check.rows} level_income rows for ${r.check.topups} top-ups (${r.check.paid_rows} paid, ${(Number(r.check.paid_paise) / 100).toFixed(2)} rupees); payLevelIncome outcomes ${JSON.stringify(r.income.outcomes)}; ${r.topup.failures} top-up failures`,
+      `check: ${r.check.rows} level_income rows for ${r.check.topups} top-ups (${r.check.paid_rows} paid, ${(Number(r.check.paid_paise) / 100).toFixed(2)} rupees) in ${r.check.income_txs} income transactions (${(r.check.topups / Math.max(1, r.check.income_txs)).toFixed(1)} top-ups each); outcomes ${JSON.stringify(r.income.outcomes)}; ${r.topup.failures} top-up failures`,
     );
   if (r.cpu) {
     const p = (x) => `${fmt(x)} %`;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ROOT, c, log, UserError, runOrThrow, waitForHttp, killCommands, portIsFree, preferredPort } from './lib/util.mjs';
 import { ensureNodeModules, localDatabase, localLedgerEnv, localRedis, localSecrets } from './lib/local.mjs';
 import { startService } from './lib/supervise.mjs';
+import { BUILDS, inputHash, upToDate, writeStamp } from './lib/build-stamp.mjs';
 
 const PORT = Number(process.env.PORT || 3000);
 const started = []; // { name, stop() } in start order; stopped in reverse
@@ -52,8 +53,17 @@ async function main() {
   if (process.env.SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, 'dist', 'main.js'))) {
     log('build', 'SKIP_BUILD=1: using the existing dist/ and web builds');
   } else {
-    await runOrThrow('npm', ['run', '--silent', 'build:api'], { prefix: 'build:api' });
-    await runOrThrow('npm', ['run', '--silent', 'build:web'], { prefix: 'build:web' });
+    // Only what changed since its last build (a content hash of its inputs, scripts/lib/build-stamp.mjs).
+    for (const build of BUILDS) {
+      const hash = inputHash(build);
+      if (process.env.FORCE_BUILD !== '1' && upToDate(build, hash)) {
+        log(`build:${build.name}`, 'unchanged since its last build: skipped');
+        continue;
+      }
+      const [cmd, args] = build.command;
+      await runOrThrow(cmd, args, { prefix: `build:${build.name}` });
+      writeStamp(build, hash);
+    }
   }
   for (const f of ['dist/main.js', 'dist/cli/migrate.js', 'dist/cli/seed.js']) {
     if (!fs.existsSync(path.join(ROOT, f))) throw new UserError(`the build did not produce ${f}`);
