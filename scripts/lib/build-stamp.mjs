@@ -38,8 +38,8 @@ export const BUILDS = [
   },
 ];
 
-function filesUnder(rel, out) {
-  const abs = path.join(ROOT, rel);
+function filesUnder(root, rel, out) {
+  const abs = path.join(root, rel);
   let stat;
   try {
     stat = fs.statSync(abs);
@@ -54,17 +54,17 @@ function filesUnder(rel, out) {
   if (!stat.isDirectory()) return;
   for (const entry of fs.readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (entry.isDirectory() && SKIP_DIRS.has(entry.name)) continue;
-    if (entry.isDirectory() || entry.isFile()) filesUnder(path.posix.join(rel, entry.name), out);
+    if (entry.isDirectory() || entry.isFile()) filesUnder(root, path.posix.join(rel, entry.name), out);
   }
 }
 
 /** sha256 over the build's inputs (path, length, content of each file, in path order), Node's version and VITE_* variables. */
-export function inputHash(build, env = process.env) {
+export function inputHash(build, { root = ROOT, env = process.env } = {}) {
   const hash = crypto.createHash('sha256');
   hash.update(`node ${process.version}\n`);
   for (const key of Object.keys(env).filter((k) => k.startsWith('VITE_')).sort()) hash.update(`env ${key}=${env[key]}\n`);
   const files = [];
-  for (const input of build.inputs) filesUnder(input, files);
+  for (const input of build.inputs) filesUnder(root, input, files);
   for (const [rel, abs] of files) {
     if (abs === null) {
       hash.update(`missing ${rel}\n`);
@@ -78,16 +78,16 @@ export function inputHash(build, env = process.env) {
 }
 
 /** Whether the build's outputs are there and were built from exactly these inputs. */
-export function upToDate(build, hash) {
-  if (!build.outputs.every((f) => fs.existsSync(path.join(ROOT, f)))) return false;
+export function upToDate(build, hash, root = ROOT) {
+  if (!build.outputs.every((f) => fs.existsSync(path.join(root, f)))) return false;
   try {
-    return fs.readFileSync(path.join(ROOT, build.stamp), 'utf8').trim() === hash;
+    return fs.readFileSync(path.join(root, build.stamp), 'utf8').trim() === hash;
   } catch {
     return false;
   }
 }
 
 /** After a successful build: its stamp, so the next run can skip it. */
-export function writeStamp(build, hash) {
-  fs.writeFileSync(path.join(ROOT, build.stamp), `${hash}\n`);
+export function writeStamp(build, hash, root = ROOT) {
+  fs.writeFileSync(path.join(root, build.stamp), `${hash}\n`);
 }
