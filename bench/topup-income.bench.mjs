@@ -121,6 +121,15 @@ function percentile(sorted, p) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Runs each lane's items one after another through `work`, the lanes side by side. */
+async function inLanes(lanes, work) {
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const item of lane) await work(item);
+    }),
+  );
+}
+
 /** Runs `tasks` (functions returning promises) with at most `parallel` at a time. */
 async function inParallel(tasks, parallel) {
   let next = 0;
@@ -345,20 +354,23 @@ async function seed({ db, ledger, dist, shape, topups, log, parallel }) {
   let written = 0;
   for (const [d, level] of levels.entries()) {
     if (d === 0) continue; // the root, written before
-    const chunks = [];
-    for (let k = 0; k < level.length; k += REGISTER_CHUNK) chunks.push(level.slice(k, k + REGISTER_CHUNK));
-    await inParallel(
-      chunks.map(
-        (chunk) => () =>
-          ledger.run(system(`register-${d}`), async (tx) => {
-            for (const i of chunk) await tx.append(`member-${uidOf(i)}`, 0, [registration(i, sponsor[i])]);
-            // one multi-row insert per chunk; the hash is one shared parameter after the uids
-            const hashParam = chunk.length + 1;
-            const sql = `insert into member_credentials (principal, version, password_hash, txn_password_hash) values ${chunk.map((_, k) => `($${k + 1}, 1, $${hashParam}, $${hashParam})`).join(', ')}`;
-            await tx.execute(sql, [...chunk.map(uidOf), dummyHash]);
-          }),
-      ),
-      parallel,
+    // As the activations below: a registration upserts its uplines' team_counts rows of its own
+    // shard, so chunks of one shard side by side queue on (and deadlock over) the same rows. Each
+    // chunk holds one shard's members, and chunks in flight together are of different shards.
+    const byShard = Array.from({ length: TEAM_COUNT_SHARDS }, () => []);
+    for (const i of level) byShard[Number(uidOf(i)) % TEAM_COUNT_SHARDS].push(i);
+    const lanes = Array.from({ length: Math.max(1, Math.min(parallel, TEAM_COUNT_SHARDS)) }, () => []);
+    for (const [shard, members] of byShard.entries())
+      for (let k = 0; k < members.length; k += REGISTER_CHUNK)
+        lanes[shard % lanes.length].push(members.slice(k, k + REGISTER_CHUNK));
+    await inLanes(lanes, (chunk) =>
+      ledger.run(system(`register-${d}`), async (tx) => {
+        for (const i of chunk) await tx.append(`member-${uidOf(i)}`, 0, [registration(i, sponsor[i])]);
+        // one multi-row insert per chunk; the hash is one shared parameter after the uids
+        const hashParam = chunk.length + 1;
+        const sql = `insert into member_credentials (principal, version, password_hash, txn_password_hash) values ${chunk.map((_, k) => `($${k + 1}, 1, $${hashParam}, $${hashParam})`).join(', ')}`;
+        await tx.execute(sql, [...chunk.map(uidOf), dummyHash]);
+      }),
     );
     written += level.length;
   }
@@ -417,11 +429,7 @@ async function seed({ db, ledger, dist, shape, topups, log, parallel }) {
         }
       },
     );
-  await Promise.all(
-    lanes.map(async (lane) => {
-      for (const chunk of lane) await activate(chunk);
-    }),
-  );
+  await inLanes(lanes, activate);
   times.activateMs = performance.now() - t0;
   log(
     `activated ${toActivate.length} members (issueEpins + topUp, ${ACTIVATE_CHUNK} per transaction) in ${(times.activateMs / 1000).toFixed(1)} s`,

@@ -36,8 +36,9 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+const startedAt = Date.now();
 function step(title) {
-  console.log(`\n${c.bold(c.cyan('==>'))} ${c.bold(title)}`);
+  console.log(`\n${c.bold(c.cyan('==>'))} ${c.bold(title)} ${c.dim(`(${((Date.now() - startedAt) / 1000).toFixed(1)} s)`)}`);
 }
 
 async function main() {
@@ -91,11 +92,15 @@ async function main() {
   step('Migrations');
   await runOrThrow(process.execPath, ['dist/cli/migrate.js'], { env, prefix: 'migrate' });
 
+  // The seed runs while the API and worker start (neither needs its rows to start; the worker pays
+  // the demo network's level income once it is there): on a second run it only finds the network
+  // present, and that check no longer comes before the start (decision 0048).
+  let seeding = Promise.resolve();
   if (process.env.SEED === '0' || process.env.SEED === 'false') {
     log('seed', 'SEED=0: not seeding');
   } else {
-    step('Demo network (seeded once; later runs keep the data)');
-    await runOrThrow(process.execPath, ['dist/cli/seed.js'], { env, prefix: 'seed' });
+    step('Demo network (seeded once; later runs keep the data), while the API and worker start');
+    seeding = runOrThrow(process.execPath, ['dist/cli/seed.js'], { env, prefix: 'seed' });
   }
 
   step('API and worker');
@@ -110,7 +115,7 @@ async function main() {
       if (!shuttingDown && !svc.stopping) shutdown(1, `${svc.name} exited unexpectedly (${info.code ?? info.signal}); stopping the rest`);
     });
   }
-  await waitForHttp(`http://127.0.0.1:${PORT}/api/health`, { timeoutMs: 120000, isAlive: api.alive });
+  await Promise.all([seeding, waitForHttp(`http://127.0.0.1:${PORT}/api/health`, { timeoutMs: 120000, isAlive: api.alive })]);
 
   const base = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
   console.log(`
