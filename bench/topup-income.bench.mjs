@@ -255,6 +255,9 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
   const profile = profileOn ? profileStatements(Tx, () => true) : { rows: () => [] };
   const { dataSource, db, ledger } = await openLedger(dist, appUrl, poolSize, 'sahyog-bench-worker');
   const batcher = new LevelIncomeBatcher(ledger);
+  // For the diagnosis of a top-up whose income never came: delivered by the relay? still being paid?
+  const delivered = new Set();
+  const inFlight = new Set();
   const jobs = [];
   let waiters = [];
   const wake = () => {
@@ -283,6 +286,7 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
       add: async (queue, name, data) => {
         if (queue !== QUEUE.levelIncome) return;
         jobs.push({ position: data.position, queuedAt: wallNow() });
+        delivered.add(data.position);
         wake();
       },
     },
@@ -309,7 +313,9 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
         continue;
       }
       const t0 = performance.now();
+      inFlight.add(job.position);
       const outcome = await batcher.pay(job.position);
+      inFlight.delete(job.position);
       // the time is taken here; the message goes with others (one postMessage per payment costs the thread)
       paidBatch.push({
         position: job.position,
@@ -330,7 +336,16 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
   clearInterval(flusher);
   flushPaid();
   await dataSource.destroy();
-  parentPort.postMessage({ type: 'stopped', relayPasses, relayMs, left: jobs.length, profile: profile.rows() });
+  parentPort.postMessage({
+    type: 'stopped',
+    relayPasses,
+    relayMs,
+    left: jobs.length,
+    leftPositions: jobs.map((j) => j.position),
+    inFlight: [...inFlight],
+    delivered: [...delivered],
+    profile: profile.rows(),
+  });
 }
 
 if (!isMainThread && workerData?.role === 'sahyog-bench-level-income') {
@@ -851,10 +866,33 @@ export async function run({
     await worker?.terminate();
     worker = undefined;
     if (workerError) throw new Error(`level-income worker failed: ${workerError}`);
-    if (!allPaid())
-      throw new Error(
-        `level income of ${[...commitAt.keys()].filter((p) => !paid.has(p)).length} top-ups not paid 180 s after the last top-up`,
+    if (!allPaid()) {
+      const unpaid = [...commitAt.keys()].filter((p) => !paid.has(p));
+      const streams = await owner.query(
+        `select p::text as position, exists (select 1 from events e where e.stream_id = 'level-income-' || p) as income_event,
+                (select tx_id::text from events e where e.position = p) as tx_id
+           from unnest($1::bigint[]) p`,
+        [unpaid.slice(0, 20)],
       );
+      const where = (p) =>
+        !workerStats
+          ? 'thread state unknown'
+          : !workerStats.delivered.includes(p)
+            ? 'never delivered by the relay'
+            : workerStats.leftPositions.includes(p)
+              ? 'delivered, still queued'
+              : workerStats.inFlight.includes(p)
+                ? 'delivered, its payment never ended'
+                : 'delivered, taken, not reported';
+      throw new Error(
+        `level income of ${unpaid.length} top-ups not paid 180 s after the last top-up: ${streams
+          .map(
+            (r) =>
+              `${r.position} (tx ${r.tx_id}; income event ${r.income_event ? 'exists' : 'missing'}; ${where(r.position)})`,
+          )
+          .join(', ')}`,
+      );
+    }
 
     const measured = done.filter((d) => d.seq >= warmup);
     const windowStart = done.find((d) => d.seq === warmup - 1)?.end ?? runStart;
