@@ -15,9 +15,11 @@
 //              pre-issued e-pins (EpinUsed + MemberToppedUp and their projections).
 //   income     meanwhile, in a worker thread (production runs it in the worker process): an
 //              `OutboxRelay` pumps committed events (idle wait 200 ms, as the worker's loop) and
-//              routes MemberToppedUp to an in-memory queue that 4 processors drain by calling
-//              `payLevelIncome` (the BullMQ worker's concurrency). No Redis: the sink stands in
-//              for `Queue.add`, so Redis round trips are not in the lag.
+//              routes MemberToppedUp to an in-memory queue that LEVEL_INCOME_BATCH (64) processors
+//              drain through one `LevelIncomeBatcher` (the BullMQ worker's concurrency and what it
+//              calls: the jobs that arrive while a payment transaction is in flight are paid in the
+//              next one, decision 0048). No Redis: the sink stands in for `Queue.add`, so Redis
+//              round trips are not in the lag.
 //   baseline   `pgbench -f` with a TPC-B-like script (UPDATE a random row of a 100,000-row
 //              accounts table + INSERT a history row) doing the same number of commits at the
 //              same concurrency; a Node `pg` loop doing the same when no pgbench binary is found.
@@ -43,7 +45,7 @@ const ROOT_UID = 100000;
 const REGISTER_CHUNK = 1000;
 const ACTIVATE_CHUNK = 500; // MAX_ISSUE_QUANTITY
 const RELAY_IDLE_MS = 200; // src/worker/worker.service.ts
-const INCOME_PROCESSORS = 4; // the level-income BullMQ worker's concurrency
+const INCOME_PROCESSORS = 64; // the level-income BullMQ worker's concurrency (LEVEL_INCOME_BATCH)
 const PAID_FLUSH_MS = 20; // the income thread reports its payments (each with its own time) in batches this often
 /** Share of the top-ups that only warms up (JIT, caches, pool): V8 is still compiling the hot paths for the first ~1,000. */
 const WARMUP_SHARE = 0.25;
@@ -61,8 +63,11 @@ export function loadDist() {
   const { ALL_PROJECTIONS } = dist('modules/projections.js');
   const { topUp } = dist('modules/epins/steps/top-up.js');
   const { issueEpins } = dist('modules/epins/steps/issue-epins.js');
-  const { payLevelIncome } = dist('modules/income/jobs/level-income.processor.js');
+  const { payLevelIncome, LevelIncomeBatcher, LEVEL_INCOME_BATCH } = dist(
+    'modules/income/jobs/level-income.processor.js',
+  );
   const { OutboxRelay } = dist('platform/outbox/relay.js');
+  const { TEAM_COUNT_SHARDS } = dist('modules/network/projections/team-counts.projection.js');
   const { OUTBOX_ROUTES, QUEUE } = dist('platform/jobs/queues.js');
   return {
     createDataSource,
@@ -74,9 +79,12 @@ export function loadDist() {
     topUp,
     issueEpins,
     payLevelIncome,
+    LevelIncomeBatcher,
+    LEVEL_INCOME_BATCH,
     OutboxRelay,
     OUTBOX_ROUTES,
     QUEUE,
+    TEAM_COUNT_SHARDS,
   };
 }
 
@@ -89,6 +97,7 @@ export const DIST_FILES = [
   'dist/modules/income/jobs/level-income.processor.js',
   'dist/platform/outbox/relay.js',
   'dist/platform/jobs/queues.js',
+  'dist/modules/network/projections/team-counts.projection.js',
 ];
 
 // ---- helpers
@@ -111,6 +120,15 @@ function percentile(sorted, p) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs each lane's items one after another through `work`, the lanes side by side. */
+async function inLanes(lanes, work) {
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const item of lane) await work(item);
+    }),
+  );
+}
 
 /** Runs `tasks` (functions returning promises) with at most `parallel` at a time. */
 async function inParallel(tasks, parallel) {
@@ -229,9 +247,17 @@ async function openLedger(dist, appUrl, poolSize, applicationName) {
 
 async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
   const dist = loadDist();
-  const { Tx, payLevelIncome, OutboxRelay, OUTBOX_ROUTES, QUEUE } = dist;
+  const { Tx, LevelIncomeBatcher, LEVEL_INCOME_BATCH, OutboxRelay, OUTBOX_ROUTES, QUEUE } = dist;
+  if (LEVEL_INCOME_BATCH !== INCOME_PROCESSORS)
+    throw new Error(
+      `INCOME_PROCESSORS (${INCOME_PROCESSORS}) is not the worker's LEVEL_INCOME_BATCH (${LEVEL_INCOME_BATCH})`,
+    );
   const profile = profileOn ? profileStatements(Tx, () => true) : { rows: () => [] };
   const { dataSource, db, ledger } = await openLedger(dist, appUrl, poolSize, 'sahyog-bench-worker');
+  const batcher = new LevelIncomeBatcher(ledger);
+  // For the diagnosis of a top-up whose income never came: delivered by the relay? still being paid?
+  const delivered = new Set();
+  const inFlight = new Set();
   const jobs = [];
   let waiters = [];
   const wake = () => {
@@ -260,6 +286,7 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
       add: async (queue, name, data) => {
         if (queue !== QUEUE.levelIncome) return;
         jobs.push({ position: data.position, queuedAt: wallNow() });
+        delivered.add(data.position);
         wake();
       },
     },
@@ -286,7 +313,9 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
         continue;
       }
       const t0 = performance.now();
-      const outcome = await payLevelIncome(ledger, job.position);
+      inFlight.add(job.position);
+      const outcome = await batcher.pay(job.position);
+      inFlight.delete(job.position);
       // the time is taken here; the message goes with others (one postMessage per payment costs the thread)
       paidBatch.push({
         position: job.position,
@@ -307,7 +336,16 @@ async function incomeWorkerMain({ appUrl, cursorName, poolSize, profileOn }) {
   clearInterval(flusher);
   flushPaid();
   await dataSource.destroy();
-  parentPort.postMessage({ type: 'stopped', relayPasses, relayMs, left: jobs.length, profile: profile.rows() });
+  parentPort.postMessage({
+    type: 'stopped',
+    relayPasses,
+    relayMs,
+    left: jobs.length,
+    leftPositions: jobs.map((j) => j.position),
+    inFlight: [...inFlight],
+    delivered: [...delivered],
+    profile: profile.rows(),
+  });
 }
 
 if (!isMainThread && workerData?.role === 'sahyog-bench-level-income') {
@@ -319,7 +357,7 @@ if (!isMainThread && workerData?.role === 'sahyog-bench-level-income') {
 // ---- seeding
 
 async function seed({ db, ledger, dist, shape, topups, log, parallel }) {
-  const { issueEpins, topUp } = dist;
+  const { issueEpins, topUp, TEAM_COUNT_SHARDS } = dist;
   const { size, sponsor, depth, levels, spine, rnd } = shape;
   const system = (id) => ({ actor: { kind: 'system', id }, correlationId: `bench-seed-${id}` });
   const times = {};
@@ -331,20 +369,23 @@ async function seed({ db, ledger, dist, shape, topups, log, parallel }) {
   let written = 0;
   for (const [d, level] of levels.entries()) {
     if (d === 0) continue; // the root, written before
-    const chunks = [];
-    for (let k = 0; k < level.length; k += REGISTER_CHUNK) chunks.push(level.slice(k, k + REGISTER_CHUNK));
-    await inParallel(
-      chunks.map(
-        (chunk) => () =>
-          ledger.run(system(`register-${d}`), async (tx) => {
-            for (const i of chunk) await tx.append(`member-${uidOf(i)}`, 0, [registration(i, sponsor[i])]);
-            // one multi-row insert per chunk; the hash is one shared parameter after the uids
-            const hashParam = chunk.length + 1;
-            const sql = `insert into member_credentials (principal, version, password_hash, txn_password_hash) values ${chunk.map((_, k) => `($${k + 1}, 1, $${hashParam}, $${hashParam})`).join(', ')}`;
-            await tx.execute(sql, [...chunk.map(uidOf), dummyHash]);
-          }),
-      ),
-      parallel,
+    // As the activations below: a registration upserts its uplines' team_counts rows of its own
+    // shard, so chunks of one shard side by side queue on (and deadlock over) the same rows. Each
+    // chunk holds one shard's members, and chunks in flight together are of different shards.
+    const byShard = Array.from({ length: TEAM_COUNT_SHARDS }, () => []);
+    for (const i of level) byShard[Number(uidOf(i)) % TEAM_COUNT_SHARDS].push(i);
+    const lanes = Array.from({ length: Math.max(1, Math.min(parallel, TEAM_COUNT_SHARDS)) }, () => []);
+    for (const [shard, members] of byShard.entries())
+      for (let k = 0; k < members.length; k += REGISTER_CHUNK)
+        lanes[shard % lanes.length].push(members.slice(k, k + REGISTER_CHUNK));
+    await inLanes(lanes, (chunk) =>
+      ledger.run(system(`register-${d}`), async (tx) => {
+        for (const i of chunk) await tx.append(`member-${uidOf(i)}`, 0, [registration(i, sponsor[i])]);
+        // one multi-row insert per chunk; the hash is one shared parameter after the uids
+        const hashParam = chunk.length + 1;
+        const sql = `insert into member_credentials (principal, version, password_hash, txn_password_hash) values ${chunk.map((_, k) => `($${k + 1}, 1, $${hashParam}, $${hashParam})`).join(', ')}`;
+        await tx.execute(sql, [...chunk.map(uidOf), dummyHash]);
+      }),
     );
     written += level.length;
   }
@@ -374,30 +415,36 @@ async function seed({ db, ledger, dist, shape, topups, log, parallel }) {
     if (spineSet.has(i) || (uplines.has(i) && rnd() < 0.5)) toActivate.push(i);
   }
   t0 = performance.now();
-  const chunks = [];
-  for (let k = 0; k < toActivate.length; k += ACTIVATE_CHUNK) chunks.push(toActivate.slice(k, k + ACTIVATE_CHUNK));
+  // A first top-up updates its uplines' team_counts rows of its own shard (uid mod 8), so two
+  // transactions of 500 activations in the same shard lock hundreds of the same rows in different
+  // orders and deadlock until ContentionError. Each lane activates the members of its own shards
+  // (shard mod parallel), chunk after chunk: lanes in parallel never share a team_counts row.
+  const lanes = Array.from({ length: Math.max(1, Math.min(parallel, TEAM_COUNT_SHARDS)) }, () => []);
+  const byShard = Array.from({ length: TEAM_COUNT_SHARDS }, () => []);
+  for (const i of toActivate) byShard[Number(uidOf(i)) % TEAM_COUNT_SHARDS].push(i);
+  let n = 0;
+  for (const [shard, members] of byShard.entries()) {
+    for (let k = 0; k < members.length; k += ACTIVATE_CHUNK)
+      lanes[shard % lanes.length].push({ chunk: members.slice(k, k + ACTIVATE_CHUNK), n: n++ });
+  }
   const rootUid = uidOf(0);
-  await inParallel(
-    chunks.map(
-      (chunk, n) => () =>
-        ledger.run(
-          { actor: { kind: 'admin', id: 'superadmin' }, correlationId: `bench-seed-activate-${n}` },
-          async (tx) => {
-            const numbers = await issueEpins(tx, {
-              ownerUid: rootUid,
-              epinType: EPIN_TYPE,
-              quantity: chunk.length,
-              source: { kind: 'admin', ref: 'bench-seed' },
-            });
-            for (const [k, i] of chunk.entries()) {
-              const outcome = await topUp(tx, rootUid, uidOf(i), numbers[k]);
-              if (!outcome.ok) throw new Error(`seed activation of ${uidOf(i)} failed: ${outcome.reason}`);
-            }
-          },
-        ),
-    ),
-    parallel,
-  );
+  const activate = ({ chunk, n }) =>
+    ledger.run(
+      { actor: { kind: 'admin', id: 'superadmin' }, correlationId: `bench-seed-activate-${n}` },
+      async (tx) => {
+        const numbers = await issueEpins(tx, {
+          ownerUid: rootUid,
+          epinType: EPIN_TYPE,
+          quantity: chunk.length,
+          source: { kind: 'admin', ref: 'bench-seed' },
+        });
+        for (const [k, i] of chunk.entries()) {
+          const outcome = await topUp(tx, rootUid, uidOf(i), numbers[k]);
+          if (!outcome.ok) throw new Error(`seed activation of ${uidOf(i)} failed: ${outcome.reason}`);
+        }
+      },
+    );
+  await inLanes(lanes, activate);
   times.activateMs = performance.now() - t0;
   log(
     `activated ${toActivate.length} members (issueEpins + topUp, ${ACTIVATE_CHUNK} per transaction) in ${(times.activateMs / 1000).toFixed(1)} s`,
@@ -729,7 +776,7 @@ export async function run({
           role: 'sahyog-bench-level-income',
           appUrl,
           cursorName,
-          poolSize: INCOME_PROCESSORS + 2,
+          poolSize: 8,
           profileOn: profile,
         },
       });
@@ -819,10 +866,33 @@ export async function run({
     await worker?.terminate();
     worker = undefined;
     if (workerError) throw new Error(`level-income worker failed: ${workerError}`);
-    if (!allPaid())
-      throw new Error(
-        `level income of ${[...commitAt.keys()].filter((p) => !paid.has(p)).length} top-ups not paid 180 s after the last top-up`,
+    if (!allPaid()) {
+      const unpaid = [...commitAt.keys()].filter((p) => !paid.has(p));
+      const streams = await owner.query(
+        `select p::text as position, exists (select 1 from events e where e.stream_id = 'level-income-' || p) as income_event,
+                (select tx_id::text from events e where e.position = p) as tx_id
+           from unnest($1::bigint[]) p`,
+        [unpaid.slice(0, 20)],
       );
+      const where = (p) =>
+        !workerStats
+          ? 'thread state unknown'
+          : !workerStats.delivered.includes(p)
+            ? 'never delivered by the relay'
+            : workerStats.leftPositions.includes(p)
+              ? 'delivered, still queued'
+              : workerStats.inFlight.includes(p)
+                ? 'delivered, its payment never ended'
+                : 'delivered, taken, not reported';
+      throw new Error(
+        `level income of ${unpaid.length} top-ups not paid 180 s after the last top-up: ${streams
+          .map(
+            (r) =>
+              `${r.position} (tx ${r.tx_id}; income event ${r.income_event ? 'exists' : 'missing'}; ${where(r.position)})`,
+          )
+          .join(', ')}`,
+      );
+    }
 
     const measured = done.filter((d) => d.seq >= warmup);
     const windowStart = done.find((d) => d.seq === warmup - 1)?.end ?? runStart;
@@ -863,7 +933,9 @@ export async function run({
     const positions = done.map((d) => d.position);
     const [check] = await owner.query(
       `select count(*)::int as rows, count(*) filter (where paid)::int as paid_rows, count(distinct topup_position)::int as topups,
-              coalesce(sum(amount_paise) filter (where paid), 0)::text as paid_paise
+              coalesce(sum(amount_paise) filter (where paid), 0)::text as paid_paise,
+              (select count(distinct e.tx_id)::int from events e
+                where e.stream_id = any(array(select 'level-income-' || p from unnest($1::bigint[]) p))) as income_txs
          from level_income where topup_position = any($1::bigint[])`,
       [positions],
     );
@@ -985,7 +1057,7 @@ export function report(r) {
             ]
           : []),
         [
-          'level income (payLevelIncome), during the top-ups',
+          'level income (jobs paid by LevelIncomeBatcher), during the top-ups',
           '-',
           fmt(r.income.txPerSec),
           fmt(r.income.p50, 2),
@@ -1007,7 +1079,7 @@ export function report(r) {
     );
   if (r.incomeRunning)
     out.push(
-      `check: ${r.check.rows} level_income rows for ${r.check.topups} top-ups (${r.check.paid_rows} paid, ${(Number(r.check.paid_paise) / 100).toFixed(2)} rupees); payLevelIncome outcomes ${JSON.stringify(r.income.outcomes)}; ${r.topup.failures} top-up failures`,
+      `check: ${r.check.rows} level_income rows for ${r.check.topups} top-ups (${r.check.paid_rows} paid, ${(Number(r.check.paid_paise) / 100).toFixed(2)} rupees) in ${r.check.income_txs} income transactions (${(r.check.topups / Math.max(1, r.check.income_txs)).toFixed(1)} top-ups each); outcomes ${JSON.stringify(r.income.outcomes)}; ${r.topup.failures} top-up failures`,
     );
   if (r.cpu) {
     const p = (x) => `${fmt(x)} %`;

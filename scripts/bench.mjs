@@ -367,7 +367,7 @@ function runHelpMatching(db) {
   return runAndReport(
     db,
     'help-matching',
-    'matching runs vs a plain multi-row INSERT of as many rows (same server, same run)',
+    'matching runs vs the same links written set-based into help_links\' indexes with both queue-entry updates (same server, same run), reads during the run',
     { size: intEnv('BENCH_MATCH_SIZE', 100_000), profile: env.BENCH_PROFILE === '1' },
   );
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ROOT, c, log, UserError, runOrThrow, waitForHttp, killCommands, portIsFree, preferredPort } from './lib/util.mjs';
 import { ensureNodeModules, localDatabase, localLedgerEnv, localRedis, localSecrets } from './lib/local.mjs';
 import { startService } from './lib/supervise.mjs';
+import { BUILDS, inputHash, upToDate, writeStamp } from './lib/build-stamp.mjs';
 
 const PORT = Number(process.env.PORT || 3000);
 const started = []; // { name, stop() } in start order; stopped in reverse
@@ -35,8 +36,9 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+const startedAt = Date.now();
 function step(title) {
-  console.log(`\n${c.bold(c.cyan('==>'))} ${c.bold(title)}`);
+  console.log(`\n${c.bold(c.cyan('==>'))} ${c.bold(title)} ${c.dim(`(${((Date.now() - startedAt) / 1000).toFixed(1)} s)`)}`);
 }
 
 async function main() {
@@ -52,8 +54,17 @@ async function main() {
   if (process.env.SKIP_BUILD === '1' && fs.existsSync(path.join(ROOT, 'dist', 'main.js'))) {
     log('build', 'SKIP_BUILD=1: using the existing dist/ and web builds');
   } else {
-    await runOrThrow('npm', ['run', '--silent', 'build:api'], { prefix: 'build:api' });
-    await runOrThrow('npm', ['run', '--silent', 'build:web'], { prefix: 'build:web' });
+    // Only what changed since its last build (a content hash of its inputs, scripts/lib/build-stamp.mjs).
+    for (const build of BUILDS) {
+      const hash = inputHash(build);
+      if (process.env.FORCE_BUILD !== '1' && upToDate(build, hash)) {
+        log(`build:${build.name}`, 'unchanged since its last build: skipped');
+        continue;
+      }
+      const [cmd, args] = build.command;
+      await runOrThrow(cmd, args, { prefix: `build:${build.name}` });
+      writeStamp(build, hash);
+    }
   }
   for (const f of ['dist/main.js', 'dist/cli/migrate.js', 'dist/cli/seed.js']) {
     if (!fs.existsSync(path.join(ROOT, f))) throw new UserError(`the build did not produce ${f}`);
@@ -81,11 +92,15 @@ async function main() {
   step('Migrations');
   await runOrThrow(process.execPath, ['dist/cli/migrate.js'], { env, prefix: 'migrate' });
 
+  // The seed runs while the API and worker start (neither needs its rows to start; the worker pays
+  // the demo network's level income once it is there): on a second run it only finds the network
+  // present, and that check no longer comes before the start (decision 0048).
+  let seeding = Promise.resolve();
   if (process.env.SEED === '0' || process.env.SEED === 'false') {
     log('seed', 'SEED=0: not seeding');
   } else {
-    step('Demo network (seeded once; later runs keep the data)');
-    await runOrThrow(process.execPath, ['dist/cli/seed.js'], { env, prefix: 'seed' });
+    step('Demo network (seeded once; later runs keep the data), while the API and worker start');
+    seeding = runOrThrow(process.execPath, ['dist/cli/seed.js'], { env, prefix: 'seed' });
   }
 
   step('API and worker');
@@ -100,7 +115,7 @@ async function main() {
       if (!shuttingDown && !svc.stopping) shutdown(1, `${svc.name} exited unexpectedly (${info.code ?? info.signal}); stopping the rest`);
     });
   }
-  await waitForHttp(`http://127.0.0.1:${PORT}/api/health`, { timeoutMs: 120000, isAlive: api.alive });
+  await Promise.all([seeding, waitForHttp(`http://127.0.0.1:${PORT}/api/health`, { timeoutMs: 120000, isAlive: api.alive })]);
 
   const base = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
   console.log(`

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { topUp } from '../src/modules/epins';
 import { shardOf } from '../src/modules/network/projections/team-counts.projection';
-import { payLevelIncome } from '../src/modules/income';
+import { LevelIncomeBatcher, payLevelIncome, payLevelIncomes } from '../src/modules/income';
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
@@ -391,6 +391,79 @@ describe('e-pins, top-ups and level income', () => {
       [position],
     );
     expect(count.n).toBe(15);
+  });
+
+  it('pays top-ups in batches: one transaction, each its own settings, each (top-up, level) once when batches race', async () => {
+    const [a] = await net.chain(1);
+    await activateSelf(a);
+    const members = [];
+    for (let i = 0; i < 6; i++) members.push(await net.register(a));
+    const pins = await net.issue(a, 6);
+    const positions: string[] = [];
+    // The rates go back to the defaults whatever happens here (later tests count on them).
+    endWithTest(async () => {
+      await net.setting('levelIncomeRatesBp', [1000, 500, 300, 200, 200, 100, 100, 100, 100, 100, 50, 50, 50, 50, 50]);
+    });
+    for (const [i, m] of members.entries()) {
+      // The rate of level 1 changes between the third and the fourth top-up.
+      if (i === 3) expect((await net.setting('levelIncomeRatesBp', [2000, ...Array(14).fill(0)])).status).toBe(200);
+      await net.as(a, '/api/ActivateId', { touid: m, epin: pins[i] });
+      positions.push(await topupPositionOf(m));
+    }
+    const ledger = ledgerOn(t.db.app);
+    // Overlapping batches and a single payment at the same time, then all of them again.
+    const runs = await Promise.all([
+      payLevelIncomes(ledger, positions.slice(0, 4)),
+      payLevelIncomes(ledger, positions.slice(2)),
+      payLevelIncome(ledger, positions[3]).then((o) => new Map([[positions[3], o]])),
+    ]);
+    for (const p of positions) {
+      const outcomes = runs.map((r) => r.get(p)).filter((o) => o !== undefined);
+      expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
+      expect(outcomes.every((o) => o === 'paid' || o === 'already-paid')).toBe(true);
+    }
+    expect([...(await payLevelIncomes(ledger, [...positions, positions[0], '1'])).entries()]).toEqual([
+      ...positions.map((p) => [p, 'already-paid']),
+      ['1', 'not-a-top-up'],
+    ]);
+    const rows = await t.db.owner.query<{ position: string; n: number; level1: string }>(
+      `select topup_position::text as position, count(*)::int as n,
+              max(amount_paise) filter (where level = 1)::text as level1
+         from level_income where topup_position = any($1::bigint[]) group by 1 order by 1`,
+      [positions],
+    );
+    expect(rows).toEqual(positions.map((p, i) => ({ position: p, n: 15, level1: i < 3 ? '2990' : '5980' })));
+    // The first batch wrote its top-ups' events in one transaction.
+    const [first] = await t.db.owner.query<{ txs: number; events: number }>(
+      `select count(distinct tx_id)::int as txs, count(*)::int as events from events
+        where stream_id = any($1::text[])`,
+      [positions.map((p) => `level-income-${p}`)],
+    );
+    expect(first.events).toBe(6);
+    expect(first.txs).toBeLessThanOrEqual(3);
+  });
+
+  it('the batcher pays jobs that arrive while a payment is in flight together, each job told its own outcome', async () => {
+    const [a] = await net.chain(1);
+    await activateSelf(a);
+    const members = [];
+    for (let i = 0; i < 8; i++) members.push(await net.register(a));
+    const pins = await net.issue(a, 8);
+    const positions: string[] = [];
+    for (const [i, m] of members.entries()) {
+      await net.as(a, '/api/ActivateId', { touid: m, epin: pins[i] });
+      positions.push(await topupPositionOf(m));
+    }
+    const batcher = new LevelIncomeBatcher(ledgerOn(t.db.app), 4);
+    const outcomes = await Promise.all([...positions, positions[0], '1'].map((p) => batcher.pay(p)));
+    expect(outcomes.slice(0, 8)).toEqual(Array(8).fill('paid'));
+    expect(outcomes.slice(8)).toEqual(['already-paid', 'not-a-top-up']);
+    // The first job alone, then the rest in batches of at most 4: 1 + 4 + 3 positions → 3 transactions.
+    const txs = await t.db.owner.query<{ n: number }>(
+      `select count(*)::int as n from events where stream_id = any($1::text[]) group by tx_id order by min(position)`,
+      [positions.map((p) => `level-income-${p}`)],
+    );
+    expect(txs.map((r) => r.n)).toEqual([1, 4, 3]);
   });
 
   it('applies a rate change from then on, never to a top-up made before it', async () => {

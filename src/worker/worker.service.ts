@@ -13,7 +13,7 @@ import { OutboxRelay, RelayStallWatch } from '../platform/outbox/relay';
 import { processMailJob } from './mail.processor';
 import { mailLinkKey } from '../platform/mail/link-secrets';
 import { LEGACY_SCHEDULERS, PERIODIC_TICK_MS, periodicJobs, Reconciler } from './reconciler';
-import { payLevelIncome } from '../modules/income';
+import { LEVEL_INCOME_BATCH, LevelIncomeBatcher } from '../modules/income';
 import { Ledger } from '../platform/ledger';
 import {
   createPaymentOrders,
@@ -56,6 +56,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
   private reconcileLoop: Promise<void> | undefined;
   private readonly wakers = new Set<() => void>();
   private readonly reconciler: Reconciler;
+  private readonly levelIncome: LevelIncomeBatcher;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -85,6 +86,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         await this.queue(queue as QueueName).add(name, data, { jobId });
       },
     });
+    this.levelIncome = new LevelIncomeBatcher(ledger);
     this.relayStall = new RelayStallWatch(db, (message) => this.logger.warn(message));
     const payments = loadPaymentsConfig();
     this.paymentOrders = createPaymentOrders(db, ledger, payments);
@@ -116,11 +118,12 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
         (job: Job<OutboxJob>) => processMailJob(this.db, this.transport, job.data, mailLinkKey(this.config.jwtSecret)),
         options,
       ),
-      new Worker<OutboxJob>(
-        QUEUE.levelIncome,
-        (job: Job<OutboxJob>) => payLevelIncome(this.ledger, job.data.position),
-        options,
-      ),
+      // Jobs that arrive while a payment transaction is in flight are paid together in the next one
+      // (decision 0048): as many in flight as one batch holds.
+      new Worker<OutboxJob>(QUEUE.levelIncome, (job: Job<OutboxJob>) => this.levelIncome.pay(job.data.position), {
+        ...options,
+        concurrency: LEVEL_INCOME_BATCH,
+      }),
       new Worker<PaymentStatusJob>(
         QUEUE.paymentStatus,
         (job: Job<PaymentStatusJob>) =>

@@ -1,6 +1,12 @@
 /** The income context's public surface: level income (its job, projection and reads). */
 export { IncomeModule } from './income.module';
-export { payLevelIncome, SETTLE_WAIT_MS } from './jobs/level-income.processor';
+export {
+  LEVEL_INCOME_BATCH,
+  LevelIncomeBatcher,
+  payLevelIncome,
+  payLevelIncomes,
+  SETTLE_WAIT_MS,
+} from './jobs/level-income.processor';
 export { levelIncomeStream, MAX_INCOME_LEVELS } from './domain/level-income.events';
 export type { LevelIncomeDistributed } from './domain/level-income.events';
 export { levelIncomeProjection } from './projections/level-income.projection';

@@ -7,6 +7,7 @@ export {
   loadSettings,
   SETTING_KEYS,
   SETTINGS_BEFORE_SQL,
+  settingsBeforeSql,
   SETTINGS_STREAM,
   settingsFrom,
   settingsProjection,

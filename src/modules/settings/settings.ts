@@ -149,15 +149,18 @@ export function checkSetting(key: string, value: unknown): string | null {
 
 /**
  * The latest value of each changed setting before the event at position `$1` (all of them when `$1`
- * is null): `loadSettings`' query, also embedded in other reads (e.g. level income's) to save a round
+ * is null; `settingsBeforeSql(expr)`: before the position `expr`, e.g. a column of an outer query): `loadSettings`' query, also embedded in other reads (e.g. level income's) to save a round
  * trip. "Before" is the ledger's commit-safe order, (transaction id, position) — the order the outbox
  * relay delivers in (see `EARLIER_IN_LEDGER`). Settings changes queue on one lock, so among themselves
  * that order is their position order.
  */
-export const SETTINGS_BEFORE_SQL = `select distinct on (s.key) s.key, s.value from settings_history s
-      where $1::bigint is null
-         or exists (select 1 from events ev, events t where ev.position = s.position and t.position = $1::bigint and ${EARLIER_IN_LEDGER('ev', 't')})
+export const settingsBeforeSql = (
+  position: string,
+): string => `select distinct on (s.key) s.key, s.value from settings_history s
+      where ${position} is null
+         or exists (select 1 from events ev, events t where ev.position = s.position and t.position = ${position} and ${EARLIER_IN_LEDGER('ev', 't')})
       order by s.key, s.position desc`;
+export const SETTINGS_BEFORE_SQL = settingsBeforeSql('$1::bigint');
 
 const LOAD_SETTINGS_SQL = prepared(SETTINGS_BEFORE_SQL);
 

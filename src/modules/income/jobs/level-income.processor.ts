@@ -7,7 +7,7 @@ import {
 } from '../../../platform/event-store/ledger-order';
 import { decideLevelIncome } from '../domain/level-income.decide';
 import { levelIncomeStream, MAX_INCOME_LEVELS } from '../domain/level-income.events';
-import { loadIncomeInputs } from '../rows';
+import { IncomeInputs, loadIncomeInputs, loadIncomeInputsOf } from '../rows';
 
 /** How long a payment waits, by default, for older transactions to end before it fails (and its job is retried). */
 export const SETTLE_WAIT_MS = 10_000;
@@ -55,10 +55,7 @@ export async function payLevelIncome(
   }
 }
 
-async function payIfSettled(
-  ledger: Ledger,
-  topupPosition: string,
-): Promise<'paid' | 'already-paid' | 'not-a-top-up' | 'not-settled'> {
+async function payIfSettled(ledger: Ledger, topupPosition: string): Promise<Outcome> {
   return ledger.run(
     {
       actor: { kind: 'system', id: 'level-income' },
@@ -67,19 +64,126 @@ async function payIfSettled(
     },
     async (tx) => {
       const inputs = await loadIncomeInputs(tx, topupPosition);
-      if (!inputs) return 'not-a-top-up';
-      if (inputs.alreadyPaid) return 'already-paid';
-      if (!inputs.settled) return 'not-settled';
-      const events = decideLevelIncome(
-        { topupPosition, fromUid: inputs.fromUid, packagePaise: BigInt(inputs.topup.valuePaise) },
-        { ratesBp: inputs.settings.levelIncomeRatesBp.slice(0, MAX_INCOME_LEVELS), uplines: inputs.uplines },
-      );
+      const outcome = outcomeOf(inputs);
+      if (outcome !== 'paid' || !inputs) return outcome;
       // A new stream (version 0); nothing follows the append, so COMMIT rides with it.
-      await tx.append(levelIncomeStream(topupPosition), 0, events, { last: true });
+      await tx.append(levelIncomeStream(topupPosition), 0, incomeOf(topupPosition, inputs), { last: true });
       return 'paid';
     },
   );
 }
+
+type Outcome = 'paid' | 'already-paid' | 'not-a-top-up' | 'not-settled';
+
+/** What a payment of these inputs does: 'paid' when it appends the income. */
+function outcomeOf(inputs: IncomeInputs | null | undefined): Outcome {
+  if (!inputs) return 'not-a-top-up';
+  if (inputs.alreadyPaid) return 'already-paid';
+  if (!inputs.settled) return 'not-settled';
+  return 'paid';
+}
+
+function incomeOf(topupPosition: string, inputs: IncomeInputs) {
+  return decideLevelIncome(
+    { topupPosition, fromUid: inputs.fromUid, packagePaise: BigInt(inputs.topup.valuePaise) },
+    { ratesBp: inputs.settings.levelIncomeRatesBp.slice(0, MAX_INCOME_LEVELS), uplines: inputs.uplines },
+  );
+}
+
+/**
+ * Pays the level income of several top-ups in one transaction (decision 0048): one read of all
+ * their inputs, one INSERT of their `LevelIncomeDistributed` events (each on its own stream
+ * `level-income-<position>`, version 0, so each (top-up, level) is still paid once: a top-up some
+ * other run paid already is left alone, and a race on one stream re-runs the whole transaction,
+ * which then finds it paid), their projections and COMMIT in the same write. A top-up whose older
+ * writers have not all ended is not paid here ('not-settled'): the caller pays it alone, with
+ * `payLevelIncome`'s wait.
+ */
+export async function payLevelIncomes(
+  ledger: Ledger,
+  topupPositions: readonly string[],
+): Promise<Map<string, Outcome>> {
+  const positions = [...new Set(topupPositions)];
+  if (positions.length === 0) return new Map();
+  return ledger.run(
+    {
+      actor: { kind: 'system', id: 'level-income' },
+      correlationId:
+        positions.length === 1 ? `topup-${positions[0]}` : `topups-${positions.length}-from-${positions[0]}`,
+      ...(positions.length === 1 ? { causationId: positions[0] } : {}),
+    },
+    async (tx) => {
+      const inputs = await loadIncomeInputsOf(tx, positions);
+      const outcomes = new Map(positions.map((p) => [p, outcomeOf(inputs.get(p))]));
+      const paying = positions.filter((p) => outcomes.get(p) === 'paid');
+      if (paying.length > 0)
+        await tx.appendAll(
+          paying.map((p) => ({
+            streamId: levelIncomeStream(p),
+            expectedVersion: 0,
+            events: incomeOf(p, inputs.get(p)!),
+          })),
+          { last: true },
+        );
+      return outcomes;
+    },
+  );
+}
+
+/**
+ * Gathers the level income jobs that arrive while a payment transaction is in flight and pays them
+ * together in the next one (at most `maxBatch` per transaction; one transaction at a time): under
+ * a burst of top-ups the income path commits once per batch instead of once per top-up, and at a
+ * trickle each job is paid at once, alone. Each job's promise settles with its own top-up's
+ * outcome. A top-up not yet settled, or a batch that fails, falls back to `payLevelIncome` per
+ * top-up, so one bad top-up fails only its own job (which BullMQ retries).
+ */
+export class LevelIncomeBatcher {
+  private waiting: Array<{ position: string; resolve: (o: PayOutcome) => void; reject: (e: unknown) => void }> = [];
+  private running = false;
+
+  constructor(
+    private readonly ledger: Ledger,
+    readonly maxBatch = LEVEL_INCOME_BATCH,
+  ) {}
+
+  pay(topupPosition: string): Promise<PayOutcome> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ position: topupPosition, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, this.maxBatch);
+        let outcomes: Map<string, Outcome> | undefined;
+        try {
+          outcomes = await payLevelIncomes(
+            this.ledger,
+            batch.map((b) => b.position),
+          );
+        } catch (error) {
+          logger.warn(`a batch of ${batch.length} level income payments failed, paying each alone: ${String(error)}`);
+        }
+        for (const job of batch) {
+          const outcome = outcomes?.get(job.position);
+          if (outcome && outcome !== 'not-settled') job.resolve(outcome);
+          else payLevelIncome(this.ledger, job.position).then(job.resolve, job.reject);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+type PayOutcome = Exclude<Outcome, 'not-settled'>;
+
+/** Top-ups paid in one transaction at most (the worker's level income concurrency is this too). */
+export const LEVEL_INCOME_BATCH = 64;
 
 /** What holds the top-up's horizon back: the transactions at or below its own transaction id. */
 async function horizonHoldersOf(ledger: Ledger, topupPosition: string): Promise<string> {
