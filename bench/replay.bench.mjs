@@ -143,16 +143,22 @@ async function* generate(d, db, { members, credentialKey, seed = 20261127 }) {
       n += a.events.length;
     }
     if (group.length) groups.push(group);
-    // each stream's head hash is known from the append before: no read of it per append
-    for (const a of appends) if (a.expectedVersion > 0) a.headHash = heads.get(a.streamId);
+    // each stream's head hash is known from the append before — or from an earlier INSERT of this
+    // append (an activation and an upgrade of one member): no read of it per append
     const stored = [];
+    const moved = new Map();
     await db.transaction(
       async (tx) => {
-        for (const g of groups) stored.push(...(await d.appendToStreams(tx, g, meta(label))));
+        for (const g of groups) {
+          for (const a of g) if (a.expectedVersion > 0) a.headHash = moved.get(a.streamId) ?? heads.get(a.streamId);
+          const done = await d.appendToStreams(tx, g, meta(label));
+          for (const events of done) if (events.length) moved.set(events[0].streamId, events[events.length - 1].hash);
+          stored.push(...done);
+        }
       },
       { retry: false },
     );
-    for (const events of stored) if (events.length) heads.set(events[0].streamId, events[events.length - 1].hash);
+    for (const [stream, hash] of moved) heads.set(stream, hash);
     written += appends.reduce((s, a) => s + a.events.length, 0);
     return stored;
   };
@@ -405,7 +411,7 @@ async function* generate(d, db, { members, credentialKey, seed = 20261127 }) {
       const i = Number(event.streamId.slice('member-'.length)) - ROOT_UID;
       if (openRequest.has(i) || rnd() < 0.5) continue;
       openRequest.add(i);
-      const id = `HR${(++requestSerial).toString(16).toUpperCase().padStart(12, '0')}`;
+      const id = `00000000-0000-4000-8000-${(++requestSerial).toString(16).padStart(12, '0')}`;
       const [requested] = d.decideRequestHelp(
         { id, uid: uidOf(i), epinType: EPIN_TYPE },
         event.payload.kind === 'activation' ? 'Activate' : 'Upgrade',

@@ -141,7 +141,12 @@ export async function replayLedger(
                 await tx.execute(`set local work_mem = '${REPLAY_WORK_MEM}'`);
                 await tx.execute(`set local maintenance_work_mem = '${REPLAY_WORK_MEM}'`);
                 for (let projection = queue.shift(); projection; projection = queue.shift()) {
-                  indexMs += await rebuildOne(tx, schema, projection, options.onRebuild);
+                  try {
+                    indexMs += await rebuildOne(tx, schema, projection, options.onRebuild);
+                  } catch (error) {
+                    queue.length = 0; // the other lanes stop after the projection they are on
+                    throw error;
+                  }
                 }
               },
               { retry: false, isolation: 'REPEATABLE READ', appends: false },
