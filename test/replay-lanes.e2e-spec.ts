@@ -62,4 +62,78 @@ describe('replay: set-based rebuilds side by side', () => {
       expect(open[0].n).toBe('0');
     });
   });
+
+  describe("help links' walk refuses what the conditional updates refuse", () => {
+    const link = {
+      id: 'HLWALK0000001',
+      phEntryId: 'ph-walk',
+      ghEntryId: 'gh-walk',
+      requestId: '00000000-0000-4000-8000-00000000a001',
+      ghSource: 'withdrawal',
+      ghSourceId: 'WDWALK',
+      sender: { uid: '100000', name: 'Sender', mobile: '9000000001' },
+      receiver: { uid: '100001', name: 'Receiver', mobile: '9000000002' },
+      bank: { bankName: '', branch: '', ifsc: '', accountNumber: '', holder: '', gpay: 'r@upi' },
+      amountPaise: '100000',
+      deadline: '2026-11-28T00:00:00.000Z',
+      manual: false,
+    };
+    const paid = { type: 'HelpLinkPaid', payload: { id: link.id, senderUid: '100000', utr: '123456789012' } };
+    const cases: Array<[string, Array<{ type: string; payload: object }>, RegExp]> = [
+      [
+        'paid twice (two UTRs: the UTR claims do not refuse it)',
+        [paid, { ...paid, payload: { ...paid.payload, utr: '123456789013' } }],
+        /help link HLWALK0000001: paid while Pending/,
+      ],
+      [
+        'cancelled after it was received',
+        [
+          { type: 'HelpLinkReceived', payload: { id: link.id } },
+          { type: 'HelpLinkCancelled', payload: { id: link.id, remark: 'late', held: false } },
+        ],
+        /help link HLWALK0000001: cancelled while open/,
+      ],
+    ];
+    it.each(cases)('%s', async (_name, transitions, refused) => {
+      await withScratchLedger(async (scratch) => {
+        // written without their projections (as a database owner could): only the replay looks at them
+        await scratch.app.transaction(
+          async (tx) => {
+            await appendToStream(
+              tx,
+              'help-matching-walk',
+              0,
+              [{ type: 'HelpLinksCreated', payload: { links: [link], postings: [] } }],
+              meta,
+            );
+            await appendToStream(tx, `help-link-${link.id}`, 0, transitions, meta);
+          },
+          { retry: false },
+        );
+        await expect(replayLedger(scratch.owner, projections)).rejects.toThrow(refused);
+      });
+    });
+
+    it('names a transition that no walk reaches (a version gap)', async () => {
+      await withScratchLedger(async (scratch) => {
+        await scratch.app.transaction(
+          async (tx) => {
+            await appendToStream(
+              tx,
+              'help-matching-walk',
+              0,
+              [{ type: 'HelpLinksCreated', payload: { links: [link], postings: [] } }],
+              meta,
+            );
+            // a link stream whose first event belongs to another link's id: this link's walk never starts
+            await appendToStream(tx, 'help-link-HLNOSUCHLINK1', 0, [paid], meta);
+          },
+          { retry: false },
+        );
+        await expect(replayLedger(scratch.owner, projections)).rejects.toThrow(
+          /help link HLNOSUCHLINK1: no row at version 0 for its HelpLinkPaid/,
+        );
+      });
+    });
+  });
 });

@@ -52,7 +52,8 @@ export interface ReplayReport {
  *
  * The scratch tables are UNLOGGED (nothing of them needs to survive a crash: a replay that
  * does not finish is run again), so filling them writes no WAL. Two paths build them (decision 0046). Projections with a `rebuild` (postings, the
- * sponsor tree, team counts, income, top-ups, e-pins, members: what a large ledger is made of) are
+ * sponsor tree, team counts, income, top-ups, e-pins, members, profiles, help links, UTR claims:
+ * what a large ledger is made of) are
  * built set-based — one INSERT … SELECT per table over every event, into tables without indexes,
  * whose unique indexes (the checks they carry) are built after the load. The others project event
  * by event, as the live path does, fed only the events of the types they handle, in batches of
