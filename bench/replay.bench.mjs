@@ -39,6 +39,9 @@ export const TARGET_EVENTS_PER_S = 50_000;
 const ROOT_UID = 100_000;
 const APPEND = 1000; // MAX_EVENTS_PER_APPEND
 const EPIN_TYPE = 'EpintypeB';
+/** One fixed credential for every member (none of them logs in; argon2 per member would take hours). */
+const BENCH_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaGJlbmNo$4z4HJ8Hn6qUZq2Vt0rQq3Xg0ZpQ6m0x1G6bJc2hQyXo';
 const EPIN_PAISE = 29_900n;
 const RATES_BP = [1000, 500, 300, 200, 100, 100, 100, 100, 100, 100, 50, 50, 50, 50, 50];
 
@@ -46,6 +49,11 @@ export const DIST_FILES = [
   'dist/modules/ledger-audit/replay.js',
   'dist/modules/ledger-audit/verify.js',
   'dist/modules/income/domain/level-income.decide.js',
+  'dist/modules/help/domain/help.decide.js',
+  'dist/modules/help/domain/help-request.decide.js',
+  'dist/modules/help/domain/help-link.decide.js',
+  'dist/modules/identity/credential-commitments.js',
+  'dist/modules/ledger-audit/credential-checks.js',
   'dist/platform/event-store/checkpoint.js',
   'dist/platform/event-store/signing.js',
   'dist/modules/projections.js',
@@ -62,6 +70,11 @@ function loadDist() {
     ...dist('modules/ledger-audit/replay.js'),
     ...dist('modules/ledger-audit/verify.js'),
     ...dist('modules/income/domain/level-income.decide.js'),
+    ...dist('modules/help/domain/help.decide.js'),
+    ...dist('modules/help/domain/help-request.decide.js'),
+    ...dist('modules/help/domain/help-link.decide.js'),
+    ...dist('modules/identity/credential-commitments.js'),
+    ...dist('modules/ledger-audit/credential-checks.js'),
     ...dist('platform/event-store/checkpoint.js'),
     ...dist('platform/event-store/signing.js'),
   };
@@ -79,7 +92,7 @@ const EVENTS_PER_MEMBER = 4.6;
  * those top-ups, then some withdrawals. Yields after each chunk with the events written so far, so
  * the caller can stop at a size and measure.
  */
-async function* generate(d, db, { members, seed = 20261127 }) {
+async function* generate(d, db, { members, credentialKey, seed = 20261127 }) {
   const shape = treeShape(members, seed);
   const { sponsor, levels, rnd } = shape;
   const activeAt = new Map(); // member index -> order of activation
@@ -89,6 +102,25 @@ async function* generate(d, db, { members, seed = 20261127 }) {
   let written = 0;
   let epinSerial = 0;
   let withdrawalSerial = 0;
+  // the help circle (settings' defaults: entitlement 100 % of the help given, credited at once)
+  let requestSerial = 0;
+  let linkSerial = 0;
+  let utrSerial = 0;
+  let matchingVersion = 0;
+  const openRequest = new Set(); // member index with a request not yet closed
+  let phQueue = []; // open requests with part of their tier not yet matched, in queue order
+  const ghQueue = []; // { id, uid, amount, received, remaining, source, sourceId } in queue order
+  const now = new Date('2026-11-27T00:00:00.000Z');
+  const openGh = (entry) =>
+    ghQueue.push({
+      id: entry.id,
+      uid: entry.uid,
+      amount: BigInt(entry.amountPaise),
+      received: 0n,
+      remaining: BigInt(entry.amountPaise),
+      source: entry.source,
+      sourceId: entry.sourceId,
+    });
   const heads = new Map(); // stream -> hash of its last event
   const meta = (id) => ({ actor: { kind: 'system', id: 'bench-replay' }, correlationId: `bench-replay-${id}` });
 
@@ -111,16 +143,22 @@ async function* generate(d, db, { members, seed = 20261127 }) {
       n += a.events.length;
     }
     if (group.length) groups.push(group);
-    // each stream's head hash is known from the append before: no read of it per append
-    for (const a of appends) if (a.expectedVersion > 0) a.headHash = heads.get(a.streamId);
+    // each stream's head hash is known from the append before — or from an earlier INSERT of this
+    // append (an activation and an upgrade of one member): no read of it per append
     const stored = [];
+    const moved = new Map();
     await db.transaction(
       async (tx) => {
-        for (const g of groups) stored.push(...(await d.appendToStreams(tx, g, meta(label))));
+        for (const g of groups) {
+          for (const a of g) if (a.expectedVersion > 0) a.headHash = moved.get(a.streamId) ?? heads.get(a.streamId);
+          const done = await d.appendToStreams(tx, g, meta(label));
+          for (const events of done) if (events.length) moved.set(events[0].streamId, events[events.length - 1].hash);
+          stored.push(...done);
+        }
       },
       { retry: false },
     );
-    for (const events of stored) if (events.length) heads.set(events[0].streamId, events[events.length - 1].hash);
+    for (const [stream, hash] of moved) heads.set(stream, hash);
     written += appends.reduce((s, a) => s + a.events.length, 0);
     return stored;
   };
@@ -148,15 +186,44 @@ async function* generate(d, db, { members, seed = 20261127 }) {
   const newEpin = () => `BR${String(++epinSerial).padStart(10, '0')}`;
   const total = new Map(); // member index -> total package (paise)
 
-  await append([memberAppend(0, [registration(0)])], 'root');
+  const credentialCommitted = (i) => ({
+    type: 'CredentialCommitted',
+    payload: d.commitmentEvent(credentialKey, {
+      table: 'member_credentials',
+      principal: uidOf(i),
+      version: 1,
+      passwordHash: BENCH_PASSWORD_HASH,
+      txnPasswordHash: BENCH_PASSWORD_HASH,
+    }),
+  });
+  await append(
+    [
+      memberAppend(0, [registration(0)]),
+      { streamId: `credentials-member-${uidOf(0)}`, expectedVersion: 0, events: [credentialCommitted(0)] },
+    ],
+    'root',
+  );
+  await db.execute(
+    `insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, 1, $2, $2)`,
+    [uidOf(0), BENCH_PASSWORD_HASH],
+  );
   activeAt.set(0, activations++);
   const order = levels.flat().slice(1);
   const CHUNK = 2000;
   for (let c = 0; c < order.length; c += CHUNK) {
     const chunk = order.slice(c, c + CHUNK);
+    // each registration with its credential row's commitment (issue 21 §2), as registering writes them
     await append(
-      chunk.map((i) => memberAppend(i, [registration(i)])),
+      chunk.flatMap((i) => [
+        memberAppend(i, [registration(i)]),
+        { streamId: `credentials-member-${uidOf(i)}`, expectedVersion: 0, events: [credentialCommitted(i)] },
+      ]),
       `register-${c}`,
+    );
+    await db.execute(
+      `insert into member_credentials (principal, version, password_hash, txn_password_hash)
+       select principal, 1, $2, $2 from unnest($1::text[]) as principal`,
+      [chunk.map(uidOf), BENCH_PASSWORD_HASH],
     );
 
     // activations (80 %) and upgrades (one in ten of the active)
@@ -260,6 +327,7 @@ async function* generate(d, db, { members, seed = 20261127 }) {
       requests.push({ e, id, amount, charge });
     }
     const uid = (e) => uidOf(e);
+    let decided = [];
     if (requests.length) {
       await append(
         requests.map((r) => ({
@@ -284,60 +352,186 @@ async function* generate(d, db, { members, seed = 20261127 }) {
         })),
         `withdraw-${c}`,
       );
-      await append(
-        requests.map((r) => {
-          const reject = rnd() < 0.2;
-          if (reject) balance.set(r.e, (balance.get(r.e) ?? 0n) + r.amount);
-          return {
-            streamId: `withdrawal-${r.id}`,
-            expectedVersion: 1,
-            events: [
-              reject
-                ? {
-                    type: 'WithdrawalRejected',
-                    payload: {
-                      id: r.id,
-                      uid: uid(r.e),
-                      by: 'superadmin',
-                      remark: 'bench: bank details do not match',
-                      postings: [
-                        posting(`member:${uid(r.e)}:reserved`, -r.amount),
-                        posting(`member:${uid(r.e)}:withdrawn`, r.amount),
-                      ],
-                    },
-                  }
-                : {
-                    type: 'WithdrawalApproved',
-                    payload: {
-                      id: r.id,
-                      uid: uid(r.e),
-                      by: 'superadmin',
-                      entry: {
-                        id: `gh-${r.id}`,
-                        side: 'GH',
-                        uid: uid(r.e),
-                        amountPaise: (r.amount - r.charge).toString(),
-                        source: 'withdrawal',
-                        sourceId: r.id,
-                      },
-                      postings: [
-                        posting(`member:${uid(r.e)}:reserved`, -r.amount),
-                        posting(`member:${uid(r.e)}:gh-owed`, r.amount - r.charge),
-                        posting('platform:withdrawal-charges', r.charge),
-                      ],
-                    },
+      decided = requests.map((r) => {
+        const reject = rnd() < 0.2;
+        if (reject) balance.set(r.e, (balance.get(r.e) ?? 0n) + r.amount);
+        return {
+          streamId: `withdrawal-${r.id}`,
+          expectedVersion: 1,
+          events: [
+            reject
+              ? {
+                  type: 'WithdrawalRejected',
+                  payload: {
+                    id: r.id,
+                    uid: uid(r.e),
+                    by: 'superadmin',
+                    remark: 'bench: bank details do not match',
+                    postings: [
+                      posting(`member:${uid(r.e)}:reserved`, -r.amount),
+                      posting(`member:${uid(r.e)}:withdrawn`, r.amount),
+                    ],
                   },
-            ],
-          };
+                }
+              : {
+                  type: 'WithdrawalApproved',
+                  payload: {
+                    id: r.id,
+                    uid: uid(r.e),
+                    by: 'superadmin',
+                    entry: {
+                      id: `gh-${r.id}`,
+                      side: 'GH',
+                      uid: uid(r.e),
+                      amountPaise: (r.amount - r.charge).toString(),
+                      source: 'withdrawal',
+                      sourceId: r.id,
+                    },
+                    postings: [
+                      posting(`member:${uid(r.e)}:reserved`, -r.amount),
+                      posting(`member:${uid(r.e)}:gh-owed`, r.amount - r.charge),
+                      posting('platform:withdrawal-charges', r.charge),
+                    ],
+                  },
+                },
+          ],
+        };
+      });
+      await append(decided, `decide-${c}`);
+    }
+    // GH entries of the withdrawals approved just now join the queue
+    for (const a of decided) if (a.events[0].type === 'WithdrawalApproved') openGh(a.events[0].payload.entry);
+
+    // the help circle: half the members topped up now ask for help (one open request each), the
+    // request approved at once (its tier joins the PH queue), matched against the GH queue in
+    // HelpLinksCreated batches, each link paid (a UTR) and received; a request whose tier is all
+    // given closes and its entitlement joins the GH queue (decideClose with the default settings).
+    const helpRequests = [];
+    for (const event of toppedUp) {
+      const i = Number(event.streamId.slice('member-'.length)) - ROOT_UID;
+      if (openRequest.has(i) || rnd() < 0.5) continue;
+      openRequest.add(i);
+      const id = `00000000-0000-4000-8000-${(++requestSerial).toString(16).padStart(12, '0')}`;
+      const [requested] = d.decideRequestHelp(
+        { id, uid: uidOf(i), epinType: EPIN_TYPE },
+        event.payload.kind === 'activation' ? 'Activate' : 'Upgrade',
+        event.position,
+      );
+      const tier = BigInt(requested.payload.tierPaise);
+      const approved = d.decideApproval(
+        { id, uid: uidOf(i), status: 'awaiting-approval', tierPaise: tier, givenPaise: 0n, failures: 0 },
+        { decision: 'approve', by: 'auto', remark: '' },
+      );
+      helpRequests.push({ i, id, tier, given: 0n, remaining: tier, open: 0, events: [requested, ...approved.events] });
+    }
+    if (helpRequests.length)
+      await append(
+        helpRequests.map((r) => ({ streamId: `help-request-${r.id}`, expectedVersion: 0, events: r.events })),
+        `help-${c}`,
+      );
+    const matches = [];
+    let g = 0;
+    phQueue.push(...helpRequests);
+    for (const r of phQueue)
+      while (r.remaining > 0n) {
+        while (g < ghQueue.length && (ghQueue[g].remaining === 0n || ghQueue[g].uid === uidOf(r.i))) g++;
+        if (g >= ghQueue.length) break;
+        const gh = ghQueue[g];
+        const amount = r.remaining < gh.remaining ? r.remaining : gh.remaining;
+        r.remaining -= amount;
+        gh.remaining -= amount;
+        r.open++;
+        matches.push({ r, gh, amount, id: `HL${(++linkSerial).toString(16).toUpperCase().padStart(12, '0')}` });
+      }
+    while (ghQueue.length && ghQueue[0].remaining === 0n && ghQueue[0].received === ghQueue[0].amount) ghQueue.shift();
+    const party = (uid) => ({
+      uid,
+      name: `Bench Member ${uid}`,
+      mobile: `9${String(Number(uid) - ROOT_UID).padStart(9, '0')}`,
+    });
+    const LINKS_PER_EVENT = 100;
+    const batches = [];
+    for (let k = 0; k < matches.length; k += LINKS_PER_EVENT)
+      batches.push(
+        d.decideCreateLinks(
+          matches.slice(k, k + LINKS_PER_EVENT).map((m) => ({
+            id: m.id,
+            phEntryId: `ph-${m.r.id}`,
+            ghEntryId: m.gh.id,
+            requestId: m.r.id,
+            ghSource: m.gh.source,
+            ghSourceId: m.gh.sourceId,
+            sender: party(uidOf(m.r.i)),
+            receiver: party(m.gh.uid),
+            bank: { bankName: '', branch: '', ifsc: '', accountNumber: '', holder: '', gpay: `m${m.gh.uid}@upi` },
+            amountPaise: m.amount,
+            manual: false,
+            now,
+            linkDeadlineHours: 24,
+          })),
+        ),
+      );
+    if (batches.length) {
+      await append([{ streamId: 'help-matching', expectedVersion: matchingVersion, events: batches }], `match-${c}`);
+      matchingVersion += batches.length;
+      await append(
+        matches.map((m) => ({
+          streamId: `help-link-${m.id}`,
+          expectedVersion: 0,
+          events: [
+            {
+              type: 'HelpLinkPaid',
+              payload: { id: m.id, senderUid: uidOf(m.r.i), utr: `${String(++utrSerial).padStart(12, '0')}` },
+            },
+          ],
+        })),
+        `paid-${c}`,
+      );
+      await append(
+        matches.map((m) => {
+          const received = d.receivedEvent(
+            {
+              id: m.id,
+              senderUid: uidOf(m.r.i),
+              receiverUid: m.gh.uid,
+              amountPaise: m.amount,
+              requestId: m.r.id,
+              ghEntryId: m.gh.id,
+              ghSource: m.gh.source,
+              ghSourceId: m.gh.sourceId,
+            },
+            { amountPaise: m.gh.amount, receivedPaise: m.gh.received },
+          );
+          m.gh.received += m.amount;
+          m.r.given += m.amount;
+          m.r.open--;
+          return { streamId: `help-link-${m.id}`, expectedVersion: 1, events: [received] };
         }),
-        `decide-${c}`,
+        `received-${c}`,
       );
     }
+    const closing = [];
+    const touched = new Set(matches.map((m) => m.r));
+    phQueue = phQueue.filter((r) => r.remaining > 0n);
+    for (const r of touched) {
+      const events = d.decideClose(
+        { id: r.id, uid: uidOf(r.i), status: 'in-queue', tierPaise: r.tier, givenPaise: r.given, failures: 0 },
+        { givenPaise: r.given, phWaitingPaise: r.remaining, openLinks: r.open },
+        { phToGhPercent: 100, phToGhDelayHours: 0 },
+        now,
+      );
+      if (events.length === 0) continue; // part of it still waits in the PH queue
+      openRequest.delete(r.i);
+      for (const e of events) if (e.type === 'GhEntitlementCredited') openGh(e.payload.entry);
+      closing.push({ streamId: `help-request-${r.id}`, expectedVersion: 2, events });
+    }
+    if (closing.length) await append(closing, `close-${c}`);
     yield written;
   }
 }
 
 const rate = (n, ms) => Math.round((n * 1000) / ms);
+const REPLAY_LANES_NOTE = 'transactions side by side, each taking the next projection';
 
 /** The live tables set to the kept scratch schema's (what the set-based replay built). */
 async function adoptReplayed(owner, schema, tables) {
@@ -354,17 +548,19 @@ async function adoptReplayed(owner, schema, tables) {
 
 async function replayOnce(d, owner, runner, options = {}) {
   const phases = {};
+  const projections = [];
   const t0 = performance.now();
   const report = await d.replayLedger(owner, runner, {
     ...options,
     onPhase: (phase, ms) => (phases[phase] = ms),
+    onRebuild: (name, ms, indexMs) => projections.push({ name, ms, indexMs }),
     onDiff: (table, index) => {
       if (index === 1) phases.rebuildMs = performance.now() - t0;
     },
   });
   const totalMs = performance.now() - t0;
   phases.rebuildMs ??= totalMs;
-  return { report, phases, totalMs, rebuildMs: phases.rebuildMs };
+  return { report, phases, projections, totalMs, rebuildMs: phases.rebuildMs };
 }
 
 async function plainInsert(owner, rows) {
@@ -397,7 +593,8 @@ export async function run({ ownerUrl, events, sizes, check, verify, log }) {
     );
     const members = Math.min(900_000, Math.max(1000, Math.ceil(events / EVENTS_PER_MEMBER)));
     const targets = [...new Set([check, ...sizes].filter((s) => s > 0))].sort((a, b) => a - b);
-    const gen = generate(d, owner, { members });
+    const credentialKey = crypto.randomBytes(32);
+    const gen = generate(d, owner, { members, credentialKey });
     const results = [];
     let correctness = null;
     let genMs = 0;
@@ -438,14 +635,24 @@ export async function run({ ownerUrl, events, sizes, check, verify, log }) {
         events: n,
         rebuildMs: first.rebuildMs,
         phases: first.phases,
+        projections: first.projections,
         perS: rate(n, first.rebuildMs),
         secondPerS: rate(n, second.rebuildMs),
         withDiffMs: second.totalMs,
         differences: second.report.differences,
+        // what the rebuild wrote: every read table's rows (the closure and the income levels are several per event)
+        rows: second.report.tables.reduce((sum, t) => sum + t.replayedRows, 0),
+        rowsOf: Object.fromEntries(
+          runner.projections.map((p) => [
+            p.name,
+            second.report.tables.filter((t) => p.tables.includes(t.table)).reduce((sum, t) => sum + t.replayedRows, 0),
+          ]),
+        ),
         plainPerS: rate(n, plainMs),
         load: `${loadBefore} → ${load()}`,
       };
       row.ratio = (row.perS / row.plainPerS).toFixed(2);
+      row.rowsPerS = rate(row.rows, row.rebuildMs);
       results.push(row);
       log(
         `${n} events: replay ${row.perS} events/s (rebuild ${(row.rebuildMs / 1000).toFixed(1)} s; again ${row.secondPerS}/s, with the diff ${(row.withDiffMs / 1000).toFixed(1)} s, ${row.differences} differences), plain INSERT … SELECT ${row.plainPerS} rows/s, load ${row.load}`,
@@ -467,7 +674,7 @@ export async function run({ ownerUrl, events, sizes, check, verify, log }) {
       }
       const signMs = performance.now() - t0;
       const t1 = performance.now();
-      const report = await d.verifyLedger(owner, [], keys);
+      const report = await d.verifyLedger(owner, [d.credentialCommitmentsMatch(() => credentialKey)], keys);
       verified = {
         ok: report.ok,
         problems: report.problems?.slice(0, 3),
@@ -513,6 +720,8 @@ export function report(r) {
         'diffs',
         'plain rows/s',
         'ratio',
+        'rows written',
+        'written rows/s',
         'load before → after',
       ],
       r.results.map((x) => [
@@ -526,10 +735,23 @@ export function report(r) {
         x.differences,
         x.plainPerS,
         x.ratio,
+        x.rows,
+        x.rowsPerS,
         x.load,
       ]),
     ),
   );
+  for (const x of r.results)
+    if (x.projections?.length)
+      lines.push(
+        `set-based rebuilds on ${x.events} events (${REPLAY_LANES_NOTE}; each projection's statements, then its unique indexes):\n` +
+          table(
+            ['projection', 'statements s', 'indexes s', 'rows'],
+            [...x.projections]
+              .sort((a, b) => b.ms + b.indexMs - (a.ms + a.indexMs))
+              .map((p) => [p.name, (p.ms / 1000).toFixed(1), (p.indexMs / 1000).toFixed(1), x.rowsOf[p.name] ?? '']),
+          ),
+      );
   if (r.verified)
     lines.push(
       `verify of the whole ledger: ${r.verified.ok ? 'ok' : `FAILED ${JSON.stringify(r.verified.problems)}`} in ${(r.verified.verifyMs / 1000).toFixed(0)} s`,

@@ -61,7 +61,12 @@ export { IMPERSONATION_TTL_SECONDS } from './tokens';
 export { adminUsersProjection, impersonationTokensProjection } from './projections/admin-users.projection';
 export { loginAddressesProjection } from './projections/login-addresses.projection';
 export { secretChecksProjection } from './projections/secret-checks.projection';
-export { memberTreeProjection, membersProjection, passwordResetsProjection } from './projections/members.projection';
+export {
+  memberTreeProjection,
+  membersProjection,
+  passwordResetsProjection,
+  sponsorPaths,
+} from './projections/members.projection';
 export { TokenService } from './tokens';
 export {
   adminCredentialRow,

@@ -1,11 +1,16 @@
 import { Database } from '../../platform/db/database';
 import { Sql } from '../../platform/db/sql';
 import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
-import { ProjectionRunner } from '../../platform/projections/projection';
+import { Projection, ProjectionRunner, settleAll } from '../../platform/projections/projection';
 
 export const REPLAY_BATCH = 2000;
 /** work_mem and maintenance_work_mem of the set-based phase's one transaction (sorts, hash aggregates, index builds). */
 export const REPLAY_WORK_MEM = '64MB';
+/**
+ * Transactions that run the set-based rebuilds side by side (decision 0049), each importing the
+ * replay's snapshot and taking the next projection when it is done with one: one per core here.
+ */
+export const REPLAY_LANES = 2;
 /** Row hashes fetched per round trip while diffing a table. */
 export const DIFF_FETCH = 10_000;
 /** Differing rows shown per table in a report. */
@@ -47,7 +52,8 @@ export interface ReplayReport {
  *
  * The scratch tables are UNLOGGED (nothing of them needs to survive a crash: a replay that
  * does not finish is run again), so filling them writes no WAL. Two paths build them (decision 0046). Projections with a `rebuild` (postings, the
- * sponsor tree, team counts, income, top-ups, e-pins, members: what a large ledger is made of) are
+ * sponsor tree, team counts, income, top-ups, e-pins, members, profiles, help links, UTR claims:
+ * what a large ledger is made of) are
  * built set-based — one INSERT … SELECT per table over every event, into tables without indexes,
  * whose unique indexes (the checks they carry) are built after the load. The others project event
  * by event, as the live path does, fed only the events of the types they handle, in batches of
@@ -57,8 +63,8 @@ export interface ReplayReport {
  * Safe on a live database: every event and every live row is read in one read-only REPEATABLE
  * READ snapshot, so appends committed meanwhile are neither replayed nor compared, and an event
  * whose transaction commits late (a lower position after a higher one) is either wholly in the
- * snapshot or wholly out of it. The set-based statements run in one transaction that imports that
- * very snapshot (pg_export_snapshot). None of replay's transactions registers as a ledger writer,
+ * snapshot or wholly out of it. The set-based statements run in REPLAY_LANES transactions side by
+ * side, each importing that very snapshot (pg_export_snapshot) and rebuilding whole projections. None of replay's transactions registers as a ledger writer,
  * so the outbox relay and the checkpoints are not held up; the event-by-event batches are written
  * in short transactions of their own. The diff keeps counts and a few example hashes, so memory
  * stays flat whatever the tables' size.
@@ -83,8 +89,15 @@ export async function replayLedger(
      * key and column of each difference there (projection-diff.ts).
      */
     inspect?: (sides: { live: Sql; replayed: Sql; schema: string; tables: readonly TableDiff[] }) => Promise<void>;
-    /** Told how long each phase took: the set-based statements, their tables' unique indexes, the event-by-event batches. */
+    /**
+     * Told how long each phase took: the set-based rebuilds with their unique indexes (wall time,
+     * lanes side by side), the unique indexes alone (summed over the lanes), the event-by-event batches.
+     */
     onPhase?: (phase: 'set-based' | 'indexes' | 'per-event', ms: number) => void;
+    /** Told, per projection rebuilt set-based, how long its statements and then its tables' unique indexes took. */
+    onRebuild?: (projection: string, ms: number, indexMs: number) => void;
+    /** Set-based rebuilds side by side (default REPLAY_LANES); 1 runs them one after another. */
+    lanes?: number;
   } = {},
 ): Promise<ReplayReport> {
   const given = options.schema;
@@ -115,23 +128,34 @@ export async function replayLedger(
           'select count(*)::text as count, max(position)::text as last, pg_export_snapshot() as id from public.events',
         );
         if (setBased.length > 0) {
-          let started = Date.now();
-          await db.transaction(
-            async (tx) => {
-              await tx.execute(`set transaction snapshot '${id}'`);
-              await tx.execute(`set local search_path to ${schema}, public`);
-              // One connection sorting and hashing a whole ledger's rows: more memory than a request's.
-              await tx.execute(`set local work_mem = '${REPLAY_WORK_MEM}'`);
-              await tx.execute(`set local maintenance_work_mem = '${REPLAY_WORK_MEM}'`);
-              for (const projection of setBased) for (const text of projection.rebuild ?? []) await tx.execute(text);
-              options.onPhase?.('set-based', Date.now() - started);
-              started = Date.now();
-              for (const table of loadedFirst)
-                for (const text of await uniqueIndexes(tx, schema, table)) await tx.execute(text);
-              options.onPhase?.('indexes', Date.now() - started);
-            },
-            { retry: false, isolation: 'REPEATABLE READ', appends: false },
-          );
+          const started = Date.now();
+          const queue = [...setBased];
+          let indexMs = 0;
+          // Each lane: one transaction in the replay's very snapshot, taking the next projection
+          // off the queue until none is left; a projection's unique indexes right after its load.
+          const lane = () =>
+            db.transaction(
+              async (tx) => {
+                await tx.execute(`set transaction snapshot '${id}'`);
+                await tx.execute(`set local search_path to ${schema}, public`);
+                // One connection sorting and hashing a whole ledger's rows: more memory than a request's.
+                await tx.execute(`set local work_mem = '${REPLAY_WORK_MEM}'`);
+                await tx.execute(`set local maintenance_work_mem = '${REPLAY_WORK_MEM}'`);
+                for (let projection = queue.shift(); projection; projection = queue.shift()) {
+                  try {
+                    indexMs += await rebuildOne(tx, schema, projection, options.onRebuild);
+                  } catch (error) {
+                    queue.length = 0; // the other lanes stop after the projection they are on
+                    throw error;
+                  }
+                }
+              },
+              { retry: false, isolation: 'REPEATABLE READ', appends: false },
+            );
+          const lanes = Math.max(1, Math.min(options.lanes ?? REPLAY_LANES, setBased.length));
+          await settleAll(Array.from({ length: lanes }, lane));
+          options.onPhase?.('set-based', Date.now() - started);
+          options.onPhase?.('indexes', indexMs);
         }
         // Progress in events replayed: the set-based phase covers every event of the snapshot at once.
         const progress = (projected: number) => options.onProgress?.(setBased.length > 0 ? Number(count) : projected);
@@ -203,6 +227,23 @@ export async function replayLedger(
       else await db.execute(`drop schema if exists ${schema} cascade`);
     }
   }
+}
+
+/** Runs one projection's rebuild, then builds its tables' unique indexes; answers the indexes' time. */
+async function rebuildOne(
+  tx: Sql,
+  schema: string,
+  projection: Projection,
+  onRebuild?: (projection: string, ms: number, indexMs: number) => void,
+): Promise<number> {
+  const started = Date.now();
+  for (const text of projection.rebuild ?? []) await tx.execute(text);
+  const loaded = Date.now();
+  for (const table of projection.tables)
+    for (const text of await uniqueIndexes(tx, schema, table)) await tx.execute(text);
+  const indexMs = Date.now() - loaded;
+  onRebuild?.(projection.name, loaded - started, indexMs);
+  return indexMs;
 }
 
 /**

@@ -32,10 +32,10 @@ export interface Projection {
   readonly handles: readonly string[];
   project(event: ProjectedEvent): Statement[];
   /**
-   * Replay only (decision 0046): statements that build this projection's tables from every event
-   * at once — set-based INSERT … SELECT from `events` (and from the tables of projections listed
-   * before this one that have a rebuild too), run in order in one transaction that sees exactly the
-   * replay's snapshot. They must yield the very rows `project` yields event by event; the replay
+   * Replay only (decisions 0046, 0049): statements that build this projection's tables from every
+   * event at once — set-based INSERT … SELECT from `events` (temporary tables of their own
+   * allowed, never another projection's tables: the rebuilds run side by side in several
+   * transactions), run in order in one transaction that sees exactly the replay's snapshot. They must yield the very rows `project` yields event by event; the replay
    * e2e tests (live tables written by `project`, rebuilt by this) hold them to it. A projection
    * with a rebuild is not run event by event in replay, and replay skips the events only such
    * projections handle. Unqualified table names, as in `project`.

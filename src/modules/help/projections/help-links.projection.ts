@@ -1,6 +1,7 @@
 import { prepared } from '../../../platform/db/sql';
 import {
   eventPosition,
+  EVENT_TIME,
   ProjectedEvent,
   Projection,
   Statement,
@@ -64,6 +65,113 @@ function insertLinks(event: ProjectedEvent): Statement {
     ],
   };
 }
+
+/** The transitions of a link's own stream (`help-link-<id>`), after its creation. */
+const LINK_TRANSITIONS = [
+  'HelpLinkPaid',
+  'HelpLinkReceived',
+  'HelpLinkCancelled',
+  'HelpLinkExpired',
+  'HelpLinkDisputed',
+  'HelpLinkResolved',
+  'HelpLinkReturned',
+];
+
+/**
+ * Replay's rebuild of `help_links` (decision 0046's amendment). The links as created (a batch's
+ * links at version 0, a lone `HelpLinkCreated` at its own version), then a walk of every link's
+ * transitions one version per step — set-based over all links, as many steps as the longest link
+ * stream has events — each step doing what `project`'s conditional update does: the same columns
+ * set, the same condition on the row as it stands, the version the next one. A step whose
+ * condition fails ends that link's walk as not legal; the checks after it fail the replay on it, or
+ * on a transition no walk reached (a version gap, a link never created), as `exactlyOneRow` fails
+ * the event by event.
+ */
+const LINKS_CREATED = `create temporary table replay_links on commit drop as
+  select l.id, l."phEntryId" as ph_entry_id, l."ghEntryId" as gh_entry_id, l.sender->>'uid' as sender_uid,
+         l.receiver->>'uid' as receiver_uid, l.sender->>'name' as sender_name, l.sender->>'mobile' as sender_mobile,
+         l.receiver->>'name' as receiver_name, l.receiver->>'mobile' as receiver_mobile, l."amountPaise" as amount_paise,
+         l.bank->>'bankName' as bank_name, l.bank->>'branch' as branch, l.bank->>'ifsc' as ifsc,
+         l.bank->>'accountNumber' as accountnumber, l.bank->>'holder' as holder, l.bank->>'gpay' as gpay,
+         l.deadline, ${EVENT_TIME} as created_at, l.manual,
+         case when events.type = 'HelpLinksCreated' then 0 else events.stream_version end as version,
+         events.position as created_position
+    from events
+   cross join lateral jsonb_path_query(events.payload, case when events.type = 'HelpLinksCreated' then '$.links[*]' else '$' end::jsonpath) as j(link)
+   cross join lateral jsonb_to_record(j.link) as l(id text, "phEntryId" text, "ghEntryId" text, sender jsonb, receiver jsonb,
+                                                 bank jsonb, "amountPaise" bigint, deadline timestamptz, manual boolean)
+   where events.type in ('HelpLinksCreated', 'HelpLinkCreated')`;
+
+const LINKS_WALK = `create temporary table replay_link_walk on commit drop as
+  with recursive transitions as materialized (
+         select substr(events.stream_id, length('help-link-') + 1) as id, events.stream_version as v, events.type,
+                events.payload, ${EVENT_TIME} as at
+           from events where events.type in (${LINK_TRANSITIONS.map((t) => `'${t}'`).join(', ')})),
+       walk (id, version, step, legal, what, state, settled, utr, remark, gh_remark, paid_at, received_at, closed_at,
+             cancelled_at, disputed_at) as (
+         select id, version, false, true, null::text, 'Pending'::text, false, null::text, ''::text, ''::text,
+                null::timestamptz, null::timestamptz, null::timestamptz, null::timestamptz, null::timestamptz
+           from replay_links
+         union all
+         select w.id, e.v, true, x.legal, x.what,
+                case when not x.legal then w.state
+                     when e.type = 'HelpLinkPaid' then 'Paid'
+                     when e.type = 'HelpLinkReceived' then 'Received'
+                     when e.type = 'HelpLinkCancelled' then 'Cancel'
+                     when e.type = 'HelpLinkExpired' then 'Expired'
+                     when e.type = 'HelpLinkDisputed' then 'Disputed'
+                     when e.type = 'HelpLinkResolved' and e.payload->>'outcome' = 'cancel' then 'Cancel'
+                     else w.state end,
+                w.settled or (x.legal and e.type in ('HelpLinkReceived', 'HelpLinkReturned')),
+                case when x.legal and e.type = 'HelpLinkPaid' then e.payload->>'utr' else w.utr end,
+                case when x.legal and e.type in ('HelpLinkDisputed', 'HelpLinkResolved') then e.payload->>'remark' else w.remark end,
+                case when x.legal and e.type = 'HelpLinkCancelled' then e.payload->>'remark' else w.gh_remark end,
+                case when x.legal and e.type = 'HelpLinkPaid' then e.at else w.paid_at end,
+                case when x.legal and e.type = 'HelpLinkReceived' then e.at else w.received_at end,
+                case when x.legal and e.type in ('HelpLinkReceived', 'HelpLinkReturned') then e.at else w.closed_at end,
+                case when x.legal and e.type = 'HelpLinkCancelled' then e.at else w.cancelled_at end,
+                case when x.legal and e.type = 'HelpLinkDisputed' then e.at else w.disputed_at end
+           from walk w
+           join transitions e on e.id = w.id and e.v = w.version + 1
+          cross join lateral (select case e.type
+                   when 'HelpLinkPaid' then w.state = 'Pending'
+                   when 'HelpLinkReceived' then not w.settled
+                   when 'HelpLinkCancelled' then w.state in ('Pending', 'Paid')
+                   when 'HelpLinkExpired' then w.state = 'Pending'
+                   when 'HelpLinkDisputed' then w.state in ('Paid', 'Cancel') and not w.settled
+                   else not w.settled end as legal,
+                 case e.type
+                   when 'HelpLinkPaid' then 'paid while Pending'
+                   when 'HelpLinkReceived' then 'received once'
+                   when 'HelpLinkCancelled' then 'cancelled while open'
+                   when 'HelpLinkExpired' then 'expired while Pending'
+                   when 'HelpLinkDisputed' then 'disputed while open'
+                   when 'HelpLinkResolved' then 'resolved while open'
+                   else 'returned once (' || (e.payload->>'reason') || ')' end as what) x
+          where w.legal)
+  select * from walk`;
+
+/** A step whose condition failed, or a transition no walk reached: the event by event would have failed on it. */
+const LINKS_CHECK = `select ledger_assert(x.problem is null, x.problem)
+    from (select coalesce(
+           (select 'help link ' || id || ': ' || what from replay_link_walk where not legal limit 1),
+           (select 'help link ' || substr(events.stream_id, length('help-link-') + 1) || ': no row at version ' ||
+                   (events.stream_version - 1) || ' for its ' || events.type
+              from events
+             where events.type in (${LINK_TRANSITIONS.map((t) => `'${t}'`).join(', ')})
+               and not exists (select 1 from replay_link_walk w
+                                where w.id = substr(events.stream_id, length('help-link-') + 1)
+                                  and w.version = events.stream_version and w.step)
+             limit 1)) as problem) x`;
+
+const LINKS_INSERT = `insert into help_links (${LINK_COLUMNS}, utr, remark, gh_remark, settled, paid_at, received_at, closed_at,
+       cancelled_at, disputed_at)
+  select l.id, l.ph_entry_id, l.gh_entry_id, l.sender_uid, l.receiver_uid, l.sender_name, l.sender_mobile, l.receiver_name,
+         l.receiver_mobile, l.amount_paise, w.state, l.bank_name, l.branch, l.ifsc, l.accountnumber, l.holder, l.gpay,
+         l.deadline, l.created_at, l.manual, w.version, l.created_position, w.utr, w.remark, w.gh_remark, w.settled,
+         w.paid_at, w.received_at, w.closed_at, w.cancelled_at, w.disputed_at
+    from replay_links l
+    join (select distinct on (id) * from replay_link_walk order by id, version desc) w on w.id = l.id`;
 
 /** One row per help link, in its current state, with the parties and bank details copied at creation. */
 export const helpLinksProjection: Projection = {
@@ -184,6 +292,7 @@ export const helpLinksProjection: Projection = {
         return [];
     }
   },
+  rebuild: [LINKS_CREATED, LINKS_WALK, LINKS_CHECK, LINKS_INSERT],
 };
 
 /** What the UTR claims projection reads of an e-pin request (payments' `EpinRequestSubmitted`). */
@@ -226,4 +335,22 @@ export const utrClaimsProjection: Projection = {
         return [];
     }
   },
+  // Replay (decision 0046's amendment): the rows as `project` inserts them, all at once; the
+  // primary keys built after the load refuse a UTR used twice as the inserts would.
+  rebuild: [
+    `insert into utr_claims (utr_key, utr, source, source_id, uid, claimed_at)
+     select upper(btrim(p.utr)), p.utr, 'help-link', p.id, p."senderUid", ${EVENT_TIME}
+       from events cross join lateral jsonb_to_record(events.payload) as p(utr text, id text, "senderUid" text)
+      where events.type = 'HelpLinkPaid'
+     union all
+     select upper(btrim(p.utrno)), p.utrno, 'epin-request', p.id, p.uid, ${EVENT_TIME}
+       from events cross join lateral jsonb_to_record(events.payload) as p(utrno text, id text, uid text)
+      where events.type = 'EpinRequestSubmitted'`,
+    `insert into utr_flags (id, utr, uid, help_link_id, epin_request_id, claimed_source, claimed_id, at)
+     select p.id, p.utr, p.uid, p."helpLinkId", p."epinRequestId", p."claimedSource", p."claimedId", ${EVENT_TIME}
+       from events
+      cross join lateral jsonb_to_record(events.payload)
+                 as p(id text, utr text, uid text, "helpLinkId" text, "epinRequestId" text, "claimedSource" text, "claimedId" text)
+      where events.type = 'UtrReuseFlagged'`,
+  ],
 };

@@ -182,20 +182,38 @@ export const memberTreeProjection: Projection = {
       },
     ];
   },
-  // Replay (decision 0046): the closure of every registration at once — a member's rows are its
-  // sponsor's rows one level deeper, plus the sponsor at depth 1, as `project` writes them.
+  // Replay (decisions 0046, 0049): each member's path to the top is built once (a recursion over
+  // the members, not over the closure's rows), then unnested: a member's rows are its sponsor at
+  // depth 1 and the sponsor's own ancestors one level deeper, as `project` writes them.
   rebuild: [
+    sponsorPaths('replay_tree_paths'),
     `insert into member_tree (ancestor_uid, descendant_uid, depth)
-     with recursive registered as materialized (
-            select events.payload->>'uid' as uid, events.payload->>'sponsorUid' as sponsor from events
-             where events.type = 'MemberRegistered' and coalesce(events.payload->>'sponsorUid', '') <> ''),
-          closure (ancestor, descendant, depth) as (
-            select sponsor, uid, 1 from registered
-            union all
-            select r.sponsor, c.descendant, c.depth + 1 from closure c join registered r on r.uid = c.ancestor)
-     select ancestor, descendant, depth from closure`,
+     select a.ancestor, p.uid, a.depth::integer
+       from replay_tree_paths p cross join lateral unnest(p.path) with ordinality as a(ancestor, depth)`,
   ],
 };
+
+/**
+ * Replay only (decision 0049): a temporary table `name` (uid, path) with one row per registration:
+ * `path` the member's uplines nearest first (path[1] the sponsor), from the registrations' sponsor
+ * column. Built by a recursion whose every step is one level of the tree — as many rows as members
+ * in all, not as many as closure rows. A sponsor that is not itself registered ends the path (as
+ * the event-by-event closure, which finds no rows of theirs to extend). Shared by the closure and
+ * the team counts' rebuilds, each building its own (they may run in different transactions).
+ */
+export function sponsorPaths(name: string): string {
+  return `create temporary table ${name} on commit drop as
+  with recursive registered as materialized (
+         select events.payload->>'uid' as uid, nullif(events.payload->>'sponsorUid', '') as sponsor from events
+          where events.type = 'MemberRegistered'),
+       paths (uid, path) as (
+         select r.uid, case when r.sponsor is null then '{}'::text[] else array[r.sponsor] end
+           from registered r
+          where r.sponsor is null or not exists (select 1 from registered s where s.uid = r.sponsor)
+         union all
+         select r.uid, array_prepend(r.sponsor, p.path) from paths p join registered r on r.sponsor = p.uid)
+  select uid, path from paths`;
+}
 
 /** Reset links: issued by PasswordResetRequested, spent by PasswordChanged (once). */
 export const passwordResetsProjection: Projection = {

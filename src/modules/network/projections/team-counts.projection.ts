@@ -1,6 +1,7 @@
 import { prepared } from '../../../platform/db/sql';
 import { MEMBER_OF_STREAM, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
 import type { MemberToppedUp } from '../../epins';
+import { sponsorPaths } from '../../identity';
 import type { MemberRegistered } from '../../identity';
 
 /**
@@ -72,17 +73,21 @@ export const teamCountsProjection: Projection = {
       },
     ];
   },
-  // Replay (decision 0046): counted from the rebuilt closure instead of one upsert per upline per
-  // event — per (upline, level, shard) the members below and how many of them were ever activated,
-  // then the whole-team rows (depth 0) as the sums over the levels (the team-totals migration's
-  // statement). A row exists where `project` would have inserted one: some member counted in it.
+  // Replay (decisions 0046, 0049): counted from every member's path to the top (built from the
+  // registrations, as the closure's rebuild builds it: no closure row is read or joined) — per
+  // (upline, level, shard) the members below and how many of them were ever activated, then the
+  // whole-team rows (depth 0) as the sums over the levels (the team-totals migration's statement).
+  // A row exists where `project` would have inserted one: some member counted in it. Reads only
+  // `events`, so it may run beside the closure's rebuild rather than after it.
   rebuild: [
+    sponsorPaths('replay_team_paths'),
     `insert into team_counts (uid, depth, shard, members, active)
-     select t.ancestor_uid, t.depth, (t.descendant_uid::integer % ${TEAM_COUNT_SHARDS})::smallint, count(*), coalesce(sum(a.n), 0)
-       from member_tree t
+     select a.ancestor, a.depth::integer, (p.uid::integer % ${TEAM_COUNT_SHARDS})::smallint, count(*), coalesce(sum(x.n), 0)
+       from replay_team_paths p
        left join (select ${MEMBER_OF_STREAM} as uid, count(*) as n from events
-                   where events.type = 'MemberToppedUp' and events.payload->>'kind' = 'activation' group by 1) a
-              on a.uid = t.descendant_uid::text
+                   where events.type = 'MemberToppedUp' and events.payload->>'kind' = 'activation' group by 1) x
+              on x.uid = p.uid
+      cross join lateral unnest(p.path) with ordinality as a(ancestor, depth)
       group by 1, 2, 3`,
     TEAM_TOTALS_FROM_LEVELS,
   ],

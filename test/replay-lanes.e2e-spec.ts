@@ -1,0 +1,139 @@
+import { replayLedger } from '../src/modules/ledger-audit/replay';
+import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { appendToStream } from '../src/platform/event-store/event-store';
+import { EventMetadata } from '../src/platform/event-store/event.types';
+import { ProjectionRunner } from '../src/platform/projections/projection';
+import { withScratchLedger } from './support/scratch';
+
+const meta: EventMetadata = { actor: { kind: 'system', id: 'test' }, correlationId: 'replay-lanes-test' };
+
+/**
+ * Decision 0046's amendment: the set-based rebuilds run in REPLAY_LANES transactions side by side,
+ * each importing the replay's snapshot. They must build what one transaction builds, and a check
+ * that fails in one lane must fail the replay once the other lane is done, leaving nothing behind.
+ */
+describe('replay: set-based rebuilds side by side', () => {
+  const projections = new ProjectionRunner(ALL_PROJECTIONS);
+
+  it('builds the same tables in one lane and in two, each projection timed once', async () => {
+    await withScratchLedger(async (scratch) => {
+      const rebuilt = new Map<number, string[]>();
+      for (const lanes of [1, 2]) {
+        const names: string[] = [];
+        const report = await replayLedger(scratch.owner, projections, {
+          lanes,
+          onRebuild: (name) => names.push(name),
+        });
+        expect(report.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
+        expect(report).toMatchObject({ ok: true, differences: 0 });
+        rebuilt.set(lanes, names.sort());
+      }
+      const withRebuild = ALL_PROJECTIONS.filter((p) => p.rebuild).map((p) => p.name);
+      expect(rebuilt.get(1)).toEqual([...withRebuild].sort());
+      expect(rebuilt.get(2)).toEqual(rebuilt.get(1));
+    });
+  });
+
+  it("fails the replay with the failing lane's check, after the other lane ends, and drops the scratch schema", async () => {
+    await withScratchLedger(async (scratch) => {
+      // A member stream that does not start with a registration: the members rebuild's check refuses it.
+      await scratch.app.transaction(
+        (tx) => appendToStream(tx, 'member-654321', 0, [{ type: 'DisclaimerAgreed', payload: {} }], meta),
+        { retry: false },
+      );
+      const schemas = async () =>
+        (
+          await scratch.owner.query<{ n: string }>(
+            "select count(*)::text as n from pg_namespace where nspname like 'replay\\_%'",
+          )
+        )[0].n;
+      expect(await schemas()).toBe('0');
+      const rebuilt: string[] = [];
+      await expect(
+        replayLedger(scratch.owner, projections, { lanes: 2, onRebuild: (name) => rebuilt.push(name) }),
+      ).rejects.toThrow(/members row 654321 not built from versions 1\.\.1 starting with its registration/);
+      // the other lane ran to its end (every other projection rebuilt) before the replay gave up
+      expect(rebuilt).not.toContain('members');
+      expect(rebuilt.length).toBeGreaterThan(0);
+      expect(await schemas()).toBe('0');
+      const open = await scratch.owner.query<{ n: string }>(
+        "select count(*)::text as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'",
+      );
+      expect(open[0].n).toBe('0');
+    });
+  });
+
+  describe("help links' walk refuses what the conditional updates refuse", () => {
+    const link = {
+      id: 'HLWALK0000001',
+      phEntryId: 'ph-walk',
+      ghEntryId: 'gh-walk',
+      requestId: '00000000-0000-4000-8000-00000000a001',
+      ghSource: 'withdrawal',
+      ghSourceId: 'WDWALK',
+      sender: { uid: '100000', name: 'Sender', mobile: '9000000001' },
+      receiver: { uid: '100001', name: 'Receiver', mobile: '9000000002' },
+      bank: { bankName: '', branch: '', ifsc: '', accountNumber: '', holder: '', gpay: 'r@upi' },
+      amountPaise: '100000',
+      deadline: '2026-11-28T00:00:00.000Z',
+      manual: false,
+    };
+    const paid = { type: 'HelpLinkPaid', payload: { id: link.id, senderUid: '100000', utr: '123456789012' } };
+    const cases: Array<[string, Array<{ type: string; payload: object }>, RegExp]> = [
+      [
+        'paid twice (two UTRs: the UTR claims do not refuse it)',
+        [paid, { ...paid, payload: { ...paid.payload, utr: '123456789013' } }],
+        /help link HLWALK0000001: paid while Pending/,
+      ],
+      [
+        'cancelled after it was received',
+        [
+          { type: 'HelpLinkReceived', payload: { id: link.id } },
+          { type: 'HelpLinkCancelled', payload: { id: link.id, remark: 'late', held: false } },
+        ],
+        /help link HLWALK0000001: cancelled while open/,
+      ],
+    ];
+    it.each(cases)('%s', async (_name, transitions, refused) => {
+      await withScratchLedger(async (scratch) => {
+        // written without their projections (as a database owner could): only the replay looks at them
+        await scratch.app.transaction(
+          async (tx) => {
+            await appendToStream(
+              tx,
+              'help-matching-walk',
+              0,
+              [{ type: 'HelpLinksCreated', payload: { links: [link], postings: [] } }],
+              meta,
+            );
+            await appendToStream(tx, `help-link-${link.id}`, 0, transitions, meta);
+          },
+          { retry: false },
+        );
+        await expect(replayLedger(scratch.owner, projections)).rejects.toThrow(refused);
+      });
+    });
+
+    it('names a transition that no walk reaches (a version gap)', async () => {
+      await withScratchLedger(async (scratch) => {
+        await scratch.app.transaction(
+          async (tx) => {
+            await appendToStream(
+              tx,
+              'help-matching-walk',
+              0,
+              [{ type: 'HelpLinksCreated', payload: { links: [link], postings: [] } }],
+              meta,
+            );
+            // a link stream whose first event belongs to another link's id: this link's walk never starts
+            await appendToStream(tx, 'help-link-HLNOSUCHLINK1', 0, [paid], meta);
+          },
+          { retry: false },
+        );
+        await expect(replayLedger(scratch.owner, projections)).rejects.toThrow(
+          /help link HLNOSUCHLINK1: no row at version 0 for its HelpLinkPaid/,
+        );
+      });
+    });
+  });
+});
