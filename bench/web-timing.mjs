@@ -43,6 +43,22 @@ export const PAGES = [
   { name: '/dashboard (signed in)', path: '/dashboard', content: '[data-testid="net-balance"]', signedIn: true },
 ];
 
+/** The pages whose path (without the query) is in a comma-separated list (BENCH_WEB_TIMING_PAGES); all when it is empty. */
+export function chooseTimingPages(list) {
+  const wanted = (list ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return PAGES;
+  const pathOf = (page) => page.path.split('?')[0];
+  const unknown = wanted.filter((item) => !PAGES.some((page) => pathOf(page) === item));
+  if (unknown.length)
+    throw new Error(
+      `BENCH_WEB_TIMING_PAGES: unknown page(s) ${unknown.join(', ')}; choose from ${PAGES.map(pathOf).join(', ')}`,
+    );
+  return PAGES.filter((page) => wanted.includes(pathOf(page)));
+}
+
 /**
  * Runs before any of the page's own scripts (CDP, not subject to the page's CSP): notes when the
  * content selector first holds text (or, with `empty`, first exists), on the page's clock.

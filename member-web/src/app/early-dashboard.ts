@@ -1,0 +1,103 @@
+import { putEarlyAnswer } from '../lib/early-answer';
+import { formatAmount } from '../lib/money';
+
+/**
+ * The dashboard shell's first script (dashboard.html, scripts/prerender.mjs; decision 0040): a
+ * module of its own, a few hundred bytes, that runs as soon as it has arrived — long before the
+ * app's code on a slow connection. For a member with a session it asks POST /api/userDashboard at
+ * once and, when the answer comes, writes the status and net balance into the shell's places for
+ * them; the app takes the same answer (lib/early-answer.ts) instead of asking again, and replaces
+ * the shell with the screen when it runs.
+ *
+ * It imports nothing of the app (no React, no i18n, no HTTP client): the session is read from
+ * storage as lib/session.ts keeps it, and the shell carries the status words in its language.
+ * Anything unexpected — no session, an expired token, a failed or non-200 answer — leaves the shell
+ * as it is and the app's own call, with its usual handling (forced logout, retry, offline), decides.
+ */
+
+/** lib/session.ts PERSIST_KEY (a test keeps the two equal). */
+export const SESSION_KEY = 'persist:root';
+
+export interface StoredSession {
+  uid: string;
+  token: string;
+}
+
+/** The session lib/session.ts would read: signed in, with a token whose `exp` has not passed. */
+export function storedSession(storage: Pick<Storage, 'getItem'>[], now = Date.now()): StoredSession | undefined {
+  try {
+    const raw = storage.map((place) => place.getItem(SESSION_KEY)).find((value) => value);
+    if (!raw) return undefined;
+    const auth = (JSON.parse(raw) as { auth?: { isAuth?: unknown; userId?: unknown; jwtToken?: unknown } }).auth;
+    if (!auth || auth.isAuth !== true || typeof auth.userId !== 'string' || typeof auth.jwtToken !== 'string')
+      return undefined;
+    if (!auth.userId || !auth.jwtToken) return undefined;
+    const exp = tokenExpiry(auth.jwtToken);
+    if (exp !== undefined && exp * 1000 <= now) return undefined;
+    return { uid: auth.userId, token: auth.jwtToken };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The token's `exp` as lib/session.ts reads it: undefined when it has none or is no JWT (no expiry known). */
+function tokenExpiry(token: string): number | undefined {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return undefined;
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The shell's places for the first figures (app/shell/shells.tsx DashboardShell). */
+export const FIGURE = { status: 'status', netBalance: 'net-balance' } as const;
+
+/** Writes the answer's status and net balance into the shell, if the shell is still there. */
+export function drawFigures(document: Document, body: unknown): void {
+  const row = Array.isArray(body) ? (body[0] as Record<string, unknown> | undefined) : undefined;
+  if (!row || typeof row !== 'object') return;
+  const balance = document.querySelector<HTMLElement>(`[data-shell-figure="${FIGURE.netBalance}"]`);
+  const status = document.querySelector<HTMLElement>(`[data-shell-figure="${FIGURE.status}"]`);
+  const net = row.Net_Balance;
+  if (balance) balance.textContent = formatAmount(typeof net === 'string' || typeof net === 'number' ? net : '', 'INR');
+  if (status) {
+    const active = row.Activestatus === 'Active';
+    const known = active || row.Activestatus === 'Inactive' || row.Activestatus === '';
+    status.textContent = known
+      ? (status.dataset[active ? 'active' : 'inactive'] ?? '')
+      : typeof row.Activestatus === 'string'
+        ? row.Activestatus
+        : '';
+    status.dataset.tone = active ? 'success' : 'error';
+  }
+}
+
+/** Asks for the member's summary and hands the answer to the shell and to the app. */
+export function startEarlyDashboard(window: Window): void {
+  if (window.location.pathname.toLowerCase().replace(/(.)\/+$/, '$1') !== '/dashboard') return;
+  const session = storedSession([window.localStorage, window.sessionStorage]);
+  if (!session) return;
+  const answer = window
+    .fetch('/api/userDashboard', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({ uid: session.uid }),
+    })
+    .then((response) => (response.status === 200 ? (response.json() as Promise<unknown>) : undefined));
+  const early = { ...session, answer };
+  putEarlyAnswer(early);
+  answer
+    .then((body) => {
+      if (body === undefined) return;
+      Object.assign(early, { settled: body });
+      drawFigures(window.document, body);
+    })
+    .catch(() => {
+      // No answer: the app asks again itself and shows what it gets (offline, last figures, retry).
+    });
+}
+
+if (typeof window !== 'undefined' && typeof document !== 'undefined') startEarlyDashboard(window);
