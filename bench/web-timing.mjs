@@ -96,7 +96,7 @@ async function throttle(page, profile) {
 }
 
 /** One measured load of `target` in `context`; resolves with the shell and content times in ms. */
-async function measure(context, baseUrl, target, profile, timeoutMs, auth) {
+async function measure(context, baseUrl, target, profile, timeoutMs, auth, waterfall) {
   const page = await context.newPage();
   try {
     await page.setViewport(VIEWPORT);
@@ -112,6 +112,27 @@ async function measure(context, baseUrl, target, profile, timeoutMs, auth) {
     });
     const shellMs = await fcp.jsonValue();
     const contentMs = await page.evaluate(() => window.__benchContentAt);
+    if (waterfall) {
+      // What the page waited for: each request's start and end on the page's clock (BENCH_WEB_WATERFALL=1).
+      const entries = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => ({
+          name: e.name.replace(location.origin, ''),
+          start: Math.round(e.startTime),
+          end: Math.round(e.responseEnd),
+          bytes: e.transferSize,
+          worker: e.workerStart > 0,
+        })),
+      );
+      waterfall(
+        [
+          `  content at ${Math.round(contentMs)} ms, shell at ${Math.round(shellMs)} ms; requests (start → end ms, bytes):`,
+          ...entries.map(
+            (e) =>
+              `    ${String(e.start).padStart(6)} → ${String(e.end).padStart(6)}  ${String(e.bytes).padStart(7)}${e.worker ? ' sw' : ''}  ${e.name}`,
+          ),
+        ].join('\n'),
+      );
+    }
     return { shellMs, contentMs: Math.max(contentMs, shellMs) };
   } finally {
     await page.close().catch(() => {});
@@ -173,7 +194,16 @@ async function seedSession(page, baseUrl, auth) {
  * page gets the session in the measuring tab itself, before the throttled navigation (a build that
  * keeps it in sessionStorage reads it only in that tab).
  */
-export async function runTimings({ baseUrl, chromePath, member, log, runs = 1, pages = PAGES, profiles = PROFILES }) {
+export async function runTimings({
+  baseUrl,
+  chromePath,
+  member,
+  log,
+  runs = 1,
+  pages = PAGES,
+  profiles = PROFILES,
+  waterfall = false,
+}) {
   const auth = await signIn(baseUrl, member);
   const browser = await puppeteer.launch({
     executablePath: chromePath,
@@ -191,7 +221,15 @@ export async function runTimings({ baseUrl, chromePath, member, log, runs = 1, p
             try {
               if (temperature === 'warm') await warmUp(context, baseUrl, target, auth);
               log(`timing ${target.name} ${profile.name} ${temperature} (run ${round} of ${runs})`);
-              const figures = await measure(context, baseUrl, target, profile, timeoutMs, auth).catch((error) => ({
+              const figures = await measure(
+                context,
+                baseUrl,
+                target,
+                profile,
+                timeoutMs,
+                auth,
+                waterfall ? log : undefined,
+              ).catch((error) => ({
                 error: error.message.split('\n')[0],
               }));
               results.push({ page: target.name, profile: profile.name, temperature, round, ...figures });

@@ -85,6 +85,17 @@ function closure(key, into = new Set()) {
   return into;
 }
 const entry = closure('index.html');
+/**
+ * The manifest key of a lazily loaded source: its path, or, when Rollup merged it with the modules
+ * only it imports into a chunk without a facade (e.g. app/dashboard-route.tsx), that chunk by its name.
+ */
+function chunkOf(source) {
+  if (manifest[source]) return source;
+  const name = path.basename(source).replace(/\.[^.]+$/, '');
+  const found = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && manifest[key].name === name);
+  if (found.length !== 1) throw new Error(`${source} is not in Vite's manifest (${found.length} chunks named ${name})`);
+  return found[0];
+}
 const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 const overBudget = [];
 
@@ -100,11 +111,13 @@ const htmlPage = (language, head, root) =>
 /** `<link rel="modulepreload">` for the chunks of these sources and catalogues that the entry does not hold. */
 function preloadsOf(language, { sources, namespaces }) {
   const own = new Set();
-  for (const key of [...sources, ...catalogues(language, namespaces)]) closure(key, own);
+  for (const key of [...sources.map(chunkOf), ...catalogues(language, namespaces)]) closure(key, own);
   return [...own].filter((file) => !entry.has(file));
 }
 const preloadLink = (file) => `<link rel="modulepreload" crossorigin href="/${file}">`;
 const ENTRY_SCRIPT = '<script type="module" crossorigin src=';
+/** src/app/early-dashboard.ts PRELOAD_META: the chunks the early script preloads once its call is out. */
+const PRELOAD_META = 'sahyog-preload';
 for (const language of LANGUAGES)
   for (const { kind, file, page, early } of SHELLS) {
     const { html, styles } = await renderShell(kind, language);
@@ -112,8 +125,13 @@ for (const language of LANGUAGES)
     const target = path.join(dist, fileIn(language, file));
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const root = `<div id="root" data-language="${language}" data-shell="${kind}">${html}</div>`;
-    const preloads = preloadsOf(language, page).map(preloadLink);
-    let document = htmlPage(language, [styles, ...preloads].map((line) => `    ${line}\n`).join(''), root);
+    const own = preloadsOf(language, page);
+    // With an early script, the route's chunks are preloaded by it, after its call has gone out: on HTTP/1.1
+    // (6 connections) two dozen preloads in the HTML would queue the call behind them.
+    const head = early
+      ? [styles, `<meta name="${PRELOAD_META}" content="${own.map((file) => `/${file}`).join(' ')}">`]
+      : [styles, ...own.map(preloadLink)];
+    let document = htmlPage(language, head.map((line) => `    ${line}\n`).join(''), root);
     if (early) {
       // Before the entry's script, so that the browser asks for it first; async: it runs as soon as it is in.
       const [script, ...imports] = [...closure(early)];
@@ -121,7 +139,7 @@ for (const language of LANGUAGES)
       if (imports.some((f) => entry.has(f))) throw new Error(`${early} imports the app's entry chunk`);
       const tags = [
         `<script type="module" async crossorigin src="/${script}"></script>`,
-        ...imports.filter((f) => !entry.has(f)).map(preloadLink),
+        ...imports.map(preloadLink),
       ];
       if (!document.includes(ENTRY_SCRIPT)) throw new Error('dist/index.html has no entry script');
       document = document.replace(ENTRY_SCRIPT, () => `${tags.join('\n    ')}\n    ${ENTRY_SCRIPT}`);

@@ -1,4 +1,4 @@
-import { putEarlyAnswer } from '../lib/early-answer';
+import type { EarlyAnswer } from '../lib/early-answer';
 import { formatAmount } from '../lib/money';
 
 /**
@@ -9,11 +9,14 @@ import { formatAmount } from '../lib/money';
  * them; the app takes the same answer (lib/early-answer.ts) instead of asking again, and replaces
  * the shell with the screen when it runs.
  *
- * It imports nothing of the app (no React, no i18n, no HTTP client): the session is read from
+ * It imports nothing of the app but the money formatting (no React, no i18n, no HTTP client): the session is read from
  * storage as lib/session.ts keeps it, and the shell carries the status words in its language.
  * Anything unexpected — no session, an expired token, a failed or non-200 answer — leaves the shell
  * as it is and the app's own call, with its usual handling (forced logout, retry, offline), decides.
  */
+
+/** lib/early-answer.ts EARLY_ANSWER_KEY: where the app finds the answer (a test keeps the two equal). */
+export const EARLY_KEY = '__sahyogEarlyDashboard';
 
 /** lib/session.ts PERSIST_KEY (a test keeps the two equal). */
 export const SESSION_KEY = 'persist:root';
@@ -75,9 +78,36 @@ export function drawFigures(document: Document, body: unknown): void {
   }
 }
 
+/** The `<meta>` listing the dashboard's chunks and catalogues (scripts/prerender.mjs writes it). */
+export const PRELOAD_META = 'sahyog-preload';
+
+/**
+ * Preloads the chunks the shell lists, once the call has gone out: on HTTP/1.1 (six connections) the
+ * two dozen preloads would otherwise queue the call behind them.
+ */
+export function preloadListed(document: Document): void {
+  const listed = document.querySelector<HTMLMetaElement>(`meta[name="${PRELOAD_META}"]`)?.content ?? '';
+  for (const href of listed.split(' ')) {
+    if (!/^\/assets\/[\w.-]+\.js$/.test(href)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
 /** Asks for the member's summary and hands the answer to the shell and to the app. */
 export function startEarlyDashboard(window: Window): void {
   if (window.location.pathname.toLowerCase().replace(/(.)\/+$/, '$1') !== '/dashboard') return;
+  try {
+    askForFigures(window);
+  } finally {
+    preloadListed(window.document);
+  }
+}
+
+function askForFigures(window: Window): void {
   const session = storedSession([window.localStorage, window.sessionStorage]);
   if (!session) return;
   const answer = window
@@ -87,12 +117,12 @@ export function startEarlyDashboard(window: Window): void {
       body: JSON.stringify({ uid: session.uid }),
     })
     .then((response) => (response.status === 200 ? (response.json() as Promise<unknown>) : undefined));
-  const early = { ...session, answer };
-  putEarlyAnswer(early);
+  const early: EarlyAnswer = { ...session, answer };
+  (window as unknown as Record<string, EarlyAnswer>)[EARLY_KEY] = early;
   answer
     .then((body) => {
       if (body === undefined) return;
-      Object.assign(early, { settled: body });
+      early.settled = body;
       drawFigures(window.document, body);
     })
     .catch(() => {

@@ -1,11 +1,18 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { putEarlyAnswer } from '../../lib/early-answer';
+import { EARLY_ANSWER_KEY, putEarlyAnswer } from '../../lib/early-answer';
 import { PERSIST_KEY, getSession } from '../../lib/session';
 import { DASHBOARD_SUMMARY } from '../../testing/dashboard-summary';
 import { mockApi } from '../../testing/mock-api';
 import { renderApp, signInMember } from '../../testing/render-app';
-import { drawFigures, SESSION_KEY, startEarlyDashboard, storedSession } from '../early-dashboard';
+import {
+  drawFigures,
+  EARLY_KEY,
+  PRELOAD_META,
+  SESSION_KEY,
+  startEarlyDashboard,
+  storedSession,
+} from '../early-dashboard';
 
 /** A JWT-shaped token with this `exp` (seconds). */
 const tokenWithExpiry = (exp: number) =>
@@ -23,35 +30,33 @@ function dashboardShell(): void {
     <p data-shell-figure="net-balance" data-testid="net-balance"></p></div>`;
 }
 
-/** A window at `path` whose fetch answers `reply` (a status and body), recording the requests. */
+/** This window at `path`, its fetch answering `reply` (a status and body) and recording the requests. */
 function fakeWindow(path: string, reply: { status: number; body: unknown } | Error) {
   const fetch = vi.fn(() =>
     reply instanceof Error
       ? Promise.reject(reply)
       : Promise.resolve({ status: reply.status, json: () => Promise.resolve(reply.body) }),
   );
-  return {
-    fetch,
-    window: {
-      location: { pathname: path },
-      localStorage: window.localStorage,
-      sessionStorage: window.sessionStorage,
-      document,
-      fetch,
-    } as unknown as Window,
-  };
+  window.history.replaceState(null, '', path);
+  Object.defineProperty(window, 'fetch', { value: fetch, configurable: true, writable: true });
+  return { fetch, window };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+const originalFetch = window.fetch;
+
 afterEach(() => {
+  Object.defineProperty(window, 'fetch', { value: originalFetch, configurable: true, writable: true });
+  window.history.replaceState(null, '', '/');
   putEarlyAnswer({ uid: '', token: '', answer: Promise.resolve(undefined), taken: true });
   document.body.innerHTML = '';
 });
 
 describe("the dashboard shell's early script (issue 20 targets, decision 0040)", () => {
-  it('reads the session where lib/session.ts keeps it', () => {
+  it('reads the session where lib/session.ts keeps it, and leaves the answer where lib/early-answer.ts finds it', () => {
     expect(SESSION_KEY).toBe(PERSIST_KEY);
+    expect(EARLY_KEY).toBe(EARLY_ANSWER_KEY);
   });
 
   it('takes a signed-in session with a live token, and nothing else', () => {
@@ -98,6 +103,23 @@ describe("the dashboard shell's early script (issue 20 targets, decision 0040)",
     });
     await flush();
     expect(screen.getByTestId('net-balance')).toHaveTextContent('₹900.00');
+  });
+
+  it("preloads the shell's listed chunks after the call has gone out, and nothing that is not an asset", () => {
+    signInMember();
+    document.head.innerHTML = `<meta name="${PRELOAD_META}" content="/assets/dashboard-route-X1.js https://evil.example/a.js /assets/en-Y2.js">`;
+    const { fetch } = fakeWindow('/dashboard', { status: 200, body: [DASHBOARD_SUMMARY] });
+    const appended: string[] = [];
+    const append = document.head.appendChild.bind(document.head);
+    vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
+      expect(fetch).toHaveBeenCalled();
+      appended.push((node as HTMLLinkElement).getAttribute('href') ?? '');
+      return append(node);
+    });
+    startEarlyDashboard(window);
+    expect(appended).toEqual(['/assets/dashboard-route-X1.js', '/assets/en-Y2.js']);
+    expect([...document.head.querySelectorAll('link[rel="modulepreload"]')]).toHaveLength(2);
+    document.head.innerHTML = '';
   });
 
   it('asks nothing on another page or without a session, and draws nothing from a refused answer', async () => {
