@@ -56,7 +56,43 @@ function tokenExpiry(token: string): number | undefined {
 }
 
 /** The shell's places for the first figures (app/shell/shells.tsx DashboardShell). */
-export const FIGURE = { status: 'status', netBalance: 'net-balance' } as const;
+export const FIGURE = { status: 'status', netBalance: 'net-balance', asOf: 'as-of' } as const;
+
+/** Where lib/last-figures.ts keeps the member's last summary (`sahyog.last:<uid>:dashboard`; a test keeps them in step). */
+const lastFiguresKey = (uid: string) => `sahyog.last:${uid}:dashboard`;
+
+/** The connection banner's time of the last figures (components/ui/connection-banner.tsx figuresTime). */
+function figuresTime(at: number, language: string, now = Date.now()): string {
+  const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
+  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
+    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+}
+
+/**
+ * The member's last figures kept on this device, drawn at once and marked with their time (as the
+ * dashboard draws them, decision 0040 "Last figures"), until the fresh answer replaces them.
+ */
+export function drawLastFigures(window: Window, uid: string): void {
+  try {
+    const raw = window.localStorage.getItem(lastFiguresKey(uid));
+    if (!raw) return;
+    const kept = JSON.parse(raw) as { value?: { uid?: unknown }; at?: unknown };
+    if (typeof kept.at !== 'number' || !kept.value || kept.value.uid !== uid) return;
+    const note = window.document.querySelector<HTMLElement>(`[data-shell-figure="${FIGURE.asOf}"]`);
+    if (!note) return;
+    drawFigures(window.document, [kept.value]);
+    note.textContent = (note.dataset.template ?? '').replace(
+      '{{time}}',
+      figuresTime(kept.at, window.document.documentElement.lang),
+    );
+    note.hidden = false;
+  } catch {
+    // Nothing kept, or unreadable: the shell waits for the answer.
+  }
+}
 
 /** Writes the answer's status and net balance into the shell, if the shell is still there. */
 export function drawFigures(document: Document, body: unknown): void {
@@ -110,6 +146,7 @@ export function startEarlyDashboard(window: Window): void {
 function askForFigures(window: Window): void {
   const session = storedSession([window.localStorage, window.sessionStorage]);
   if (!session) return;
+  drawLastFigures(window, session.uid);
   const answer = window
     .fetch('/api/userDashboard', {
       method: 'POST',
@@ -124,6 +161,8 @@ function askForFigures(window: Window): void {
       if (body === undefined) return;
       early.settled = body;
       drawFigures(window.document, body);
+      const note = window.document.querySelector<HTMLElement>(`[data-shell-figure="${FIGURE.asOf}"]`);
+      if (note) note.hidden = true;
     })
     .catch(() => {
       // No answer: the app asks again itself and shows what it gets (offline, last figures, retry).

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_ANSWER_KEY, putEarlyAnswer } from '../../lib/early-answer';
+import { keepLastFigures } from '../../lib/last-figures';
 import { PERSIST_KEY, getSession } from '../../lib/session';
 import { DASHBOARD_SUMMARY } from '../../testing/dashboard-summary';
 import { mockApi } from '../../testing/mock-api';
@@ -27,7 +28,8 @@ const session = (auth: object) => JSON.stringify({ auth });
 function dashboardShell(): void {
   document.body.innerHTML = `<div id="root" data-shell="dashboard">
     <p data-shell-figure="status" data-active="सक्रिय" data-inactive="निष्क्रिय" data-testid="member-status"></p>
-    <p data-shell-figure="net-balance" data-testid="net-balance"></p></div>`;
+    <p data-shell-figure="net-balance" data-testid="net-balance"></p>
+    <p data-shell-figure="as-of" data-testid="as-of" data-template="Figures as of {{time}}." hidden></p></div>`;
 }
 
 /** This window at `path`, its fetch answering `reply` (a status and body) and recording the requests. */
@@ -120,6 +122,30 @@ describe("the dashboard shell's early script (issue 20 targets, decision 0040)",
     expect(appended).toEqual(['/assets/dashboard-route-X1.js', '/assets/en-Y2.js']);
     expect([...document.head.querySelectorAll('link[rel="modulepreload"]')]).toHaveLength(2);
     document.head.innerHTML = '';
+  });
+
+  it('draws the last figures kept on this device at once, marked with their time, until the answer replaces them', async () => {
+    signInMember();
+    keepLastFigures('dashboard', { ...DASHBOARD_SUMMARY, Net_Balance: '12.00' }, Date.now() - 60_000);
+    dashboardShell();
+    let answer: (value: unknown) => void = () => undefined;
+    const fetch = vi.fn(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    window.history.replaceState(null, '', '/dashboard');
+    Object.defineProperty(window, 'fetch', { value: fetch, configurable: true, writable: true });
+    startEarlyDashboard(window);
+    expect(screen.getByTestId('net-balance')).toHaveTextContent('₹12.00');
+    expect(screen.getByTestId('as-of')).toBeVisible();
+    expect(screen.getByTestId('as-of').textContent).toMatch(/^Figures as of \d{1,2}:\d{2}/);
+
+    answer({ status: 200, json: () => Promise.resolve([DASHBOARD_SUMMARY]) });
+    await flush();
+    expect(screen.getByTestId('net-balance')).toHaveTextContent('₹900.00');
+    expect(screen.getByTestId('as-of')).not.toBeVisible();
   });
 
   it('asks nothing on another page or without a session, and draws nothing from a refused answer', async () => {

@@ -102,6 +102,13 @@ function DashboardSkeleton() {
             <p data-shell-figure={FIGURE.netBalance} data-testid="net-balance" />
           </div>
         </Box>
+        <Box
+          component="p"
+          data-shell-figure={FIGURE.asOf}
+          data-template={common('connection.lastFigures', { time: '{{time}}' })}
+          hidden
+          sx={{ m: 0, mt: 1, typography: 'body2', color: 'text.secondary' }}
+        />
       </Box>
       <SkeletonBlocks label={common('loading')} cards={false} />
     </Container>
