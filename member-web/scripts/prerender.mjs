@@ -138,10 +138,7 @@ for (const language of LANGUAGES)
       const [script, ...imports] = [...closure(early)];
       // It must run long before the app: nothing of the entry (React, i18n, the HTTP client) in its imports.
       if (imports.some((f) => entry.has(f))) throw new Error(`${early} imports the app's entry chunk`);
-      const tags = [
-        `<script type="module" crossorigin src="/${script}"></script>`,
-        ...imports.map(preloadLink),
-      ];
+      const tags = [`<script type="module" crossorigin src="/${script}"></script>`, ...imports.map(preloadLink)];
       if (!document.includes(ENTRY_SCRIPT)) throw new Error('dist/index.html has no entry script');
       document = document.replace(ENTRY_SCRIPT, () => `${tags.join('\n    ')}\n    ${ENTRY_SCRIPT}`);
     }
