@@ -43,6 +43,22 @@ export const PAGES = [
   { name: '/dashboard (signed in)', path: '/dashboard', content: '[data-testid="net-balance"]', signedIn: true },
 ];
 
+/** The pages whose path (without the query) is in a comma-separated list (BENCH_WEB_TIMING_PAGES); all when it is empty. */
+export function chooseTimingPages(list) {
+  const wanted = (list ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return PAGES;
+  const pathOf = (page) => page.path.split('?')[0];
+  const unknown = wanted.filter((item) => !PAGES.some((page) => pathOf(page) === item));
+  if (unknown.length)
+    throw new Error(
+      `BENCH_WEB_TIMING_PAGES: unknown page(s) ${unknown.join(', ')}; choose from ${PAGES.map(pathOf).join(', ')}`,
+    );
+  return PAGES.filter((page) => wanted.includes(pathOf(page)));
+}
+
 /**
  * Runs before any of the page's own scripts (CDP, not subject to the page's CSP): notes when the
  * content selector first holds text (or, with `empty`, first exists), on the page's clock.
@@ -80,7 +96,7 @@ async function throttle(page, profile) {
 }
 
 /** One measured load of `target` in `context`; resolves with the shell and content times in ms. */
-async function measure(context, baseUrl, target, profile, timeoutMs, auth) {
+async function measure(context, baseUrl, target, profile, timeoutMs, auth, waterfall) {
   const page = await context.newPage();
   try {
     await page.setViewport(VIEWPORT);
@@ -96,6 +112,27 @@ async function measure(context, baseUrl, target, profile, timeoutMs, auth) {
     });
     const shellMs = await fcp.jsonValue();
     const contentMs = await page.evaluate(() => window.__benchContentAt);
+    if (waterfall) {
+      // What the page waited for: each request's start and end on the page's clock (BENCH_WEB_WATERFALL=1).
+      const entries = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => ({
+          name: e.name.replace(location.origin, ''),
+          start: Math.round(e.startTime),
+          end: Math.round(e.responseEnd),
+          bytes: e.transferSize,
+          worker: e.workerStart > 0,
+        })),
+      );
+      waterfall(
+        [
+          `  content at ${Math.round(contentMs)} ms, shell at ${Math.round(shellMs)} ms; requests (start → end ms, bytes):`,
+          ...entries.map(
+            (e) =>
+              `    ${String(e.start).padStart(6)} → ${String(e.end).padStart(6)}  ${String(e.bytes).padStart(7)}${e.worker ? ' sw' : ''}  ${e.name}`,
+          ),
+        ].join('\n'),
+      );
+    }
     return { shellMs, contentMs: Math.max(contentMs, shellMs) };
   } finally {
     await page.close().catch(() => {});
@@ -157,7 +194,16 @@ async function seedSession(page, baseUrl, auth) {
  * page gets the session in the measuring tab itself, before the throttled navigation (a build that
  * keeps it in sessionStorage reads it only in that tab).
  */
-export async function runTimings({ baseUrl, chromePath, member, log, runs = 1, pages = PAGES, profiles = PROFILES }) {
+export async function runTimings({
+  baseUrl,
+  chromePath,
+  member,
+  log,
+  runs = 1,
+  pages = PAGES,
+  profiles = PROFILES,
+  waterfall = false,
+}) {
   const auth = await signIn(baseUrl, member);
   const browser = await puppeteer.launch({
     executablePath: chromePath,
@@ -175,7 +221,15 @@ export async function runTimings({ baseUrl, chromePath, member, log, runs = 1, p
             try {
               if (temperature === 'warm') await warmUp(context, baseUrl, target, auth);
               log(`timing ${target.name} ${profile.name} ${temperature} (run ${round} of ${runs})`);
-              const figures = await measure(context, baseUrl, target, profile, timeoutMs, auth).catch((error) => ({
+              const figures = await measure(
+                context,
+                baseUrl,
+                target,
+                profile,
+                timeoutMs,
+                auth,
+                waterfall ? log : undefined,
+              ).catch((error) => ({
                 error: error.message.split('\n')[0],
               }));
               results.push({ page: target.name, profile: profile.name, temperature, round, ...figures });

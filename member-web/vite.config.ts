@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -49,6 +50,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     // scripts/prerender.mjs reads it to preload each prerendered page's chunks.
     manifest: !isSsrBuild,
     rollupOptions: {
+      // The app (index.html), and the dashboard shell's first script: a module of its own that asks for
+      // the member's summary before the app's code has arrived (src/app/early-dashboard.ts, decision 0040).
+      input: isSsrBuild
+        ? undefined
+        : {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            'early-dashboard': fileURLToPath(new URL('./src/app/early-dashboard.ts', import.meta.url)),
+          },
       output: {
         // React, its DOM renderer and the router change less often than the app: one chunk that
         // caches well between releases. Everything else (MUI included) is split by Rollup along the

@@ -35,6 +35,8 @@
 //   BENCH_WEB_TIMINGS=0  web: skip the shell/content timings under the slow 3G and 2G profiles (bench/web-timing.mjs)
 //   BENCH_WEB_TIMING_RUNS (1) web: timing rounds (every page, profile, cold and warm once per round)
 //   BENCH_WEB_PROFILES   web: comma-separated timing profiles, `slow 3G` and/or `2G` (default both)
+//   BENCH_WEB_WATERFALL=1 web: print each timed load's requests (start, end, bytes, from the service worker)
+//   BENCH_WEB_TIMING_PAGES web: comma-separated paths of the pages to time: /, /login, /signup, /dashboard (default all)
 //   BENCH_WEB_LIGHTHOUSE=0 web: skip Lighthouse
 //   BENCH_WEB_PAGES      web: comma-separated paths of the pages to measure (default all: /,/login,/dashboard)
 //   BENCH_STORM_MEMBERS (2000) storm: distinct members, one session each (login, userDashboard, PhList, GhList,
@@ -476,6 +478,8 @@ async function runWeb() {
         log: (msg) => log(TAG, msg),
         runs: timingRuns,
         profiles: timing.chooseProfiles(env.BENCH_WEB_PROFILES),
+        pages: timing.chooseTimingPages(env.BENCH_WEB_TIMING_PAGES),
+        waterfall: env.BENCH_WEB_WATERFALL === '1',
       });
       console.log('');
       console.log(

@@ -36,6 +36,8 @@ function fakeBuilds(): string {
   write('member-web/dist/public.html', page('PUBLIC SHELL'));
   write('member-web/dist/hi/app.html', page('MEMBER SHELL IN HINDI'));
   write('member-web/dist/hi/public.html', page('PUBLIC SHELL IN HINDI'));
+  write('member-web/dist/dashboard.html', page('DASHBOARD SHELL'));
+  write('member-web/dist/hi/dashboard.html', page('DASHBOARD SHELL IN HINDI'));
   write('member-web/dist/sw.js', SCRIPT, true);
   write('member-web/dist/manifest.webmanifest', JSON.stringify({ name: 'Sahyog', start_url: '/dashboard' }));
   write('member-web/dist/assets/index-AbC123.js', SCRIPT, true);
@@ -116,7 +118,8 @@ describe('web delivery: compression, cache headers, favicon, prerendered pages',
       ['/login', 'LOGIN PRERENDERED'],
       ['/Login', 'LOGIN PRERENDERED'],
       ['/login?next=1', 'LOGIN PRERENDERED'],
-      ['/dashboard', 'MEMBER SHELL'],
+      ['/dashboard', 'DASHBOARD SHELL'],
+      ['/Dashboard/', 'DASHBOARD SHELL'],
       ['/EpinHistory', 'MEMBER SHELL'],
       ['/no-such-page', 'MEMBER SHELL'],
       ['/signup?userid=100000', 'PUBLIC SHELL'],
@@ -141,9 +144,10 @@ describe('web delivery: compression, cache headers, favicon, prerendered pages',
       ['/', 'sahyog.language=en', 'LANDING PRERENDERED'],
       ['/login', 'sahyog.language=fr', 'LOGIN PRERENDERED'],
       ['/login', 'other.language=hi', 'LOGIN PRERENDERED'],
-      ['/dashboard', 'sahyog.language=hi', 'MEMBER SHELL IN HINDI'],
+      ['/dashboard', 'sahyog.language=hi', 'DASHBOARD SHELL IN HINDI'],
+      ['/EpinHistory', 'sahyog.language=hi', 'MEMBER SHELL IN HINDI'],
       ['/signup?userid=100000', 'sahyog.language=hi', 'PUBLIC SHELL IN HINDI'],
-      ['/dashboard', 'sahyog.language=en', 'MEMBER SHELL'],
+      ['/dashboard', 'sahyog.language=en', 'DASHBOARD SHELL'],
     ])('GET %s with Cookie %s answers the page prerendered in that language (%s)', async (path, cookie, marker) => {
       const res = await get(path, 'br, gzip').set('Cookie', cookie);
       expect(res.status).toBe(200);

@@ -3,9 +3,11 @@
 // (src/app/shell/shell-files.ts), then the service worker's precache list.
 //   dist/index.html           `/` prerendered in English
 //   dist/login/index.html     `/login` prerendered in English
-//   dist/app.html             every member route (and Not Found): the member top bar + a skeleton
+//   dist/dashboard.html       `/dashboard`: the member top bar + the places of the first figures, filled by
+//                             its early script (src/app/early-dashboard.ts) before the app runs
+//   dist/app.html             every other member route (and Not Found): the member top bar + a skeleton
 //   dist/public.html          the other routes without a session (/signup, …): their card + a skeleton
-//   dist/hi/…                 the same four in Hindi
+//   dist/hi/…                 the same five in Hindi
 // The API picks the page by path and the device's language cookie (src/platform/http/web-apps.ts),
 // the service worker (src/sw.ts) by path and the language the app noted for it.
 // Each page carries emotion's rules as <style> elements in <head> (one per chunk, not one per
@@ -52,9 +54,23 @@ const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes(CONTAINER)) throw new Error(`dist/index.html has no ${CONTAINER}`);
 if (!shell.includes('</head>')) throw new Error('dist/index.html has no </head>');
 /** The shells (src/prerender.tsx renderShell), replaced by the route when the app starts (main.tsx). */
+/** What every member page loads besides the entry: the member layout and the shared catalogues (app/lazy-page.tsx). */
+const MEMBER_PAGE = { sources: ['src/components/layouts/member-layout.tsx'], namespaces: ['forms', 'not-found'] };
+/** The dashboard's code and the catalogues it renders with (app/routes.tsx DASHBOARD_NAMESPACES). */
+const DASHBOARD_PAGE = {
+  sources: [...MEMBER_PAGE.sources, 'src/app/dashboard-route.tsx'],
+  namespaces: [...MEMBER_PAGE.namespaces, 'dashboard', 'disclaimer-popup', 'help-links', 'withdrawals'],
+};
+/** The dashboard shell's first script (src/app/early-dashboard.ts): asks for the member's figures at once. */
+const EARLY_DASHBOARD = 'src/app/early-dashboard.ts';
+/**
+ * The shells, each with what its routes load before their first render preloaded beside the entry
+ * (no waterfall: entry, then the route's chunks, then the call), and the dashboard's with its early script.
+ */
 const SHELLS = [
-  { kind: 'member', file: 'app.html' },
-  { kind: 'public', file: 'public.html' },
+  { kind: 'member', file: 'app.html', page: MEMBER_PAGE },
+  { kind: 'dashboard', file: 'dashboard.html', page: DASHBOARD_PAGE, early: EARLY_DASHBOARD },
+  { kind: 'public', file: 'public.html', page: { sources: [], namespaces: [] } },
 ];
 
 // Vite's manifest: which chunks each module's chunk imports statically.
@@ -69,6 +85,17 @@ function closure(key, into = new Set()) {
   return into;
 }
 const entry = closure('index.html');
+/**
+ * The manifest key of a lazily loaded source: its path, or, when Rollup merged it with the modules
+ * only it imports into a chunk without a facade (e.g. app/dashboard-route.tsx), that chunk by its name.
+ */
+function chunkOf(source) {
+  if (manifest[source]) return source;
+  const name = path.basename(source).replace(/\.[^.]+$/, '');
+  const found = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && manifest[key].name === name);
+  if (found.length !== 1) throw new Error(`${source} is not in Vite's manifest (${found.length} chunks named ${name})`);
+  return found[0];
+}
 const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 const overBudget = [];
 
@@ -81,14 +108,41 @@ const htmlPage = (language, head, root) =>
     .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
     .replace('</head>', () => `${head}</head>`)
     .replace(CONTAINER, () => root);
+/** `<link rel="modulepreload">` for the chunks of these sources and catalogues that the entry does not hold. */
+function preloadsOf(language, { sources, namespaces }) {
+  const own = new Set();
+  for (const key of [...sources.map(chunkOf), ...catalogues(language, namespaces)]) closure(key, own);
+  return [...own].filter((file) => !entry.has(file));
+}
+const preloadLink = (file) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+const ENTRY_SCRIPT = '<script type="module" crossorigin src=';
+/** src/app/early-dashboard.ts PRELOAD_META: the chunks the early script preloads once its call is out. */
+const PRELOAD_META = 'sahyog-preload';
 for (const language of LANGUAGES)
-  for (const { kind, file } of SHELLS) {
+  for (const { kind, file, page, early } of SHELLS) {
     const { html, styles } = await renderShell(kind, language);
     if (!html) throw new Error(`prerendering the ${kind} shell (${language}) gave no markup`);
     const target = path.join(dist, fileIn(language, file));
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const root = `<div id="root" data-language="${language}" data-shell="${kind}">${html}</div>`;
-    fs.writeFileSync(target, htmlPage(language, `    ${styles}\n`, root));
+    const own = preloadsOf(language, page);
+    // With an early script, the route's chunks are preloaded by it, after its call has gone out: on HTTP/1.1
+    // (6 connections) two dozen preloads in the HTML would queue the call behind them.
+    const head = early
+      ? [styles, `<meta name="${PRELOAD_META}" content="${own.map((file) => `/${file}`).join(' ')}">`]
+      : [styles, ...own.map(preloadLink)];
+    let document = htmlPage(language, head.map((line) => `    ${line}\n`).join(''), root);
+    if (early) {
+      // Before the entry's script: asked for first, and (a module script without async runs in document order)
+      // run before the entry, whose evaluation at 4× CPU is seconds of main thread (async lost that race, warm).
+      const [script, ...imports] = [...closure(early)];
+      // It must run long before the app: nothing of the entry (React, i18n, the HTTP client) in its imports.
+      if (imports.some((f) => entry.has(f))) throw new Error(`${early} imports the app's entry chunk`);
+      const tags = [`<script type="module" crossorigin src="/${script}"></script>`, ...imports.map(preloadLink)];
+      if (!document.includes(ENTRY_SCRIPT)) throw new Error('dist/index.html has no entry script');
+      document = document.replace(ENTRY_SCRIPT, () => `${tags.join('\n    ')}\n    ${ENTRY_SCRIPT}`);
+    }
+    fs.writeFileSync(target, document);
     console.log(
       `prerendered the ${kind} shell (${language}) -> dist/${fileIn(language, file)}: ` +
         `${(html.length / 1024).toFixed(1)} KiB of markup, ${(styles.length / 1024).toFixed(1)} KiB of CSS`,

@@ -7,8 +7,8 @@ import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/app';
 import { AppProvider } from './app/provider';
 import { preloadRoute } from './app/routes';
-import { MemberShell, PublicShell } from './app/shell/shells';
-import { i18n, i18nReady, type Language } from './lib/i18n';
+import { DashboardShell, MemberShell, PublicShell } from './app/shell/shells';
+import { i18n, i18nReady, loadNamespaces, type Language } from './lib/i18n';
 
 /**
  * emotion's cache key: MUI's default, the one the browser's cache uses, so the client finds the
@@ -36,13 +36,16 @@ export async function renderPage(pathname: string, language: Language): Promise<
 }
 
 /** The shells a route draws before its code is in (app/shell/shell-files.ts): the member pages' or the public ones'. */
-export type ShellKind = 'member' | 'public';
+export type ShellKind = 'member' | 'dashboard' | 'public';
 
 /** Build-time only: the HTML of a shell in `language`, for main.tsx to replace (never hydrate). */
 export async function renderShell(kind: ShellKind, language: Language): Promise<PrerenderedPage> {
   await i18nReady;
   await i18n.changeLanguage(language);
-  return render(kind === 'member' ? '/dashboard' : '/signup', kind === 'member' ? <MemberShell /> : <PublicShell />);
+  if (kind === 'public') return render('/signup', <PublicShell />);
+  if (kind === 'member') return render('/dashboard', <MemberShell />);
+  await loadNamespaces(['dashboard']);
+  return render('/dashboard', <DashboardShell />);
 }
 
 function render(pathname: string, routes: ReactNode): PrerenderedPage {

@@ -60,6 +60,8 @@ interface Pages {
   login: Page | null;
   publicShell: Page | null;
   shell: Page | null;
+  /** The member shell with the dashboard's figures' places and its code preloaded (`dashboard.html`). */
+  dashboard: Page | null;
 }
 
 function readPage(file: string): Page | null {
@@ -112,7 +114,9 @@ export const MEMBER_WEB_PUBLIC_ROUTES: readonly string[] = [
  * The HTML page for a GET/HEAD that no route or file answered: admin-web's index.html under
  * /admin; member-web's prerendered landing page for `/`, its prerendered login page for `/login`
  * (member-web matches routes case-insensitively), the public shell (`public.html`: the card frame
- * and a skeleton) for the other pages without a session, and the member shell (`app.html`: the top
+ * and a skeleton) for the other pages without a session, the dashboard's shell (`dashboard.html`:
+ * the member shell with the places of the first figures, which it fills from its first answer before
+ * the app runs, decision 0040) for `/dashboard`, and the member shell (`app.html`: the top
  * bar and a skeleton) for every other route (issue 20: never a blank page), each in the language of
  * the device's `sahyog.language` cookie (`hi/…`, English otherwise). A build without the
  * prerendered pages (or tests' stand-ins) falls back to index.html, and one without a page's Hindi
@@ -124,6 +128,7 @@ export function spaFallback(root: string): SpaFallback | undefined {
   const shell = readPage(join(member, 'app.html')) ?? landing;
   const login = readPage(join(member, 'login', 'index.html')) ?? shell;
   const publicShell = readPage(join(member, 'public.html')) ?? shell;
+  const dashboard = readPage(join(member, 'dashboard.html')) ?? shell;
   const translated = new Map<OtherLanguage, Pages>(
     OTHER_LANGUAGES.map((language) => [
       language,
@@ -132,6 +137,10 @@ export function spaFallback(root: string): SpaFallback | undefined {
         login: readPage(join(member, language, 'login', 'index.html')) ?? login,
         publicShell: readPage(join(member, language, 'public.html')) ?? publicShell,
         shell: readPage(join(member, language, 'app.html')) ?? shell,
+        dashboard:
+          readPage(join(member, language, 'dashboard.html')) ??
+          readPage(join(member, language, 'app.html')) ??
+          dashboard,
       },
     ]),
   );
@@ -141,9 +150,10 @@ export function spaFallback(root: string): SpaFallback | undefined {
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/admin-api')) return null;
     if (path === '/admin' || path.startsWith('/admin/')) return admin;
     const language = languageOf(cookie);
-    const pages = (language && translated.get(language)) || { landing, login, publicShell, shell };
+    const pages = (language && translated.get(language)) || { landing, login, publicShell, shell, dashboard };
     if (path === '/') return pages.landing;
     if (/^\/login\/?$/i.test(path)) return pages.login;
+    if (/^\/dashboard\/?$/i.test(path)) return pages.dashboard;
     if (MEMBER_WEB_PUBLIC_ROUTES.includes(path.toLowerCase().replace(/(.)\/+$/, '$1'))) return pages.publicShell;
     return pages.shell;
   };

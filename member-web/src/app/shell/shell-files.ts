@@ -7,11 +7,14 @@
  *   index.html        `/`: the landing page, prerendered whole
  *   login/index.html  `/login`: the login page, prerendered whole (its button waits for the app)
  *   public.html       the other pages without a session (/signup, /ForgotPassword, …): top bar + skeleton
- *   app.html          every member page (and Not Found): the member top bar + skeleton
+ *   dashboard.html    `/dashboard`: the member top bar + the places of the first figures, which
+ *                     app/early-dashboard.ts fills from the member's summary before the app runs;
+ *                     the dashboard's code and catalogues preloaded (decision 0040)
+ *   app.html          every other member page (and Not Found): the member top bar + skeleton
  *
  * Each exists in English at these paths and in every other language under `<language>/`.
  */
-export type ShellFile = 'index.html' | 'login/index.html' | 'public.html' | 'app.html';
+export type ShellFile = 'index.html' | 'login/index.html' | 'public.html' | 'dashboard.html' | 'app.html';
 
 /** The routes drawn without a session besides `/` and `/login` (app/routes.tsx), lower case. */
 export const PUBLIC_ROUTES: readonly string[] = [
@@ -27,6 +30,7 @@ export function shellFileFor(pathname: string): ShellFile {
   const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
   if (path === '/') return 'index.html';
   if (path === '/login') return 'login/index.html';
+  if (path === '/dashboard') return 'dashboard.html';
   if (PUBLIC_ROUTES.includes(path)) return 'public.html';
   return 'app.html';
 }

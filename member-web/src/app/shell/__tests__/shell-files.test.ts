@@ -9,7 +9,8 @@ describe('which prerendered file draws a route before its code (issue 20)', () =
     ['/signup', 'public.html'],
     ['/SignUp', 'public.html'],
     ['/ForgotPassword', 'public.html'],
-    ['/dashboard', 'app.html'],
+    ['/dashboard', 'dashboard.html'],
+    ['/Dashboard/', 'dashboard.html'],
     ['/EpinHistory', 'app.html'],
     ['/no-such-page', 'app.html'],
   ])('%s → %s', (path, file) => {

@@ -1,7 +1,9 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { apiClient, ForcedLogoutError } from '../../../lib/api-client';
 import { isOnline, subscribeConnection } from '../../../lib/connection';
+import { settledEarlyAnswer, takeEarlyAnswer } from '../../../lib/early-answer';
 import { keepLastFigures, readLastFigures, showingLastFigures } from '../../../lib/last-figures';
+import { getSession } from '../../../lib/session';
 
 /** Where the member's last dashboard figures are kept on the device (lib/last-figures.ts). */
 const LAST_FIGURES = 'dashboard';
@@ -69,11 +71,19 @@ export function toDashboardSummary(row: unknown): DashboardSummary | null {
   return summary;
 }
 
-/** POST /api/userDashboard: the body is `[summary]`. The caller is the token's member. */
+const summaryOf = (body: unknown): DashboardSummary | null =>
+  Array.isArray(body) ? toDashboardSummary(body[0]) : null;
+
+/**
+ * POST /api/userDashboard: the body is `[summary]`. The caller is the token's member. The first
+ * read of a visit takes the answer the dashboard shell already asked for (lib/early-answer.ts),
+ * when it came as a 200 for this member and token; otherwise it asks.
+ */
 export async function fetchUserDashboard(uid: string): Promise<DashboardSummary | null> {
+  const early = await takeEarlyAnswer(uid, getSession().jwtToken);
+  if (early !== undefined) return summaryOf(early);
   const response = await apiClient.post<unknown>('/userDashboard', { uid });
-  const body = response.data;
-  return Array.isArray(body) ? toDashboardSummary(body[0]) : null;
+  return summaryOf(response.data);
 }
 
 /** `asOf`: the summary is the member's last one kept on this device, from that time (not yet refreshed). */
@@ -81,6 +91,9 @@ export type DashboardLoad =
   { state: 'loading' } | { state: 'failed' } | { state: 'ready'; summary: DashboardSummary; asOf?: number };
 
 function lastSummary(uid: string): DashboardLoad {
+  // The dashboard shell's answer, when it has already come: fresh figures, no "as of".
+  const early = summaryOf(settledEarlyAnswer(uid, getSession().jwtToken));
+  if (early) return { state: 'ready', summary: early };
   const kept = readLastFigures<DashboardSummary>(LAST_FIGURES);
   return kept && kept.value.uid === uid ? { state: 'ready', summary: kept.value, asOf: kept.at } : { state: 'loading' };
 }
