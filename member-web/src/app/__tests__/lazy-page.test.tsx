@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { lazyPage } from '../lazy-page';
+import { lazyPage, PAGE_SHARED_NAMESPACES } from '../lazy-page';
 
 /** A page whose code arrives when the test says so. */
 function deferredPage(text: string) {
@@ -58,7 +58,8 @@ describe('lazyPage (route-level code splitting)', () => {
       ready = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(loading).toHaveBeenCalledWith(['auth']);
+    // The page's own catalogue and those every page shares (forms' refusals, not-found).
+    expect(loading).toHaveBeenCalledWith(['auth', ...PAGE_SHARED_NAMESPACES]);
     expect(ready).toBe(false);
     release();
     await preloading;
