@@ -10,6 +10,7 @@ import { notifyError } from '../../../lib/notify';
 import type { EpinType } from '../../../lib/epin-type';
 import { usdtFromInr } from '../../../lib/money';
 import { digits5, quoteOf, ReadOnlyField, useQuote } from './shared';
+import { serverText } from '../../../lib/server-text';
 
 export interface PurchaseInput {
   epintype: EpinType;
@@ -97,7 +98,7 @@ export function EpinPurchaseForm({
         />
         {quoteState.state === 'failed' && quoteState.message ? (
           <Typography color="error" variant="body2" role="status">
-            {quoteState.message}
+            {serverText(quoteState.message)}
           </Typography>
         ) : null}
         {/* Spec §2: the form's hidden discount field (the server's quote; nothing reads it back). */}

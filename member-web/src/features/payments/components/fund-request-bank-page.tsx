@@ -19,6 +19,7 @@ import { EPIN_TYPES, type EpinType } from '../../../lib/epin-type';
 import { BANK_REQUEST_SUCCESS, submitBankRequest } from '../api/fund-request-bank';
 import { fetchPaymentOption, fetchPaymentOptions, type PaymentOption } from '../api/payment-options';
 import { digits5, HistoryLink, quoteOf, ReadOnlyField, Reloadable, useLaterTimer, useQuote } from './shared';
+import { serverText } from '../../../lib/server-text';
 
 /** Spec §9: the page reloads 1 s after a successful e-pin request. */
 export const BANK_RELOAD_MS = 1000;
@@ -202,7 +203,7 @@ function BankRequestForm({ reload }: { reload: () => void }) {
         </TextField>
         {quoteState.state === 'failed' && quoteState.message ? (
           <Typography color="error" variant="body2" role="status">
-            {quoteState.message}
+            {serverText(quoteState.message)}
           </Typography>
         ) : null}
         <ReadOnlyField label={t('reqAmount')} value={quote?.amount ?? ''} testId="quote-amount" />

@@ -16,6 +16,7 @@ import { checkPaymentStatus, isFinalFailure, isPaid, STATUS_POLL_MS } from '../a
 import type { UpiPayment } from '../api/deposit-upi';
 import { mmss } from './shared';
 import { clearUpiPayment, readUpiPayment } from './upi-payment-store';
+import { serverText } from '../../../lib/server-text';
 
 /** Spec §9: gateway success goes to the history 1 s later. */
 export const SUCCESS_REDIRECT_MS = 1000;
@@ -167,7 +168,7 @@ export function QrCodePage() {
           {phase.state === 'closed' ? (
             <>
               <Alert severity="error" sx={{ mb: 1 }}>
-                {phase.expired ? t('timeOver') : phase.message || t('failed')}
+                {phase.expired ? t('timeOver') : serverText(phase.message) || t('failed')}
               </Alert>
               <Button variant="outlined" component={RouterLink} to="/GatewayFundRequest">
                 {t('gatewayTitle')}

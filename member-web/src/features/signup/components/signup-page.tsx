@@ -1,3 +1,4 @@
+import { serverText } from '../../../lib/server-text';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -234,7 +235,7 @@ export function SignupPage() {
                 : sponsor.status.kind === 'wrong'
                   ? sponsor.status.key
                     ? t(sponsor.status.text)
-                    : sponsor.status.text
+                    : serverText(sponsor.status.text)
                   : ''}
             </Typography>
           </Box>

@@ -1,3 +1,4 @@
+import { serverText } from '../../../lib/server-text';
 import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -121,7 +122,7 @@ export function StatementPage() {
       </Typography>
       {answer.kind === 'failed' && (
         <LoadFailed
-          message={answer.message ? `${t('failed')} ${answer.message}` : t('failed')}
+          message={answer.message ? `${t('failed')} ${serverText(answer.message)}` : t('failed')}
           retry={t('retry')}
           onRetry={() => void load(true)}
         />
@@ -136,7 +137,7 @@ export function StatementPage() {
             </Button>
           }
         >
-          {t('notExtended')} {answer.message}
+          {t('notExtended')} {serverText(answer.message)}
         </Alert>
       )}
       {answer.kind === 'statement' && (

@@ -17,6 +17,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { requestWithdrawal, WITHDRAWAL_DONE } from '../api/withdrawal';
 import { fetchWithdrawalBalance } from '../api/withdrawal-balance';
 import { WithdrawalGhNotice } from './gh-notice';
+import { serverText } from '../../../lib/server-text';
 
 /** Spec §5: the amount is digits only, at most 10. */
 export const AMOUNT_MAX_LENGTH = 10;
@@ -144,7 +145,7 @@ export function WithdrawalPage() {
             }}
             disabled={busy}
             error={error !== ''}
-            helperText={error || t('wholeRupees')}
+            helperText={serverText(error) || t('wholeRupees')}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
           />
           {balance.state === 'ready' ? (
