@@ -1,11 +1,9 @@
-import { loadNamespaces } from '../../lib/i18n';
 import { lazyPart } from '../../lib/lazy-part';
 
 /**
- * What the app composes from this feature outside its own pages: the ways to get an e-pin, shown in
- * the dashboard's 'Insufficient Epin !!' alert (issue 20 §4). A chunk of its own with this feature's
- * texts, fetched when the alert first opens (the dashboard's first paint does not wait for it).
+ * What the app composes from this feature outside its pages: the ways to get an e-pin in the
+ * dashboard's 'Insufficient Epin !!' alert (issue 20 §4), fetched when the alert first opens (its texts
+ * too, see the component). Imported by the dashboard only (a module shared with a page would become a chunk
+ * of its own in every route's preload list); /Activation loads the same chunk on its own.
  */
-export const EpinWaysPart = lazyPart(() =>
-  Promise.all([import('./components/epin-ways'), loadNamespaces(['epins'])]).then(([module]) => module.EpinWays),
-);
+export const EpinWaysPart = lazyPart(() => import('./components/epin-ways').then((module) => module.EpinWays));

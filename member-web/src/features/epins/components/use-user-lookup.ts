@@ -1,7 +1,7 @@
+import { serverText } from '../../../lib/notify';
 import { useEffect, useState } from 'react';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { lookUpUser } from '../api/check-sponsorid';
-import { serverText } from '../../../lib/server-text';
 
 export const LOOKUP_PAUSE_MS = 250;
 

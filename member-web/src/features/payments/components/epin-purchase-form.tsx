@@ -6,11 +6,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ForcedLogoutError } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
+import { notifyError, serverText } from '../../../lib/notify';
 import type { EpinType } from '../../../lib/epin-type';
 import { usdtFromInr } from '../../../lib/money';
 import { digits5, quoteOf, ReadOnlyField, useQuote } from './shared';
-import { serverText } from '../../../lib/server-text';
 
 export interface PurchaseInput {
   epintype: EpinType;

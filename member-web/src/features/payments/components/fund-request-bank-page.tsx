@@ -13,13 +13,12 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { ForcedLogoutError } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, serverText } from '../../../lib/notify';
 import { useRows } from '../../../lib/use-rows';
 import { EPIN_TYPES, type EpinType } from '../../../lib/epin-type';
 import { BANK_REQUEST_SUCCESS, submitBankRequest } from '../api/fund-request-bank';
 import { fetchPaymentOption, fetchPaymentOptions, type PaymentOption } from '../api/payment-options';
 import { digits5, HistoryLink, quoteOf, ReadOnlyField, Reloadable, useLaterTimer, useQuote } from './shared';
-import { serverText } from '../../../lib/server-text';
 
 /** Spec §9: the page reloads 1 s after a successful e-pin request. */
 export const BANK_RELOAD_MS = 1000;

@@ -11,12 +11,11 @@ import { PageShell } from '../../../components/ui/page-shell';
 import { upiPayLink } from '../../../lib/upi-link';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, serverText } from '../../../lib/notify';
 import { checkPaymentStatus, isFinalFailure, isPaid, STATUS_POLL_MS } from '../api/check-payment-status';
 import type { UpiPayment } from '../api/deposit-upi';
 import { mmss } from './shared';
 import { clearUpiPayment, readUpiPayment } from './upi-payment-store';
-import { serverText } from '../../../lib/server-text';
 
 /** Spec §9: gateway success goes to the history 1 s later. */
 export const SUCCESS_REDIRECT_MS = 1000;

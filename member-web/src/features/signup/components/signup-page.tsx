@@ -1,4 +1,3 @@
-import { serverText } from '../../../lib/server-text';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +13,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import FormHelperText from '@mui/material/FormHelperText';
 import { FormCard } from '../../../components/ui/form-card';
 import { refusalOf, refusalText, type InputRule } from '../../../lib/input-rules';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, serverText } from '../../../lib/notify';
 import { checkSponsorId, SPONSOR_NOT_FOUND, type SponsorLookup } from '../api/check-sponsor';
 import { DEFAULT_COUNTRY, useCountryList } from '../api/country-list';
 import { registerMember, REGISTRATION_SUCCESS } from '../api/register';

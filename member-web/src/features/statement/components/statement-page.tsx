@@ -1,4 +1,4 @@
-import { serverText } from '../../../lib/server-text';
+import { serverText } from '../../../lib/notify';
 import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

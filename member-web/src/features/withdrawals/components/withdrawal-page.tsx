@@ -13,11 +13,10 @@ import { ForcedLogoutError } from '../../../lib/api-client';
 import { amountProblem, refusalText } from '../../../lib/input-rules';
 import { getSession } from '../../../lib/session';
 import { formatAmount } from '../../../lib/money';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, serverText } from '../../../lib/notify';
 import { requestWithdrawal, WITHDRAWAL_DONE } from '../api/withdrawal';
 import { fetchWithdrawalBalance } from '../api/withdrawal-balance';
 import { WithdrawalGhNotice } from './gh-notice';
-import { serverText } from '../../../lib/server-text';
 
 /** Spec §5: the amount is digits only, at most 10. */
 export const AMOUNT_MAX_LENGTH = 10;
