@@ -87,7 +87,8 @@ describe("admin-web's sign-in form before the console's code (issue 20 §10)", (
       else void route.continue();
     });
     await step(s, 'early-form', async () => {
-      await page.goto('/admin/', { waitUntil: 'domcontentloaded' });
+      // 'commit': DOMContentLoaded waits for the (held) module scripts.
+      await page.goto('/admin/', { waitUntil: 'commit' });
       await page.getByRole('heading', { name: 'Sahyog admin' }).waitFor();
       await page.getByLabel(/Username/).fill(SUPERADMIN.username);
       await page.getByLabel(/Password/).fill(SUPERADMIN.password);
