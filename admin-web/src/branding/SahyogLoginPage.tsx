@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { Login, useLogin, useNotify, useTranslate } from 'react-admin';
 import { TOTP_REQUIRED_MESSAGE } from '../authProvider';
+import { takeBootLogin } from './bootLogin';
 import { SahyogLogo } from './SahyogLogo';
 
 const Heading = () => {
@@ -31,6 +32,10 @@ export const SahyogLoginForm = () => {
   const [code, setCode] = useState('');
   const [askCode, setAskCode] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [submitEarly, setSubmitEarly] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const usernameField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,8 +51,25 @@ export const SahyogLoginForm = () => {
     }
   };
 
+  // index.html's form, drawn before this code arrived, hands over what was typed, the focus and a
+  // press of its button (src/branding/bootLogin.ts); before the first paint, so nothing flickers.
+  useLayoutEffect(() => {
+    const early = takeBootLogin();
+    if (!early) return;
+    setUsername(early.username);
+    setPassword(early.password);
+    if (early.focus === 'password') passwordField.current?.focus();
+    else if (early.focus === 'username') usernameField.current?.focus();
+    setSubmitEarly(early.submit);
+  }, []);
+
+  // A press before the console ran: submitted once the fields hold what was typed.
+  useEffect(() => {
+    if (submitEarly) form.current?.requestSubmit();
+  }, [submitEarly]);
+
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" ref={form} onSubmit={(event) => void submit(event)} noValidate>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {askCode ? (
           <>
@@ -71,6 +93,7 @@ export const SahyogLoginForm = () => {
               label={translate('ra.auth.username')}
               value={username}
               onChange={(event) => setUsername(event.target.value)}
+              inputRef={usernameField}
               autoComplete="username"
               autoFocus
               required
@@ -82,6 +105,7 @@ export const SahyogLoginForm = () => {
               type="password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
+              inputRef={passwordField}
               autoComplete="current-password"
               required
               fullWidth

@@ -2,6 +2,14 @@ import { createElement } from 'react';
 import { toast } from 'react-toastify';
 import { serverText } from './server-text';
 
+/**
+ * Screens take `serverText` from here, for the server's words they show under a field or in a
+ * panel (not only in toasts): one module for what the member is told, which also keeps the catalogue
+ * code inside this module's chunk (imported from many pages directly, it would be split out and
+ * every route's preload list would grow).
+ */
+export { serverText };
+
 /** Spec §8: errors stay 4 s, successes 2 s; the container shows at most 20 at once. */
 export const ERROR_AUTO_CLOSE_MS = 4000;
 export const SUCCESS_AUTO_CLOSE_MS = 2000;

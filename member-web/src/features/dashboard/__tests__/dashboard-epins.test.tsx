@@ -57,6 +57,21 @@ describe('dashboard e-pin actions', () => {
     const alert = await screen.findByRole('alertdialog', { name: 'Insufficient Epin !!' });
     expect(alert).toHaveAccessibleDescription('You have no unused e-pin to activate your id with.');
     expect(alert).toHaveAttribute('aria-modal', 'true');
+    // Not a dead end (issue 20 §4): the alert lists the ways to get an e-pin.
+    const ways = await within(alert).findByRole('navigation', { name: 'Ways to get an e-pin' });
+    expect(within(ways).getByRole('link', { name: 'Request an e-pin by bank transfer or QR' })).toHaveAttribute(
+      'href',
+      '/FundRequestBank',
+    );
+    expect(within(ways).getByRole('link', { name: 'Buy with a UPI app (gateway)' })).toHaveAttribute(
+      'href',
+      '/GatewayFundRequest',
+    );
+    expect(within(ways).getByRole('link', { name: 'Buy with USDT (BEP-20)' })).toHaveAttribute(
+      'href',
+      '/OnlineFundRequest',
+    );
+    expect(within(ways).getByText(/ask your sponsor to transfer you an e-pin/)).toBeInTheDocument();
     const ok = within(alert).getByRole('button', { name: 'OK' });
     await waitFor(() => expect(ok).toHaveFocus());
     // An alert, not a toast, and not a passing message: a click beside it does not close it.
@@ -75,6 +90,12 @@ describe('dashboard e-pin actions', () => {
     await screen.findByRole('alertdialog', { name: 'Insufficient Epin !!' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    // A way is one tap: the link leaves the dashboard for its screen.
+    await user.click(screen.getByRole('button', { name: 'ACTIVATE ID' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Insufficient Epin !!' });
+    await user.click(within(again).getByRole('link', { name: 'Request an e-pin by bank transfer or QR' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/FundRequestBank'));
   });
 
   /** Opens the dashboard, presses USER 299 HELP and confirms 'REQUEST 5,000 HELP'. */
@@ -97,6 +118,7 @@ describe('dashboard e-pin actions', () => {
     const { user } = await confirmUser299Help();
     const alert = await screen.findByRole('alertdialog', { name: 'Insufficient Epin !!' });
     expect(alert).toHaveAccessibleDescription('You have no unused 299 e-pin for this help request.');
+    expect(await within(alert).findByRole('navigation', { name: 'Ways to get an e-pin' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'REQUEST 5,000 HELP' })).not.toBeInTheDocument());
     expect(document.querySelector('.Toastify__toast')).toBeNull();
     await user.click(within(alert).getByRole('button', { name: 'OK' }));

@@ -38,6 +38,8 @@ interface Props {
   urgent?: ReactNode;
   /** Rendered under the summary cards once the summary is in (the app puts the help logs and queue card here). */
   sections?: (summary: DashboardSummary) => ReactNode;
+  /** Shown in the 'Insufficient Epin !!' alert under its detail (the app puts the ways to get an e-pin here). */
+  noEpinHelp?: ReactNode;
 }
 
 /** Status in the member's language when the server's word is known, otherwise as sent. */
@@ -156,7 +158,7 @@ const actionGridLook = {
  * the spec's buttons in a compact grid, the referral link, the summary cards and the logs. Logout is
  * beside the member's name, far from MENU, and asks first.
  */
-export function DashboardPage({ overlay, urgent, sections }: Props) {
+export function DashboardPage({ overlay, urgent, sections, noEpinHelp }: Props) {
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const session = useSession();
@@ -308,7 +310,9 @@ export function DashboardPage({ overlay, urgent, sections }: Props) {
         title={t('insufficientEpin')}
         message={noEpin.message}
         onClose={() => setNoEpin((current) => ({ ...current, open: false }))}
-      />
+      >
+        {noEpinHelp}
+      </AcknowledgeDialog>
       <HelpConfirmDialog
         open={askLogout}
         title={t('logoutTitle')}

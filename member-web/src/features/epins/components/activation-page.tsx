@@ -10,10 +10,14 @@ import { ForcedLogoutError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRows } from '../../../lib/use-rows';
 import { epinTypeLabel } from '../../../lib/epin-type';
-import { EpinWays } from './epin-ways';
 import { activateId, activationSuccess } from '../api/activate-id';
 import { fetchUnusedEpins, type UnusedEpin } from '../api/activation-history';
 import { lookupText, useUserLookup } from './use-user-lookup';
+import { lazyPart } from '../../../lib/lazy-part';
+
+// The ways to get an e-pin: a chunk of its own, imported only dynamically (here and by the dashboard's
+// alert, features/epins/index.ts), so sharing it adds no chunk to the routes' preload lists.
+const EpinWaysPart = lazyPart(() => import('./epin-ways').then((m) => m.EpinWays));
 
 export const REDIRECT_AFTER_MS = 1000;
 
@@ -49,7 +53,7 @@ function EpinPicker({
           </option>
         ))}
       </TextField>
-      {load.state === 'ready' && pins.length === 0 ? <EpinWays /> : null}
+      {load.state === 'ready' && pins.length === 0 ? <EpinWaysPart /> : null}
     </>
   );
 }

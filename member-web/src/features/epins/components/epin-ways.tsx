@@ -11,7 +11,10 @@ const WAYS: ReadonlyArray<{ to: string; label: string }> = [
 ];
 
 export function EpinWays() {
-  const { t } = useTranslation('epins');
+  // Outside the e-pin pages (the dashboard's alert) this feature's texts are fetched on first use:
+  // nothing is drawn until they are in, so no key shows instead of a text.
+  const { t, ready } = useTranslation('epins');
+  if (!ready) return null;
   return (
     <nav aria-label={t('epinWays.title')} data-testid="epin-ways">
       <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>

@@ -1,3 +1,4 @@
+import { serverText } from '../../../lib/notify';
 import { useEffect, useState } from 'react';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { lookUpUser } from '../api/check-sponsorid';
@@ -47,6 +48,7 @@ export function useUserLookup(uid: string, notFoundText: string): LookupState {
 /** The read-only name field's text for a look-up state. */
 export function lookupText(lookup: LookupState): string {
   if (lookup.state === 'found') return lookup.name;
-  if (lookup.state === 'missing') return lookup.text;
+  // The server's refusal (e.g. too many look-ups) in the member's language.
+  if (lookup.state === 'missing') return serverText(lookup.text);
   return '';
 }

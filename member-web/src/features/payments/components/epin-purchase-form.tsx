@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ForcedLogoutError } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
+import { notifyError, serverText } from '../../../lib/notify';
 import type { EpinType } from '../../../lib/epin-type';
 import { usdtFromInr } from '../../../lib/money';
 import { digits5, quoteOf, ReadOnlyField, useQuote } from './shared';
@@ -97,7 +97,7 @@ export function EpinPurchaseForm({
         />
         {quoteState.state === 'failed' && quoteState.message ? (
           <Typography color="error" variant="body2" role="status">
-            {quoteState.message}
+            {serverText(quoteState.message)}
           </Typography>
         ) : null}
         {/* Spec §2: the form's hidden discount field (the server's quote; nothing reads it back). */}

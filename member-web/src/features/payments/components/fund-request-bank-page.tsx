@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PageShell } from '../../../components/ui/page-shell';
 import { ForcedLogoutError } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, serverText } from '../../../lib/notify';
 import { useRows } from '../../../lib/use-rows';
 import { EPIN_TYPES, type EpinType } from '../../../lib/epin-type';
 import { BANK_REQUEST_SUCCESS, submitBankRequest } from '../api/fund-request-bank';
@@ -202,7 +202,7 @@ function BankRequestForm({ reload }: { reload: () => void }) {
         </TextField>
         {quoteState.state === 'failed' && quoteState.message ? (
           <Typography color="error" variant="body2" role="status">
-            {quoteState.message}
+            {serverText(quoteState.message)}
           </Typography>
         ) : null}
         <ReadOnlyField label={t('reqAmount')} value={quote?.amount ?? ''} testId="quote-amount" />

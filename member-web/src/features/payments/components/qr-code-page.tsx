@@ -11,7 +11,7 @@ import { PageShell } from '../../../components/ui/page-shell';
 import { upiPayLink } from '../../../lib/upi-link';
 import { ForcedLogoutError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, serverText } from '../../../lib/notify';
 import { checkPaymentStatus, isFinalFailure, isPaid, STATUS_POLL_MS } from '../api/check-payment-status';
 import type { UpiPayment } from '../api/deposit-upi';
 import { mmss } from './shared';
@@ -167,7 +167,7 @@ export function QrCodePage() {
           {phase.state === 'closed' ? (
             <>
               <Alert severity="error" sx={{ mb: 1 }}>
-                {phase.expired ? t('timeOver') : phase.message || t('failed')}
+                {phase.expired ? t('timeOver') : serverText(phase.message) || t('failed')}
               </Alert>
               <Button variant="outlined" component={RouterLink} to="/GatewayFundRequest">
                 {t('gatewayTitle')}

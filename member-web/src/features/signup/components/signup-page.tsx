@@ -13,7 +13,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import FormHelperText from '@mui/material/FormHelperText';
 import { FormCard } from '../../../components/ui/form-card';
 import { refusalOf, refusalText, type InputRule } from '../../../lib/input-rules';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, serverText } from '../../../lib/notify';
 import { checkSponsorId, SPONSOR_NOT_FOUND, type SponsorLookup } from '../api/check-sponsor';
 import { DEFAULT_COUNTRY, useCountryList } from '../api/country-list';
 import { registerMember, REGISTRATION_SUCCESS } from '../api/register';
@@ -234,7 +234,7 @@ export function SignupPage() {
                 : sponsor.status.kind === 'wrong'
                   ? sponsor.status.key
                     ? t(sponsor.status.text)
-                    : sponsor.status.text
+                    : serverText(sponsor.status.text)
                   : ''}
             </Typography>
           </Box>

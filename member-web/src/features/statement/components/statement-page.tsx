@@ -1,3 +1,4 @@
+import { serverText } from '../../../lib/notify';
 import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -49,8 +50,10 @@ function Entries({ entries }: { entries: StatementEntry[] }) {
   const { t } = useTranslation('statement');
   const words = (e: StatementEntry) => t(`types.${e.type}`, { defaultValue: e.description });
   return (
+    // At 390 px the four columns fit without a sideways scroll: tighter cells, and the date and an
+    // amount's account word may wrap (the figure itself never breaks).
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('title')}>
+      <Table size="small" aria-label={t('title')} sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
         <TableHead>
           <TableRow>
             <TableCell>{t('columns.date')}</TableCell>
@@ -62,13 +65,15 @@ function Entries({ entries }: { entries: StatementEntry[] }) {
         <TableBody>
           {[...entries].reverse().map((e) => (
             <TableRow key={e.position} data-testid="statement-entry">
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.time)}</TableCell>
+              <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>{formatDate(e.time)}</TableCell>
               <TableCell>{words(e)}</TableCell>
               <TableCell>
                 {e.postings.map((p) => (
-                  <Box key={p.account} sx={{ whiteSpace: 'nowrap' }}>
+                  <Box key={p.account}>
                     {t(`accounts.${p.account.split(':')[2] ?? ''}`, { defaultValue: p.account })}{' '}
-                    {signed(p.amountPaise)}
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                      {signed(p.amountPaise)}
+                    </Box>
                   </Box>
                 ))}
               </TableCell>
@@ -121,7 +126,7 @@ export function StatementPage() {
       </Typography>
       {answer.kind === 'failed' && (
         <LoadFailed
-          message={answer.message ? `${t('failed')} ${answer.message}` : t('failed')}
+          message={answer.message ? `${t('failed')} ${serverText(answer.message)}` : t('failed')}
           retry={t('retry')}
           onRetry={() => void load(true)}
         />
@@ -136,7 +141,7 @@ export function StatementPage() {
             </Button>
           }
         >
-          {t('notExtended')} {answer.message}
+          {t('notExtended')} {serverText(answer.message)}
         </Alert>
       )}
       {answer.kind === 'statement' && (

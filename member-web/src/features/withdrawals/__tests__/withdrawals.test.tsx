@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../lib/i18n';
+import { loadServerTexts } from '../../../lib/server-text';
 import { bodyRowsOf, headersOf } from '../../../testing/table';
 import { deferred, mockApi } from '../../../testing/mock-api';
 import { renderApp, signInMember } from '../../../testing/render-app';
@@ -88,6 +89,25 @@ describe('/Withdrawal', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findAllByText(INSUFFICIENT)).not.toHaveLength(0);
     expect(screen.getByLabelText('Amount')).toHaveValue('100');
+  });
+
+  it("proves the server's refusal stands under the field in Hindi on the Hindi screen (issue 20 §6)", async () => {
+    await i18n.changeLanguage('hi');
+    await loadServerTexts();
+    signInMember();
+    mockApi({
+      'POST /userDashboard': summary('784.50'),
+      'POST /Withdrawal': { data: { result: 'Minimum withdrawal amount is 100', code: 'WALLET.BELOW_MINIMUM' } },
+    });
+    renderApp('/Withdrawal');
+    await screen.findByTestId('withdrawal-balance');
+    const field = screen.getByLabelText('राशि');
+    fireEvent.change(field, { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'जमा करें' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'पुष्टि करें' }));
+    // The field's own message (its accessible description), not only the toast.
+    await waitFor(() => expect(field).toHaveAccessibleDescription('न्यूनतम निकासी राशि 100 है'));
+    expect(screen.queryByText('Minimum withdrawal amount is 100')).toBeNull();
   });
 
   it('proves the screen in Hindi keeps the bilingual GH notice', async () => {

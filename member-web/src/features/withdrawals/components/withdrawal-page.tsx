@@ -13,7 +13,7 @@ import { ForcedLogoutError } from '../../../lib/api-client';
 import { amountProblem, refusalText } from '../../../lib/input-rules';
 import { getSession } from '../../../lib/session';
 import { formatAmount } from '../../../lib/money';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, serverText } from '../../../lib/notify';
 import { requestWithdrawal, WITHDRAWAL_DONE } from '../api/withdrawal';
 import { fetchWithdrawalBalance } from '../api/withdrawal-balance';
 import { WithdrawalGhNotice } from './gh-notice';
@@ -144,7 +144,7 @@ export function WithdrawalPage() {
             }}
             disabled={busy}
             error={error !== ''}
-            helperText={error || t('wholeRupees')}
+            helperText={serverText(error) || t('wholeRupees')}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
           />
           {balance.state === 'ready' ? (
