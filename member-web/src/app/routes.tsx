@@ -28,6 +28,11 @@ const payments = inFeature('payments');
 const helpLinks = inFeature('help-links');
 const withdrawals = inFeature('withdrawals');
 export const DASHBOARD_NAMESPACES = ['dashboard', 'disclaimer-popup', 'help-links', 'withdrawals'] as const;
+/**
+ * Features the dashboard composes whose part fetches its own catalogue on first use (the e-pin ways
+ * of the rare 'Insufficient Epin !!' alert): not loaded with the dashboard.
+ */
+export const DASHBOARD_PARTS_WITH_OWN_TEXTS = ['epins'] as const;
 
 const LandingPage = landing(() => import('../features/landing/components/landing-page').then((m) => m.LandingPage));
 const LoginPage = auth(() => import('../features/auth/components/login-page').then((m) => m.LoginPage));

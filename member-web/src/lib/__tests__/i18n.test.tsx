@@ -243,7 +243,7 @@ describe('catalogues load with their pages (decision 0021)', () => {
   });
 
   it('proves the dashboard route loads the catalogue of every feature it composes', async () => {
-    const { DASHBOARD_NAMESPACES } = await import('../../app/routes');
+    const { DASHBOARD_NAMESPACES, DASHBOARD_PARTS_WITH_OWN_TEXTS } = await import('../../app/routes');
     const route = import.meta.glob<string>('../../app/dashboard-route.tsx', {
       query: '?raw',
       import: 'default',
@@ -251,7 +251,7 @@ describe('catalogues load with their pages (decision 0021)', () => {
     });
     const composed = [...(Object.values(route)[0] ?? '').matchAll(/from '\.\.\/features\/([^/']+)/g)].map((m) => m[1]);
     expect(composed.length).toBeGreaterThan(0);
-    expect([...new Set(composed)].sort()).toEqual([...DASHBOARD_NAMESPACES].sort());
+    expect([...new Set(composed)].sort()).toEqual([...DASHBOARD_NAMESPACES, ...DASHBOARD_PARTS_WITH_OWN_TEXTS].sort());
   });
 
   it('proves the choice also goes into the cookie the server reads to send a prerendered page in that language', async () => {

@@ -106,6 +106,8 @@ describe('Epin Transfer', () => {
     await waitFor(() => expect(screen.getByTestId('available-quantity')).toHaveTextContent('3'));
     await user.type(screen.getByLabelText('Epin Quantity'), '2');
     await user.type(screen.getByLabelText('Receiver User Id'), '517204');
+    // As the member does: the receiver's name is read before the tap (the sheet names whom it goes to).
+    await waitFor(() => expect(screen.getByLabelText('Receiver Name')).toHaveValue('Ravi Kumar'));
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
     // Issue 20: nothing is sent before a confirmation naming quantity, value and receiver.
     const sheet = await screen.findByRole('dialog', { name: 'Confirm e-pin transfer' });
