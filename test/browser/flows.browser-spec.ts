@@ -7,7 +7,7 @@
  * (Search, Block, Remark, Confirm) and react-admin's login form (username, password).
  * The tests run in order: the admin flow blocks the member registered by the first one.
  */
-import { type Page } from 'playwright-core';
+import { type Page, type Response } from 'playwright-core';
 import {
   BASE_URL,
   ROOT_MEMBER,
@@ -155,12 +155,24 @@ describe('member and admin flows in a real browser', () => {
 
     await step(s, 'disclaimer-popup-not-again', async () => {
       const agree = page.getByRole('button', { name: 'Agree', exact: true });
-      // Reloaded, the server's summary says agreed and the popup stays closed.
-      const summary = page.waitForResponse(
-        (r) => new URL(r.url()).pathname === '/api/userDashboard' && r.request().method() === 'POST',
-      );
+      // Reloaded, the server's summary says agreed and the popup stays closed. The summary read is
+      // the first whose body can be read: a call of the page before the reload loses its body to the
+      // navigation (the dashboard's shell may start its call early, decision 0040).
+      const summary = new Promise<Array<{ uid: string; isagree: unknown }>>((resolve) => {
+        const onResponse = (r: Response) => {
+          if (new URL(r.url()).pathname !== '/api/userDashboard' || r.request().method() !== 'POST') return;
+          r.json().then(
+            (body) => {
+              page.off('response', onResponse);
+              resolve(body as Array<{ uid: string; isagree: unknown }>);
+            },
+            () => undefined,
+          );
+        };
+        page.on('response', onResponse);
+      });
       await page.reload();
-      const [row] = (await (await summary).json()) as Array<{ uid: string; isagree: unknown }>;
+      const [row] = await summary;
       expect([row.uid, String(row.isagree)]).toEqual([registeredId, '1']);
       await page.getByTestId('member-uid').filter({ hasText: registeredId }).waitFor({ timeout: 20_000 });
       expect(await agree.count()).toBe(0);
