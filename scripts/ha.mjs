@@ -148,6 +148,7 @@ async function main() {
   const httpBase = `http://127.0.0.1:${stack.haproxy.httpPort}`;
   await waitForHttp(`${httpBase}/api/health`, { timeoutMs: 30_000 });
   stack.apps = apps;
+  stack.logDir = VERBOSE ? null : logDir; // the drill names an app that exited by itself with its log's tail
   stack.httpBase = httpBase;
   const [pg1, pg2] = stack.nodes;
   console.log(`

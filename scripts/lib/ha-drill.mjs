@@ -5,6 +5,7 @@
 // API, while the PostgreSQL primary, the Redis primary, one API and one worker are SIGKILLed in turn.
 // Every acknowledged write is looked up in the ledger (the events table on the current primary)
 // afterwards: `lost` counts those not found. Decisions 0038 and 0039 say what each number means.
+import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { ROOT, c, log, sleep, run, waitForHttp } from './util.mjs';
@@ -251,7 +252,7 @@ export async function runDrill(stack) {
     {
       name: 'api',
       kill: async () => {
-        const app = stack.apps.find((a) => a.role === 'api');
+        const app = stack.apps.find((a) => a.role === 'api' && a.proc.alive());
         process.kill(-app.proc.pid, 'SIGKILL');
         await app.proc.exited;
         return app;
@@ -264,7 +265,7 @@ export async function runDrill(stack) {
     {
       name: 'worker',
       kill: async () => {
-        const app = stack.apps.find((a) => a.role === 'worker');
+        const app = stack.apps.find((a) => a.role === 'worker' && a.proc.alive());
         process.kill(-app.proc.pid, 'SIGKILL');
         await app.proc.exited;
         return app;
@@ -274,6 +275,26 @@ export async function runDrill(stack) {
       },
     },
   ];
+
+  /**
+   * An API or worker that exited although the drill did not kill it: named with its exit and its
+   * log's last lines (what a crash left), and started again so the drill goes on. HAProxy hides such
+   * an exit from the load, so only this line shows it.
+   */
+  const unexpectedExits = [];
+  const checkApps = async (during, victim) => {
+    for (const app of stack.apps) {
+      if (app === victim || app.proc.alive()) continue;
+      const { code, signal } = app.proc.exitInfo ?? {};
+      const logFile = stack.logDir ? path.join(stack.logDir, `${app.name}.log`) : null;
+      const tail = logFile && fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n') : '(no log file)';
+      const line = `${app.name} exited by itself during ${during} (code ${code ?? '-'}, signal ${signal ?? '-'})`;
+      unexpectedExits.push(line);
+      console.log(c.yellow(`${line}; started again. Its log's last lines:\n${tail}`));
+      app.start();
+      if (app.role === 'api') await waitForHttp(`http://127.0.0.1:${app.port}/api/health`, { timeoutMs: 120_000, isAlive: app.proc.alive });
+    }
+  };
 
   let allLost = 0;
   try {
@@ -300,6 +321,7 @@ export async function runDrill(stack) {
         if (Date.now() > deadline) break;
       }
       await fault.restore(victim);
+      await checkApps(fault.name, victim);
       const phase = outcomes.filter((o) => o.started >= phaseStart);
       const acked = acks.filter((a) => a.fault === fault.name);
       const lost = await lostOf(sql, acked, acks);
@@ -322,6 +344,8 @@ export async function runDrill(stack) {
     stop = true;
     await Promise.all([...loops, refiller]);
   }
+
+  console.log(`unexpected exits: ${unexpectedExits.length ? unexpectedExits.join('; ') : 'none'}`);
 
   // ---------------------------------------------------------------- the ledger afterwards
   const final = await lostOf(sql, acks);
