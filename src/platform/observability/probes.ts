@@ -118,13 +118,22 @@ export class Probes {
       ms,
       (async () => {
         const client: PoolClient = await this.pool.connect();
+        // A checked-out client has no listener of the pool's: a connection dropped mid-statement (HAProxy
+        // in a failover) raises an 'error' event that, unheard, would end the process.
+        let broken: Error | undefined;
+        const onError = (error: Error) => {
+          broken ??= error;
+        };
+        client.on('error', onError);
         try {
           const result = await client.query(text, params);
-          client.release();
           return result.rows as T[];
         } catch (error) {
-          client.release(error as Error);
+          broken ??= error as Error;
           throw error;
+        } finally {
+          client.removeListener('error', onError);
+          client.release(broken);
         }
       })(),
     );
