@@ -258,10 +258,16 @@ export function report(results) {
     if (r.opportunities.length)
       lines.push(`${r.name}: opportunities (>= 150 ms in a run): ${r.opportunities.join(', ')}`);
   }
-  const pass = summary.every((r) => r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility);
+  // Issue 20: performance is a target for the public pages only; the signed-in dashboard's score is
+  // measured and reported, not a target. Accessibility is a target on every page.
+  const pass = summary.every(
+    (r) =>
+      (PAGES.find((p) => p.name === r.name)?.signedIn || r.performance >= TARGETS.performance) &&
+      r.accessibility >= TARGETS.accessibility,
+  );
   const verdict = pass ? 'PASS' : 'BELOW TARGET';
   lines.push(
-    `targets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility} on every page${multiple ? ' (medians)' : ''}: ${verdict}`,
+    `targets: performance >= ${TARGETS.performance} on the public pages (the signed-in dashboard's is reported only), accessibility ${TARGETS.accessibility} on every page${multiple ? ' (medians)' : ''}: ${verdict}`,
   );
   return { text: lines.join('\n'), verdict };
 }
