@@ -177,17 +177,7 @@ const LINKS_INSERT = `insert into help_links (${LINK_COLUMNS}, utr, remark, gh_r
 export const helpLinksProjection: Projection = {
   name: 'help-links',
   tables: ['help_links'],
-  handles: [
-    'HelpLinksCreated',
-    'HelpLinkCreated',
-    'HelpLinkPaid',
-    'HelpLinkReceived',
-    'HelpLinkCancelled',
-    'HelpLinkExpired',
-    'HelpLinkDisputed',
-    'HelpLinkResolved',
-    'HelpLinkReturned',
-  ],
+  handles: ['HelpLinksCreated', 'HelpLinkCreated', ...LINK_TRANSITIONS],
   project(event: ProjectedEvent): Statement[] {
     const v = event.streamVersion;
     const id = linkId(event);
