@@ -1,4 +1,5 @@
 import type { EarlyAnswer } from '../lib/early-answer';
+import { figuresTime } from '../lib/figures-time';
 import { formatAmount } from '../lib/money';
 
 /**
@@ -9,8 +10,9 @@ import { formatAmount } from '../lib/money';
  * them; the app takes the same answer (lib/early-answer.ts) instead of asking again, and replaces
  * the shell with the screen when it runs.
  *
- * It imports nothing of the app but the money formatting (no React, no i18n, no HTTP client): the session is read from
- * storage as lib/session.ts keeps it, and the shell carries the status words in its language.
+ * It imports nothing of the app but the money formatting and the figures' time (no React, no i18n,
+ * no HTTP client): the session is read from storage as lib/session.ts keeps it, and the shell
+ * carries the status words in its language.
  * Anything unexpected — no session, an expired token, a failed or non-200 answer — leaves the shell
  * as it is and the app's own call, with its usual handling (forced logout, retry, offline), decides.
  */
@@ -60,16 +62,6 @@ export const FIGURE = { status: 'status', netBalance: 'net-balance', asOf: 'as-o
 
 /** Where lib/last-figures.ts keeps the member's last summary (`sahyog.last:<uid>:dashboard`; a test keeps them in step). */
 const lastFiguresKey = (uid: string) => `sahyog.last:${uid}:dashboard`;
-
-/** The connection banner's time of the last figures (components/ui/connection-banner.tsx figuresTime). */
-function figuresTime(at: number, language: string, now = Date.now()): string {
-  const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
-  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
-    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
-}
 
 /**
  * The member's last figures kept on this device, drawn at once and marked with their time (as the

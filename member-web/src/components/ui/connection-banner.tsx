@@ -2,16 +2,7 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTranslation } from 'react-i18next';
 import { useOldestShownFigures, useOnline, useSubmitRefused } from '../../lib/connection';
-
-/** The figures' time: hours and minutes today, with the date when older. */
-export function figuresTime(at: number, language: string, now = Date.now()): string {
-  const sameDay = new Date(at).toDateString() === new Date(now).toDateString();
-  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
-    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
-}
+import { figuresTime } from '../../lib/figures-time';
 
 /**
  * Offline (issue 20): a banner at the foot of every screen saying so, with the time of the figures
