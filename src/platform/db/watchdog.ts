@@ -6,6 +6,42 @@ import { poolTarget } from './multi-host';
 export const PROBE_EVERY_MS = 1000;
 /** No answer within this, and the database counts as unreachable until a probe is answered again. */
 export const PROBE_TIMEOUT_MS = 3000;
+/**
+ * A probe's timer that fires later than due by more than this means this process stood still (a
+ * blocked event loop, a starved machine): the time it stood still is not the server's silence.
+ */
+export const STALL_MS = 500;
+/** At most this many waits of PROBE_TIMEOUT_MS for one probe, however often the process stands still. */
+const MAX_WAITS = 4;
+
+/**
+ * Resolves 'late' once the process has run PROBE_TIMEOUT_MS without an answer: when its timer fires
+ * more than STALL_MS late, the process stood still meanwhile and the wait starts again (at most
+ * MAX_WAITS times). It resolves one turn of the event loop's I/O phase after its timer, so an answer
+ * that arrived while the process was busy is read before the probe counts as lost.
+ */
+function silence(): Promise<'late'> {
+  return new Promise((resolve) => {
+    let waits = 0;
+    const wait = () => {
+      waits += 1;
+      const due = Date.now() + PROBE_TIMEOUT_MS;
+      setTimeout(() => {
+        if (Date.now() - due > STALL_MS && waits < MAX_WAITS) wait();
+        else setImmediate(() => resolve('late'));
+      }, PROBE_TIMEOUT_MS).unref();
+    };
+    wait();
+  });
+}
+
+/** `work`'s answer, or an error once the server has been silent for PROBE_TIMEOUT_MS of this process's running time. */
+async function answered(work: Promise<unknown>): Promise<void> {
+  if ((await Promise.race([work.then(() => 'answered' as const), silence()])) === 'late') {
+    work.catch(() => undefined);
+    throw new Error('no answer');
+  }
+}
 
 /**
  * Tells within seconds that PostgreSQL stopped answering (stopped, frozen, cut off), which a
@@ -14,6 +50,10 @@ export const PROBE_TIMEOUT_MS = 3000;
  * asks `select 1` every second; while it gets no answer within 3 s, every database call of the
  * process fails at once with ServiceUnavailable (a 503), and so do the calls already waiting —
  * their connections are discarded when their own timeout ends them. The first answered probe ends it.
+ * The 3 s are counted while the process runs: a process that stood still (its event loop blocked, the
+ * machine starved) does not take its own stillness for the server's, which answered meanwhile — an e2e
+ * run whose test blocked the loop for a few seconds during the probe's connect saw a 503 for a healthy
+ * database (pg's own connect timeout fires before the answer that is waiting is read).
  */
 export class DatabaseWatchdog {
   private client: Client | undefined;
@@ -66,25 +106,17 @@ export class DatabaseWatchdog {
         // The pool's way to the server: a multi-host URL (the HA workers') probes its writable node,
         // where pg's own Client would refuse the URL and the process would stay "unreachable" for good.
         const target = poolTarget(this.url, PROBE_TIMEOUT_MS);
+        // No connect timeout of pg's (its timer would fire before an answer already there is read):
+        // `answered` counts the silence, and `drop` cuts the socket of a connect that never ends.
         const client = new (target.extra.Client ?? Client)({
           connectionString: target.url,
-          connectionTimeoutMillis: PROBE_TIMEOUT_MS,
           application_name: 'sahyog-watchdog',
         });
         client.on('error', () => this.drop());
         this.client = client;
-        await client.connect();
+        await answered(client.connect());
       }
-      const answered = this.client.query('select 1').then(() => 'answered' as const);
-      // After the timer, one turn of the event loop's I/O phase first: an answer that arrived while the
-      // process was busy (a blocked loop, a loaded machine) is read before the probe counts as lost.
-      const late = new Promise<'late'>((resolve) =>
-        setTimeout(() => setImmediate(() => resolve('late')), PROBE_TIMEOUT_MS).unref(),
-      );
-      if ((await Promise.race([answered, late])) === 'late') {
-        answered.catch(() => undefined);
-        throw new Error('no answer');
-      }
+      await answered(this.client.query('select 1'));
       this.unreachable = false;
     } catch {
       this.drop();
