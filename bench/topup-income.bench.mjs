@@ -868,17 +868,22 @@ export async function run({
     if (workerError) throw new Error(`level-income worker failed: ${workerError}`);
     if (!allPaid()) {
       const unpaid = [...commitAt.keys()].filter((p) => !paid.has(p));
+      // skipped (the relay's cursor is past it) or stalled (the cursor has not reached it)?
       const streams = await owner.query(
         `select p::text as position, exists (select 1 from events e where e.stream_id = 'level-income-' || p) as income_event,
-                (select tx_id::text from events e where e.position = p) as tx_id
-           from unnest($1::bigint[]) p`,
-        [unpaid.slice(0, 20)],
+                e.tx_id::text as tx_id, (e.tx_id, e.position) <= (c.tx_id, c.position) as passed
+           from unnest($1::bigint[]) p
+           left join events e on e.position = p
+           left join subscription_cursors c on c.name = $2`,
+        [unpaid.slice(0, 20), cursorName],
       );
-      const where = (p) =>
+      const where = (p, passed) =>
         !workerStats
           ? 'thread state unknown'
           : !workerStats.delivered.includes(p)
-            ? 'never delivered by the relay'
+            ? passed
+              ? "never delivered by the relay, whose cursor is past it: skipped (decision 0050's race, or a new one)"
+              : "not yet delivered: the relay's cursor has not reached it (held by an open ledger writer?)"
             : workerStats.leftPositions.includes(p)
               ? 'delivered, still queued'
               : workerStats.inFlight.includes(p)
@@ -888,7 +893,7 @@ export async function run({
         `level income of ${unpaid.length} top-ups not paid 180 s after the last top-up: ${streams
           .map(
             (r) =>
-              `${r.position} (tx ${r.tx_id}; income event ${r.income_event ? 'exists' : 'missing'}; ${where(r.position)})`,
+              `${r.position} (tx ${r.tx_id}; income event ${r.income_event ? 'exists' : 'missing'}; ${where(r.position, r.passed)})`,
           )
           .join(', ')}`,
       );

@@ -52,17 +52,27 @@ export const REGISTER_LEDGER_WRITER_SQL =
  * The common terms (CTEs) of the horizon and of its holders: `snap` (the snapshot), `locks` (one
  * materialized scan of the granted transaction-id locks and of this database's registered-writer
  * locks) and `held` (each transaction-id lock with its id widened to xid8 next to the snapshot's xmax).
+ *
+ * A transaction-id lock and a writer lock belong to the same transaction when they have the same
+ * **pid**, never by `virtualtransaction`: PostgreSQL clears a committing backend's local transaction
+ * id when it leaves the proc array, before it releases its locks, and `pg_locks` reads that id per row
+ * without the proc array's lock — so a writer committing during the scan can show its two locks under
+ * two virtual transactions ("20/4" and "20/0"), and was taken for a transaction that never registered:
+ * the horizon then passed its events (decision 0050). Within the scan the main lock table cannot change
+ * (all its partition locks are held), and a backend's transaction-level locks all go at its
+ * transaction's end, so one pid holding both means one transaction holding both. A lock without a pid
+ * (a prepared transaction) counts as a writer's.
  */
 const horizonTerms = (snapshot: string): string => `snap as materialized (select ${snapshot} as s),
   locks as materialized (
-    select locktype, virtualtransaction, pid, transactionid::text::bigint as xid32
+    select locktype, pid, transactionid::text::bigint as xid32
       from pg_locks
      where granted
        and ((locktype = 'transactionid' and mode = 'ExclusiveLock')
             or (locktype = 'advisory' and classid = ${LEDGER_WRITER_LOCK.classid} and objid = ${LEDGER_WRITER_LOCK.objid} and objsubid = 2
                 and database = (select oid from pg_database where datname = current_database())))),
   held as (
-    select l.virtualtransaction, l.pid,
+    select l.pid,
            x.xmax + ((((l.xid32 - (x.xmax & 4294967295)) + 2147483648) & 4294967295) - 2147483648) as xid
       from locks l, (select pg_snapshot_xmax(s)::text::bigint as xmax from snap) x
      where l.locktype = 'transactionid')`;
@@ -77,7 +87,8 @@ const horizonTerms = (snapshot: string): string => `snap as materialized (select
  * transaction id the snapshot saw running whose lock is gone from `pg_locks` (it ended after the
  * snapshot was taken, or had not yet entered its lock: its events, if any, are not in the snapshot);
  * and each transaction id held by a registered ledger writer of this database (registration comes
- * before the id, so a writer holding an id now is always seen). A transaction that never registered
+ * before the id, so a writer holding an id now is always seen; its two locks are matched by pid, see
+ * `horizonTerms`). A transaction that never registered
  * — a long report, a backup, another database — cannot append, so it holds nothing back, unlike
  * `pg_snapshot_xmin`, which is the oldest running transaction of the whole server.
  * `pg_locks` is read once (one materialized scan, a consistent view of the lock table), after the snapshot.
@@ -90,7 +101,7 @@ export const ledgerHorizon = (snapshot: string): string => `(
            (select min(r) from snap, pg_snapshot_xip(s) r where not exists (select 1 from held h where h.xid = r::text::bigint)),
            (select min(h.xid)::text::xid8 from held h
              where h.pid is distinct from pg_backend_pid()
-               and exists (select 1 from locks w where w.locktype = 'advisory' and w.virtualtransaction = h.virtualtransaction)))
+               and (h.pid is null or exists (select 1 from locks w where w.locktype = 'advisory' and w.pid = h.pid))))
 )`;
 
 /** A reader that has waited this long on the ledger's horizon names what holds it (`ledgerHorizonHolders`) in its log. */
@@ -121,7 +132,7 @@ const HORIZON_HOLDERS_SQL = `
     select h.xid, h.pid, 'ledger writer' as why
       from held h
      where h.pid is distinct from pg_backend_pid()
-       and exists (select 1 from locks w where w.locktype = 'advisory' and w.virtualtransaction = h.virtualtransaction)
+       and (h.pid is null or exists (select 1 from locks w where w.locktype = 'advisory' and w.pid = h.pid))
     union all
     select r::text::bigint, null, 'no lock seen'
       from snap, pg_snapshot_xip(s) r
