@@ -79,6 +79,100 @@ describe('replay: set-based rebuilds side by side', () => {
       manual: false,
     };
     const paid = { type: 'HelpLinkPaid', payload: { id: link.id, senderUid: '100000', utr: '123456789012' } };
+    const received = {
+      type: 'HelpLinkReceived',
+      payload: {
+        id: link.id,
+        senderUid: '100000',
+        receiverUid: '100001',
+        amountPaise: link.amountPaise,
+        requestId: link.requestId,
+        ghEntryId: link.ghEntryId,
+        ghSource: link.ghSource,
+        ghSourceId: link.ghSourceId,
+        ghEntryCompleted: true,
+        postings: [],
+      },
+    };
+    const entry = (id: string, side: string, uid: string, source: string, sourceId: string) => ({
+      id,
+      side,
+      uid,
+      amountPaise: link.amountPaise,
+      source,
+      sourceId,
+    });
+    /**
+     * The link's request and withdrawal, approved into the queue entries it is made from: every other
+     * projection's rebuild finds this ledger legal, so only the help links' walk can refuse it.
+     */
+    const linkMade = async (tx: Parameters<typeof appendToStream>[0]) => {
+      await appendToStream(
+        tx,
+        `help-request-${link.requestId}`,
+        0,
+        [
+          {
+            type: 'HelpRequested',
+            payload: {
+              id: link.requestId,
+              uid: '100000',
+              epinType: 'EpintypeB',
+              tierPaise: '500000',
+              kind: 'Activate',
+              topupPosition: '1',
+            },
+          },
+          {
+            type: 'HelpRequestApproved',
+            payload: {
+              id: link.requestId,
+              uid: '100000',
+              by: 'auto',
+              entry: entry(link.phEntryId, 'PH', '100000', 'help-request', link.requestId),
+              postings: [],
+            },
+          },
+        ],
+        meta,
+      );
+      await appendToStream(
+        tx,
+        `withdrawal-${link.ghSourceId}`,
+        0,
+        [
+          {
+            type: 'WithdrawalRequested',
+            payload: {
+              id: link.ghSourceId,
+              uid: '100001',
+              amountPaise: link.amountPaise,
+              chargePaise: '0',
+              payoutPaise: link.amountPaise,
+              postings: [],
+            },
+          },
+          {
+            type: 'WithdrawalApproved',
+            payload: {
+              id: link.ghSourceId,
+              uid: '100001',
+              by: 'admin',
+              entry: entry(link.ghEntryId, 'GH', '100001', 'withdrawal', link.ghSourceId),
+              postings: [],
+            },
+          },
+        ],
+        meta,
+      );
+      await appendToStream(
+        tx,
+        'help-matching-walk',
+        0,
+        [{ type: 'HelpLinksCreated', payload: { links: [link], postings: [] } }],
+        meta,
+      );
+    };
     const cases: Array<[string, Array<{ type: string; payload: object }>, RegExp]> = [
       [
         'paid twice (two UTRs: the UTR claims do not refuse it)',
@@ -87,10 +181,7 @@ describe('replay: set-based rebuilds side by side', () => {
       ],
       [
         'cancelled after it was received',
-        [
-          { type: 'HelpLinkReceived', payload: { id: link.id } },
-          { type: 'HelpLinkCancelled', payload: { id: link.id, remark: 'late', held: false } },
-        ],
+        [paid, received, { type: 'HelpLinkCancelled', payload: { id: link.id, remark: 'late', held: false } }],
         /help link HLWALK0000001: cancelled while open/,
       ],
     ];
@@ -99,13 +190,7 @@ describe('replay: set-based rebuilds side by side', () => {
         // written without their projections (as a database owner could): only the replay looks at them
         await scratch.app.transaction(
           async (tx) => {
-            await appendToStream(
-              tx,
-              'help-matching-walk',
-              0,
-              [{ type: 'HelpLinksCreated', payload: { links: [link], postings: [] } }],
-              meta,
-            );
+            await linkMade(tx);
             await appendToStream(tx, `help-link-${link.id}`, 0, transitions, meta);
           },
           { retry: false },
@@ -118,13 +203,7 @@ describe('replay: set-based rebuilds side by side', () => {
       await withScratchLedger(async (scratch) => {
         await scratch.app.transaction(
           async (tx) => {
-            await appendToStream(
-              tx,
-              'help-matching-walk',
-              0,
-              [{ type: 'HelpLinksCreated', payload: { links: [link], postings: [] } }],
-              meta,
-            );
+            await linkMade(tx);
             // a link stream whose first event belongs to another link's id: this link's walk never starts
             await appendToStream(tx, 'help-link-HLNOSUCHLINK1', 0, [paid], meta);
           },
