@@ -373,6 +373,8 @@ describe('replay: set-based rebuilds side by side', () => {
           { retry: false },
         );
         await expect(replayLedger(scratch.owner, projections)).rejects.toThrow(refused);
+        // the same ledger, every projection event by event (project's own statements): refused too
+        await expect(replayLedger(scratch.owner, projections, { perEventOnly: true })).rejects.toThrow();
       });
     });
   });
