@@ -51,11 +51,13 @@ export interface ReplayReport {
  * `onDiff` is told before each table's diff (on a big ledger about as long as the replay itself).
  *
  * The scratch tables are UNLOGGED (nothing of them needs to survive a crash: a replay that
- * does not finish is run again), so filling them writes no WAL. Two paths build them (decision 0046). Projections with a `rebuild` (postings, the
- * sponsor tree, team counts, income, top-ups, e-pins, members, profiles, help links, UTR claims:
- * what a large ledger is made of) are
- * built set-based — one INSERT … SELECT per table over every event, into tables without indexes,
- * whose unique indexes (the checks they carry) are built after the load. The others project event
+ * does not finish is run again), so filling them writes no WAL. Two paths build them (decisions
+ * 0046, 0049). Projections with a `rebuild` (postings, the sponsor tree, team counts, income,
+ * top-ups, e-pins, members, profiles, the help circle's requests, queue entries, links, UTR claims
+ * and withdrawals: what a large ledger is made of) are built set-based — INSERT … SELECT over every
+ * event, into tables without indexes, whose unique indexes (the checks they carry) are built after
+ * the load, with `project`'s conditions checked over all events at once. The others (the small
+ * ones: admin users, logins, settings, payments, tickets, news) project event
  * by event, as the live path does, fed only the events of the types they handle, in batches of
  * REPLAY_BATCH. `perEventOnly` runs every projection event by event (the old path: slow, kept to
  * hold the set-based statements to the live ones).
