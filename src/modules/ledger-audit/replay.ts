@@ -96,8 +96,11 @@ export async function replayLedger(
      * lanes side by side), the unique indexes alone (summed over the lanes), the event-by-event batches.
      */
     onPhase?: (phase: 'set-based' | 'indexes' | 'per-event', ms: number) => void;
-    /** Told, per projection rebuilt set-based, how long its statements and then its tables' unique indexes took. */
-    onRebuild?: (projection: string, ms: number, indexMs: number) => void;
+    /**
+     * Told, per projection rebuilt set-based, how long its statements and then its tables' unique
+     * indexes took, and each of its statements (the `rebuild` list's order) for a profile.
+     */
+    onRebuild?: (projection: string, ms: number, indexMs: number, statementMs: number[]) => void;
     /** Set-based rebuilds side by side (default REPLAY_LANES); 1 runs them one after another. */
     lanes?: number;
   } = {},
@@ -236,15 +239,20 @@ async function rebuildOne(
   tx: Sql,
   schema: string,
   projection: Projection,
-  onRebuild?: (projection: string, ms: number, indexMs: number) => void,
+  onRebuild?: (projection: string, ms: number, indexMs: number, statementMs: number[]) => void,
 ): Promise<number> {
   const started = Date.now();
-  for (const text of projection.rebuild ?? []) await tx.execute(text);
+  const statementMs: number[] = [];
+  for (const text of projection.rebuild ?? []) {
+    const one = Date.now();
+    await tx.execute(text);
+    statementMs.push(Date.now() - one);
+  }
   const loaded = Date.now();
   for (const table of projection.tables)
     for (const text of await uniqueIndexes(tx, schema, table)) await tx.execute(text);
   const indexMs = Date.now() - loaded;
-  onRebuild?.(projection.name, loaded - started, indexMs);
+  onRebuild?.(projection.name, loaded - started, indexMs, statementMs);
   return indexMs;
 }
 
