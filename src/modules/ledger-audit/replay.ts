@@ -11,6 +11,13 @@ export const REPLAY_WORK_MEM = '64MB';
  * replay's snapshot and taking the next projection when it is done with one: one per core here.
  */
 export const REPLAY_LANES = 2;
+/**
+ * The rebuilds that take longest on a network's ledger, longest first (bench/README.md, decision
+ * 0049's profile): the lanes take them before the others, which follow in their list's order, so
+ * that the lanes end together rather than one finishing a large rebuild alone. Names not listed
+ * (or no longer there) change nothing but the order.
+ */
+export const LONGEST_REBUILDS = ['postings', 'member-tree', 'level-income', 'team-counts', 'members', 'epins'];
 /** Row hashes fetched per round trip while diffing a table. */
 export const DIFF_FETCH = 10_000;
 /** Differing rows shown per table in a report. */
@@ -134,7 +141,7 @@ export async function replayLedger(
         );
         if (setBased.length > 0) {
           const started = Date.now();
-          const queue = [...setBased];
+          const queue = longestFirst(setBased);
           let indexMs = 0;
           // Each lane: one transaction in the replay's very snapshot, taking the next projection
           // off the queue until none is left; a projection's unique indexes right after its load.
@@ -229,6 +236,15 @@ export async function replayLedger(
       else await db.execute(`drop schema if exists ${schema} cascade`);
     }
   }
+}
+
+/** The projections in the order the lanes take them: LONGEST_REBUILDS first, the others in their order. */
+export function longestFirst(projections: readonly Projection[]): Projection[] {
+  const rank = (p: Projection) => {
+    const i = LONGEST_REBUILDS.indexOf(p.name);
+    return i < 0 ? LONGEST_REBUILDS.length : i;
+  };
+  return [...projections].sort((a, b) => rank(a) - rank(b));
 }
 
 /**
