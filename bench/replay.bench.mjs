@@ -553,7 +553,7 @@ async function replayOnce(d, owner, runner, options = {}) {
   const report = await d.replayLedger(owner, runner, {
     ...options,
     onPhase: (phase, ms) => (phases[phase] = ms),
-    onRebuild: (name, ms, indexMs) => projections.push({ name, ms, indexMs }),
+    onRebuild: (name, ms, indexMs, statementMs) => projections.push({ name, ms, indexMs, statementMs }),
     onDiff: (table, index) => {
       if (index === 1) phases.rebuildMs = performance.now() - t0;
     },
@@ -746,10 +746,16 @@ export function report(r) {
       lines.push(
         `set-based rebuilds on ${x.events} events (${REPLAY_LANES_NOTE}; each projection's statements, then its unique indexes):\n` +
           table(
-            ['projection', 'statements s', 'indexes s', 'rows'],
+            ['projection', 'statements s', 'indexes s', 'rows', 'each statement s (its rebuild list in order)'],
             [...x.projections]
               .sort((a, b) => b.ms + b.indexMs - (a.ms + a.indexMs))
-              .map((p) => [p.name, (p.ms / 1000).toFixed(1), (p.indexMs / 1000).toFixed(1), x.rowsOf[p.name] ?? '']),
+              .map((p) => [
+                p.name,
+                (p.ms / 1000).toFixed(1),
+                (p.indexMs / 1000).toFixed(1),
+                x.rowsOf[p.name] ?? '',
+                (p.statementMs ?? []).map((ms) => (ms / 1000).toFixed(1)).join(' + '),
+              ]),
           ),
       );
   if (r.verified)

@@ -11,6 +11,13 @@ export const REPLAY_WORK_MEM = '64MB';
  * replay's snapshot and taking the next projection when it is done with one: one per core here.
  */
 export const REPLAY_LANES = 2;
+/**
+ * The rebuilds that take longest on a network's ledger, longest first (bench/README.md, decision
+ * 0049's profile): the lanes take them before the others, which follow in their list's order, so
+ * that the lanes end together rather than one finishing a large rebuild alone. Names not listed
+ * (or no longer there) change nothing but the order.
+ */
+export const LONGEST_REBUILDS = ['postings', 'member-tree', 'level-income', 'team-counts', 'members', 'epins'];
 /** Row hashes fetched per round trip while diffing a table. */
 export const DIFF_FETCH = 10_000;
 /** Differing rows shown per table in a report. */
@@ -51,11 +58,13 @@ export interface ReplayReport {
  * `onDiff` is told before each table's diff (on a big ledger about as long as the replay itself).
  *
  * The scratch tables are UNLOGGED (nothing of them needs to survive a crash: a replay that
- * does not finish is run again), so filling them writes no WAL. Two paths build them (decision 0046). Projections with a `rebuild` (postings, the
- * sponsor tree, team counts, income, top-ups, e-pins, members, profiles, help links, UTR claims:
- * what a large ledger is made of) are
- * built set-based — one INSERT … SELECT per table over every event, into tables without indexes,
- * whose unique indexes (the checks they carry) are built after the load. The others project event
+ * does not finish is run again), so filling them writes no WAL. Two paths build them (decisions
+ * 0046, 0049). Projections with a `rebuild` (postings, the sponsor tree, team counts, income,
+ * top-ups, e-pins, members, profiles, the help circle's requests, queue entries, links, UTR claims
+ * and withdrawals: what a large ledger is made of) are built set-based — INSERT … SELECT over every
+ * event, into tables without indexes, whose unique indexes (the checks they carry) are built after
+ * the load, with `project`'s conditions checked over all events at once. The others (the small
+ * ones: admin users, logins, settings, payments, tickets, news) project event
  * by event, as the live path does, fed only the events of the types they handle, in batches of
  * REPLAY_BATCH. `perEventOnly` runs every projection event by event (the old path: slow, kept to
  * hold the set-based statements to the live ones).
@@ -94,8 +103,11 @@ export async function replayLedger(
      * lanes side by side), the unique indexes alone (summed over the lanes), the event-by-event batches.
      */
     onPhase?: (phase: 'set-based' | 'indexes' | 'per-event', ms: number) => void;
-    /** Told, per projection rebuilt set-based, how long its statements and then its tables' unique indexes took. */
-    onRebuild?: (projection: string, ms: number, indexMs: number) => void;
+    /**
+     * Told, per projection rebuilt set-based, how long its statements and then its tables' unique
+     * indexes took, and each of its statements (the `rebuild` list's order) for a profile.
+     */
+    onRebuild?: (projection: string, ms: number, indexMs: number, statementMs: number[]) => void;
     /** Set-based rebuilds side by side (default REPLAY_LANES); 1 runs them one after another. */
     lanes?: number;
   } = {},
@@ -129,7 +141,7 @@ export async function replayLedger(
         );
         if (setBased.length > 0) {
           const started = Date.now();
-          const queue = [...setBased];
+          const queue = longestFirst(setBased);
           let indexMs = 0;
           // Each lane: one transaction in the replay's very snapshot, taking the next projection
           // off the queue until none is left; a projection's unique indexes right after its load.
@@ -162,13 +174,10 @@ export async function replayLedger(
 
         const started = Date.now();
         const types = perEvent.projections.length === 0 ? [] : perEvent.types();
-        const typeFilter = types === null ? '' : 'and events.type = any($2::text[])';
+        const batch = nextBatch(types);
         for (;;) {
           if (types !== null && types.length === 0) break;
-          const rows: EventRow[] = await snapshot.query<EventRow>(
-            `select ${EVENT_COLUMNS} from public.events where events.position > $1 ${typeFilter} order by events.position limit ${REPLAY_BATCH}`,
-            types === null ? [after ?? '0'] : [after ?? '0', types],
-          );
+          const rows: EventRow[] = await snapshot.query<EventRow>(batch, [after ?? '0', ...(types ?? [])]);
           if (rows.length > 0) {
             await db.transaction(
               async (tx) => {
@@ -229,20 +238,51 @@ export async function replayLedger(
   }
 }
 
+/** The projections in the order the lanes take them: LONGEST_REBUILDS first, the others in their order. */
+export function longestFirst(projections: readonly Projection[]): Projection[] {
+  const rank = (p: Projection) => {
+    const i = LONGEST_REBUILDS.indexOf(p.name);
+    return i < 0 ? LONGEST_REBUILDS.length : i;
+  };
+  return [...projections].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * The next REPLAY_BATCH events after position $1, of these types ($2, $3, … one each; null: every
+ * type): per type its events in position order through `events_type_idx`, merged. The small
+ * projections left event by event see few events in a large ledger; a filter over all events in
+ * position order would read the whole table to find them.
+ */
+function nextBatch(types: readonly string[] | null): string {
+  if (types === null)
+    return `select ${EVENT_COLUMNS} from public.events where events.position > $1 order by events.position limit ${REPLAY_BATCH}`;
+  const perType = types.map(
+    (_, i) =>
+      `(select ${EVENT_COLUMNS}, events.position as replay_order from public.events
+         where events.type = $${i + 2}::text and events.position > $1 order by events.position limit ${REPLAY_BATCH})`,
+  );
+  return `select * from (${perType.join(' union all ')}) e order by replay_order limit ${REPLAY_BATCH}`;
+}
+
 /** Runs one projection's rebuild, then builds its tables' unique indexes; answers the indexes' time. */
 async function rebuildOne(
   tx: Sql,
   schema: string,
   projection: Projection,
-  onRebuild?: (projection: string, ms: number, indexMs: number) => void,
+  onRebuild?: (projection: string, ms: number, indexMs: number, statementMs: number[]) => void,
 ): Promise<number> {
   const started = Date.now();
-  for (const text of projection.rebuild ?? []) await tx.execute(text);
+  const statementMs: number[] = [];
+  for (const text of projection.rebuild ?? []) {
+    const one = Date.now();
+    await tx.execute(text);
+    statementMs.push(Date.now() - one);
+  }
   const loaded = Date.now();
   for (const table of projection.tables)
     for (const text of await uniqueIndexes(tx, schema, table)) await tx.execute(text);
   const indexMs = Date.now() - loaded;
-  onRebuild?.(projection.name, loaded - started, indexMs);
+  onRebuild?.(projection.name, loaded - started, indexMs, statementMs);
   return indexMs;
 }
 

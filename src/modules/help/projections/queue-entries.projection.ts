@@ -1,5 +1,11 @@
 import { prepared } from '../../../platform/db/sql';
-import { ProjectedEvent, Projection, Statement, exactlyOneRow } from '../../../platform/projections/projection';
+import {
+  EVENT_TIME,
+  ProjectedEvent,
+  Projection,
+  Statement,
+  exactlyOneRow,
+} from '../../../platform/projections/projection';
 import {
   HelpLinkCreated,
   HelpLinkReceived,
@@ -41,6 +47,81 @@ function matched(p: HelpLinksCreated): Statement {
     ],
   };
 }
+
+/**
+ * Replay's rebuild of `queue_entries` (decision 0049). The entries as the approvals and credits
+ * opened them; then every change `project` makes to an entry's amounts, one row per (entry, event) —
+ * a batch's links summed per entry as `matched` sums them — with the event's position.
+ */
+const ENTRIES_OPENED = `create temporary table replay_entries on commit drop as
+  select x.id, x.side, x.uid, x."amountPaise" as amount_paise, x.source, x."sourceId" as source_id, ${EVENT_TIME} as since,
+         events.position
+    from events
+   cross join lateral jsonb_to_record(events.payload->'entry')
+           as x(id text, side text, uid text, "amountPaise" bigint, source text, "sourceId" text)
+   where events.type in ('HelpRequestApproved', 'GhEntitlementCredited', 'WithdrawalApproved')`;
+
+/** A link's amount out of the PH entry, then the GH entry (a lone link's event, or each link of a batch). */
+const LINK_MATCHED = (links: string) => `select events.position, c.id, c.remaining, 0::bigint as received, c.what
+    from events cross join lateral ${links}
+           as l(id text, "phEntryId" text, "ghEntryId" text, "amountPaise" bigint)
+   cross join lateral (values (l."phEntryId", -l."amountPaise", 'PH entry ' || l."phEntryId" || ' of link ' || l.id),
+                              (l."ghEntryId", -l."amountPaise", 'GH entry ' || l."ghEntryId" || ' of link ' || l.id))
+           as c(id, remaining, what)`;
+
+/** A receipt's or a return's change of one side's entry: `remaining` and `received` are SQL over its payload `p`. */
+const LINK_SETTLED = (type: string, side: 'PH' | 'GH', remaining: string, received: string) => `select events.position,
+         p."${side.toLowerCase()}EntryId" as id, ${remaining} as remaining, ${received} as received,
+         '${side} entry ' || p."${side.toLowerCase()}EntryId" || ' of link ' || p.id as what
+    from events
+   cross join lateral jsonb_to_record(events.payload)
+           as p(id text, "phEntryId" text, "ghEntryId" text, "amountPaise" bigint, sender text, "writtenOffWaitingPaise" bigint)
+   where events.type = '${type}'`;
+
+/** A return's change of the PH entry: reopened, or (a second failure) what was still waiting written off. */
+const RETURNED_PH = `case when p.sender = 'reopened' then p."amountPaise" else -p."writtenOffWaitingPaise" end`;
+
+const ENTRY_CHANGES = `create temporary table replay_entry_changes on commit drop as
+  select position, id, sum(remaining) as remaining, sum(received) as received, min(what) as what
+    from (${LINK_MATCHED(`jsonb_to_recordset(events.payload->'links')`)} where events.type = 'HelpLinksCreated'
+          union all
+          ${LINK_MATCHED('jsonb_to_record(events.payload)')} where events.type = 'HelpLinkCreated'
+          union all
+          ${LINK_SETTLED('HelpLinkReceived', 'GH', '0::bigint', 'p."amountPaise"')}
+          union all
+          ${LINK_SETTLED('HelpLinkReturned', 'GH', 'p."amountPaise"', '0::bigint')}
+          union all
+          ${LINK_SETTLED('HelpLinkReturned', 'PH', RETURNED_PH, '0::bigint')} and ${RETURNED_PH} <> 0) changes
+   group by position, id`;
+
+/**
+ * `project`'s checks over every change at once, in position order per entry (the order replay
+ * applies them): the entry was opened before the change (`exactlyOneRow`, named with `project`'s
+ * words), and its amounts stay within the table's checks after each event — remaining and received
+ * between zero and the entry's amount, at every step and not only at the end. The lowest failing
+ * position is named: the event the event-by-event replay fails on.
+ */
+const ENTRY_CHECK = `select ledger_assert(false,
+         case when s.opened is null or s.opened > s.position then coalesce(s.what, 'queue entry (none) of the event at ' || s.position)
+              else 'queue entry ' || s.id || ' within its amount ' || s.amount_paise || ' (remaining ' || s.remaining ||
+                   ', received ' || s.received || ' after the event at ' || s.position || ')' end)
+    from (select c.id, c.position, c.what, e.opened, e.amount_paise,
+                 e.amount_paise + sum(c.remaining) over entry as remaining,
+                 sum(c.received) over entry as received
+            from replay_entry_changes c
+            left join (select id, min(position) as opened, min(amount_paise) as amount_paise from replay_entries group by id) e
+                   on e.id = c.id
+          window entry as (partition by c.id order by c.position)) s
+   where s.opened is null or s.opened > s.position
+      or s.remaining not between 0 and s.amount_paise or s.received not between 0 and s.amount_paise
+   order by s.position limit 1`;
+
+const ENTRY_INSERT = `insert into queue_entries (id, side, uid, amount_paise, remaining_paise, received_paise, source, source_id, since)
+  select e.id, e.side, e.uid, e.amount_paise, e.amount_paise + coalesce(c.remaining, 0), coalesce(c.received, 0), e.source,
+         e.source_id, e.since
+    from replay_entries e
+    left join (select id, sum(remaining) as remaining, sum(received) as received from replay_entry_changes group by id) c
+           on c.id = e.id`;
 
 /**
  * The PH and GH queues: one row per entry with its amount still unmatched (`remaining_paise`) and,
@@ -100,4 +181,5 @@ export const queueEntriesProjection: Projection = {
         return [];
     }
   },
+  rebuild: [ENTRIES_OPENED, ENTRY_CHANGES, ENTRY_CHECK, ENTRY_INSERT],
 };

@@ -182,7 +182,7 @@ export const memberTreeProjection: Projection = {
       },
     ];
   },
-  // Replay (decisions 0046, 0049): each member's path to the top is built once (a recursion over
+  // Replay (decision 0046 and its amendment): each member's path to the top is built once (a recursion over
   // the members, not over the closure's rows), then unnested: a member's rows are its sponsor at
   // depth 1 and the sponsor's own ancestors one level deeper, as `project` writes them.
   rebuild: [
@@ -194,7 +194,7 @@ export const memberTreeProjection: Projection = {
 };
 
 /**
- * Replay only (decision 0049): a temporary table `name` (uid, path) with one row per registration:
+ * Replay only (decision 0046's amendment): a temporary table `name` (uid, path) with one row per registration:
  * `path` the member's uplines nearest first (path[1] the sponsor), from the registrations' sponsor
  * column. Built by a recursion whose every step is one level of the tree — as many rows as members
  * in all, not as many as closure rows. A sponsor that is not itself registered ends the path (as

@@ -73,7 +73,7 @@ export const teamCountsProjection: Projection = {
       },
     ];
   },
-  // Replay (decisions 0046, 0049): counted from every member's path to the top (built from the
+  // Replay (decision 0046 and its amendment): counted from every member's path to the top (built from the
   // registrations, as the closure's rebuild builds it: no closure row is read or joined) — per
   // (upline, level, shard) the members below and how many of them were ever activated, then the
   // whole-team rows (depth 0) as the sums over the levels (the team-totals migration's statement).
