@@ -50,7 +50,7 @@ describe('observability settings', () => {
 
 describe("a request's log lines", () => {
   it('carry its reqId, then its caller once authenticated, and what PinoLogger.assign adds', () => {
-    const request = { id: 'req-1' } as FastifyRequest & { user?: { uid?: string; username?: string } };
+    const request = { id: 'req-1' } as unknown as FastifyRequest & { user?: { uid?: string; username?: string } };
     const logger = new PinoLogger({ pinoHttp: { logger: rootLogger() } });
     storage.run(new RequestLogScope(request), () => {
       expect(logger.logger.bindings()).toMatchObject({ reqId: 'req-1' });
@@ -60,7 +60,7 @@ describe("a request's log lines", () => {
       logger.assign({ step: 'x' });
       expect(logger.logger.bindings()).toMatchObject({ reqId: 'req-1', uid: '100000', step: 'x' });
     });
-    const admin = { id: 'req-2', user: { username: 'superadmin' } } as FastifyRequest;
+    const admin = { id: 'req-2', user: { username: 'superadmin' } } as unknown as FastifyRequest;
     storage.run(new RequestLogScope(admin), () =>
       expect(logger.logger.bindings()).toMatchObject({ reqId: 'req-2', admin: 'superadmin' }),
     );
