@@ -16,12 +16,12 @@ interface Waiting {
   paise: bigint;
 }
 
+const WAITING_SQL = prepared(`select side, count(*)::int as n, coalesce(sum(remaining_paise), 0)::text as total
+       from queue_entries where remaining_paise > 0 group by side`);
+
 /** What waits in each queue, in one scan of the waiting entries. */
 async function waiting(db: Sql): Promise<{ PH: Waiting; GH: Waiting }> {
-  const rows = await db.query<{ side: 'PH' | 'GH'; n: number; total: string }>(
-    `select side, count(*)::int as n, coalesce(sum(remaining_paise), 0)::text as total
-       from queue_entries where remaining_paise > 0 group by side`,
-  );
+  const rows = await db.query<{ side: 'PH' | 'GH'; n: number; total: string }>(WAITING_SQL);
   const of = (side: 'PH' | 'GH'): Waiting => {
     const row = rows.find((r) => r.side === side);
     return { count: row?.n ?? 0, paise: BigInt(row?.total ?? '0') };
@@ -84,6 +84,12 @@ export async function networkHealth(
   return { queues: { PH: sideTotal(w.PH), GH: sideTotal(w.GH) }, last7Days, asOf: new Date().toISOString() };
 }
 
+/** For each side the member waits in: the position of their oldest waiting entry and what of theirs waits. */
+const MEMBER_QUEUE_SQL = prepared(`select m.side, (select count(*)::int + 1 from queue_entries o
+                         where o.side = m.side and o.remaining_paise > 0 and (o.since, o.id) < (m.since, m.id)) as position,
+              (select coalesce(sum(remaining_paise), 0)::text from queue_entries w where w.uid = $1 and w.side = m.side and w.remaining_paise > 0) as waiting
+         from (select distinct on (side) side, since, id from queue_entries where uid = $1 and remaining_paise > 0 order by side, since, id) m`);
+
 /**
  * The dashboard's queue transparency for one member: the totals, the pace, and where the member
  * stands — for each side they wait in, the position of their oldest waiting entry (1 = next) and
@@ -97,13 +103,7 @@ export async function memberQueue(db: Sql, uid: string): Promise<Record<string, 
       db,
       read.then((r) => r.PH.paise),
     ),
-    db.query<{ side: 'PH' | 'GH'; position: number; waiting: string }>(
-      `select m.side, (select count(*)::int + 1 from queue_entries o
-                         where o.side = m.side and o.remaining_paise > 0 and (o.since, o.id) < (m.since, m.id)) as position,
-              (select coalesce(sum(remaining_paise), 0)::text from queue_entries w where w.uid = $1 and w.side = m.side and w.remaining_paise > 0) as waiting
-         from (select distinct on (side) side, since, id from queue_entries where uid = $1 and remaining_paise > 0 order by side, since, id) m`,
-      [uid],
-    ),
+    db.query<{ side: 'PH' | 'GH'; position: number; waiting: string }>(MEMBER_QUEUE_SQL, [uid]),
   ]);
   const side = (s: 'PH' | 'GH') => mine.find((r) => r.side === s);
   const totals = { PH: sideTotal(w.PH), GH: sideTotal(w.GH) };
