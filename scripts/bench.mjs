@@ -12,7 +12,7 @@
 // (installed through apt when missing and root) on /, /login and a signed-in /dashboard.
 //
 // Environment:
-//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching, team, replay, web (default all)
+//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching, team, replay, web, storm, dashboard (default all)
 //   BENCH_MATCH_SIZE     help-matching: waiting PH entries and as many GH entries (default 100000)
 //   BENCH_TEAM_SIZE      team: members below the root (default 899999, every 6-digit uid); BENCH_TEAM_VIA_LEDGER
 //                        of them (default 2000) through the ledger, BENCH_TEAM_READS reads per call (default 300)
@@ -44,6 +44,10 @@
 //                        of the storm's API (default one per core); then userDashboard and /api/health/live against a
 //                        Fastify hello-world with as many processes (BENCH_STORM_TP_CLIENTS, default 16, clients;
 //                        BENCH_DURATION_MS per slice, BENCH_SLICES rounds; BENCH_STORM_THROUGHPUT=0 skips it)
+//   BENCH_DASHBOARD_MEMBERS (100000) dashboard: members added to the demo database, and as many links made today
+//                        by the real matching; BENCH_DASHBOARD_WAITING (20000) PH entries left waiting; the demo
+//                        root's userDashboard before and after (BENCH_STORM_TP_CLIENTS clients, then one;
+//                        BENCH_DURATION_MS per slice, BENCH_SLICES slices; API_PROCESSES as for storm)
 // topup-income only:
 //   BENCH_TREE_SIZE      members in the seeded tree (default 100000)
 //   BENCH_TOPUPS         top-ups in the measured run, warm-up included (default 6000)
@@ -67,6 +71,7 @@ import { DIST_FILES as MATCHING_DIST_FILES } from '../bench/help-matching.bench.
 import { DIST_FILES as TEAM_DIST_FILES } from '../bench/team.bench.mjs';
 import { DIST_FILES as REPLAY_DIST_FILES } from '../bench/replay.bench.mjs';
 import { DIST_FILES as STORM_DIST_FILES } from '../bench/storm.bench.mjs';
+import { DIST_FILES as DASHBOARD_DIST_FILES } from '../bench/dashboard.bench.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 const TAG = 'bench';
@@ -94,6 +99,7 @@ const DIST_NEEDED = [
     ...TEAM_DIST_FILES,
     ...REPLAY_DIST_FILES,
     ...STORM_DIST_FILES,
+    ...DASHBOARD_DIST_FILES,
     'dist/main.js',
   ]),
 ];
@@ -252,7 +258,7 @@ async function prepareServer() {
   }
 }
 
-const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'team', 'replay', 'web', 'storm'];
+const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'team', 'replay', 'web', 'storm', 'dashboard'];
 const load = () =>
   os
     .loadavg()
@@ -369,7 +375,7 @@ function runHelpMatching(db) {
   return runAndReport(
     db,
     'help-matching',
-    'matching runs vs the same links written set-based into help_links\' indexes with both queue-entry updates (same server, same run), reads during the run',
+    "matching runs vs the same links written set-based into help_links' indexes with both queue-entry updates (same server, same run), reads during the run",
     { size: intEnv('BENCH_MATCH_SIZE', 100_000), profile: env.BENCH_PROFILE === '1' },
   );
 }
@@ -521,16 +527,17 @@ async function runWeb() {
 }
 
 /**
- * `storm` (issue 22 §3, bench/storm.bench.mjs): its own PostgreSQL, Redis and the API as `npm run up`
- * runs it (API_PROCESSES, default one per core), with TRUST_PROXY=loopback so that each session's
- * X-Forwarded-For is its client address; migrate + seed, the storm's members through the ledger,
- * then the storm, with the API processes' RSS sampled throughout.
+ * PostgreSQL, Redis and the API as `npm run up` runs them (API_PROCESSES, default one per core, on one
+ * port), each on a free port in a temp dir, with TRUST_PROXY=loopback so that a client's
+ * X-Forwarded-For is its address: migrate, the demo seed, then `beforeApi(apiEnv)` (seeding that
+ * must come before the API starts), then the API. `stops` ends everything in reverse order.
  */
-async function runStorm() {
-  await ensureBuilt();
-  const storm = await import('../bench/storm.bench.mjs');
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-bench-storm-'));
-  const stops = [];
+async function startApiStack(name, { beforeApi = async () => {} } = {}) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `sahyog-bench-${name}-`));
+  const stops = [async () => fs.rmSync(tmp, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch((e) => log(TAG, c.yellow(`cleanup: ${e.message}`)));
+  };
   try {
     const password = crypto.randomBytes(12).toString('hex');
     const pg = await startPostgres({
@@ -549,14 +556,15 @@ async function runStorm() {
       tag: 'redis',
     });
     stops.push(() => redis.stop());
-    await ensureDatabase(pg.url('postgres'), 'sahyog_bench_storm');
+    const database = `sahyog_bench_${name}`;
+    await ensureDatabase(pg.url('postgres'), database);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const processes = intEnv('BENCH_STORM_PROCESSES', os.availableParallelism());
     const commitmentKeyHex = crypto.randomBytes(32).toString('hex');
     const apiEnv = {
       ...env,
-      DATABASE_URL: pg.url('sahyog_bench_storm'),
+      DATABASE_URL: pg.url(database),
       REDIS_URL: redis.url(0),
       PORT: String(port),
       PUBLIC_URL: baseUrl,
@@ -565,7 +573,7 @@ async function runStorm() {
       AUDITOR_REDACTION_SALT: crypto.randomBytes(24).toString('hex'),
       CREDENTIAL_COMMITMENT_KEY: commitmentKeyHex,
       API_PROCESSES: String(Math.max(1, processes)),
-      // Only this bench's API trusts X-Forwarded-For, and only from loopback: the storm's clients are on 127.0.0.1.
+      // Only this bench's API trusts X-Forwarded-For, and only from loopback: the bench's clients are on 127.0.0.1.
       TRUST_PROXY: 'loopback',
     };
     delete apiEnv.NODE_ENV;
@@ -575,8 +583,7 @@ async function runStorm() {
     delete apiEnv.CREDENTIAL_COMMITMENT_KEY_FILE;
     for (const cli of ['migrate', 'seed'])
       await runOrThrow(process.execPath, [`dist/cli/${cli}.js`], { env: apiEnv, prefix: cli, timeoutMs: 5 * 60_000 });
-    const members = Math.max(1, intEnv('BENCH_STORM_MEMBERS', 2000));
-    await storm.seed({ databaseUrl: apiEnv.DATABASE_URL, commitmentKeyHex, count: members, log: (m) => log(TAG, m) });
+    await beforeApi({ apiEnv, commitmentKeyHex });
     const logStream = fs.createWriteStream(path.join(tmp, 'api.log'));
     const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { env: apiEnv, logStream });
     stops.push(async () => {
@@ -586,6 +593,28 @@ async function runStorm() {
     await waitForHttp(`${baseUrl}/api/health/live`, { timeoutMs: 120_000, isAlive: api.alive });
     // The cluster's processes answer live one by one: give the others their start.
     await new Promise((resolve) => setTimeout(resolve, 3000));
+    return { apiEnv, baseUrl, api, stops, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * `storm` (issue 22 §3, bench/storm.bench.mjs): the API stack (startApiStack) with the storm's
+ * members written through the ledger before the API starts, then the storm, with the API processes'
+ * RSS sampled throughout; then the throughput of issue 22 §2.
+ */
+async function runStorm() {
+  await ensureBuilt();
+  const storm = await import('../bench/storm.bench.mjs');
+  const members = Math.max(1, intEnv('BENCH_STORM_MEMBERS', 2000));
+  const stack = await startApiStack('storm', {
+    beforeApi: ({ apiEnv, commitmentKeyHex }) =>
+      storm.seed({ databaseUrl: apiEnv.DATABASE_URL, commitmentKeyHex, count: members, log: (m) => log(TAG, m) }),
+  });
+  const { apiEnv, baseUrl, api, stops } = stack;
+  try {
     const clients = Math.max(1, intEnv('BENCH_STORM_CLIENTS', 32));
     log(
       TAG,
@@ -631,8 +660,62 @@ async function runStorm() {
     console.log(c.dim(`load average ${load()} after`));
     console.log('');
   } finally {
-    for (const stop of stops.reverse()) await stop().catch((e) => log(TAG, c.yellow(`cleanup: ${e.message}`)));
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await stack.stop();
+  }
+}
+
+/**
+ * `dashboard` (issue 22 §6, bench/dashboard.bench.mjs): the API stack on the demo database; the
+ * demo root's userDashboard measured; the database grown to BENCH_DASHBOARD_MEMBERS members and as
+ * many links made today by the real matching (BENCH_DASHBOARD_WAITING PH entries left waiting); the
+ * same dashboard measured again.
+ */
+async function runDashboard() {
+  await ensureBuilt();
+  const dashboard = await import('../bench/dashboard.bench.mjs');
+  const stack = await startApiStack('dashboard');
+  try {
+    const { apiEnv, baseUrl } = stack;
+    const login = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.255.253' },
+      body: JSON.stringify({ uid: dashboard.MEMBER_UID, password: dashboard.MEMBER_PASSWORD }),
+    }).then((r) => r.json());
+    if (!login.token) throw new Error(`dashboard: login of ${dashboard.MEMBER_UID} failed: ${JSON.stringify(login)}`);
+    const clients = Math.max(1, intEnv('BENCH_STORM_TP_CLIENTS', 16));
+    const options = {
+      origin: baseUrl,
+      token: login.token,
+      clients,
+      durationMs: Math.max(1000, intEnv('BENCH_DURATION_MS', 5000)),
+      slices: Math.max(1, intEnv('BENCH_SLICES', 2)),
+      log: (m) => log(TAG, m),
+    };
+    log(TAG, `dashboard: demo database (${await dashboard.figures(options)}); load average ${load()}`);
+    const demo = await dashboard.measure(options);
+    const grown = await dashboard.grow({
+      databaseUrl: apiEnv.DATABASE_URL,
+      members: Math.max(2, intEnv('BENCH_DASHBOARD_MEMBERS', 100_000)),
+      waiting: intEnv('BENCH_DASHBOARD_WAITING', 20_000),
+      log: (m) => log(TAG, m),
+    });
+    log(
+      TAG,
+      `dashboard: grown database: ${grown.week.members} members, ${grown.week.links} links in the last 7 days, ${grown.week.waiting} entries waiting (${await dashboard.figures(options)}); load average ${load()}`,
+    );
+    const after = await dashboard.measure(options);
+    console.log('');
+    console.log(
+      c.bold(
+        `dashboard: userDashboard of ${dashboard.MEMBER_UID}, demo database vs ${grown.week.members} members and ${grown.week.links} links in the last 7 days`,
+      ),
+    );
+    console.log(c.dim(`API_PROCESSES=${apiEnv.API_PROCESSES}; load average ${load()} after`));
+    const { text, verdict } = dashboard.report({ demo, grown: after, clients });
+    console.log(text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
+    console.log('');
+  } finally {
+    await stack.stop();
   }
 }
 
@@ -655,7 +738,12 @@ async function main() {
     await runStorm();
     console.log(c.dim(`storm: ${((Date.now() - stormStarted) / 1000).toFixed(0)} s`));
   }
-  const ledger = BENCHMARKS.filter((b) => b !== 'web' && b !== 'storm' && only.includes(b));
+  if (only.includes('dashboard')) {
+    const dashboardStarted = Date.now();
+    await runDashboard();
+    console.log(c.dim(`dashboard: ${((Date.now() - dashboardStarted) / 1000).toFixed(0)} s`));
+  }
+  const ledger = BENCHMARKS.filter((b) => !['web', 'storm', 'dashboard'].includes(b) && only.includes(b));
   if (ledger.length === 0) return 0;
   await ensureBuilt();
   const server = await prepareServer();

@@ -9,6 +9,7 @@ import { ROOT, c, log, UserError, runOrThrow, waitForHttp, killCommands, portIsF
 import { ensureNodeModules, localDatabase, localLedgerEnv, localRedis, localSecrets } from './lib/local.mjs';
 import { startService } from './lib/supervise.mjs';
 import { BUILDS, inputHash, upToDate, writeStamp } from './lib/build-stamp.mjs';
+import { pgQuery } from './lib/postgres.mjs';
 
 const PORT = Number(process.env.PORT || 3000);
 const started = []; // { name, stop() } in start order; stopped in reverse
@@ -98,6 +99,8 @@ async function main() {
   let seeding = Promise.resolve();
   if (process.env.SEED === '0' || process.env.SEED === 'false') {
     log('seed', 'SEED=0: not seeding');
+  } else if (await demoNetworkPresent(db.url)) {
+    log('seed', 'demo network already present: not seeding (the demo logins are below)');
   } else {
     step('Demo network (seeded once; later runs keep the data), while the API and worker start');
     seeding = runOrThrow(process.execPath, ['dist/cli/seed.js'], { env, prefix: 'seed' });
@@ -133,6 +136,20 @@ ${c.green(c.bold('Sahyog is up'))} ${c.dim(`(${Math.round((Date.now() - t0) / 10
     admins     superadmin | superadmin2 (second approver, four eyes) | approver | support | auditor, password ${c.bold('Admin@123')}
 
 Press Ctrl-C to stop everything.`);
+}
+
+/**
+ * Whether the demo seed would write nothing: it writes only when the root (100000) or the first demo
+ * member (100001) is missing (src/cli/seed.ts, ensureRoot and seedDemo). Then its process — a Nest
+ * context, over a second of CPU beside the API's and worker's start — is not run (decision 0051).
+ */
+async function demoNetworkPresent(url) {
+  try {
+    const [result] = await pgQuery(url, "select count(*)::int as n from members where uid in ('100000', '100001')");
+    return result.rows[0].n === 2;
+  } catch {
+    return false; // the seed itself will say what is wrong
+  }
 }
 
 function redact(url) {

@@ -56,7 +56,7 @@ export async function createApiApp(
   instance.addHook('preValidation', refuseBadInput);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(spaFallback(root)));
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   // The built files first: compression applies to the routes registered after it (see web-apps.ts).
   await registerWebApps(app, root);
   await registerCompression(app);

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 import request from 'supertest';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
@@ -79,6 +79,33 @@ describe('userDashboard at a real network’s size', () => {
       expect(connect).toHaveBeenCalledTimes(2);
     } finally {
       connect.mockRestore();
+    }
+  });
+
+  it('scans the waiting entries once: the queue totals give the 7-day pace its waiting PH demand too', async () => {
+    const waiter = await net.register(sender, 'Queue Waiter');
+    await help.approvedHelp(waiter); // something waits on the PH side
+    const token = await net.token(waiter);
+    const texts: string[] = [];
+    const original = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      const [config] = args as [string | { text?: string }];
+      texts.push(typeof config === 'string' ? config : (config?.text ?? ''));
+      return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    try {
+      const res = await request(t.app.getHttpServer())
+        .post('/api/userDashboard')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ uid: waiter })
+        .expect(200);
+      expect(Number(res.body[0].phQueueCount)).toBeGreaterThan(0);
+      expect(res.body[0].myPhQueuePosition).toMatch(/^[1-9]\d*$/);
+      // Statements over every waiting entry (not one member's): the totals, once.
+      const overAllWaiting = texts.filter((text) => /queue_entries/.test(text) && !/\$1/.test(text));
+      expect(overAllWaiting).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
     }
   });
 

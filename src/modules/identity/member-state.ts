@@ -1,4 +1,4 @@
-import { Sql } from '../../platform/db/sql';
+import { prepared, Sql } from '../../platform/db/sql';
 import { Locked } from '../../platform/event-store/locked';
 import { AdminRole, AdminState, adminStream, IMPERSONATING_ROLES, roleMayCall } from './domain/admin.events';
 import { LoginAddressState, LoginPolicy } from './domain/login-attempts';
@@ -13,6 +13,12 @@ interface MemberRow extends Omit<MemberState, 'credentialVersion' | 'sessionEpoc
   must_change_password: boolean;
 }
 
+const MEMBER_COLUMNS = `select uid, name, email, status, blocked, isagree, credential_version, session_epoch, must_change_password, version
+       from members where uid = $1`;
+/** Prepared once per connection: every signed-in member call checks its session with the first (decision 0051). */
+const MEMBER_SQL = prepared(MEMBER_COLUMNS);
+const MEMBER_FOR_UPDATE_SQL = prepared(`${MEMBER_COLUMNS} for update`);
+
 /**
  * The members projection row a command decides on; null for an id that is not a member. Commands
  * that append to the member's stream read it FOR UPDATE, so concurrent commands on one member
@@ -20,11 +26,7 @@ interface MemberRow extends Omit<MemberState, 'credentialVersion' | 'sessionEpoc
  */
 export async function loadMember(sql: Sql, uid: string, forUpdate = false): Promise<MemberState | null> {
   if (!UID_PATTERN.test(uid)) return null;
-  const [row] = await sql.query<MemberRow>(
-    `select uid, name, email, status, blocked, isagree, credential_version, session_epoch, must_change_password, version
-       from members where uid = $1 ${forUpdate ? 'for update' : ''}`,
-    [uid],
-  );
+  const [row] = await sql.query<MemberRow>(forUpdate ? MEMBER_FOR_UPDATE_SQL : MEMBER_SQL, [uid]);
   if (!row) return null;
   return {
     uid: row.uid,

@@ -1,10 +1,9 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { IncomingMessage } from 'node:http';
-import { PinoLogger } from 'nestjs-pino';
-import { Observable } from 'rxjs';
-import { requestIdFrom, rootLogger } from './logger';
+import { storage } from 'nestjs-pino/storage';
+import { Logger } from 'pino';
+import { accessLogger, requestIdFrom, rootLogger } from './logger';
 import { METRICS_CONTENT_TYPE, Metrics, scrapeAllowed, UNMATCHED_ROUTE } from './metrics';
 import { ObservabilitySettings } from './settings';
 
@@ -28,9 +27,44 @@ function identityOf(request: FastifyRequest): { uid?: string; admin?: string } {
 }
 
 /**
+ * The request's logging scope (nestjs-pino's Store, read by its `Logger`/`PinoLogger`): every line
+ * written while the request runs carries its `reqId`, and `uid`/`admin` once the guards have
+ * authenticated the caller. The child logger is made when a line is first written, not for every
+ * request (most write none but their access line): a pino child costs a redaction pass over its
+ * bindings, and pino-http's middleware made two per request, one of them over the whole request
+ * object (decision 0051).
+ */
+export class RequestLogScope {
+  private made?: Logger;
+  private madeFor?: string;
+  private assigned?: Logger;
+  readonly responseLogger = undefined;
+
+  constructor(private readonly request: FastifyRequest) {}
+
+  get logger(): Logger {
+    if (this.assigned) return this.assigned;
+    const who = identityOf(this.request);
+    const key = who.uid ?? who.admin ?? '';
+    if (!this.made || this.madeFor !== key) {
+      this.made = rootLogger().child({ reqId: this.request.id, ...who });
+      this.madeFor = key;
+    }
+    return this.made;
+  }
+
+  /** PinoLogger.assign: the request's logger with more bindings, kept for the rest of the request. */
+  set logger(logger: Logger) {
+    this.assigned = logger;
+  }
+}
+
+/**
  * On every answer: the `X-Request-Id` header; one access line (method, route pattern, status,
  * duration in ms, who, never the query string, a body or a header); the request histogram. And
  * `GET /metrics` (bearer METRICS_TOKEN when set). Registered before the routes and the web apps.
+ * The request's lines carry its id and caller through RequestLogScope, entered here for the rest
+ * of the request (as nestjs-pino's own middleware did, at the same hook).
  */
 export function registerHttpObservability(
   app: NestFastifyApplication,
@@ -40,7 +74,7 @@ export function registerHttpObservability(
   const instance = app.getHttpAdapter().getInstance();
   instance.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     void reply.header('x-request-id', request.id);
-    done();
+    storage.run(new RequestLogScope(request), done);
   });
   instance.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
@@ -56,7 +90,7 @@ export function registerHttpObservability(
       status,
       durationMs,
     };
-    const log = rootLogger();
+    const log = accessLogger();
     if (status >= 500) log.error(line, 'request');
     else log.info(line, 'request');
     done();
@@ -67,25 +101,4 @@ export function registerHttpObservability(
     const text = await metrics.render();
     return reply.header('content-type', METRICS_CONTENT_TYPE).header('cache-control', 'no-store').send(text);
   });
-}
-
-/**
- * Adds the caller to every later line of the request (nestjs-pino's request-scoped logger): `uid`
- * for a member, `admin` for an admin, once the guards have authenticated the request.
- */
-@Injectable()
-export class LogIdentityInterceptor implements NestInterceptor {
-  constructor(private readonly logger: PinoLogger) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const who = identityOf(context.switchToHttp().getRequest<FastifyRequest>());
-    if (who.uid || who.admin) {
-      try {
-        this.logger.assign(who);
-      } catch {
-        // Outside a request's logging scope (no pino-http middleware ran): nothing to add to.
-      }
-    }
-    return next.handle();
-  }
 }

@@ -1,11 +1,9 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown, Provider } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { HealthChecks, HealthController, OBSERVABILITY_SETTINGS } from './health';
-import { requestIdFrom, rootLogger } from './logger';
-import { LogIdentityInterceptor } from './http';
+import { rootLogger } from './logger';
 import { Metrics } from './metrics';
 import { Probes } from './probes';
 import { observabilitySettings } from './settings';
@@ -22,18 +20,15 @@ const common = (role: 'api' | 'worker'): Provider[] => [
   HealthChecks,
 ];
 
-/** nestjs-pino over the process's root logger: Nest's own lines and request-scoped lines as JSON, with `reqId`. */
+/**
+ * nestjs-pino over the process's root logger: Nest's own lines and request-scoped lines as JSON. Its
+ * pino-http middleware is applied to no route: the access line is ours (one line with the route
+ * pattern), and so is the request's scope with `reqId` and the caller (http.ts, RequestLogScope),
+ * made only when the request writes a line (decision 0051).
+ */
 const logging = () =>
   LoggerModule.forRootAsync({
-    useFactory: () => ({
-      pinoHttp: {
-        logger: rootLogger(),
-        // The access line is ours (one line with the route pattern, see http.ts), not pino-http's.
-        autoLogging: false,
-        quietReqLogger: true,
-        genReqId: (req) => (req as { id?: string }).id ?? requestIdFrom(req.headers['x-request-id']),
-      },
-    }),
+    useFactory: () => ({ pinoHttp: { logger: rootLogger(), autoLogging: false }, forRoutes: [] }),
   });
 
 /** Health, logs and metrics (issue 19 §3), one folder: the API's and the worker's wiring. */
@@ -45,7 +40,7 @@ export class ObservabilityModule implements OnApplicationShutdown {
       global: true,
       imports: [TerminusModule.forRoot({ logger: false }), logging()],
       controllers: [HealthController],
-      providers: [...common('api'), { provide: APP_INTERCEPTOR, useClass: LogIdentityInterceptor }],
+      providers: common('api'),
       exports: [Metrics, OBSERVABILITY_SETTINGS, HealthChecks],
     };
   }

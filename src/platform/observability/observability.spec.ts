@@ -1,4 +1,8 @@
-import { requestIdFrom } from './logger';
+import { FastifyRequest } from 'fastify';
+import { PinoLogger } from 'nestjs-pino';
+import { storage } from 'nestjs-pino/storage';
+import { RequestLogScope } from './http';
+import { requestIdFrom, rootLogger } from './logger';
 import { scrapeAllowed } from './metrics';
 import { observabilitySettings } from './settings';
 
@@ -41,5 +45,24 @@ describe('observability settings', () => {
     expect(() => observabilitySettings({ WORKER_HEALTH_PORT: '70000' })).toThrow(/WORKER_HEALTH_PORT/);
     expect(() => observabilitySettings({ HEALTH_MAX_RELAY_LAG: '-1' })).toThrow(/HEALTH_MAX_RELAY_LAG/);
     expect(() => observabilitySettings({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+});
+
+describe("a request's log lines", () => {
+  it('carry its reqId, then its caller once authenticated, and what PinoLogger.assign adds', () => {
+    const request = { id: 'req-1' } as unknown as FastifyRequest & { user?: { uid?: string; username?: string } };
+    const logger = new PinoLogger({ pinoHttp: { logger: rootLogger() } });
+    storage.run(new RequestLogScope(request), () => {
+      expect(logger.logger.bindings()).toMatchObject({ reqId: 'req-1' });
+      expect(logger.logger.bindings()).not.toHaveProperty('uid');
+      request.user = { uid: '100000' };
+      expect(logger.logger.bindings()).toMatchObject({ reqId: 'req-1', uid: '100000' });
+      logger.assign({ step: 'x' });
+      expect(logger.logger.bindings()).toMatchObject({ reqId: 'req-1', uid: '100000', step: 'x' });
+    });
+    const admin = { id: 'req-2', user: { username: 'superadmin' } } as unknown as FastifyRequest;
+    storage.run(new RequestLogScope(admin), () =>
+      expect(logger.logger.bindings()).toMatchObject({ reqId: 'req-2', admin: 'superadmin' }),
+    );
   });
 });

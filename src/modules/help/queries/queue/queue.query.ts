@@ -10,17 +10,31 @@ export interface SideTotal {
   amountRupees: string;
 }
 
-/** What waits in each queue: entries with an unmatched amount, and the sum of those amounts. */
-export async function queueTotals(db: Sql): Promise<{ PH: SideTotal; GH: SideTotal }> {
-  const rows = await db.query<{ side: 'PH' | 'GH'; n: number; total: string }>(
-    `select side, count(*)::int as n, coalesce(sum(remaining_paise), 0)::text as total
-       from queue_entries where remaining_paise > 0 group by side`,
-  );
-  const of = (side: 'PH' | 'GH'): SideTotal => {
+/** What waits on one side, as read: the entries with an unmatched amount and the sum of those amounts. */
+interface Waiting {
+  count: number;
+  paise: bigint;
+}
+
+const WAITING_SQL = prepared(`select side, count(*)::int as n, coalesce(sum(remaining_paise), 0)::text as total
+       from queue_entries where remaining_paise > 0 group by side`);
+
+/** What waits in each queue, in one scan of the waiting entries. */
+async function waiting(db: Sql): Promise<{ PH: Waiting; GH: Waiting }> {
+  const rows = await db.query<{ side: 'PH' | 'GH'; n: number; total: string }>(WAITING_SQL);
+  const of = (side: 'PH' | 'GH'): Waiting => {
     const row = rows.find((r) => r.side === side);
-    return { count: row?.n ?? 0, amountRupees: formatRupees(BigInt(row?.total ?? '0')) };
+    return { count: row?.n ?? 0, paise: BigInt(row?.total ?? '0') };
   };
   return { PH: of('PH'), GH: of('GH') };
+}
+
+const sideTotal = (w: Waiting): SideTotal => ({ count: w.count, amountRupees: formatRupees(w.paise) });
+
+/** What waits in each queue: entries with an unmatched amount, and the sum of those amounts. */
+export async function queueTotals(db: Sql): Promise<{ PH: SideTotal; GH: SideTotal }> {
+  const w = await waiting(db);
+  return { PH: sideTotal(w.PH), GH: sideTotal(w.GH) };
 }
 
 export interface MatchingPace {
@@ -33,17 +47,20 @@ export interface MatchingPace {
 /**
  * Links made in the last 7 days and the share of the PH demand they met (docs/decisions/0018): the
  * days are India's calendar days, today and the 6 before it, read from the per-day projection
- * (decision 0047), 7 rows however many links the week made.
+ * (decision 0047), 7 rows however many links the week made. The PH demand still waiting is the
+ * queue totals' own (read once for both: decision 0051).
  */
-const MATCHING_PACE_SQL = prepared(`select
-     (select coalesce(sum(links), 0)::int from help_link_days where day > ${INDIA_DAY('now()')} - 7) as n,
-     (select coalesce(sum(amount_paise), 0)::text from help_link_days where day > ${INDIA_DAY('now()')} - 7) as linked,
-     (select coalesce(sum(remaining_paise), 0)::text from queue_entries where side = 'PH' and remaining_paise > 0) as waiting`);
+const MATCHING_PACE_SQL =
+  prepared(`select coalesce(sum(links), 0)::int as n, coalesce(sum(amount_paise), 0)::text as linked
+     from help_link_days where day > ${INDIA_DAY('now()')} - 7`);
 
-export async function matchingPace(db: Sql): Promise<MatchingPace> {
-  const [row] = await db.query<{ n: number; linked: string; waiting: string }>(MATCHING_PACE_SQL);
+async function matchingPace(db: Sql, phWaitingPaise: Promise<bigint>): Promise<MatchingPace> {
+  const [[row], waitingPaise] = await Promise.all([
+    db.query<{ n: number; linked: string }>(MATCHING_PACE_SQL),
+    phWaitingPaise,
+  ]);
   const linked = BigInt(row.linked);
-  const demand = linked + BigInt(row.waiting);
+  const demand = linked + waitingPaise;
   const basisPoints = demand === 0n ? 0n : (linked * 10_000n) / demand;
   return {
     links: row.n,
@@ -56,9 +73,22 @@ export async function matchingPace(db: Sql): Promise<MatchingPace> {
 export async function networkHealth(
   db: Sql,
 ): Promise<{ queues: { PH: SideTotal; GH: SideTotal }; last7Days: MatchingPace; asOf: string }> {
-  const [queues, last7Days] = await Promise.all([queueTotals(db), matchingPace(db)]);
-  return { queues, last7Days, asOf: new Date().toISOString() };
+  const read = waiting(db);
+  const [w, last7Days] = await Promise.all([
+    read,
+    matchingPace(
+      db,
+      read.then((r) => r.PH.paise),
+    ),
+  ]);
+  return { queues: { PH: sideTotal(w.PH), GH: sideTotal(w.GH) }, last7Days, asOf: new Date().toISOString() };
 }
+
+/** For each side the member waits in: the position of their oldest waiting entry and what of theirs waits. */
+const MEMBER_QUEUE_SQL = prepared(`select m.side, (select count(*)::int + 1 from queue_entries o
+                         where o.side = m.side and o.remaining_paise > 0 and (o.since, o.id) < (m.since, m.id)) as position,
+              (select coalesce(sum(remaining_paise), 0)::text from queue_entries w where w.uid = $1 and w.side = m.side and w.remaining_paise > 0) as waiting
+         from (select distinct on (side) side, since, id from queue_entries where uid = $1 and remaining_paise > 0 order by side, since, id) m`);
 
 /**
  * The dashboard's queue transparency for one member: the totals, the pace, and where the member
@@ -66,18 +96,17 @@ export async function networkHealth(
  * what of theirs waits.
  */
 export async function memberQueue(db: Sql, uid: string): Promise<Record<string, string>> {
-  const [totals, pace, mine] = await Promise.all([
-    queueTotals(db),
-    matchingPace(db),
-    db.query<{ side: 'PH' | 'GH'; position: number; waiting: string }>(
-      `select m.side, (select count(*)::int + 1 from queue_entries o
-                         where o.side = m.side and o.remaining_paise > 0 and (o.since, o.id) < (m.since, m.id)) as position,
-              (select coalesce(sum(remaining_paise), 0)::text from queue_entries w where w.uid = $1 and w.side = m.side and w.remaining_paise > 0) as waiting
-         from (select distinct on (side) side, since, id from queue_entries where uid = $1 and remaining_paise > 0 order by side, since, id) m`,
-      [uid],
+  const read = waiting(db);
+  const [w, pace, mine] = await Promise.all([
+    read,
+    matchingPace(
+      db,
+      read.then((r) => r.PH.paise),
     ),
+    db.query<{ side: 'PH' | 'GH'; position: number; waiting: string }>(MEMBER_QUEUE_SQL, [uid]),
   ]);
   const side = (s: 'PH' | 'GH') => mine.find((r) => r.side === s);
+  const totals = { PH: sideTotal(w.PH), GH: sideTotal(w.GH) };
   return {
     phQueueCount: String(totals.PH.count),
     phQueueRupees: totals.PH.amountRupees,

@@ -1,8 +1,16 @@
-import { Sql } from '../../../../platform/db/sql';
+import { prepared, Sql } from '../../../../platform/db/sql';
 import { formatRupees } from '../../../../platform/money';
 import { HELP_ACCOUNT } from '../../../help';
 import { loadSettings } from '../../../settings';
 import { WALLET_ACCOUNT } from '../../domain/withdrawal.events';
+
+/** The dashboard's statements, prepared once per connection (decision 0051). */
+const BALANCES_SQL = prepared(
+  'select account, sum(amount_paise)::text as total from postings where account = any($1) group by account',
+);
+const WITHDRAWN_TODAY_SQL = prepared(`select coalesce(sum(amount_paise), 0)::text as total from withdrawals
+        where uid = $1 and status <> 'Rejected'
+          and requested_at >= date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`);
 
 /**
  * The dashboard's money cards (spec §3 member summary): MY PH (help given), MY GH (help received),
@@ -21,16 +29,8 @@ export async function walletSummary(db: Sql, uid: string): Promise<Record<string
     WALLET_ACCOUNT.reserved(uid),
   ];
   const [rows, [today], settings] = await Promise.all([
-    db.query<{ account: string; total: string }>(
-      'select account, sum(amount_paise)::text as total from postings where account = any($1) group by account',
-      [accounts],
-    ),
-    db.query<{ total: string }>(
-      `select coalesce(sum(amount_paise), 0)::text as total from withdrawals
-        where uid = $1 and status <> 'Rejected'
-          and requested_at >= date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata'`,
-      [uid],
-    ),
+    db.query<{ account: string; total: string }>(BALANCES_SQL, [accounts]),
+    db.query<{ total: string }>(WITHDRAWN_TODAY_SQL, [uid]),
     loadSettings(db),
   ]);
   const bal = (account: string) => BigInt(rows.find((r) => r.account === account)?.total ?? '0');
