@@ -274,8 +274,8 @@ export async function run({
   appUrl,
   members = 100_000,
   depth = 5000,
-  rounds = 100,
-  reads = 100,
+  rounds = 50,
+  reads = 50,
   explain = false,
   log = () => {},
 }) {

@@ -18,7 +18,7 @@
 //                        of them (default 2000) through the ledger, BENCH_TEAM_READS reads per call (default 300)
 //   BENCH_DEEP_MEMBERS   deep: members in all (default 100000), one chain of BENCH_DEEP_DEPTH (default 5000) among them;
 //                        BENCH_DEEP_ROUNDS registrations and first top-ups at the chain's end and as many at a bushy leaf
-//                        (default 100 each), BENCH_DEEP_READS reads per call (default 100); BENCH_DEEP_EXPLAIN=1 prints
+//                        (default 50 each), BENCH_DEEP_READS reads per call (default 50); BENCH_DEEP_EXPLAIN=1 prints
 //                        the plan of the bounded candidate's batch totals
 //   BENCH_DATABASE_URL   owner/superuser URL of an existing server; a database
 //                        sahyog_bench_<random> is created on it and dropped afterwards
@@ -401,8 +401,8 @@ function runDeep(db) {
     {
       members: intEnv('BENCH_DEEP_MEMBERS', 100_000),
       depth: intEnv('BENCH_DEEP_DEPTH', 5000),
-      rounds: Math.max(10, intEnv('BENCH_DEEP_ROUNDS', 100)),
-      reads: Math.max(10, intEnv('BENCH_DEEP_READS', 100)),
+      rounds: Math.max(10, intEnv('BENCH_DEEP_ROUNDS', 50)),
+      reads: Math.max(10, intEnv('BENCH_DEEP_READS', 50)),
       explain: env.BENCH_DEEP_EXPLAIN === '1',
     },
   );
