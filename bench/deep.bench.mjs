@@ -64,6 +64,7 @@ export const DIST_FILES = [
   'dist/modules/ledger-audit/replay.js',
   'dist/platform/event-store/event-store.js',
   'dist/modules/identity/credential-commitments.js',
+  'dist/modules/identity/projections/members.projection.js',
 ];
 
 function loadDist() {
@@ -75,6 +76,7 @@ function loadDist() {
     ...dist('modules/ledger-audit/replay.js'),
     ...dist('platform/event-store/event-store.js'),
     ...dist('modules/identity/credential-commitments.js'),
+    ...dist('modules/identity/projections/members.projection.js'),
   };
 }
 
@@ -285,6 +287,39 @@ const BOUNDED_FAR = `with recursive frontier(uid, base) as (
     join lateral (select m.uid, m.name, m.status from members m where m.uid = p.uid offset 0) m on true
    order by p.depth, p.uid`;
 
+/**
+ * Replay's per-member upline paths (`sponsorPaths`, decision 0049) kept to the BOUND nearest — what
+ * the bounded closure's and level counts' rebuilds need — as today's recursion writes them (each
+ * step a join of the level before with every registration), and with each step an index probe of
+ * the registrations by sponsor (the recursion then costs the members, not levels × members).
+ */
+const REGISTERED = `select events.payload->>'uid' as uid, nullif(events.payload->>'sponsorUid', '') as sponsor
+  from events where events.type = 'MemberRegistered'`;
+const boundedPaths = (name) => `create temporary table ${name} on commit drop as
+  with recursive registered as materialized (${REGISTERED}),
+       paths (uid, path) as (
+         select r.uid, case when r.sponsor is null then '{}'::text[] else array[r.sponsor] end
+           from registered r
+          where r.sponsor is null or not exists (select 1 from registered s where s.uid = r.sponsor)
+         union all
+         select r.uid, (array_prepend(r.sponsor, p.path))[1:${BOUND}] from paths p join registered r on r.sponsor = p.uid)
+  select uid, path from paths`;
+const BOUNDED_PATHS_INDEXED = [
+  `create temporary table bench_registered on commit drop as ${REGISTERED}`,
+  'create index on bench_registered (sponsor)',
+  'create index on bench_registered (uid)',
+  'analyze bench_registered',
+  `create temporary table bench_paths on commit drop as
+  with recursive paths (uid, path) as (
+         select r.uid, case when r.sponsor is null then '{}'::text[] else array[r.sponsor] end
+           from bench_registered r
+          where r.sponsor is null or not exists (select 1 from bench_registered s where s.uid = r.sponsor)
+         union all
+         select c.uid, (array_prepend(p.uid, p.path))[1:${BOUND}] from paths p
+          cross join lateral (select r.uid from bench_registered r where r.sponsor = p.uid offset 0) c)
+  select uid, path from paths`,
+];
+
 export async function run({
   ownerUrl,
   appUrl,
@@ -471,6 +506,26 @@ export async function run({
         candidate['closure + counts bounded, chain end'].push(bounded);
       }
     }
+    // replay's upline paths: today's (every upline) and bounded, with and without the index
+    const paths = {};
+    paths.today = await rolledBack(owner, async (tx) => {
+      await tx.execute(d.sponsorPaths('bench_paths'));
+    });
+    paths.bounded = await rolledBack(owner, async (tx) => {
+      await tx.execute(boundedPaths('bench_paths'));
+    });
+    let indexedRows = null;
+    paths.indexed = await rolledBack(owner, async (tx) => {
+      for (const statement of BOUNDED_PATHS_INDEXED) await tx.execute(statement);
+      [indexedRows] = await tx.query(
+        'select count(*)::int as n, sum(cardinality(path))::bigint as uplines from bench_paths',
+      );
+    });
+    if (indexedRows.n !== Number(db.members))
+      throw new Error(`bounded paths: ${indexedRows.n} members, not ${db.members}`);
+    log(
+      `replay's paths: today ${(paths.today / 1000).toFixed(1)} s, bounded ${(paths.bounded / 1000).toFixed(1)} s, bounded with an index ${(paths.indexed / 1000).toFixed(1)} s`,
+    );
     // the candidate's far shard: allowed by the table's check only here (the bench's own database)
     const [check] = await owner.query(
       `select conname from pg_constraint where conrelid = 'team_counts'::regclass and pg_get_constraintdef(oid) like '%shard%'`,
@@ -530,6 +585,7 @@ export async function run({
       },
       tablesBySize: tablesBySize.map((t) => ({ name: t.name, bytes: Number(t.bytes) })),
       candidate: Object.entries(candidate).map(([name, t]) => ({ name, ...stats(t) })),
+      paths,
       bounded: { ...Object.fromEntries(Object.entries(bounded).map(([k, v]) => [k, Number(v)])), bytes: boundedBytes },
     };
   } finally {
@@ -573,6 +629,7 @@ export function report(r) {
     ...r.reads
       .filter((x) => !today.includes(x))
       .map((x) => `  ${x.name.padEnd(52)} p50 ${ms(x.p50)} ms   p99 ${ms(x.p99)} ms`),
+    `  replay's upline paths (${r.db.members} members): today's ${(r.paths.today / 1000).toFixed(1)} s; ≤ ${BOUND} uplines ${(r.paths.bounded / 1000).toFixed(1)} s; ≤ ${BOUND} uplines, each step an index probe ${(r.paths.indexed / 1000).toFixed(1)} s`,
     `  closure ≤ ${BOUND} levels: ${r.bounded.tree_rows} rows ${mb(r.bounded.tree)} (today ${mb(r.bounded.today_tree)}); team_counts levels ≤ ${BOUND} + totals: ${r.bounded.counts_rows} rows ${mb(r.bounded.counts)} (today ${mb(r.bounded.today_counts)}); database ${boundedPerMember.toFixed(0)} B per member`,
     ...checks.map(([name, ok]) => `target: ${name}  ${ok ? 'met' : 'missed'}`),
     `targets (issue 22 §7)  ${pass ? 'PASS' : 'BELOW TARGET'}`,
