@@ -12,10 +12,14 @@
 // (installed through apt when missing and root) on /, /login and a signed-in /dashboard.
 //
 // Environment:
-//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching, team, replay, web, storm, dashboard (default all)
+//   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching, team, deep, replay, web, storm, dashboard (default all)
 //   BENCH_MATCH_SIZE     help-matching: waiting PH entries and as many GH entries (default 100000)
 //   BENCH_TEAM_SIZE      team: members below the root (default 899999, every 6-digit uid); BENCH_TEAM_VIA_LEDGER
 //                        of them (default 2000) through the ledger, BENCH_TEAM_READS reads per call (default 300)
+//   BENCH_DEEP_MEMBERS   deep: members in all (default 100000), one chain of BENCH_DEEP_DEPTH (default 5000) among them;
+//                        BENCH_DEEP_ROUNDS registrations and first top-ups at the chain's end and as many at a bushy leaf
+//                        (default 50 each), BENCH_DEEP_READS reads per call (default 50); BENCH_DEEP_EXPLAIN=1 prints
+//                        the plan of the bounded candidate's batch totals
 //   BENCH_DATABASE_URL   owner/superuser URL of an existing server; a database
 //                        sahyog_bench_<random> is created on it and dropped afterwards
 //   BENCH_DURATION_MS    measured window per workload (default 5000)
@@ -69,6 +73,7 @@ import { ensureAptPackage } from './lib/apt.mjs';
 import { DIST_FILES as TOPUP_DIST_FILES } from '../bench/topup-income.bench.mjs';
 import { DIST_FILES as MATCHING_DIST_FILES } from '../bench/help-matching.bench.mjs';
 import { DIST_FILES as TEAM_DIST_FILES } from '../bench/team.bench.mjs';
+import { DIST_FILES as DEEP_DIST_FILES } from '../bench/deep.bench.mjs';
 import { DIST_FILES as REPLAY_DIST_FILES } from '../bench/replay.bench.mjs';
 import { DIST_FILES as STORM_DIST_FILES } from '../bench/storm.bench.mjs';
 import { DIST_FILES as DASHBOARD_DIST_FILES } from '../bench/dashboard.bench.mjs';
@@ -97,6 +102,7 @@ const DIST_NEEDED = [
     ...TOPUP_DIST_FILES,
     ...MATCHING_DIST_FILES,
     ...TEAM_DIST_FILES,
+    ...DEEP_DIST_FILES,
     ...REPLAY_DIST_FILES,
     ...STORM_DIST_FILES,
     ...DASHBOARD_DIST_FILES,
@@ -258,7 +264,7 @@ async function prepareServer() {
   }
 }
 
-const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'team', 'replay', 'web', 'storm', 'dashboard'];
+const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'team', 'deep', 'replay', 'web', 'storm', 'dashboard'];
 const load = () =>
   os
     .loadavg()
@@ -389,6 +395,21 @@ function runTeam(db) {
       size: intEnv('BENCH_TEAM_SIZE', 899_999),
       viaLedger: intEnv('BENCH_TEAM_VIA_LEDGER', 2000),
       reads: Math.max(10, intEnv('BENCH_TEAM_READS', 300)),
+    },
+  );
+}
+
+function runDeep(db) {
+  return runAndReport(
+    db,
+    'deep',
+    "a deep network: one long chain among the members — writes at the chain's end, team reports, bytes per member (issue 22 §7)",
+    {
+      members: intEnv('BENCH_DEEP_MEMBERS', 100_000),
+      depth: intEnv('BENCH_DEEP_DEPTH', 5000),
+      rounds: Math.max(10, intEnv('BENCH_DEEP_ROUNDS', 50)),
+      reads: Math.max(10, intEnv('BENCH_DEEP_READS', 50)),
+      explain: env.BENCH_DEEP_EXPLAIN === '1',
     },
   );
 }
@@ -765,6 +786,7 @@ async function main() {
         if (name === 'event-append') await runEventAppend(db);
         else if (name === 'help-matching') await runHelpMatching(db);
         else if (name === 'team') await runTeam(db);
+        else if (name === 'deep') await runDeep(db);
         else if (name === 'replay') await runReplay(db);
         else await runTopupIncome(db);
       } finally {

@@ -80,7 +80,7 @@ export const teamCountsProjection: Projection = {
   // A row exists where `project` would have inserted one: some member counted in it. Reads only
   // `events`, so it may run beside the closure's rebuild rather than after it.
   rebuild: [
-    sponsorPaths('replay_team_paths'),
+    ...sponsorPaths('replay_team_paths'),
     `insert into team_counts (uid, depth, shard, members, active)
      select a.ancestor, a.depth::integer, (p.uid::integer % ${TEAM_COUNT_SHARDS})::smallint, count(*), coalesce(sum(x.n), 0)
        from replay_team_paths p
