@@ -2,11 +2,10 @@ import Button from '@mui/material/Button';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { PageShell } from '../../../components/ui/page-shell';
-import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { ListPage } from '../../../components/ui/list-page';
+import { type PagedColumn } from '../../../components/ui/paged-table';
 import { StatusText } from '../../../components/ui/status-text';
 import { formatDate } from '../../../lib/format-date';
-import { useRows } from '../../../lib/use-rows';
 import {
   fetchEpinTransfers,
   fetchRegistrations,
@@ -37,7 +36,6 @@ const epinColumns = (t: TFunction): PagedColumn<UnusedEpin>[] => [
 /** /EpinHistory — Unused Epin List (ActivationHistory type 2), each row with a Use action to /Activation. */
 export function UnusedEpinsPage() {
   const { t } = useTranslation('epins');
-  const { load, reload } = useRows(fetchUnusedEpins, 'unused e-pins');
   const columns: PagedColumn<UnusedEpin>[] = [
     ...epinColumns(t),
     {
@@ -57,41 +55,32 @@ export function UnusedEpinsPage() {
     },
   ];
   return (
-    <PageShell title={t('lists.unusedTitle')}>
-      <PagedTable
-        label={t('lists.unusedTitle')}
-        columns={columns}
-        rows={load.rows}
-        loading={load.state === 'loading'}
-        failed={load.state === 'failed'}
-        onRetry={reload}
-        rowKey={(r) => r.pin}
-      />
-    </PageShell>
+    <ListPage
+      title={t('lists.unusedTitle')}
+      fetch={fetchUnusedEpins}
+      what="unused e-pins"
+      columns={columns}
+      rowKey={(r) => r.pin}
+    />
   );
 }
 
 /** /UsedEpin — Used Epin List (type 3): the unused columns plus Used By and Used Date. */
 export function UsedEpinsPage() {
   const { t } = useTranslation('epins');
-  const { load, reload } = useRows(fetchUsedEpins, 'used e-pins');
   const columns: PagedColumn<UsedEpin>[] = [
     ...(epinColumns(t) as PagedColumn<UsedEpin>[]),
     { header: t('lists.usedBy'), cell: (r) => r.usedBy },
     { header: t('lists.usedDate'), cell: (r) => formatDate(r.usedDate) },
   ];
   return (
-    <PageShell title={t('lists.usedTitle')}>
-      <PagedTable
-        label={t('lists.usedTitle')}
-        columns={columns}
-        rows={load.rows}
-        loading={load.state === 'loading'}
-        failed={load.state === 'failed'}
-        onRetry={reload}
-        rowKey={(r) => r.pin}
-      />
-    </PageShell>
+    <ListPage
+      title={t('lists.usedTitle')}
+      fetch={fetchUsedEpins}
+      what="used e-pins"
+      columns={columns}
+      rowKey={(r) => r.pin}
+    />
   );
 }
 
@@ -106,18 +95,13 @@ const transferColumns = (t: TFunction): PagedColumn<EpinTransferRow>[] => [
 /** /EpinTransferHistory — transfers sent and received (type 4). */
 export function EpinTransferHistoryPage() {
   const { t } = useTranslation('epins');
-  const { load, reload } = useRows(fetchEpinTransfers, 'e-pin transfers');
   return (
-    <PageShell title={t('lists.transferHistoryTitle')}>
-      <PagedTable
-        label={t('lists.transferHistoryTitle')}
-        columns={transferColumns(t)}
-        rows={load.rows}
-        loading={load.state === 'loading'}
-        failed={load.state === 'failed'}
-        onRetry={reload}
-      />
-    </PageShell>
+    <ListPage
+      title={t('lists.transferHistoryTitle')}
+      fetch={fetchEpinTransfers}
+      what="e-pin transfers"
+      columns={transferColumns(t)}
+    />
   );
 }
 
@@ -133,17 +117,12 @@ const registrationColumns = (t: TFunction): PagedColumn<RegistrationRow>[] => [
 /** /SubscriptionHistory — Registration History: the top-ups (activations/upgrades) done by the caller (type 1). */
 export function RegistrationHistoryPage() {
   const { t } = useTranslation('epins');
-  const { load, reload } = useRows(fetchRegistrations, 'registration history');
   return (
-    <PageShell title={t('lists.registrationHistoryTitle')}>
-      <PagedTable
-        label={t('lists.registrationHistoryTitle')}
-        columns={registrationColumns(t)}
-        rows={load.rows}
-        loading={load.state === 'loading'}
-        failed={load.state === 'failed'}
-        onRetry={reload}
-      />
-    </PageShell>
+    <ListPage
+      title={t('lists.registrationHistoryTitle')}
+      fetch={fetchRegistrations}
+      what="registration history"
+      columns={registrationColumns(t)}
+    />
   );
 }

@@ -1,11 +1,10 @@
 import Link from '@mui/material/Link';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../../components/ui/page-shell';
-import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { ListPage } from '../../../components/ui/list-page';
+import { type PagedColumn } from '../../../components/ui/paged-table';
 import { StatusText } from '../../../components/ui/status-text';
 import { formatDate } from '../../../lib/format-date';
-import { useRows } from '../../../lib/use-rows';
 import {
   fetchBankRequests,
   fetchGatewayOrders,
@@ -67,19 +66,14 @@ const bankColumns = (t: TFunction): PagedColumn<BankRequestRow>[] => [
 /** /FundRequestHistoryBank — the caller's bank/QR e-pin requests (FundRequestHistory action 7). */
 export function BankRequestHistoryPage() {
   const { t } = useTranslation('payments');
-  const { load, reload } = useRows(fetchBankRequests, 'e-pin request history');
   return (
-    <PageShell title={t('bankHistoryTitle')}>
-      <PagedTable
-        label={t('bankHistoryTitle')}
-        serialHeader={t('serial')}
-        columns={bankColumns(t)}
-        rows={load.rows}
-        loading={load.state === 'loading'}
-        failed={load.state === 'failed'}
-        onRetry={reload}
-      />
-    </PageShell>
+    <ListPage
+      title={t('bankHistoryTitle')}
+      fetch={fetchBankRequests}
+      what="e-pin request history"
+      serialHeader={t('serial')}
+      columns={bankColumns(t)}
+    />
   );
 }
 
@@ -118,20 +112,15 @@ const onlineColumns = (t: TFunction): PagedColumn<GatewayOrderRow>[] => [
 /** /OnlineFundRequestHistory — USDT (BEP-20) orders (action 11). */
 export function OnlineRequestHistoryPage() {
   const { t } = useTranslation('payments');
-  const { load, reload } = useRows(fetchOnlineOrders, 'online e-pin request history');
   return (
-    <PageShell title={t('onlineHistoryTitle')}>
-      <PagedTable
-        label={t('onlineHistoryTitle')}
-        serialHeader={t('serial')}
-        columns={onlineColumns(t)}
-        rows={load.rows}
-        loading={load.state === 'loading'}
-        failed={load.state === 'failed'}
-        onRetry={reload}
-        rowKey={(r) => r.orderId}
-      />
-    </PageShell>
+    <ListPage
+      title={t('onlineHistoryTitle')}
+      fetch={fetchOnlineOrders}
+      what="online e-pin request history"
+      serialHeader={t('serial')}
+      columns={onlineColumns(t)}
+      rowKey={(r) => r.orderId}
+    />
   );
 }
 
@@ -150,19 +139,14 @@ const gatewayColumns = (t: TFunction): PagedColumn<GatewayOrderRow>[] => [
 /** /GatewayFundRequestHistory — UPI orders (action 12). */
 export function GatewayRequestHistoryPage() {
   const { t } = useTranslation('payments');
-  const { load, reload } = useRows(fetchGatewayOrders, 'gateway e-pin request history');
   return (
-    <PageShell title={t('gatewayHistoryTitle')}>
-      <PagedTable
-        label={t('gatewayHistoryTitle')}
-        serialHeader={t('serial')}
-        columns={gatewayColumns(t)}
-        rows={load.rows}
-        loading={load.state === 'loading'}
-        failed={load.state === 'failed'}
-        onRetry={reload}
-        rowKey={(r) => r.orderId}
-      />
-    </PageShell>
+    <ListPage
+      title={t('gatewayHistoryTitle')}
+      fetch={fetchGatewayOrders}
+      what="gateway e-pin request history"
+      serialHeader={t('serial')}
+      columns={gatewayColumns(t)}
+      rowKey={(r) => r.orderId}
+    />
   );
 }

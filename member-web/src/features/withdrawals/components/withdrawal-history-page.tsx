@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { PageShell } from '../../../components/ui/page-shell';
-import { PagedTable, type PagedColumn } from '../../../components/ui/paged-table';
+import { ListPage } from '../../../components/ui/list-page';
+import { type PagedColumn } from '../../../components/ui/paged-table';
 import { StatusText, type StatusColor } from '../../../components/ui/status-text';
 import { formatDate } from '../../../lib/format-date';
 import { formatAmount } from '../../../lib/money';
-import { useRows } from '../../../lib/use-rows';
 import { fetchWithdrawalHistory, type WithdrawalRow } from '../api/withdrawal-history';
 
 /** Spec §2: Paid green, others red. */
@@ -25,7 +24,6 @@ export function requestAmountText(rupees: string, usd = ''): string {
 /** /WithdrawalHistory: S.No, User Id, Request Amount, Status, Link Generate Date, Paid Date. */
 export function WithdrawalHistoryPage() {
   const { t } = useTranslation('withdrawals');
-  const { load, reload } = useRows(fetchWithdrawalHistory, 'withdrawal history');
   const columns: PagedColumn<WithdrawalRow>[] = [
     { header: t('userId'), cell: (r) => r.uid },
     { header: t('requestAmount'), cell: (r) => requestAmountText(r.amount, r.amountUsd) },
@@ -38,16 +36,12 @@ export function WithdrawalHistoryPage() {
     { header: t('paidDate'), cell: (r) => formatDate(r.paidAt) },
   ];
   return (
-    <PageShell title={t('historyTitle')}>
-      <PagedTable
-        label={t('historyTitle')}
-        columns={columns}
-        rows={load.rows}
-        loading={load.state === 'loading'}
-        failed={load.state === 'failed'}
-        onRetry={reload}
-        emptyText={t('noData')}
-      />
-    </PageShell>
+    <ListPage
+      title={t('historyTitle')}
+      fetch={fetchWithdrawalHistory}
+      what="withdrawal history"
+      columns={columns}
+      emptyText={t('noData')}
+    />
   );
 }
