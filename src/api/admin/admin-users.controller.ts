@@ -32,10 +32,10 @@ import { errorBody } from '../../platform/http/error-body';
 import { listResource } from '../../platform/http/list-resource';
 import { FourEyesAnswer, PRIVILEGED_ROLES, RequestFourEyesCommand } from '../../modules/four-eyes';
 import { adminMeta, fourEyesAnswer } from './admin-endpoints';
+import { CreateAdminUserDto, UpdateAdminUserDto } from './admin.dto';
 
 const isPrivileged = (role: string | undefined): role is (typeof PRIVILEGED_ROLES)[number] =>
   (PRIVILEGED_ROLES as readonly (string | undefined)[]).includes(role);
-import { CreateAdminUserDto, UpdateAdminUserDto } from './admin.dto';
 
 @ApiTags('admin')
 @ApiBearerAuth()
