@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
 import {
@@ -20,13 +20,16 @@ interface DecisionProps {
   resource: AdminArea;
   /** The status a record must have to be decided (e.g. 'awaiting-approval', 'Requested'). */
   pendingStatus: string;
+  /** Who may decide this record, when it is not the resource's `act` roles alone (four eyes: by action). */
+  mayDecide?: (role: unknown, record: RaRecord) => boolean;
 }
 
-/** The record, when it waits for a decision and the role may take it (the API's Roles('approver')). */
-function useDecidable({ resource, pendingStatus }: DecisionProps): RaRecord | undefined {
+/** The record, when it waits for a decision and the role may take it (the API checks it too). */
+function useDecidable({ resource, pendingStatus, mayDecide }: DecisionProps): RaRecord | undefined {
   const record = useRecordContext();
   const { permissions } = usePermissions();
-  return record && record.status === pendingStatus && canAct(permissions, resource) ? record : undefined;
+  if (!record || record.status !== pendingStatus) return undefined;
+  return (mayDecide ? mayDecide(permissions, record) : canAct(permissions, resource)) ? record : undefined;
 }
 
 type Approve = (dataProvider: SahyogDataProvider, id: string) => Promise<unknown>;
@@ -39,21 +42,31 @@ type Reject = (dataProvider: SahyogDataProvider, id: string, remark: string) => 
 export const ApproveButton = ({
   approve,
   contentArgs,
+  approvedArgs,
+  hiddenFrom,
   ...props
-}: DecisionProps & { approve: Approve; contentArgs?: (record: RaRecord) => Record<string, string> }) => {
+}: DecisionProps & {
+  approve: Approve;
+  contentArgs?: (record: RaRecord) => Record<string, string>;
+  /** The success message's arguments from the record and the API's answer (default: the id). */
+  approvedArgs?: (record: RaRecord, answer: unknown) => Record<string, unknown>;
+  /** The record's maker, who may not approve it (four eyes: the API answers 403 ADMIN.SAME_MAKER). */
+  hiddenFrom?: (record: RaRecord) => boolean;
+}) => {
   const record = useDecidable(props);
   const translate = useTranslate();
   const dataProvider = useDataProvider<SahyogDataProvider>();
   const [open, setOpen] = useState(false);
   const { busy, run, notify } = useAdminAction();
-  if (!record) return null;
+  if (!record || hiddenFrom?.(record)) return null;
   const keys = `resources.${props.resource}.actions`;
 
   const confirm = () =>
     run(
       async () => {
-        await approve(dataProvider, String(record.id));
-        notify(`${keys}.approved`, { type: 'success', messageArgs: { id: String(record.id) } });
+        const answer = await approve(dataProvider, String(record.id));
+        const messageArgs = approvedArgs ? approvedArgs(record, answer) : { id: String(record.id) };
+        notify(`${keys}.approved`, { type: 'success', messageArgs });
         setOpen(false);
       },
       { onSent: () => setOpen(false) },
@@ -85,7 +98,11 @@ export const ApproveButton = ({
 };
 
 /** "Reject" → the remark dialog ("Remark", Confirm disabled until typed) → the POST with `{ remark }`. */
-export const RejectButton = ({ reject, ...props }: DecisionProps & { reject: Reject }) => {
+export const RejectButton = ({
+  reject,
+  field,
+  ...props
+}: DecisionProps & { reject: Reject; field?: ComponentProps<typeof RemarkDialog>['field'] }) => {
   const record = useDecidable(props);
   const translate = useTranslate();
   const dataProvider = useDataProvider<SahyogDataProvider>();
@@ -116,6 +133,7 @@ export const RejectButton = ({ reject, ...props }: DecisionProps & { reject: Rej
       {open ? (
         <RemarkDialog
           title={translate(`${keys}.reject_title`, { id: String(record.id) })}
+          field={field}
           confirmColor="error"
           onConfirm={confirm}
           onClose={() => setOpen(false)}
