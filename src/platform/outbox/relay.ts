@@ -47,7 +47,7 @@ export interface JobSink {
 export class OutboxRelay {
   constructor(
     private readonly db: Database,
-    private readonly routes: Readonly<Record<string, string>>,
+    private readonly routes: Readonly<Record<string, string | readonly string[]>>,
     private readonly sink: JobSink,
     private readonly cursorName = RELAY_CURSOR,
   ) {}
@@ -67,14 +67,15 @@ export class OutboxRelay {
           [cursor.tx_id, cursor.position, limit],
         );
         for (const event of events) {
-          const queue = this.routes[event.type];
-          if (!queue) continue;
-          await this.sink.add(
-            queue,
-            event.type,
-            { position: event.position, type: event.type, streamId: event.stream_id },
-            jobIdFor(queue, event.position),
-          );
+          const route = this.routes[event.type];
+          if (!route) continue;
+          for (const queue of typeof route === 'string' ? [route] : route)
+            await this.sink.add(
+              queue,
+              event.type,
+              { position: event.position, type: event.type, streamId: event.stream_id },
+              jobIdFor(queue, event.position),
+            );
         }
         const last = events[events.length - 1];
         if (last) {

@@ -12,14 +12,15 @@ import {
 } from './team-page';
 
 const counts: LevelCount[] = [
+  // The whole team (depth 0): levels 1..15 and, from uplines' far rows, the members below level 15.
+  { depth: 0, members: 1_000_013n, active: 250_006n },
   { depth: 1, members: 3n, active: 2n },
   { depth: 2, members: 10n, active: 4n },
-  { depth: 17, members: 1_000_000n, active: 250_000n },
 ];
 const all: TeamFilter = { level: null, status: null, from: null, to: null };
 
 describe('a team page', () => {
-  it('given the counts per level, when everyone is asked for, then the total is their sum (below level 15 too)', () => {
+  it('given the counts per level and the whole team, when everyone is asked for, then the total is the whole team’s (below level 15 too), not a sum of levels', () => {
     expect(teamTotal(counts, all)).toBe(1_000_013n);
   });
 

@@ -1,4 +1,5 @@
 import { Sql } from '../../../../platform/db/sql';
+import { CLOSURE_DEPTH } from '../../../identity';
 import { rupees } from '../../../../platform/member-history';
 import {
   firstRowNumber,
@@ -48,47 +49,70 @@ const iso = (d: Date | null): string => (d ? d.toISOString() : '');
 const MEMBER_COLUMNS = `m.uid, m.name, m.mobile, m.email, m.sponsor_uid, m.status, m.registered_at, m.activated_at,
        m.current_package_paise::text as current_package, m.total_package_paise::text as total_package`;
 
-/**
- * The members below `uid` that `filter` selects, in level order then User Id: one range of the
- * index member_tree (ancestor_uid, depth, descendant_uid), read from the cursor on (keyset) and
- * stopped at `limit`, each member a primary-key look-up — a lateral subquery (`offset 0` keeps the
- * planner from flattening it into a merge join that scans members_pkey from its start, which for
- * a page deep in the uids reads every member before it). `withTeam` adds each member's own team
- * size and Active team from team_counts' whole-team rows (depth 0: 8 rows; the directs report).
- */
-async function teamRows(
-  db: Sql,
-  uid: string,
-  filter: TeamFilter,
-  page: TeamPageRequest,
-  withTeam: boolean,
-): Promise<MemberRow[]> {
-  const params: unknown[] = [uid];
-  const tree = ['t.ancestor_uid = $1'];
-  const member = ['m.uid = t.descendant_uid'];
-  const add = (where: string[], sql: (n: number) => string, value: unknown) => {
+/** The member filters of a report's rows (status, IST registration days), as SQL on `m` from parameter `first` on. */
+function memberWhere(filter: TeamFilter, params: unknown[]): string {
+  const where = ['m.uid = t.descendant_uid'];
+  const add = (sql: (n: number) => string, value: unknown) => {
     params.push(value);
     where.push(sql(params.length));
   };
-  if (filter.level !== null) add(tree, (n) => `t.depth = $${n}::integer`, filter.level);
-  if (page.after) {
-    add(tree, (n) => `(t.depth, t.descendant_uid) > ($${n}::integer, $${n + 1}::char(6))`, page.after.depth);
-    params.push(page.after.uid);
-  }
-  if (filter.status !== null) add(member, (n) => `m.status = $${n}::text`, filter.status);
+  if (filter.status !== null) add((n) => `m.status = $${n}::text`, filter.status);
   if (filter.from !== null)
-    add(member, (n) => `(m.registered_at at time zone 'Asia/Kolkata')::date >= $${n}::date`, filter.from);
-  if (filter.to !== null)
-    add(member, (n) => `(m.registered_at at time zone 'Asia/Kolkata')::date <= $${n}::date`, filter.to);
+    add((n) => `(m.registered_at at time zone 'Asia/Kolkata')::date >= $${n}::date`, filter.from);
+  if (filter.to !== null) add((n) => `(m.registered_at at time zone 'Asia/Kolkata')::date <= $${n}::date`, filter.to);
+  return where.join(' and ');
+}
+
+/**
+ * One band of a team in level order: the closure rows (≤ CLOSURE_DEPTH levels) below the members
+ * `from` (`$1`), each `base` levels below the report's member, so a row's level is
+ * `base + depth`; after the cursor, with the member filters, skipping `offset` and stopped at
+ * `limit` (`count`: how many rows the band selects instead). Levels 1..15 are the band of the
+ * member itself (base 0): one range of the index member_tree (ancestor_uid, depth,
+ * descendant_uid), read from the cursor on (keyset) — each member a primary-key look-up (a lateral
+ * subquery: `offset 0` keeps the planner from flattening it into a merge join that scans
+ * members_pkey from its start). `withTeam` adds each member's own team size and Active team from
+ * team_counts' whole-team rows (depth 0: 9 rows; the directs report).
+ */
+async function bandRows(
+  db: Sql,
+  from: string[],
+  base: number,
+  filter: TeamFilter,
+  after: TeamCursor | null,
+  withTeam: boolean,
+  page: { offset: number; limit: number } | 'count',
+): Promise<MemberRow[] | number> {
+  // `base` is a level count of ours (a multiple of 15), never the caller's text: written into the SQL.
+  const params: unknown[] = [from.length === 1 ? from[0] : from];
+  const tree = [from.length === 1 ? 't.ancestor_uid = $1::char(6)' : 't.ancestor_uid = any($1::char(6)[])'];
+  const add = (sql: (n: number) => string, value: unknown) => {
+    params.push(value);
+    tree.push(sql(params.length));
+  };
+  if (filter.level !== null) add((n) => `t.depth = $${n}::integer - ${base}`, filter.level);
+  if (after) {
+    add((n) => `(t.depth, t.descendant_uid) > ($${n}::integer - ${base}, $${n + 1}::char(6))`, after.depth);
+    params.push(after.uid);
+  }
+  const member = memberWhere(filter, params);
+  if (page === 'count') {
+    const [row] = await db.query<{ n: number }>(
+      `select count(*)::int as n from member_tree t
+        where ${tree.join(' and ')} and exists (select 1 from members m where ${member})`,
+      params,
+    );
+    return row.n;
+  }
   params.push(page.offset, page.limit);
   const team = withTeam
     ? `left join lateral (select sum(c.members)::text as team, sum(c.active)::text as active_team
                             from team_counts c where c.uid = t.descendant_uid and c.depth = 0) tc on true`
     : '';
   return db.query<MemberRow>(
-    `select t.depth, m.*, ${withTeam ? 'tc.team, tc.active_team' : 'null as team, null as active_team'}
+    `select ${base} + t.depth as depth, m.*, ${withTeam ? 'tc.team, tc.active_team' : 'null as team, null as active_team'}
        from member_tree t
-       join lateral (select ${MEMBER_COLUMNS} from members m where ${member.join(' and ')} offset 0) m on true
+       join lateral (select ${MEMBER_COLUMNS} from members m where ${member} offset 0) m on true
        ${team}
       where ${tree.join(' and ')}
       order by t.depth, t.descendant_uid
@@ -97,10 +121,57 @@ async function teamRows(
   );
 }
 
-/** The projection's counts of the members below `uid`, level by level (its shards added up; depth 0, the totals, left out). */
+/** The members exactly CLOSURE_DEPTH levels below any of `from`: the next band's tops (the frontier). */
+async function frontierBelow(db: Sql, from: string[]): Promise<string[]> {
+  const rows = await db.query<{ uid: string }>(
+    'select descendant_uid as uid from member_tree where ancestor_uid = any($1::char(6)[]) and depth = $2::integer',
+    [from, CLOSURE_DEPTH],
+  );
+  return rows.map((r) => r.uid);
+}
+
+/**
+ * The members below `uid` that `filter` selects, in level order then User Id, from the cursor on,
+ * `offset` skipped, at most `limit` (decision 0052). Levels 1..15 are the closure's rows of `uid`
+ * (a team within 15 levels pages exactly as a range of one index). Only when a page is not full
+ * there, and the filter reaches deeper (every level), the next bands come from the frontier: the
+ * members 15 levels down, whose closure rows are the next 15 levels, and so on. A band before the
+ * cursor's is walked by its frontier only (the members at levels 15, 30, …); an offset that
+ * reaches past a band is counted off it.
+ */
+async function teamRows(
+  db: Sql,
+  uid: string,
+  filter: TeamFilter,
+  page: TeamPageRequest,
+  withTeam: boolean,
+): Promise<MemberRow[]> {
+  const rows: MemberRow[] = [];
+  let skip = page.offset;
+  let from = [uid];
+  for (let base = 0; from.length > 0; base += CLOSURE_DEPTH) {
+    const bandEnd = base + CLOSURE_DEPTH;
+    const inBand = (filter.level === null || filter.level <= bandEnd) && (!page.after || page.after.depth <= bandEnd);
+    if (inBand) {
+      const found = (await bandRows(db, from, base, filter, page.after, withTeam, {
+        offset: skip,
+        limit: page.limit - rows.length,
+      })) as MemberRow[];
+      if (found.length > 0) skip = 0;
+      else if (skip > 0)
+        skip = Math.max(0, skip - ((await bandRows(db, from, base, filter, page.after, false, 'count')) as number));
+      rows.push(...found);
+    }
+    if (rows.length >= page.limit || (filter.level !== null && filter.level <= bandEnd)) break;
+    from = await frontierBelow(db, from);
+  }
+  return rows;
+}
+
+/** The projection's counts of the members below `uid`: level by level (1..15) and the whole team (depth 0), its shards added up. */
 export async function levelCounts(db: Sql, uid: string): Promise<LevelCount[]> {
   const rows = await db.query<{ depth: number; members: string; active: string }>(
-    'select depth, sum(members)::text as members, sum(active)::text as active from team_counts where uid = $1 and depth > 0 group by depth order by depth',
+    'select depth, sum(members)::text as members, sum(active)::text as active from team_counts where uid = $1 group by depth order by depth',
     [uid],
   );
   return rows.map((r) => ({ depth: r.depth, members: BigInt(r.members), active: BigInt(r.active) }));
