@@ -36,6 +36,8 @@ export class BoundedClosure1763800020600 implements MigrationInterface {
       create table team_totals_counted (
         uid  char(6) not null,
         kind text    not null check (kind in ('registered', 'activated')),
+        -- The TeamTotalsCounted event that counted it.
+        counted_position bigint not null,
         primary key (uid, kind)
       )`);
   }

@@ -1,5 +1,11 @@
 import { prepared } from '../../../platform/db/sql';
-import { MEMBER_OF_STREAM, ProjectedEvent, Projection, Statement } from '../../../platform/projections/projection';
+import {
+  eventPosition,
+  MEMBER_OF_STREAM,
+  ProjectedEvent,
+  Projection,
+  Statement,
+} from '../../../platform/projections/projection';
 import type { MemberToppedUp } from '../../epins';
 import { CLOSURE_DEPTH, sponsorPaths } from '../../identity';
 import type { MemberRegistered } from '../../identity';
@@ -51,9 +57,12 @@ const ACTIVATED_SQL = prepared(`with locked as (
       where c.uid = l.uid and c.depth = l.depth and c.shard = $3::smallint returning 1)
    select ledger_assert((select count(*) from changed) = 2 * (select count(*) from member_tree where descendant_uid = $1::char(6)), $2::text)`);
 
-/** Who a TeamTotalsCounted counted, once per (member, kind): a second count fails the event (primary key). */
-const COUNTED_SQL = prepared(`insert into team_totals_counted (uid, kind)
-   select e->>'uid', e->>'kind' from jsonb_array_elements($1::jsonb) e`);
+/**
+ * Who a TeamTotalsCounted counted, once per (member, kind), and by which event (its position): a
+ * second count fails the event (primary key).
+ */
+const COUNTED_SQL = prepared(`insert into team_totals_counted (uid, kind, counted_position)
+   select e->>'uid', e->>'kind', ${eventPosition(2, 3)} from jsonb_array_elements($1::jsonb) e`);
 
 /**
  * The far part of a TeamTotalsCounted (decision 0052): every upline more than CLOSURE_DEPTH levels
@@ -147,7 +156,7 @@ export const teamCountsProjection: Projection = {
     if (event.type === 'TeamTotalsCounted') {
       const counted = JSON.stringify((event.payload as TeamTotalsCounted).counted);
       return [
-        { text: COUNTED_SQL, params: [counted] },
+        { text: COUNTED_SQL, params: [counted, event.streamId, event.streamVersion] },
         { text: FAR_TOTALS_SQL, params: [counted] },
       ];
     }
@@ -179,8 +188,8 @@ export const teamCountsProjection: Projection = {
       cross join lateral unnest(p.path) with ordinality as a(ancestor, depth)
       group by 1, 2, 3`,
     TEAM_TOTALS_FROM_LEVELS,
-    `insert into team_totals_counted (uid, kind)
-     select e->>'uid', e->>'kind' from events cross join lateral jsonb_array_elements(events.payload->'counted') e
+    `insert into team_totals_counted (uid, kind, counted_position)
+     select e->>'uid', e->>'kind', events.position from events cross join lateral jsonb_array_elements(events.payload->'counted') e
       where events.type = 'TeamTotalsCounted'`,
     FAR_TOTALS_REBUILD,
   ],
