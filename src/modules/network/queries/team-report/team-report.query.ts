@@ -64,35 +64,31 @@ function memberWhere(filter: TeamFilter, params: unknown[]): string {
 }
 
 /**
- * One band of a team in level order: the closure rows (≤ CLOSURE_DEPTH levels) below the members
- * `from` (`$1`), each `base` levels below the report's member, so a row's level is
- * `base + depth`; after the cursor, with the member filters, skipping `offset` and stopped at
- * `limit` (`count`: how many rows the band selects instead). Levels 1..15 are the band of the
- * member itself (base 0): one range of the index member_tree (ancestor_uid, depth,
- * descendant_uid), read from the cursor on (keyset) — each member a primary-key look-up (a lateral
- * subquery: `offset 0` keeps the planner from flattening it into a merge join that scans
- * members_pkey from its start). `withTeam` adds each member's own team size and Active team from
- * team_counts' whole-team rows (depth 0: 9 rows; the directs report).
+ * The members within CLOSURE_DEPTH levels below `uid` that `filter` selects, in level order then
+ * User Id: one range of the index member_tree (ancestor_uid, depth, descendant_uid), read from the
+ * cursor on (keyset), `offset` skipped and stopped at `limit` (`count`: how many rows it selects
+ * instead) — each member a primary-key look-up (a lateral subquery: `offset 0` keeps the planner
+ * from flattening it into a merge join that scans members_pkey from its start, which for a page
+ * deep in the uids reads every member before it). `withTeam` adds each member's own team size and
+ * Active team from team_counts' whole-team rows (depth 0: 9 rows; the directs report).
  */
-async function bandRows(
+async function nearRows(
   db: Sql,
-  from: string[],
-  base: number,
+  uid: string,
   filter: TeamFilter,
   after: TeamCursor | null,
   withTeam: boolean,
   page: { offset: number; limit: number } | 'count',
 ): Promise<MemberRow[] | number> {
-  // `base` is a level count of ours (a multiple of 15), never the caller's text: written into the SQL.
-  const params: unknown[] = [from.length === 1 ? from[0] : from];
-  const tree = [from.length === 1 ? 't.ancestor_uid = $1::char(6)' : 't.ancestor_uid = any($1::char(6)[])'];
+  const params: unknown[] = [uid];
+  const tree = ['t.ancestor_uid = $1::char(6)'];
   const add = (sql: (n: number) => string, value: unknown) => {
     params.push(value);
     tree.push(sql(params.length));
   };
-  if (filter.level !== null) add((n) => `t.depth = $${n}::integer - ${base}`, filter.level);
+  if (filter.level !== null) add((n) => `t.depth = $${n}::integer`, filter.level);
   if (after) {
-    add((n) => `(t.depth, t.descendant_uid) > ($${n}::integer - ${base}, $${n + 1}::char(6))`, after.depth);
+    add((n) => `(t.depth, t.descendant_uid) > ($${n}::integer, $${n + 1}::char(6))`, after.depth);
     params.push(after.uid);
   }
   const member = memberWhere(filter, params);
@@ -110,7 +106,7 @@ async function bandRows(
                             from team_counts c where c.uid = t.descendant_uid and c.depth = 0) tc on true`
     : '';
   return db.query<MemberRow>(
-    `select ${base} + t.depth as depth, m.*, ${withTeam ? 'tc.team, tc.active_team' : 'null as team, null as active_team'}
+    `select t.depth, m.*, ${withTeam ? 'tc.team, tc.active_team' : 'null as team, null as active_team'}
        from member_tree t
        join lateral (select ${MEMBER_COLUMNS} from members m where ${member} offset 0) m on true
        ${team}
@@ -121,23 +117,60 @@ async function bandRows(
   );
 }
 
-/** The members exactly CLOSURE_DEPTH levels below any of `from`: the next band's tops (the frontier). */
-async function frontierBelow(db: Sql, from: string[]): Promise<string[]> {
-  const rows = await db.query<{ uid: string }>(
-    'select descendant_uid as uid from member_tree where ancestor_uid = any($1::char(6)[]) and depth = $2::integer',
-    [from, CLOSURE_DEPTH],
+/** Bands of 15 levels the first far read walks; each further read walks FAR_BANDS_GROWTH times as many. */
+const FAR_BANDS_FIRST = 4;
+const FAR_BANDS_GROWTH = 8;
+
+/**
+ * The rows of `uid`'s team deeper than CLOSURE_DEPTH, in level order then User Id, after the
+ * cursor, `offset` skipped, at most `limit`, down to level `cap` (a multiple of 15) — one
+ * statement: the frontier (the members 15 levels down, then 15 below each of them, …: an index
+ * probe per member at levels 15, 30, …) and each frontier member's closure rows, its next 15
+ * levels, sorted before each is looked up, so a page looks up the members it shows (and those the
+ * filter leaves out). `more`: members lie deeper than `cap` (the frontier goes on).
+ */
+async function farRows(
+  db: Sql,
+  uid: string,
+  filter: TeamFilter,
+  after: TeamCursor | null,
+  page: { offset: number; limit: number },
+  cap: number,
+): Promise<{ rows: MemberRow[]; more: boolean }> {
+  const params: unknown[] = [uid, cap, after?.depth ?? 0, after?.uid ?? '000000'];
+  const member = memberWhere(filter, params);
+  params.push(page.offset, page.limit);
+  const rows = await db.query<MemberRow & { more: boolean }>(
+    `with recursive frontier (uid, base) as (
+       select t.descendant_uid, ${CLOSURE_DEPTH} from member_tree t where t.ancestor_uid = $1::char(6) and t.depth = ${CLOSURE_DEPTH}
+       union all
+       select t.descendant_uid, f.base + ${CLOSURE_DEPTH} from frontier f
+         join member_tree t on t.ancestor_uid = f.uid and t.depth = ${CLOSURE_DEPTH}
+        where f.base < $2::integer),
+     band as (
+       select f.base + t.depth as depth, t.descendant_uid from frontier f join member_tree t on t.ancestor_uid = f.uid
+        where f.base < $2::integer and (f.base + t.depth, t.descendant_uid) > ($3::integer, $4::char(6))),
+     page as (
+       select t.depth, m.* from (select * from band order by depth, descendant_uid) t
+         join lateral (select ${MEMBER_COLUMNS} from members m where ${member} offset 0) m on true
+        order by t.depth, t.descendant_uid
+       offset $${params.length - 1} limit $${params.length})
+     select p.*, null as team, null as active_team, x.more
+       from (select exists (select 1 from frontier where base = $2::integer) as more) x
+       left join page p on true
+      order by p.depth, p.uid`,
+    params,
   );
-  return rows.map((r) => r.uid);
+  return { rows: rows.filter((r) => r.uid !== null), more: rows[0]?.more ?? false };
 }
 
 /**
  * The members below `uid` that `filter` selects, in level order then User Id, from the cursor on,
- * `offset` skipped, at most `limit` (decision 0052). Levels 1..15 are the closure's rows of `uid`
- * (a team within 15 levels pages exactly as a range of one index). Only when a page is not full
- * there, and the filter reaches deeper (every level), the next bands come from the frontier: the
- * members 15 levels down, whose closure rows are the next 15 levels, and so on. A band before the
- * cursor's is walked by its frontier only (the members at levels 15, 30, …); an offset that
- * reaches past a band is counted off it.
+ * `offset` skipped, at most `limit` (decision 0052). Levels 1..15 are the closure's rows of `uid`:
+ * a team within 15 levels pages exactly as a range of one index. Only when a page is not full
+ * there and the filter reaches deeper (every level), the rest comes from the frontier (`farRows`),
+ * walked 4 bands of 15 levels deep first, then 32, 256, … while the page is not full and members
+ * lie deeper; an offset that reaches past the closure's rows is counted off them.
  */
 async function teamRows(
   db: Sql,
@@ -146,26 +179,20 @@ async function teamRows(
   page: TeamPageRequest,
   withTeam: boolean,
 ): Promise<MemberRow[]> {
-  const rows: MemberRow[] = [];
   let skip = page.offset;
-  let from = [uid];
-  for (let base = 0; from.length > 0; base += CLOSURE_DEPTH) {
-    const bandEnd = base + CLOSURE_DEPTH;
-    const inBand = (filter.level === null || filter.level <= bandEnd) && (!page.after || page.after.depth <= bandEnd);
-    if (inBand) {
-      const found = (await bandRows(db, from, base, filter, page.after, withTeam, {
-        offset: skip,
-        limit: page.limit - rows.length,
-      })) as MemberRow[];
-      if (found.length > 0) skip = 0;
-      else if (skip > 0)
-        skip = Math.max(0, skip - ((await bandRows(db, from, base, filter, page.after, false, 'count')) as number));
-      rows.push(...found);
-    }
-    if (rows.length >= page.limit || (filter.level !== null && filter.level <= bandEnd)) break;
-    from = await frontierBelow(db, from);
+  const rows: MemberRow[] = [];
+  if (!page.after || page.after.depth <= CLOSURE_DEPTH) {
+    rows.push(...((await nearRows(db, uid, filter, page.after, withTeam, page)) as MemberRow[]));
+    if (rows.length > 0) skip = 0;
+    else if (skip > 0)
+      skip = Math.max(0, skip - ((await nearRows(db, uid, filter, page.after, false, 'count')) as number));
   }
-  return rows;
+  if (filter.level !== null || rows.length >= page.limit) return rows;
+  const need = { offset: skip, limit: page.limit - rows.length };
+  for (let bands = FAR_BANDS_FIRST; ; bands *= FAR_BANDS_GROWTH) {
+    const far = await farRows(db, uid, filter, page.after, need, bands * CLOSURE_DEPTH);
+    if (far.rows.length >= need.limit || !far.more) return [...rows, ...far.rows];
+  }
 }
 
 /** The projection's counts of the members below `uid`: level by level (1..15) and the whole team (depth 0), its shards added up. */
