@@ -309,7 +309,8 @@ export async function run({
       }
     }
     const registered = await countInBatches(d, ledger, await positionsOf(app, 'MemberRegistered', chainUids));
-    if (registered.counted !== rounds) throw new Error(`the processor counted ${registered.counted} registrations, not ${rounds}`);
+    if (registered.counted !== rounds)
+      throw new Error(`the processor counted ${registered.counted} registrations, not ${rounds}`);
     writes[`team-totals count of ${COUNT_BATCH} registrations, chain end`] = registered.times;
     const admin = { actor: { kind: 'admin', id: 'superadmin' }, correlationId: 'bench-deep-epins' };
     const numbers = await ledger.run(admin, (tx) =>
@@ -338,7 +339,8 @@ export async function run({
       }
     }
     const activated = await countInBatches(d, ledger, await positionsOf(app, 'MemberToppedUp', chainUids));
-    if (activated.counted !== rounds) throw new Error(`the processor counted ${activated.counted} activations, not ${rounds}`);
+    if (activated.counted !== rounds)
+      throw new Error(`the processor counted ${activated.counted} activations, not ${rounds}`);
     writes[`team-totals count of ${COUNT_BATCH} activations, chain end`] = activated.times;
     await owner.execute('analyze');
     log('writes done');
