@@ -93,11 +93,6 @@ const FAR_TOTALS_SQL = prepared(`with recursive entries as (
    select f.uid, 0, ${FAR_SHARD}, f.m, f.a from far f where not exists (select 1 from changed c where c.uid = f.uid)
     order by f.uid`);
 
-/** The whole-team rows (depth 0) of the near part from the per-level ones (levels 1..15, shards 0..7). */
-export const TEAM_TOTALS_FROM_LEVELS = `insert into team_counts (uid, depth, shard, members, active)
-  select uid, 0, shard, sum(members), sum(active) from team_counts where depth > 0 and shard < ${FAR_SHARD}
-   group by uid, shard order by uid, shard`;
-
 /**
  * Replay's far part (decision 0052), bottom-up over the bounded paths, linear in the members: with
  * G(v) = the counted members strictly below v and F(u) = those more than 15 levels below u,
@@ -173,21 +168,22 @@ export const teamCountsProjection: Projection = {
   // Replay (decisions 0046, 0052): the near part counted from every member's 15 nearest uplines
   // (built from the registrations, as the closure's rebuild builds them: no closure row is read or
   // joined) — per (upline, level, shard) the members below and how many of them were ever
-  // activated, then the near whole-team rows (depth 0) as the sums over the levels; the counted
+  // activated, and the near whole-team rows (depth 0) as the sums over the levels; the counted
   // members from the TeamTotalsCounted events, and the far rows from them bottom-up. A row exists
   // where `project` would have written one. Reads only `events`, so it may run beside the closure's
   // rebuild rather than after it.
   rebuild: [
     ...sponsorPaths('replay_team_paths'),
+    // One sort of the (upline, shard, level) pairs gives the level rows and, rolled up over the
+    // levels, the near whole-team rows (depth 0).
     `insert into team_counts (uid, depth, shard, members, active)
-     select a.ancestor, a.depth::integer, (p.uid::integer % ${TEAM_COUNT_SHARDS})::smallint, count(*), coalesce(sum(x.n), 0)
+     select a.ancestor, coalesce(a.depth::integer, 0), (p.uid::integer % ${TEAM_COUNT_SHARDS})::smallint, count(*), coalesce(sum(x.n), 0)
        from replay_team_paths p
        left join (select ${MEMBER_OF_STREAM} as uid, count(*) as n from events
                    where events.type = 'MemberToppedUp' and events.payload->>'kind' = 'activation' group by 1) x
               on x.uid = p.uid
       cross join lateral unnest(p.path) with ordinality as a(ancestor, depth)
-      group by 1, 2, 3`,
-    TEAM_TOTALS_FROM_LEVELS,
+      group by a.ancestor, (p.uid::integer % ${TEAM_COUNT_SHARDS})::smallint, rollup (a.depth)`,
     `insert into team_totals_counted (uid, kind, counted_position)
      select e->>'uid', e->>'kind', events.position from events cross join lateral jsonb_array_elements(events.payload->'counted') e
       where events.type = 'TeamTotalsCounted'`,
