@@ -92,6 +92,28 @@ describe('the team counts projection', () => {
     expect(statement.text).toMatch(/order by a\.uid, d\.depth/);
   });
 
+  it('given a registration deep in a chain, when projected, then only the 15 nearest uplines are counted in its transaction (decision 0052)', () => {
+    const [statement] = teamCountsProjection.project(
+      event('MemberRegistered', 'member-200002', { uid: '200002', sponsorUid: '200001' }),
+    );
+    expect(statement.text).toMatch(/where descendant_uid = \$1::char\(6\) and depth < 15/);
+  });
+
+  it('given a TeamTotalsCounted, when projected, then each member is recorded once and the far rows (shard 8) of the uplines beyond 15 levels take the batch', () => {
+    const counted = [
+      { uid: '200016', kind: 'registered' },
+      { uid: '200016', kind: 'activated' },
+    ];
+    const [record, far, ...rest] = teamCountsProjection.project(event('TeamTotalsCounted', 'team-totals', { counted }));
+    expect(rest).toEqual([]);
+    expect(record.params).toEqual([JSON.stringify(counted), 'team-totals', 1]);
+    expect(record.text).toMatch(/insert into team_totals_counted \(uid, kind, counted_position\)/);
+    expect(far.params).toEqual([JSON.stringify(counted)]);
+    // Jumps of 15 levels up, every closure row of each jump, one far row per upline.
+    expect(far.text).toMatch(/t\.depth = 15/);
+    expect(far.text).toMatch(/insert into team_counts \(uid, depth, shard, members, active\)\s+select f\.uid, 0, 8/);
+  });
+
   it('given the root’s registration (no sponsor) or an upgrade, when projected, then nothing is counted', () => {
     expect(
       teamCountsProjection.project(event('MemberRegistered', 'member-100000', { uid: '100000', sponsorUid: null })),
