@@ -151,7 +151,12 @@ describe('verify rebuilds every projection and names each edit of a read table',
       "select position::text as position from events where type = 'MemberRegistered' and stream_id = any($1)",
       [deep.map((uid) => `member-${uid}`)],
     );
-    expect(await countTeamTotals(ledgerOn(t.db.app), registered.map((r) => r.position))).toBeGreaterThan(0); // team_totals_counted
+    expect(
+      await countTeamTotals(
+        ledgerOn(t.db.app),
+        registered.map((r) => r.position),
+      ),
+    ).toBeGreaterThan(0); // team_totals_counted
     expect(await net.token(ROOT)).toBeTruthy();
     // A whole network through the API: minutes when the machine is busy.
   }, 300_000);
