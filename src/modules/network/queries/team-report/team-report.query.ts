@@ -49,7 +49,7 @@ const iso = (d: Date | null): string => (d ? d.toISOString() : '');
 const MEMBER_COLUMNS = `m.uid, m.name, m.mobile, m.email, m.sponsor_uid, m.status, m.registered_at, m.activated_at,
        m.current_package_paise::text as current_package, m.total_package_paise::text as total_package`;
 
-/** The member filters of a report's rows (status, IST registration days), as SQL on `m` from parameter `first` on. */
+/** The member filters of a report's rows (status, IST registration days), as SQL on `m`, their values appended to `params`. */
 function memberWhere(filter: TeamFilter, params: unknown[]): string {
   const where = ['m.uid = t.descendant_uid'];
   const add = (sql: (n: number) => string, value: unknown) => {
@@ -126,8 +126,9 @@ const FAR_BANDS_GROWTH = 8;
  * cursor, `offset` skipped, at most `limit`, down to level `cap` (a multiple of 15) — one
  * statement: the frontier (the members 15 levels down, then 15 below each of them, …: an index
  * probe per member at levels 15, 30, …) and each frontier member's closure rows, its next 15
- * levels, sorted before each is looked up, so a page looks up the members it shows (and those the
- * filter leaves out). `more`: members lie deeper than `cap` (the frontier goes on).
+ * levels (from the cursor's level on: an index range each), sorted before each is looked up, so a
+ * page looks up the members it shows (and those the filter leaves out). `more`: members lie deeper
+ * than `cap` (the frontier goes on).
  */
 async function farRows(
   db: Sql,
@@ -149,7 +150,8 @@ async function farRows(
         where f.base < $2::integer),
      band as (
        select f.base + t.depth as depth, t.descendant_uid from frontier f join member_tree t on t.ancestor_uid = f.uid
-        where f.base < $2::integer and (f.base + t.depth, t.descendant_uid) > ($3::integer, $4::char(6))),
+        where f.base < $2::integer and t.depth >= $3::integer - f.base
+          and (f.base + t.depth, t.descendant_uid) > ($3::integer, $4::char(6))),
      page as (
        select t.depth, m.* from (select * from band order by depth, descendant_uid) t
          join lateral (select ${MEMBER_COLUMNS} from members m where ${member} offset 0) m on true
