@@ -463,4 +463,24 @@ describe('a deep chain', () => {
     }
     expect((await net.as(ROOT, '/api/TeamTree', { root: chain[39] })).status).toBe(200);
   });
+
+  it('a chain past level 75: the whole downline reads its frontier in growing steps, by page and by cursor; the total follows the processor', async () => {
+    const more = await net.chain(45, chain[DEPTH - 1]);
+    const everyone = [...chain, ...more];
+    const rows = (await net.as(ROOT, '/api/DownlineReport', {})).body;
+    expect(rowsOf(rows)).toEqual(everyone.map((uid, k) => [k + 1, uid, k + 1]));
+    expect(rows[1].total).toBe(String(DEPTH)); // the 45 new members are not counted by the processor yet
+    const seen: unknown[] = [];
+    let after: string | null = null;
+    do {
+      const res = (await net.as(ROOT, '/api/LevelDetails', { leveltype: 0, limit: 13, ...(after ? { after } : {}) }))
+        .body;
+      seen.push(...rowsOf(res));
+      after = res[1].next;
+    } while (after && seen.length < 200);
+    expect(seen).toEqual(everyone.map((uid, k) => [k + 1, uid, k + 1]));
+    expect(await countTeamTotals(ledgerOn(t.db.app), await positionsOf('MemberRegistered', more))).toBe(45);
+    expect((await net.as(ROOT, '/api/DownlineReport', { limit: 1 })).body[1].total).toBe(String(DEPTH + 45));
+    await zeroDifferences();
+  });
 });
