@@ -69,13 +69,17 @@ export class OutboxRelay {
         for (const event of events) {
           const route = this.routes[event.type];
           if (!route) continue;
-          for (const queue of typeof route === 'string' ? [route] : route)
-            await this.sink.add(
-              queue,
-              event.type,
-              { position: event.position, type: event.type, streamId: event.stream_id },
-              jobIdFor(queue, event.position),
-            );
+          // An event routed to several queues (a top-up: income and team totals) is added to them at once.
+          await Promise.all(
+            (typeof route === 'string' ? [route] : route).map((queue) =>
+              this.sink.add(
+                queue,
+                event.type,
+                { position: event.position, type: event.type, streamId: event.stream_id },
+                jobIdFor(queue, event.position),
+              ),
+            ),
+          );
         }
         const last = events[events.length - 1];
         if (last) {
