@@ -40,9 +40,30 @@ export class BoundedClosure1763800020600 implements MigrationInterface {
         counted_position bigint not null,
         primary key (uid, kind)
       )`);
+    // A ledger that was counted before (this migration undone and run again): what its
+    // TeamTotalsCounted events counted, and the far rows from them — as replay rebuilds them.
+    await q.query(`
+      insert into team_totals_counted (uid, kind, counted_position)
+      select e->>'uid', e->>'kind', events.position
+        from events cross join lateral jsonb_array_elements(events.payload->'counted') e
+       where events.type = 'TeamTotalsCounted'`);
+    await q.query(`
+      insert into team_counts (uid, depth, shard, members, active)
+      with recursive entries as (
+        select uid, count(*) filter (where kind = 'registered') as m, count(*) filter (where kind = 'activated') as a
+          from team_totals_counted group by uid),
+      jumps (uid, m, a) as (
+        select t.ancestor_uid, n.m, n.a from entries n join member_tree t on t.descendant_uid = n.uid and t.depth = 15
+        union all
+        select t.ancestor_uid, j.m, j.a from jumps j join member_tree t on t.descendant_uid = j.uid and t.depth = 15)
+      select t.ancestor_uid, 0, 8, sum(j.m), sum(j.a) from jumps j join member_tree t on t.descendant_uid = j.uid
+       group by t.ancestor_uid order by t.ancestor_uid`);
   }
 
-  /** Back to the full closure and counts at every level, rebuilt from the members' sponsors. */
+  /**
+   * Back to the full closure and counts at every level, rebuilt from the members' sponsors (the
+   * TeamTotalsCounted events stay in the ledger: `up` counts them again).
+   */
   async down(q: QueryRunner): Promise<void> {
     await q.query('drop table team_totals_counted');
     await q.query('alter table member_tree drop constraint member_tree_depth_check');

@@ -759,4 +759,28 @@ describe('the bounded closure on a deep ledger the previous release wrote (decis
     expect((await reconciler.reconcile()).teamTotals).toBe(0);
     await zeroDifferences();
   });
+
+  it('migrates down to the full closure and counts (every level, from the members’ sponsors), and up again with the far counts the ledger holds', async () => {
+    const migration = new BoundedClosure1763800020600();
+    const runner = db.owner.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await migration.down(runner);
+      const [{ n }] = await db.owner.query<{ n: number }>('select max(depth)::int as n from member_tree');
+      expect(n).toBe(40);
+      expect(await teamsDisagreeing()).toEqual([]);
+      const [{ rows }] = await db.owner.query<{ rows: number }>(
+        "select count(*)::int as rows from member_tree where descendant_uid = '300001'",
+      );
+      expect(rows).toBe(31); // chain[29] is at level 30: 30 uplines above it, and it
+      await migration.up(runner);
+      const [{ m }] = await db.owner.query<{ m: number }>('select max(depth)::int as m from member_tree');
+      expect(m).toBe(15);
+      // What the ledger had counted is counted again: every whole team exact, 0 differences.
+      expect(await teamsDisagreeing()).toEqual([]);
+      await zeroDifferences();
+    } finally {
+      await runner.release();
+    }
+  });
 });
