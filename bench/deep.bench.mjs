@@ -1,7 +1,8 @@
 // A deep network (issue 22 §7): 100,000 members of which one chain reaches depth 5,000, next to the
-// bushy shape the team and top-up benchmarks use. What depth costs the tree's representation today
-// (the `member_tree` closure, a row per ancestor, and `team_counts`, two upserts per ancestor), and
-// what a bounded representation would cost on the same data (decision 0052). See bench/README.md.
+// bushy shape the team and top-up benchmarks use. What depth costs the tree's representation: the
+// `member_tree` closure bounded at 15 levels, `team_counts` at levels 1..15 and the whole-team rows,
+// whose part from uplines more than 15 levels up is counted in batches by the `team-totals`
+// processor (decision 0052). See bench/README.md.
 //
 // Plain ESM, the code under test from the compiled `dist/`.
 //
@@ -11,27 +12,27 @@
 //            member_credentials row, as registering writes them: the root; a chain of
 //            BENCH_DEEP_DEPTH members (default 5,000) each sponsored by the one before (the last at
 //            depth 5,000); the rest a bushy tree under the root (1,000 directs, 10 below each,
-//            breadth first: levels 1..3 at the default size).
+//            breadth first: levels 1..3 at the default size). Every member with a 15th upline
+//            counted in its far uplines' totals as the processor does it: TeamTotalsCounted events of
+//            64 members on the `team-totals` stream.
 //   replay   the read tables built from that ledger by `ledger replay`'s own set-based rebuild
 //            (replayLedger into a scratch schema, then copied into the live tables): the time of the
-//            whole rebuild and of each projection's (member-tree and team-counts are the ones depth
-//            makes grow) — the replay target on this shape.
+//            whole rebuild and of each projection's — the replay target on this shape.
 //   write    through the real Ledger and its inline projections, in turn: BENCH_DEEP_ROUNDS
 //            registrations at the chain's end (depth 5,001) and as many under the bushy tree's last
 //            leaf, one transaction each, alternated; then each of those members' first top-up
-//            (issueEpins + topUp: the team_counts Active counts of every upline), alternated the same
-//            way. The first tenth of each is warm-up, not counted.
+//            (issueEpins + topUp: the team_counts Active counts of the 15 nearest uplines),
+//            alternated the same way. The first tenth of each is warm-up, not counted. After each
+//            kind, the `team-totals` processor's count (`countTeamTotals`) of the chain's ones, in
+//            batches of 10: the far uplines' totals, off the members' transactions.
 //   read     BENCH_DEEP_READS rounds (after 10 warm-up rounds) for the root, the chain's first
 //            member (4,999 levels below) and the chain's middle member: DownlineReport's,
 //            DirectReport's and LevelDetails' (level 15) first page, TeamTree (3 levels) and the
-//            dashboard's team size — the answers' JSON built, client-observed over the app role's pool.
+//            dashboard's team size — the answers' JSON built, client-observed over the app role's
+//            pool; and TeamTree's access check (`inTeamOf`) across the chain. The whole teams are
+//            checked exact first (the root's is every member).
 //   bytes    the database's size per member (pg_database_size / members) and the largest tables.
-//   bounded  decision 0052's candidate, measured on the same data in transactions rolled back:
-//            a registration at the chain's end writing closure rows and per-level counts only up to
-//            15 levels (what the income and the level reports read), next to today's statements;
-//            the whole-team totals of a batch of 64 such registrations applied in one statement
-//            (the uplines found by 15-level jumps over the bounded closure), as an off-the-hot-path
-//            processor would; and the size of the bounded tables (built beside the live ones).
+//   check    `ledger replay` again, compared: 0 differences.
 import { createRequire } from 'node:module';
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -50,15 +51,19 @@ const APPEND_MEMBERS = 500; // two events each: 1,000 events per INSERT (MAX_EVE
 const BUSHY_DIRECTS = 1000;
 const FANOUT = 10;
 const READ_WARMUP = 10;
-/** The candidate's bound: the 15 income levels, and the levels LevelDetails can ask for (1..15). */
+/** The closure's bound (CLOSURE_DEPTH): the 15 income levels, and the levels LevelDetails can ask for (1..15). */
 const BOUND = 15;
+/** Members per TeamTotalsCounted in the generated ledger (TEAM_TOTALS_BATCH). */
 const BATCH = 64;
+/** Members per processor count measured after the writes. */
+const COUNT_BATCH = 10;
 const EPIN_TYPE = 'EpintypeB';
 /** One fixed credential for every member (none of them logs in), as the replay benchmark's. */
 const BENCH_PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaGJlbmNo$4z4HJ8Hn6qUZq2Vt0rQq3Xg0ZpQ6m0x1G6bJc2hQyXo';
 
 export const DIST_FILES = [
+  'dist/modules/network/jobs/team-totals.processor.js',
   'dist/modules/network/queries/team-report/team-report.query.js',
   'dist/modules/network/queries/team-tree/team-tree.query.js',
   'dist/modules/ledger-audit/replay.js',
@@ -71,6 +76,7 @@ function loadDist() {
   const dist = (p) => require(path.join(ROOT, 'dist', p));
   return {
     ...loadLedgerDist(),
+    ...dist('modules/network/jobs/team-totals.processor.js'),
     ...dist('modules/network/queries/team-report/team-report.query.js'),
     ...dist('modules/network/queries/team-tree/team-tree.query.js'),
     ...dist('modules/ledger-audit/replay.js'),
@@ -112,7 +118,7 @@ export function deepShape(members, depth, rounds) {
   return { members, depth, bushy, last, leafDepth, sponsorOf };
 }
 
-/** The bulk of the ledger: registrations and credential commitments, 500 members per INSERT. */
+/** The bulk of the ledger: registrations and credential commitments, 500 members per INSERT; then the far counts. Answers how many were counted. */
 async function writeLedger(d, owner, shape, log) {
   const credentialKey = crypto.randomBytes(32);
   const meta = (id) => ({ actor: { kind: 'system', id: 'bench-deep' }, correlationId: `bench-deep-${id}` });
@@ -149,6 +155,37 @@ async function writeLedger(d, owner, shape, log) {
     );
     if ((from / APPEND_MEMBERS) % 40 === 39) log(`ledger: ${from + chunk.length} members registered`);
   }
+  // The far uplines' counts, as the team-totals processor appends them: the chain's members from
+  // depth 15 on (the bushy tree is 3 levels deep), BATCH a TeamTotalsCounted, in 1,000-event appends.
+  const deep = [];
+  for (let g = 1; g <= shape.last; g++) {
+    let d = 0;
+    for (let a = shape.sponsorOf(g); a >= 0 && d < BOUND; a = shape.sponsorOf(a)) d++;
+    if (d === BOUND) deep.push(g);
+  }
+  let version = 0;
+  let head = null;
+  for (let from = 0; from < deep.length; from += BATCH * 1000) {
+    const events = [];
+    for (let k = from; k < Math.min(deep.length, from + BATCH * 1000); k += BATCH)
+      events.push({
+        type: 'TeamTotalsCounted',
+        payload: { counted: deep.slice(k, k + BATCH).map((g) => ({ uid: uidOf(g), kind: 'registered' })) },
+      });
+    await owner.transaction(
+      async (tx) => {
+        const [stored] = await d.appendToStreams(
+          tx,
+          [{ streamId: 'team-totals', expectedVersion: version, events, headHash: head }],
+          meta(`team-totals-${from}`),
+        );
+        version += stored.length;
+        head = stored[stored.length - 1].hash;
+      },
+      { retry: false },
+    );
+  }
+  return deep.length;
 }
 
 /**
@@ -189,136 +226,26 @@ async function adopt(owner, schema, tables) {
   await owner.execute('analyze');
 }
 
-const ROLLBACK = new Error('bench: rolled back');
-/** `work` in a transaction that is rolled back: its time (the rollback included). */
-async function rolledBack(db, work) {
-  const s = performance.now();
-  try {
-    await db.transaction(
-      async (tx) => {
-        await work(tx);
-        throw ROLLBACK;
-      },
-      { retry: false, appends: false },
-    );
-  } catch (error) {
-    if (error !== ROLLBACK) throw error;
-  }
-  return performance.now() - s;
+/** The positions of these members' events of `type`, in ledger order. */
+async function positionsOf(db, type, uids) {
+  const rows = await db.query(
+    'select position::text as position from events where type = $1 and stream_id = any($2::text[]) order by position',
+    [type, uids.map((uid) => `member-${uid}`)],
+  );
+  return rows.map((r) => r.position);
 }
 
-/** Today's closure and team-counts statements for a registration (the projections' own). */
-const TODAY_TREE = `insert into member_tree (ancestor_uid, descendant_uid, depth)
-  select $2, $1, 1 union all select ancestor_uid, $1, depth + 1 from member_tree where descendant_uid = $2`;
-const TODAY_COUNTS = `insert into team_counts (uid, depth, shard, members, active)
-  select a.uid, d.depth, $2::smallint, 1, 0
-    from (select $1::char(6) as uid, 1 as depth
-          union all select ancestor_uid, depth + 1 from member_tree where descendant_uid = $1::char(6)) a
-   cross join lateral (values (0), (a.depth)) d(depth)
-   order by a.uid, d.depth
-  on conflict (uid, depth, shard) do update set members = team_counts.members + 1`;
-/**
- * The candidate's: closure rows up to BOUND levels; the level row and the whole-team row (depth 0)
- * of the BOUND nearest uplines only (the farther ones' totals come from a batch, below).
- */
-const BOUNDED_TREE = `insert into member_tree (ancestor_uid, descendant_uid, depth)
-  select $2, $1, 1 union all select ancestor_uid, $1, depth + 1 from member_tree where descendant_uid = $2 and depth < ${BOUND}`;
-const BOUNDED_COUNTS = `insert into team_counts (uid, depth, shard, members, active)
-  select a.uid, d.depth, $2::smallint, 1, 0
-    from (select $1::char(6) as uid, 1 as depth
-          union all select ancestor_uid, depth + 1 from member_tree where descendant_uid = $1::char(6) and depth < ${BOUND}) a
-   cross join lateral (values (0), (a.depth)) d(depth)
-   order by a.uid, d.depth
-  on conflict (uid, depth, shard) do update set members = team_counts.members + 1`;
-/**
- * The candidate's whole-team totals of the far uplines for a batch of registrations ($1 their
- * sponsors): each member's BOUND-th upline (the sponsor's row at depth BOUND - 1), then every upline
- * above it, found by jumps of BOUND levels over the bounded closure (its rows up to BOUND, then the
- * same from its upline BOUND levels up, …); the batch's members counted per upline into a shard of
- * their own (FAR_SHARD: the one writer of the far part never queues behind a registration, nor a
- * registration behind it), one upsert per upline in uid order.
- */
-const FAR_SHARD = 8;
-const BATCH_TOTALS = `with recursive batch as (select s.sponsor::char(6) as sponsor from unnest($1::text[]) as s(sponsor)),
-  jumps(sponsor, uid) as (
-    select distinct b.sponsor, t.ancestor_uid from batch b
-      join member_tree t on t.descendant_uid = b.sponsor and t.depth = ${BOUND - 1}
-    union
-    select j.sponsor, t.ancestor_uid from jumps j
-     cross join lateral (select t.ancestor_uid from member_tree t where t.descendant_uid = j.uid and t.depth = ${BOUND} offset 0) t),
-  uplines(sponsor, upline) as (
-    select distinct j.sponsor, t.ancestor_uid from jumps j
-     cross join lateral (select t.ancestor_uid from member_tree t where t.descendant_uid = j.uid and t.depth <= ${BOUND} offset 0) t)
-  insert into team_counts (uid, depth, shard, members, active)
-  select u.upline, 0, ${FAR_SHARD}, count(*), 0
-    from batch b join uplines u on u.sponsor = b.sponsor
-   group by u.upline
-   order by u.upline
-  on conflict (uid, depth, shard) do update set members = team_counts.members + excluded.members`;
-/**
- * The candidate's "is $2 in $1's team?" at any distance: jumps of BOUND levels up from $2 over the
- * bounded closure, and $1 among any jump's closure rows.
- */
-const BOUNDED_IN_TEAM = `with recursive up(uid) as (
-    select $2::char(6)
-    union all
-    select t.ancestor_uid from up
-     cross join lateral (select t.ancestor_uid from member_tree t where t.descendant_uid = up.uid and t.depth = ${BOUND} offset 0) t)
-  select exists (select 1 from up cross join lateral (select 1 from member_tree t
-                  where t.descendant_uid = up.uid and t.ancestor_uid = $1::char(6) and t.depth <= ${BOUND} offset 0) x) as inside`;
-
-/**
- * The candidate's DownlineReport rows (whole downline, level order then User Id, first page): levels
- * 1..BOUND one range of the closure index in order, as today; only when they do not fill the page,
- * the levels below from the members BOUND levels down (each `frontier` member's closure rows, BOUND
- * deeper per step), sorted. Each row's member a primary-key look-up, as the report's.
- */
-const BOUNDED_NEAR = `select t.depth, m.uid, m.name, m.status from member_tree t
-    join lateral (select m.uid, m.name, m.status from members m where m.uid = t.descendant_uid offset 0) m on true
-   where t.ancestor_uid = $1 and t.depth <= ${BOUND} order by t.depth, t.descendant_uid limit $2`;
-const BOUNDED_FAR = `with recursive frontier(uid, base) as (
-    select t.descendant_uid, ${BOUND} from member_tree t where t.ancestor_uid = $1 and t.depth = ${BOUND}
-    union all
-    select t.descendant_uid, f.base + ${BOUND} from frontier f join member_tree t on t.ancestor_uid = f.uid and t.depth = ${BOUND}),
-  page as (select f.base + t.depth as depth, t.descendant_uid as uid
-             from frontier f join member_tree t on t.ancestor_uid = f.uid and t.depth <= ${BOUND}
-            order by 1, 2 limit $2)
-  select p.depth, m.uid, m.name, m.status from page p
-    join lateral (select m.uid, m.name, m.status from members m where m.uid = p.uid offset 0) m on true
-   order by p.depth, p.uid`;
-
-/**
- * Replay's per-member upline paths (`sponsorPaths`, decision 0049) kept to the BOUND nearest — what
- * the bounded closure's and level counts' rebuilds need — as today's recursion writes them (each
- * step a join of the level before with every registration), and with each step an index probe of
- * the registrations by sponsor (the recursion then costs the members, not levels × members).
- */
-const REGISTERED = `select events.payload->>'uid' as uid, nullif(events.payload->>'sponsorUid', '') as sponsor
-  from events where events.type = 'MemberRegistered'`;
-const boundedPaths = (name) => `create temporary table ${name} on commit drop as
-  with recursive registered as materialized (${REGISTERED}),
-       paths (uid, path) as (
-         select r.uid, case when r.sponsor is null then '{}'::text[] else array[r.sponsor] end
-           from registered r
-          where r.sponsor is null or not exists (select 1 from registered s where s.uid = r.sponsor)
-         union all
-         select r.uid, (array_prepend(r.sponsor, p.path))[1:${BOUND}] from paths p join registered r on r.sponsor = p.uid)
-  select uid, path from paths`;
-const BOUNDED_PATHS_INDEXED = [
-  `create temporary table bench_registered on commit drop as ${REGISTERED}`,
-  'create index on bench_registered (sponsor)',
-  'create index on bench_registered (uid)',
-  'analyze bench_registered',
-  `create temporary table bench_paths on commit drop as
-  with recursive paths (uid, path) as (
-         select r.uid, case when r.sponsor is null then '{}'::text[] else array[r.sponsor] end
-           from bench_registered r
-          where r.sponsor is null or not exists (select 1 from bench_registered s where s.uid = r.sponsor)
-         union all
-         select c.uid, (array_prepend(p.uid, p.path))[1:${BOUND}] from paths p
-          cross join lateral (select r.uid from bench_registered r where r.sponsor = p.uid offset 0) c)
-  select uid, path from paths`,
-];
+/** The processor's counts of these positions, COUNT_BATCH a transaction: their times, and how many it counted. */
+async function countInBatches(d, ledger, positions) {
+  const times = [];
+  let counted = 0;
+  for (let k = 0; k < positions.length; k += COUNT_BATCH) {
+    const s = performance.now();
+    counted += await d.countTeamTotals(ledger, positions.slice(k, k + COUNT_BATCH));
+    times.push(performance.now() - s);
+  }
+  return { times, counted };
+}
 
 export async function run({
   ownerUrl,
@@ -341,16 +268,16 @@ export async function run({
     );
     // ---- the ledger, and the read tables from it by replay's set-based rebuild
     let t0 = performance.now();
-    await writeLedger(d, owner, shape, log);
+    const farCounted = await writeLedger(d, owner, shape, log);
     const ledgerMs = performance.now() - t0;
     const [{ n: events }] = await owner.query('select count(*)::int as n from events');
-    log(`ledger: ${events} events in ${(ledgerMs / 1000).toFixed(0)} s`);
+    log(`ledger: ${events} events in ${(ledgerMs / 1000).toFixed(0)} s (${farCounted} members counted far)`);
     const runner = new d.ProjectionRunner(d.ALL_PROJECTIONS);
     const projections = [];
     t0 = performance.now();
     const replayed = await d.replayLedger(owner, runner, {
       compare: false,
-      onRebuild: (name, ms, indexMs) => projections.push({ name, ms, indexMs }),
+      onRebuild: (name, ms, indexMs, statementMs) => projections.push({ name, ms, indexMs, statementMs }),
     });
     const replayMs = performance.now() - t0;
     log(`replay: ${events} events rebuilt in ${(replayMs / 1000).toFixed(1)} s`);
@@ -366,6 +293,7 @@ export async function run({
     const warm = Math.max(1, Math.floor(rounds / 10));
     const chainMember = (k) => shape.last + 1 + k;
     const bushyMember = (k) => shape.last + 1 + rounds + k;
+    const chainUids = Array.from({ length: rounds }, (_, k) => uidOf(chainMember(k)));
     const writes = { 'registration, chain end': [], 'registration, bushy leaf': [] };
     for (let k = 0; k < rounds; k++) {
       const order = k % 2 ? ['bushy', 'chain'] : ['chain', 'bushy'];
@@ -380,6 +308,10 @@ export async function run({
           writes[`registration, ${kind === 'chain' ? 'chain end' : 'bushy leaf'}`].push(performance.now() - s);
       }
     }
+    const registered = await countInBatches(d, ledger, await positionsOf(app, 'MemberRegistered', chainUids));
+    if (registered.counted !== rounds)
+      throw new Error(`the processor counted ${registered.counted} registrations, not ${rounds}`);
+    writes[`team-totals count of ${COUNT_BATCH} registrations, chain end`] = registered.times;
     const admin = { actor: { kind: 'admin', id: 'superadmin' }, correlationId: 'bench-deep-epins' };
     const numbers = await ledger.run(admin, (tx) =>
       d.issueEpins(tx, {
@@ -406,12 +338,28 @@ export async function run({
           writes[`first top-up, ${kind === 'chain' ? 'chain end' : 'bushy leaf'}`].push(performance.now() - s);
       }
     }
+    const activated = await countInBatches(d, ledger, await positionsOf(app, 'MemberToppedUp', chainUids));
+    if (activated.counted !== rounds)
+      throw new Error(`the processor counted ${activated.counted} activations, not ${rounds}`);
+    writes[`team-totals count of ${COUNT_BATCH} activations, chain end`] = activated.times;
     await owner.execute('analyze');
     log('writes done');
 
-    // ---- reads
+    // ---- reads: the whole teams exact first, then timed
+    const [{ n: everyone }] = await owner.query('select count(*)::int as n from members');
+    const rootTeam = await d.teamSize(app, uidOf(0));
+    const headTeam = await d.teamSize(app, uidOf(1));
+    if (Number(rootTeam.team) !== everyone - 1 || Number(headTeam.team) !== shape.depth - 1 + rounds)
+      throw new Error(
+        `whole teams: the root's ${rootTeam.team} (members ${everyone - 1}), the chain head's ${headTeam.team} (${shape.depth - 1 + rounds})`,
+      );
     const all = { level: null, status: null, from: null, to: null };
     const first = { limit: 1000, offset: 0, after: null };
+    // The chain head's first page is the chain below it, level by level (the frontier past level 15).
+    const [headPage] = await d.downlineReport(app, uidOf(1), all, first);
+    const wantHead = Array.from({ length: Math.min(1000, shape.depth - 1) }, (_, k) => `${k + 1}.${uidOf(k + 2)}`);
+    if (headPage.map((r) => `${r.Leveltype}.${r.uid}`).join(',') !== wantHead.join(','))
+      throw new Error("the chain head's first page is not the chain below it");
     const subjects = [
       { label: 'root', uid: uidOf(0) },
       { label: 'chain head', uid: uidOf(1) },
@@ -422,11 +370,6 @@ export async function run({
       work[`DownlineReport first page, ${label}`] = async () => {
         const a = await d.downlineReport(app, uid, all, first);
         return JSON.stringify(a).length > 0 && a[0].length > 0;
-      };
-      work[`DownlineReport rows, ${BOUND}-level closure, ${label}`] = async () => {
-        const near = await app.query(BOUNDED_NEAR, [uid, 1000]);
-        const far = near.length < 1000 ? await app.query(BOUNDED_FAR, [uid, 1000 - near.length]) : [];
-        return JSON.stringify([...near, ...far]).length > 0 && near.length + far.length > 0;
       };
       work[`DirectReport first page, ${label}`] = async () => {
         const a = await d.directReport(app, uid, all, first);
@@ -445,20 +388,10 @@ export async function run({
         return BigInt(a.team) > 0n;
       };
     }
-    work[`in-team check, chain head → chain end, ${BOUND}-level closure`] = async () =>
-      (await app.query(BOUNDED_IN_TEAM, [uidOf(1), uidOf(chainMember(0))]))[0].inside === true;
-    work[`in-team check, bushy leaf → chain end, ${BOUND}-level closure`] = async () =>
-      (await app.query(BOUNDED_IN_TEAM, [uidOf(shape.last), uidOf(chainMember(0))]))[0].inside === false;
-    // the candidate's rows are the report's (its first page of the whole downline), before any is timed
-    for (const { label, uid } of subjects) {
-      const [page] = await d.downlineReport(app, uid, all, first);
-      const near = await app.query(BOUNDED_NEAR, [uid, 1000]);
-      const far = near.length < 1000 ? await app.query(BOUNDED_FAR, [uid, 1000 - near.length]) : [];
-      const want = page.map((r) => `${r.Leveltype}.${r.uid}`).join(',');
-      const got = [...near, ...far].map((r) => `${r.depth}.${r.uid}`).join(',');
-      if (want !== got)
-        throw new Error(`the ${BOUND}-level closure's first page differs from the report's for the ${label}`);
-    }
+    work['TeamTree access, chain head → chain end'] = async () =>
+      (await d.inTeamOf(app, uidOf(1), uidOf(chainMember(0)))) === true;
+    work['TeamTree access, bushy leaf → chain end'] = async () =>
+      (await d.inTeamOf(app, uidOf(shape.last), uidOf(chainMember(0)))) === false;
     const names = Object.keys(work);
     const readTimes = Object.fromEntries(names.map((n) => [n, []]));
     for (let round = 0; round < READ_WARMUP + reads; round++) {
@@ -469,6 +402,13 @@ export async function run({
         if (!ok) throw new Error(`${name}: unexpected answer`);
         if (round >= READ_WARMUP) readTimes[name].push(ms);
       }
+    }
+    if (explain) {
+      const plan = await owner.query(
+        `explain (analyze, buffers) select descendant_uid from member_tree where ancestor_uid = any($1::char(6)[]) and depth = ${BOUND}`,
+        [[uidOf(1)]],
+      );
+      log(`plan of a frontier step:\n${plan.map((row) => row['QUERY PLAN']).join('\n')}`);
     }
     log('reads done');
 
@@ -484,92 +424,21 @@ export async function run({
         order by 2 desc limit 6`,
     );
 
-    // ---- the bounded candidate, on the same data, rolled back
-    const probe = uidOf(bushyMember(rounds - 1) + 1); // a uid nobody has: its rows are rolled back
-    const candidate = {
-      'closure + counts today, chain end': [],
-      'closure + counts bounded, chain end': [],
-      [`whole-team totals of ${BATCH} registrations, chain end`]: [],
-    };
-    const tail = uidOf(chainMember(0));
-    for (let k = 0; k < 5 + Math.min(rounds, 30); k++) {
-      const today = await rolledBack(owner, async (tx) => {
-        await tx.execute(TODAY_COUNTS, [tail, Number(probe) % 8]);
-        await tx.execute(TODAY_TREE, [probe, tail]);
-      });
-      const bounded = await rolledBack(owner, async (tx) => {
-        await tx.execute(BOUNDED_COUNTS, [tail, Number(probe) % 8]);
-        await tx.execute(BOUNDED_TREE, [probe, tail]);
-      });
-      if (k >= 5) {
-        candidate['closure + counts today, chain end'].push(today);
-        candidate['closure + counts bounded, chain end'].push(bounded);
-      }
-    }
-    // replay's upline paths: the rebuild's own (every upline), and bounded with each step an index probe
-    const paths = {};
-    paths.today = await rolledBack(owner, async (tx) => {
-      // a statement, or (decision 0052) the statements that build it
-      for (const statement of [].concat(d.sponsorPaths('bench_paths'))) await tx.execute(statement);
-    });
-    let indexedRows = null;
-    paths.indexed = await rolledBack(owner, async (tx) => {
-      for (const statement of BOUNDED_PATHS_INDEXED) await tx.execute(statement);
-      [indexedRows] = await tx.query(
-        'select count(*)::int as n, sum(cardinality(path))::bigint as uplines from bench_paths',
-      );
-    });
-    if (indexedRows.n !== Number(db.members))
-      throw new Error(`bounded paths: ${indexedRows.n} members, not ${db.members}`);
-    log(
-      `replay's paths: the rebuild's (dist) ${(paths.today / 1000).toFixed(1)} s, bounded with an index ${(paths.indexed / 1000).toFixed(1)} s`,
-    );
-    // the candidate's far shard: allowed by the table's check only here (the bench's own database)
-    const [check] = await owner.query(
-      `select conname from pg_constraint where conrelid = 'team_counts'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%shard%'`,
-    );
-    if (check) await owner.execute(`alter table team_counts drop constraint ${check.conname}`);
-    for (let k = 0; k < 3 + Math.min(rounds, 30); k++) {
-      const ms = await rolledBack(owner, async (tx) => {
-        const r = await tx.execute(BATCH_TOTALS, [Array.from({ length: BATCH }, () => tail)]);
-        // a member below `tail` (depth + 2) has depth + 2 uplines, the root included: all but BOUND are far
-        if (r.rowCount !== shape.depth + 2 - BOUND)
-          throw new Error(`batch totals wrote ${r.rowCount} rows, not ${shape.depth + 2 - BOUND}`);
-      });
-      if (k >= 3) candidate[`whole-team totals of ${BATCH} registrations, chain end`].push(ms);
-    }
-    if (explain)
-      await rolledBack(owner, async (tx) => {
-        const plan = await tx.query(`explain (analyze, buffers) ${BATCH_TOTALS}`, [
-          Array.from({ length: BATCH }, () => tail),
-        ]);
-        log(`plan of the batch totals:\n${plan.map((row) => row['QUERY PLAN']).join('\n')}`);
-      });
-    await owner.execute(`create table bench_bounded_tree as select * from member_tree where depth <= ${BOUND}`);
-    await owner.execute('alter table bench_bounded_tree add primary key (ancestor_uid, descendant_uid)');
-    await owner.execute('create index on bench_bounded_tree (descendant_uid, depth)');
-    await owner.execute('create index on bench_bounded_tree (ancestor_uid, depth, descendant_uid)');
-    await owner.execute(`create table bench_bounded_counts as select * from team_counts where depth <= ${BOUND}`);
-    await owner.execute('alter table bench_bounded_counts add primary key (uid, depth, shard)');
-    const [bounded] = await owner.query(
-      `select pg_total_relation_size('bench_bounded_tree')::bigint as tree, pg_total_relation_size('bench_bounded_counts')::bigint as counts,
-              pg_total_relation_size('member_tree')::bigint as today_tree, pg_total_relation_size('team_counts')::bigint as today_counts,
-              (select count(*) from bench_bounded_tree)::bigint as tree_rows, (select count(*) from bench_bounded_counts)::bigint as counts_rows`,
-    );
-    await owner.execute('drop table bench_bounded_tree, bench_bounded_counts');
-    const boundedBytes =
-      Number(db.bytes) -
-      Number(bounded.today_tree) -
-      Number(bounded.today_counts) +
-      Number(bounded.tree) +
-      Number(bounded.counts);
+    // ---- replay again, compared with the live tables the writes and the processor left
+    t0 = performance.now();
+    const check = await d.replayLedger(owner, runner);
+    const checkMs = performance.now() - t0;
+    if (!check.ok) throw new Error(`replay found ${check.differences} differences`);
+    log(`replay with the diff: 0 differences in ${(checkMs / 1000).toFixed(1)} s`);
 
     return {
       server,
       shape,
       events,
+      farCounted,
       ledgerMs,
       replayMs,
+      checkMs,
       projections: projections
         .filter((p) => p.ms + p.indexMs > 0)
         .sort((a, b) => b.ms + b.indexMs - (a.ms + a.indexMs)),
@@ -582,9 +451,6 @@ export async function run({
         counts: Number(db.counts),
       },
       tablesBySize: tablesBySize.map((t) => ({ name: t.name, bytes: Number(t.bytes) })),
-      candidate: Object.entries(candidate).map(([name, t]) => ({ name, ...stats(t) })),
-      paths,
-      bounded: { ...Object.fromEntries(Object.entries(bounded).map(([k, v]) => [k, Number(v)])), bytes: boundedBytes },
     };
   } finally {
     await app.dataSource.destroy();
@@ -598,10 +464,8 @@ const ms = (x) => x.toFixed(2).padStart(8);
 export function report(r) {
   const { shape } = r;
   const perMember = r.db.bytes / r.db.members;
-  const boundedPerMember = r.bounded.bytes / r.db.members;
   const chainRegistration = r.writes.find((w) => w.name === 'registration, chain end');
-  const today = r.reads.filter((x) => !x.name.includes('-level closure'));
-  const firstPages = today.filter((x) => !x.name.startsWith('dashboard'));
+  const firstPages = r.reads.filter((x) => !x.name.startsWith('dashboard') && !x.name.startsWith('TeamTree access'));
   const worstRead = firstPages.reduce((a, b) => (b.p99 > a.p99 ? b : a));
   const checks = [
     [`registration at the chain's end p99 < ${TARGET_P99_MS} ms`, chainRegistration.p99 < TARGET_P99_MS],
@@ -609,26 +473,21 @@ export function report(r) {
     [`database < ${TARGET_BYTES_PER_MEMBER} bytes per member`, perMember < TARGET_BYTES_PER_MEMBER],
   ];
   const pass = checks.every(([, ok]) => ok);
+  const tree = r.projections.filter((p) => p.name === 'member-tree' || p.name === 'team-counts');
   const lines = [
     `shape: ${r.db.members} members — a chain of ${shape.depth} (its end at depth ${shape.depth}), ${shape.bushy} in a bushy tree under the root (its leaves at depth ${shape.leafDepth}), the measured ones below both`,
-    `ledger: ${r.events} events written in ${(r.ledgerMs / 1000).toFixed(0)} s; replay's set-based rebuild of every projection ${(r.replayMs / 1000).toFixed(1)} s (${Math.round((r.events * 1000) / r.replayMs)} events/s)`,
+    `ledger: ${r.events} events written in ${(r.ledgerMs / 1000).toFixed(0)} s (${r.farCounted} members counted in their far uplines' totals); replay's set-based rebuild of every projection ${(r.replayMs / 1000).toFixed(1)} s (${Math.round((r.events * 1000) / r.replayMs)} events/s); again with the diff ${(r.checkMs / 1000).toFixed(1)} s, 0 differences`,
     `  slowest rebuilds: ${r.projections
       .slice(0, 4)
       .map((p) => `${p.name} ${(p.ms / 1000).toFixed(1)} s + indexes ${(p.indexMs / 1000).toFixed(1)} s`)
       .join('; ')}`,
-    `writes through the ledger (${chainRegistration.n} each after warm-up, alternated):`,
-    ...r.writes.map((w) => `  ${w.name.padEnd(44)} p50 ${ms(w.p50)} ms   p99 ${ms(w.p99)} ms`),
+    ...tree.map((p) => `  ${p.name} statements (ms): ${p.statementMs.join(', ')}`),
+    `writes through the ledger (${chainRegistration.n} each after warm-up, alternated; the processor's counts after them):`,
+    ...r.writes.map((w) => `  ${w.name.padEnd(50)} p50 ${ms(w.p50)} ms   p99 ${ms(w.p99)} ms   (${w.n})`),
     `reads (${r.reads[0].n} rounds):`,
-    ...today.map((x) => `  ${x.name.padEnd(44)} p50 ${ms(x.p50)} ms   p99 ${ms(x.p99)} ms`),
+    ...r.reads.map((x) => `  ${x.name.padEnd(50)} p50 ${ms(x.p50)} ms   p99 ${ms(x.p99)} ms`),
     `bytes: ${mb(r.db.bytes)} for ${r.db.members} members = ${perMember.toFixed(0)} B per member; ${r.db.closure} closure rows, ${r.db.counts} team_counts rows`,
     `  largest tables: ${r.tablesBySize.map((t) => `${t.name} ${mb(t.bytes)}`).join(', ')}`,
-    `bounded candidate (decision 0052; same data, transactions rolled back):`,
-    ...r.candidate.map((w) => `  ${w.name.padEnd(52)} p50 ${ms(w.p50)} ms   p99 ${ms(w.p99)} ms`),
-    ...r.reads
-      .filter((x) => !today.includes(x))
-      .map((x) => `  ${x.name.padEnd(52)} p50 ${ms(x.p50)} ms   p99 ${ms(x.p99)} ms`),
-    `  replay's upline paths (${r.db.members} members): the rebuild's sponsorPaths (dist/) ${(r.paths.today / 1000).toFixed(1)} s; ≤ ${BOUND} uplines, each step an index probe ${(r.paths.indexed / 1000).toFixed(1)} s`,
-    `  closure ≤ ${BOUND} levels: ${r.bounded.tree_rows} rows ${mb(r.bounded.tree)} (today ${mb(r.bounded.today_tree)}); team_counts levels ≤ ${BOUND} + totals: ${r.bounded.counts_rows} rows ${mb(r.bounded.counts)} (today ${mb(r.bounded.today_counts)}); database ${boundedPerMember.toFixed(0)} B per member`,
     ...checks.map(([name, ok]) => `target: ${name}  ${ok ? 'met' : 'missed'}`),
     `targets (issue 22 §7)  ${pass ? 'PASS' : 'BELOW TARGET'}`,
   ];

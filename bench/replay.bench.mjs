@@ -95,6 +95,11 @@ const EVENTS_PER_MEMBER = 4.6;
 async function* generate(d, db, { members, credentialKey, seed = 20261127 }) {
   const shape = treeShape(members, seed);
   const { sponsor, levels, rnd } = shape;
+  // decision 0052: members 15 levels down or deeper are counted in their far uplines' totals by the
+  // team-totals processor (TeamTotalsCounted on one stream, 64 members an event), as the worker does
+  const levelOf = new Int32Array(members);
+  levels.forEach((level, d) => level.forEach((i) => (levelOf[i] = d)));
+  let teamTotalsVersion = 0;
   const activeAt = new Map(); // member index -> order of activation
   const balance = new Map(); // member index -> level income not yet withdrawn (paise)
   const memberVersion = new Int32Array(members);
@@ -291,6 +296,22 @@ async function* generate(d, db, { members, credentialKey, seed = 20261127 }) {
     // an e-pin's stream and its member's in one append (as topUp does); appends hold distinct streams
     const stored = topupAppends.length ? await append(topupAppends, `topup-${c}`) : [];
     const toppedUp = stored.filter((s) => s.length && s[0].type === 'MemberToppedUp').map((s) => s[0]);
+    const counted = [
+      ...chunk.filter((i) => levelOf[i] >= 15).map((i) => ({ uid: uidOf(i), kind: 'registered' })),
+      ...toppedUp
+        .filter(
+          (e) =>
+            e.payload.kind === 'activation' && levelOf[Number(e.streamId.slice('member-'.length)) - ROOT_UID] >= 15,
+        )
+        .map((e) => ({ uid: e.streamId.slice('member-'.length), kind: 'activated' })),
+    ];
+    if (counted.length) {
+      const events = [];
+      for (let k = 0; k < counted.length; k += 64)
+        events.push({ type: 'TeamTotalsCounted', payload: { counted: counted.slice(k, k + 64) } });
+      await append([{ streamId: 'team-totals', expectedVersion: teamTotalsVersion, events }], `team-totals-${c}`);
+      teamTotalsVersion += events.length;
+    }
 
     // income of those top-ups, decided by the income module from the tree as of each top-up
     const incomeAppends = [];

@@ -9,7 +9,7 @@ import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { processMailJob } from '../src/worker/mail.processor';
 import { CatcherTransport } from '../src/platform/mail/mail';
 import { mailLinkKey, renderLinkSecrets } from '../src/platform/mail/link-secrets';
-import { OUTBOX_ROUTES } from '../src/platform/jobs/queues';
+import { OUTBOX_ROUTES, QUEUE } from '../src/platform/jobs/queues';
 import { OutboxRelay } from '../src/platform/outbox/relay';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { ADMIN_PASSWORD, eventCount, ledgerOn, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
@@ -312,7 +312,7 @@ describe('identity through the member contract and the admin API', () => {
     const relay = new OutboxRelay(
       t.db.app,
       OUTBOX_ROUTES,
-      { add: async (_q, _n, data) => void jobs.push(data) },
+      { add: async (queue, _n, data) => void (queue === QUEUE.mail && jobs.push(data)) },
       'identity-test-relay',
     );
     const deadline = Date.now() + 20_000;

@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_MIGRATIONS } from '../migrations';
 import { CheckpointWitnesses1763800009000 } from '../migrations/1763800009000-checkpoint-witnesses';
+import { BoundedClosure1763800020600 } from '../migrations/1763800020600-bounded-closure';
 import { runLedgerCommand } from '../src/cli/ledger';
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { exportLedger } from '../src/modules/ledger-audit/export';
 import { Redactor, EventView } from '../src/modules/ledger-audit/redaction';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger, VerifyReport } from '../src/modules/ledger-audit/verify';
+import { countTeamTotals } from '../src/modules/network';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { Database } from '../src/platform/db/database';
 import { Sql } from '../src/platform/db/sql';
@@ -36,7 +38,10 @@ import {
   NewEvent,
   toStoredEvent,
 } from '../src/platform/event-store/event.types';
+import { Ledger } from '../src/platform/ledger';
+import { RELAY_CURSOR } from '../src/platform/outbox/relay';
 import { ProjectionRunner } from '../src/platform/projections/projection';
+import { Reconciler } from '../src/worker/reconciler';
 import { checkpointCovering, lastPosition } from './support/checkpoint';
 import { testLedgerKeys, testSigningKeyPem } from './support/ledger-keys';
 import { ledgerOn } from './support/seed';
@@ -649,5 +654,133 @@ describe('upgrading a ledger the previous release wrote (decision 0015, "Upgradi
         rmSync(dir, { recursive: true, force: true });
       }
     });
+  });
+});
+
+/**
+ * Decision 0052's upgrade (migration 1763800020600) on a deep ledger: a chain 40 levels deep and a
+ * few members beside it, its closure and team counts as the previous release kept them (every
+ * level). The migration keeps 15 levels and the near part of the whole-team rows; replay and verify
+ * find 0 differences at once; the reconciler finds every member with a 15th upline not counted, and
+ * once the `team-totals` processor has counted them every whole team equals a count of the tree.
+ */
+describe('the bounded closure on a deep ledger the previous release wrote (decision 0052)', () => {
+  let db: TestDatabase;
+  const ROOT_UID = '100000';
+  const chain = Array.from({ length: 40 }, (_, i) => String(200001 + i));
+  const beside = ['300001', '300002', '300003'];
+  /** Every member's whole team by counting the tree (the sponsors' recursion), next to team_counts' depth-0 rows. */
+  const teamsDisagreeing = () =>
+    db.owner.query(`
+      with recursive up (uid, ancestor) as (
+        select uid, sponsor_uid from members where sponsor_uid is not null
+        union all
+        select up.uid, m.sponsor_uid from up join members m on m.uid = up.ancestor where m.sponsor_uid is not null),
+      truth as (select ancestor as uid, count(*)::int as members from up group by 1),
+      kept as (select uid, sum(members)::int as members from team_counts where depth = 0 group by 1)
+      select * from truth full join kept using (uid) where truth.members is distinct from kept.members`);
+  const zeroDifferences = async () => {
+    const report = await verifyLedger(db.app, LEDGER_CHECKS);
+    expect(report.problems).toEqual([]);
+    const replay = await replayLedger(db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+    expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
+  };
+
+  beforeAll(async () => {
+    testSigningKeyPem();
+    const before = ALL_MIGRATIONS.slice(0, ALL_MIGRATIONS.indexOf(BoundedClosure1763800020600));
+    db = await createTestDatabase({ migrations: before });
+    // The events through today's projections, less the tree's two, whose rows the previous release wrote below.
+    const tree = new Set(['member-tree', 'team-counts']);
+    const ledger = new Ledger(db.app, new ProjectionRunner(ALL_PROJECTIONS.filter((p) => !tree.has(p.name))));
+    const members: Array<[string, string | null]> = [
+      [ROOT_UID, null],
+      ...chain.map((uid, i): [string, string] => [uid, i === 0 ? ROOT_UID : chain[i - 1]]),
+      ...beside.map((uid): [string, string] => [uid, chain[29]]),
+    ];
+    for (const [uid, sponsor] of members)
+      await ledger.run(meta, (tx) => tx.append(`member-${uid}`, 0, [registration(uid, sponsor)]));
+    // The previous release's closure (every level) and counts (every level, and the whole-team rows).
+    await db.owner.execute(`
+      insert into member_tree (ancestor_uid, descendant_uid, depth)
+      with recursive up (uid, ancestor, depth) as (
+        select uid, sponsor_uid, 1 from members where sponsor_uid is not null
+        union all
+        select up.uid, m.sponsor_uid, up.depth + 1 from up join members m on m.uid = up.ancestor where m.sponsor_uid is not null)
+      select ancestor, uid, depth from up`);
+    await db.owner.execute(`
+      insert into team_counts (uid, depth, shard, members, active)
+      select t.ancestor_uid, t.depth, t.descendant_uid::integer % 8, count(*), count(*) filter (where m.status = 'Active')
+        from member_tree t join members m on m.uid = t.descendant_uid group by 1, 2, 3`);
+    await db.owner.execute(`
+      insert into team_counts (uid, depth, shard, members, active)
+      select uid, 0, shard, sum(members), sum(active) from team_counts where depth > 0 group by uid, shard`);
+    const [{ n }] = await db.owner.query<{ n: number }>('select max(depth)::int as n from member_tree');
+    expect(n).toBe(40);
+    expect(await teamsDisagreeing()).toEqual([]);
+    expect(await migrate(db.ownerUrl, 'sahyog_app', ALL_MIGRATIONS)).toEqual([BoundedClosure1763800020600.name]);
+  });
+  afterAll(() => db?.drop());
+
+  it('keeps 15 levels and the near totals; replay and verify find 0 differences before and after the reconciler and the processor have counted the far uplines', async () => {
+    const [{ closure, counts }] = await db.owner.query<{ closure: number; counts: number }>(
+      'select (select max(depth) from member_tree)::int as closure, (select max(depth) from team_counts)::int as counts',
+    );
+    expect([closure, counts]).toEqual([15, 15]);
+    const low = await teamsDisagreeing();
+    expect(low.length).toBeGreaterThan(0); // uplines more than 15 levels above someone read low until counted
+    await zeroDifferences();
+
+    // The worker's reconciler, behind a relay that has passed every event: every registration of a member with a 15th upline.
+    await db.owner.execute(
+      `insert into subscription_cursors (name, tx_id, position)
+       select $1, tx_id, position from events order by tx_id desc, position desc limit 1`,
+      [RELAY_CURSOR],
+    );
+    const jobs: Array<{ data: { position: string; streamId: string }; opts: { jobId: string } }> = [];
+    const reconciler = new Reconciler(
+      db.app,
+      () => ({ addBulk: async (added: typeof jobs) => void jobs.push(...added) }) as never,
+      { watched: async () => [] } as never,
+      [],
+    );
+    const found = await reconciler.reconcile();
+    // chain[14..39] (levels 15..40) and the three beside chain[29] (level 31).
+    expect(found.teamTotals).toBe(26 + 3);
+    expect(jobs.every((j) => j.opts.jobId === `team-totals-${j.data.position}`)).toBe(true);
+    expect(
+      await countTeamTotals(
+        ledgerOn(db.app),
+        jobs.map((j) => j.data.position),
+      ),
+    ).toBe(29);
+    expect(await teamsDisagreeing()).toEqual([]);
+    jobs.length = 0;
+    expect((await reconciler.reconcile()).teamTotals).toBe(0);
+    await zeroDifferences();
+  });
+
+  it('migrates down to the full closure and counts (every level, from the members’ sponsors), and up again with the far counts the ledger holds', async () => {
+    const migration = new BoundedClosure1763800020600();
+    const runner = db.owner.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await migration.down(runner);
+      const [{ n }] = await db.owner.query<{ n: number }>('select max(depth)::int as n from member_tree');
+      expect(n).toBe(40);
+      expect(await teamsDisagreeing()).toEqual([]);
+      const [{ rows }] = await db.owner.query<{ rows: number }>(
+        "select count(*)::int as rows from member_tree where descendant_uid = '300001'",
+      );
+      expect(rows).toBe(31); // chain[29] is at level 30: 30 uplines above it, and it
+      await migration.up(runner);
+      const [{ m }] = await db.owner.query<{ m: number }>('select max(depth)::int as m from member_tree');
+      expect(m).toBe(15);
+      // What the ledger had counted is counted again: every whole team exact, 0 differences.
+      expect(await teamsDisagreeing()).toEqual([]);
+      await zeroDifferences();
+    } finally {
+      await runner.release();
+    }
   });
 });

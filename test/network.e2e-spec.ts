@@ -1,10 +1,12 @@
 import request from 'supertest';
+import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
-import { MAX_TEAM_PAGE, MAX_TREE_NODES } from '../src/modules/network';
+import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { countTeamTotals, MAX_TEAM_PAGE, MAX_TREE_NODES } from '../src/modules/network';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { Network } from './support/network';
-import { eventCount, ROOT, seedBasics } from './support/seed';
+import { eventCount, ledgerOn, ROOT, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
 const DOWNLINE_FIELDS = [
@@ -300,25 +302,52 @@ describe('team reports and the genealogy view', () => {
 });
 
 /**
- * A chain (each member sponsoring the next), 40 deep: the closure, the counts at every level and
- * `ledger replay`'s set-based rebuild of both agree with it (the rebuild's upline paths are built by
- * a recursion over the registrations indexed by sponsor, decision 0052, one level per step).
+ * A chain (each member sponsoring the next), 40 deep (decision 0052): the closure keeps 15 levels,
+ * team_counts levels 1..15 and the whole-team rows, whose part from uplines more than 15 levels
+ * above a member is counted by the `team-totals` processor (TeamTotalsCounted). The reports' whole
+ * downline reads past level 15 through the frontier; TeamTree's access check by jumps of 15.
+ * Replay and verify find 0 differences before, while and after the deep members are counted.
  */
 describe('a deep chain', () => {
   let t: TestApp;
   let net: Network;
   const DEPTH = 40;
-  const chain: string[] = [];
+  let chain: string[] = [];
+  const rowsOf = (body: [Array<{ uid: string; Leveltype: number; row: number }>, unknown]) =>
+    body[0].map((r) => [r.Leveltype, r.uid, r.row]);
+  /** The chain below chain[i] (ROOT: i = -1) as report rows: [level, uid, row number]. */
+  const below = (i: number) => chain.slice(i + 1).map((uid, k) => [k + 1, uid, k + 1]);
+  /** Each member's whole team (depth 0, every shard), by uid. */
+  const totals = async () =>
+    new Map(
+      (
+        await t.db.owner.query<{ uid: string; members: number; active: number }>(
+          'select uid, sum(members)::int as members, sum(active)::int as active from team_counts where depth = 0 group by uid',
+        )
+      ).map((r) => [r.uid, [r.members, r.active]]),
+    );
+  const positionsOf = async (type: string, uids: string[]) =>
+    (
+      await t.db.owner.query<{ position: string }>(
+        'select position::text as position from events where type = $1 and stream_id = any($2) order by position',
+        [type, uids.map((u) => `member-${u}`)],
+      )
+    ).map((r) => r.position);
+  async function zeroDifferences() {
+    const report = await verifyLedger(t.db.app, LEDGER_CHECKS);
+    expect(report.problems).toEqual([]);
+    const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
+    expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
+    expect(replay.tables.map((d) => d.table)).toEqual(
+      expect.arrayContaining(['member_tree', 'team_counts', 'team_totals_counted']),
+    );
+  }
 
   beforeAll(async () => {
     t = await startTestApp();
     await seedBasics(t.db.app);
     net = new Network(t);
-    let sponsor = ROOT;
-    for (let i = 0; i < DEPTH; i++) {
-      sponsor = await net.register(sponsor, 'Chain Member');
-      chain.push(sponsor);
-    }
+    chain = await net.chain(DEPTH);
     const last = chain[DEPTH - 1];
     const [pin] = await net.issue(last, 1);
     expect((await net.as(last, '/api/ActivateId', { touid: last, epin: pin })).body.result).toBe(
@@ -327,25 +356,131 @@ describe('a deep chain', () => {
   });
   afterAll(() => t.close());
 
-  it('the chain’s end has every upline in the closure, each level of the root counts one, and replay finds 0 differences', async () => {
+  it('the closure keeps the 15 nearest uplines and the counts levels 1..15; uplines farther up have not counted the deep members yet', async () => {
     const last = chain[DEPTH - 1];
     const uplines = await t.db.owner.query<{ ancestor_uid: string; depth: number }>(
       'select ancestor_uid, depth from member_tree where descendant_uid = $1 order by depth',
       [last],
     );
-    expect(uplines.map((r) => r.ancestor_uid)).toEqual([...chain.slice(0, DEPTH - 1).reverse(), ROOT]);
-    expect(uplines.map((r) => r.depth)).toEqual(Array.from({ length: DEPTH }, (_, i) => i + 1));
+    expect(uplines.map((r) => r.ancestor_uid)).toEqual(chain.slice(DEPTH - 16, DEPTH - 1).reverse());
+    expect(uplines.map((r) => r.depth)).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    const [{ n }] = await t.db.owner.query<{ n: number }>('select max(depth)::int as n from team_counts');
+    expect(n).toBe(15);
     const levels = await t.db.owner.query<{ depth: number; members: number; active: number }>(
       `select depth, sum(members)::int as members, sum(active)::int as active from team_counts
         where uid = $1 group by depth order by depth`,
       [ROOT],
     );
+    // The root's whole team, before the processor: its 15 nearest levels only.
     expect(levels).toEqual([
-      { depth: 0, members: DEPTH, active: 1 },
-      ...Array.from({ length: DEPTH }, (_, i) => ({ depth: i + 1, members: 1, active: i + 1 === DEPTH ? 1 : 0 })),
+      { depth: 0, members: 15, active: 0 },
+      ...Array.from({ length: 15 }, (_, i) => ({ depth: i + 1, members: 1, active: 0 })),
     ]);
-    const replay = await replayLedger(t.db.owner, new ProjectionRunner(ALL_PROJECTIONS));
-    expect(replay.tables.filter((d) => d.onlyLive + d.onlyReplayed > 0)).toEqual([]);
-    expect(replay.tables.map((d) => d.table)).toEqual(expect.arrayContaining(['member_tree', 'team_counts']));
+    const team = await totals();
+    expect(team.get(chain[DEPTH - 16])).toEqual([15, 1]); // 15 levels above the Active end: counted at once
+    expect(team.get(chain[DEPTH - 17])).toEqual([15, 0]); // 16 above: not yet
+    // The whole downline is read past level 15 all the same (the frontier), only the total lags.
+    const [rows, page] = (await net.as(ROOT, '/api/DownlineReport', {})).body;
+    expect(rows.map((r: { uid: string }) => r.uid)).toEqual(chain);
+    expect(page.total).toBe('15');
+  });
+
+  it('replay and verify find 0 differences while the deep members are not counted, and when half of them are', async () => {
+    await zeroDifferences();
+    const half = chain.slice(0, 28);
+    expect(await countTeamTotals(ledgerOn(t.db.app), await positionsOf('MemberRegistered', half))).toBe(28 - 14);
+    await zeroDifferences();
+  });
+
+  it('two racing batches count each member once; then every total equals a count of the chain', async () => {
+    const ledger = ledgerOn(t.db.app);
+    const registered = await positionsOf('MemberRegistered', chain);
+    const [activation] = await positionsOf('MemberToppedUp', [chain[DEPTH - 1]]);
+    const counts = await Promise.all([
+      countTeamTotals(ledger, [...registered.slice(20, 36), activation]),
+      countTeamTotals(ledger, registered.slice(30)),
+      countTeamTotals(ledger, [activation, ...registered.slice(34)]),
+    ]);
+    // Members 29..40 registered (12) and the last one's activation: counted once among the three.
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(DEPTH - 28 + 1);
+    expect(await countTeamTotals(ledger, [...registered, activation])).toBe(0);
+    const [{ n }] = await t.db.owner.query<{ n: number }>(
+      "select count(*)::int as n from events where stream_id = 'team-totals'",
+    );
+    expect(n).toBeLessThanOrEqual(4);
+    const team = await totals();
+    expect(team.get(ROOT)).toEqual([DEPTH, 1]);
+    chain.forEach((uid, i) =>
+      expect([uid, team.get(uid) ?? [0, 0]]).toEqual([uid, [DEPTH - i - 1, i < DEPTH - 1 ? 1 : 0]]),
+    );
+    await zeroDifferences();
+  });
+
+  it('the whole downline pages across level 15 by cursor and offset, with the exact total', async () => {
+    const all = (await net.as(ROOT, '/api/DownlineReport', { lvl: '100' })).body;
+    expect(rowsOf(all)).toEqual(below(-1));
+    expect(all[1]).toEqual({ total: String(DEPTH), limit: MAX_TEAM_PAGE, next: null });
+    const seen: unknown[] = [];
+    let after: string | null = null;
+    do {
+      const body: Record<string, unknown> = { limit: 7, ...(after ? { after } : {}) };
+      const res = (await net.as(ROOT, '/api/DownlineReport', body)).body;
+      seen.push(...rowsOf(res));
+      expect(res[1].total).toBe(String(DEPTH));
+      after = res[1].next;
+    } while (after && seen.length < 100);
+    expect(seen).toEqual(below(-1));
+    const skipped = (await net.as(ROOT, '/api/DownlineReport', { offset: '20', limit: '5' })).body;
+    expect(rowsOf(skipped)).toEqual(below(-1).slice(20, 25));
+    const farOff = (await net.as(ROOT, '/api/LevelDetails', { leveltype: 0, offset: '38' })).body;
+    expect(rowsOf(farOff)).toEqual(below(-1).slice(38));
+    // From the middle of the chain: its own levels, the total from its far row.
+    const mid = (await net.as(chain[4], '/api/DownlineReport', { status: '1' })).body;
+    expect(mid[0].map((r: { uid: string }) => r.uid)).toEqual([chain[DEPTH - 1]]);
+    expect(mid[1].total).toBe('1');
+    expect((await net.as(chain[4], '/api/userDashboard', { uid: chain[4] })).body[0]).toMatchObject({
+      totalteam: String(DEPTH - 5),
+    });
+  });
+
+  it('TeamTree: a member 35 levels down is in the team (jumps of 15), one above is not', async () => {
+    const res = await net.as(chain[0], '/api/TeamTree', { root: chain[35], depth: 3 });
+    expect(res.status).toBe(200);
+    expect(res.body[0].map((n: { uid: string; level: number }) => [n.level, n.uid])).toEqual([
+      [0, chain[35]],
+      [1, chain[36]],
+      [2, chain[37]],
+      [3, chain[38]],
+    ]);
+    expect(res.body[0][0]).toMatchObject({ team: String(DEPTH - 36), directs: '1' });
+    for (const [member, root] of [
+      [chain[36], chain[0]],
+      [chain[10], chain[9]],
+      [chain[39], ROOT],
+    ]) {
+      const refused = await net.as(member, '/api/TeamTree', { root });
+      expect([member, root, refused.status]).toEqual([member, root, 403]);
+    }
+    expect((await net.as(ROOT, '/api/TeamTree', { root: chain[39] })).status).toBe(200);
+  });
+
+  it('a chain past level 75: the whole downline reads its frontier in growing steps, by page and by cursor; the total follows the processor', async () => {
+    const more = await net.chain(45, chain[DEPTH - 1]);
+    const everyone = [...chain, ...more];
+    const rows = (await net.as(ROOT, '/api/DownlineReport', {})).body;
+    expect(rowsOf(rows)).toEqual(everyone.map((uid, k) => [k + 1, uid, k + 1]));
+    expect(rows[1].total).toBe(String(DEPTH)); // the 45 new members are not counted by the processor yet
+    const seen: unknown[] = [];
+    let after: string | null = null;
+    do {
+      const res = (await net.as(ROOT, '/api/LevelDetails', { leveltype: 0, limit: 13, ...(after ? { after } : {}) }))
+        .body;
+      seen.push(...rowsOf(res));
+      after = res[1].next;
+    } while (after && seen.length < 200);
+    expect(seen).toEqual(everyone.map((uid, k) => [k + 1, uid, k + 1]));
+    expect(await countTeamTotals(ledgerOn(t.db.app), await positionsOf('MemberRegistered', more))).toBe(45);
+    expect((await net.as(ROOT, '/api/DownlineReport', { limit: 1 })).body[1].total).toBe(String(DEPTH + 45));
+    await zeroDifferences();
   });
 });

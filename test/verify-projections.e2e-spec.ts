@@ -5,11 +5,12 @@ import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { compareProjections, RowDifference, VERIFY_SCRATCH_SCHEMA } from '../src/modules/ledger-audit/projection-diff';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
+import { countTeamTotals } from '../src/modules/network';
 import { verhoeffDigit } from '../src/modules/profile/domain/id-numbers';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { HelpCircle } from './support/help-circle';
 import { Network } from './support/network';
-import { ADMIN_PASSWORD, PASSWORD, ROOT, seedBasics } from './support/seed';
+import { ADMIN_PASSWORD, ledgerOn, PASSWORD, ROOT, seedBasics } from './support/seed';
 import { startTestApp, TestApp } from './support/test-app';
 
 /**
@@ -144,6 +145,18 @@ describe('verify rebuilds every projection and names each edit of a read table',
       .post(`/admin-api/members/${a}/impersonate`)
       .set('Authorization', `Bearer ${superadmin}`)
       .expect(200); // impersonation tokens
+    // Members more than 15 levels below an upline, counted in its whole team by the team-totals processor (decision 0052).
+    const deep = await net.chain(15, a);
+    const registered = await t.db.owner.query<{ position: string }>(
+      "select position::text as position from events where type = 'MemberRegistered' and stream_id = any($1)",
+      [deep.map((uid) => `member-${uid}`)],
+    );
+    expect(
+      await countTeamTotals(
+        ledgerOn(t.db.app),
+        registered.map((r) => r.position),
+      ),
+    ).toBeGreaterThan(0); // team_totals_counted
     expect(await net.token(ROOT)).toBeTruthy();
     // A whole network through the API: minutes when the machine is busy.
   }, 300_000);

@@ -96,6 +96,34 @@ describe('the worker process: outbox relay → BullMQ → processors', () => {
     expect(income).toBe('2990');
   });
 
+  it('counts members more than 15 levels down in their far uplines’ whole team, through the relay and the team-totals queue (decision 0052)', async () => {
+    const server = t.app.getHttpServer();
+    const chain: string[] = [];
+    for (let i = 0; i < 17; i++)
+      chain.push(
+        (
+          await request(server)
+            .post('/api/registrationWeb')
+            .send(validRegistration({ ...(i > 0 ? { sid: chain[i - 1] } : {}), name: 'Chain Member' }))
+        ).body.uid_output as string,
+      );
+    // chain[0] has 16 below it: 15 counted in their own transactions, the 16th by the processor.
+    const team = await until(async () => {
+      const [row] = await t.db.owner.query<{ n: number }>(
+        'select coalesce(sum(members), 0)::int as n from team_counts where uid = $1 and depth = 0',
+        [chain[0]],
+      );
+      return row.n === 16 ? row.n : null;
+    }, 20_000);
+    expect(team).toBe(16);
+    const counted = await t.db.owner.query<{ uid: string; kind: string }>(
+      'select uid, kind from team_totals_counted where uid = any($1)',
+      [chain],
+    );
+    // Members 15 and 16 levels below the root's direct chain[0] have a 15th upline (the root is 1 above chain[0]).
+    expect(counted.map((c) => c.uid).sort()).toEqual([chain[14], chain[15], chain[16]].sort());
+  });
+
   it('writes ledger checkpoints on its repeatable schedule', async () => {
     const checkpoints = await until(async () => {
       const [row] = await t.db.owner.query<{ n: number }>(

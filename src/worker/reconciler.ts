@@ -5,6 +5,7 @@ import { DEFAULT_JOB_OPTIONS, jobIdFor, OutboxJob, QUEUE, QueueName } from '../p
 import { RELAY_CURSOR } from '../platform/outbox/relay';
 import { OrderChecks, PAYMENT_SWEEP_EVERY_MS } from '../modules/payments';
 import { HELP_TICK_MS } from '../modules/help';
+import { CLOSURE_DEPTH } from '../modules/identity';
 
 /** Facts one reconcile pass looks at per kind at the most; the next pass takes the rest. */
 export const RECONCILE_BATCH = 500;
@@ -50,6 +51,7 @@ export interface ReconcileResult {
   incomes: number;
   mails: number;
   paymentPolls: number;
+  teamTotals: number;
 }
 
 /**
@@ -60,6 +62,9 @@ export interface ReconcileResult {
  * a mail row's `sent_at`, the conditional settle of an order) holds as a second line:
  * - a top-up the relay passed whose level income was never paid → its `level-income` job;
  * - a mail the relay passed that was never sent → its `mail` job;
+ * - a registration or first top-up the relay passed whose member has a 15th upline and is not
+ *   counted in the far uplines' whole-team totals (decision 0052; after the bounded closure's
+ *   upgrade, every such member of the ledger before it) → its `team-totals` job;
  * - a watched payment order (open, or in its late-payment watch) without a job of its poll chain in
  *   Redis → a new chain;
  * - the periodic jobs (checkpoints, payment sweep, matching tick, help sweep: overdue links, disputes,
@@ -69,6 +74,8 @@ export interface ReconcileResult {
 export class Reconciler {
   /** Where the next pass looks for unpaid incomes from, in the ledger's (transaction id, position) order. */
   private incomesFrom = { txId: '0', position: '0' };
+  /** Where the next pass looks for uncounted team totals from, in the same order. */
+  private teamTotalsFrom = { txId: '0', position: '0' };
 
   constructor(
     private readonly db: Database,
@@ -99,6 +106,7 @@ export class Reconciler {
       incomes: await this.unpaidIncomes(),
       mails: await this.unsentMails(),
       paymentPolls: await this.unpolledOrders(),
+      teamTotals: await this.uncountedTeamTotals(),
     };
   }
 
@@ -142,6 +150,48 @@ export class Reconciler {
       : { txId: cursor.tx_id, position: cursor.position };
     return this.requeue(
       QUEUE.levelIncome,
+      rows.map(({ position, type, streamId }) => ({ position, type, streamId })),
+    );
+  }
+
+  /**
+   * Registrations and first top-ups behind the relay's cursor of members with a 15th upline (a
+   * closure row at depth 15) not counted in `team_totals_counted` for that kind. Each pass starts
+   * at the first one the pass before found uncounted, as for incomes: a counted member stays counted.
+   */
+  private async uncountedTeamTotals(): Promise<number> {
+    const [cursor] = await this.db.query<{ tx_id: string; position: string }>(
+      'select tx_id::text as tx_id, position::text as position from subscription_cursors where name = $1',
+      [RELAY_CURSOR],
+    );
+    if (!cursor) return 0;
+    const rows = await this.db.query<OutboxJob & { tx_id: string }>(
+      `select e.position::text as position, e.type, e.stream_id as "streamId", e.tx_id::text as tx_id
+         from events e
+        where (e.type = 'MemberRegistered' or (e.type = 'MemberToppedUp' and e.payload->>'kind' = 'activation'))
+          and (e.tx_id, e.position) <= ($2::xid8, $3::bigint)
+          and (e.tx_id, e.position) >= ($4::xid8, $5::bigint)
+          and exists (select 1 from member_tree t
+                       where t.descendant_uid = substr(e.stream_id, length('member-') + 1)::char(6) and t.depth = $6::integer)
+          and not exists (select 1 from team_totals_counted c
+                           where c.uid = substr(e.stream_id, length('member-') + 1)::char(6)
+                             and c.kind = case when e.type = 'MemberRegistered' then 'registered' else 'activated' end)
+        order by e.tx_id, e.position limit $1`,
+      [
+        RECONCILE_BATCH,
+        cursor.tx_id,
+        cursor.position,
+        this.teamTotalsFrom.txId,
+        this.teamTotalsFrom.position,
+        CLOSURE_DEPTH,
+      ],
+    );
+    const [first] = rows;
+    this.teamTotalsFrom = first
+      ? { txId: first.tx_id, position: first.position }
+      : { txId: cursor.tx_id, position: cursor.position };
+    return this.requeue(
+      QUEUE.teamTotals,
       rows.map(({ position, type, streamId }) => ({ position, type, streamId })),
     );
   }

@@ -14,6 +14,7 @@ import { processMailJob } from './mail.processor';
 import { mailLinkKey } from '../platform/mail/link-secrets';
 import { LEGACY_SCHEDULERS, PERIODIC_TICK_MS, periodicJobs, Reconciler } from './reconciler';
 import { LEVEL_INCOME_BATCH, LevelIncomeBatcher } from '../modules/income';
+import { TEAM_TOTALS_BATCH, TeamTotalsBatcher } from '../modules/network';
 import { Ledger } from '../platform/ledger';
 import {
   createPaymentOrders,
@@ -57,6 +58,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
   private readonly wakers = new Set<() => void>();
   private readonly reconciler: Reconciler;
   private readonly levelIncome: LevelIncomeBatcher;
+  private readonly teamTotals: TeamTotalsBatcher;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -87,6 +89,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
       },
     });
     this.levelIncome = new LevelIncomeBatcher(ledger);
+    this.teamTotals = new TeamTotalsBatcher(ledger);
     this.relayStall = new RelayStallWatch(db, (message) => this.logger.warn(message));
     const payments = loadPaymentsConfig();
     this.paymentOrders = createPaymentOrders(db, ledger, payments);
@@ -123,6 +126,11 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
       new Worker<OutboxJob>(QUEUE.levelIncome, (job: Job<OutboxJob>) => this.levelIncome.pay(job.data.position), {
         ...options,
         concurrency: LEVEL_INCOME_BATCH,
+      }),
+      // Far uplines' whole-team totals (decision 0052), counted in batches as income is paid.
+      new Worker<OutboxJob>(QUEUE.teamTotals, (job: Job<OutboxJob>) => this.teamTotals.count(job.data.position), {
+        ...options,
+        concurrency: TEAM_TOTALS_BATCH,
       }),
       new Worker<PaymentStatusJob>(
         QUEUE.paymentStatus,
@@ -193,9 +201,9 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
     this.periodicLoop = this.every(PERIODIC_TICK_MS, 'periodic jobs', () => this.reconciler.tickPeriodic());
     this.reconcileLoop = this.every(this.config.reconcileEveryMs, 'reconcile', async () => {
       const found = await this.reconciler.reconcile();
-      if (found.incomes + found.mails + found.paymentPolls > 0)
+      if (found.incomes + found.mails + found.paymentPolls + found.teamTotals > 0)
         this.logger.warn(
-          `reconciler re-enqueued what Redis had lost: ${found.incomes} level income(s), ${found.mails} mail(s), ${found.paymentPolls} payment poll chain(s)`,
+          `reconciler re-enqueued what Redis had lost: ${found.incomes} level income(s), ${found.mails} mail(s), ${found.paymentPolls} payment poll chain(s), ${found.teamTotals} team-totals count(s)`,
         );
     });
     this.logger.log(`worker running: relay every ${RELAY_IDLE_MS} ms when idle, mail via ${this.transport.name}`);

@@ -66,6 +66,7 @@ export {
   membersProjection,
   passwordResetsProjection,
   sponsorPaths,
+  CLOSURE_DEPTH,
 } from './projections/members.projection';
 export { TokenService } from './tokens';
 export {

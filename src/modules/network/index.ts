@@ -8,3 +8,7 @@ export type { StatusCode, TeamCursor, TeamFilter } from './domain/team-page';
 export type { TeamPageInfo, TeamPageRequest } from './queries/team-report/team-report.query';
 export type { TreeInfo, TreeNode } from './queries/team-tree/team-tree.query';
 export { teamCountsProjection } from './projections/team-counts.projection';
+/** The far part of the whole-team totals (decision 0052): its event, and the worker's processor. */
+export { FAR_SHARD, TEAM_TOTALS_STREAM } from './domain/team-totals.events';
+export type { TeamTotalsCounted, TeamTotalsKind } from './domain/team-totals.events';
+export { countTeamTotals, TEAM_TOTALS_BATCH, TeamTotalsBatcher } from './jobs/team-totals.processor';

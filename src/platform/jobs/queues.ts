@@ -15,6 +15,8 @@ export const QUEUE = {
   helpLinkCreated: 'help-link-created',
   /** The help sweeper: whatever time made due (expiry, disputes, held cancels, entitlements) that a job missed. */
   helpSweep: 'help-sweep',
+  /** Registrations and activations counted in the whole-team totals of uplines more than 15 levels up (decision 0052). */
+  teamTotals: 'team-totals',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -27,13 +29,14 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 };
 
 /**
- * Which events leave the ledger as jobs. The relay enqueues one job per matching event with
- * jobId `<queue>-<position>`, so a crash between commit and enqueue loses nothing and a replayed
+ * Which events leave the ledger as jobs, on one queue or several. The relay enqueues one job per
+ * matching event and queue with jobId `<queue>-<position>`, so a crash between commit and enqueue loses nothing and a replayed
  * relay duplicates nothing; the processors are idempotent as a second line.
  */
-export const OUTBOX_ROUTES: Readonly<Record<string, QueueName>> = {
+export const OUTBOX_ROUTES: Readonly<Record<string, QueueName | readonly QueueName[]>> = {
   PasswordResetRequested: QUEUE.mail,
-  MemberToppedUp: QUEUE.levelIncome,
+  MemberRegistered: QUEUE.teamTotals,
+  MemberToppedUp: [QUEUE.levelIncome, QUEUE.teamTotals],
   OrderOpened: QUEUE.paymentStatus,
   HelpLinksCreated: QUEUE.helpLinkCreated,
   HelpLinkCreated: QUEUE.helpLinkCreated,

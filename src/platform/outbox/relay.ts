@@ -47,7 +47,7 @@ export interface JobSink {
 export class OutboxRelay {
   constructor(
     private readonly db: Database,
-    private readonly routes: Readonly<Record<string, string>>,
+    private readonly routes: Readonly<Record<string, string | readonly string[]>>,
     private readonly sink: JobSink,
     private readonly cursorName = RELAY_CURSOR,
   ) {}
@@ -67,13 +67,18 @@ export class OutboxRelay {
           [cursor.tx_id, cursor.position, limit],
         );
         for (const event of events) {
-          const queue = this.routes[event.type];
-          if (!queue) continue;
-          await this.sink.add(
-            queue,
-            event.type,
-            { position: event.position, type: event.type, streamId: event.stream_id },
-            jobIdFor(queue, event.position),
+          const route = this.routes[event.type];
+          if (!route) continue;
+          // An event routed to several queues (a top-up: income and team totals) is added to them at once.
+          await Promise.all(
+            (typeof route === 'string' ? [route] : route).map((queue) =>
+              this.sink.add(
+                queue,
+                event.type,
+                { position: event.position, type: event.type, streamId: event.stream_id },
+                jobIdFor(queue, event.position),
+              ),
+            ),
           );
         }
         const last = events[events.length - 1];

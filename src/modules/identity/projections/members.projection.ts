@@ -164,7 +164,19 @@ export const membersProjection: Projection = {
   rebuild: [MEMBERS_FOLD, MEMBERS_CHECK, MEMBERS_INSERT],
 };
 
-/** The sponsor tree as a closure table, so "level N" and "whole team" are one indexed read. */
+/**
+ * How many levels the closure keeps (decision 0052): `member_tree` holds a member's uplines at
+ * distance 1..CLOSURE_DEPTH only — the spec's levels (level income, a level filter, the reports'
+ * levels 1..15). A registration writes at most this many rows, whatever its depth. Uplines farther
+ * up are reached by jumps of CLOSURE_DEPTH (a member's row at this depth, then that upline's, …).
+ */
+export const CLOSURE_DEPTH = 15;
+
+/**
+ * The sponsor tree as a closure table bounded at CLOSURE_DEPTH levels (decision 0052), so "level
+ * N" (N ≤ 15) and the team within 15 levels are one indexed read. A registration's rows: its
+ * sponsor at depth 1 and the sponsor's own uplines below depth 15 one level deeper.
+ */
 export const memberTreeProjection: Projection = {
   name: 'member-tree',
   tables: ['member_tree'],
@@ -177,14 +189,14 @@ export const memberTreeProjection: Projection = {
         text: `insert into member_tree (ancestor_uid, descendant_uid, depth)
        select $2, $1, 1
        union all
-       select ancestor_uid, $1, depth + 1 from member_tree where descendant_uid = $2`,
+       select ancestor_uid, $1, depth + 1 from member_tree where descendant_uid = $2 and depth < ${CLOSURE_DEPTH}`,
         params: [p.uid, p.sponsorUid],
       },
     ];
   },
-  // Replay (decision 0046 and its amendment): each member's path to the top is built once (a recursion over
-  // the members, not over the closure's rows), then unnested: a member's rows are its sponsor at
-  // depth 1 and the sponsor's own ancestors one level deeper, as `project` writes them.
+  // Replay (decisions 0046, 0052): each member's CLOSURE_DEPTH nearest uplines are built once (a
+  // recursion over the members, not over the closure's rows), then unnested: a member's rows are
+  // its sponsor at depth 1 and the sponsor's own uplines one level deeper, as `project` writes them.
   rebuild: [
     ...sponsorPaths('replay_tree_paths'),
     `insert into member_tree (ancestor_uid, descendant_uid, depth)
@@ -194,17 +206,19 @@ export const memberTreeProjection: Projection = {
 };
 
 /**
- * Replay only (decision 0046's amendment): a temporary table `name` (uid, path) with one row per registration:
- * `path` the member's uplines nearest first (path[1] the sponsor), from the registrations' sponsor
- * column. Built by a recursion whose every step is one level of the tree — as many rows as members
- * in all, not as many as closure rows. A sponsor that is not itself registered ends the path (as
- * the event-by-event closure, which finds no rows of theirs to extend). Shared by the closure and
- * the team counts' rebuilds, each building its own (they may run in different transactions).
+ * Replay only (decisions 0046, 0052): a temporary table `name` (uid, path, level) with one row per
+ * registration: `path` the member's CLOSURE_DEPTH nearest uplines, nearest first (path[1] the
+ * sponsor), `level` how many levels below the top of its tree the member is (0: a member without
+ * a registered sponsor). Built by a recursion whose every step is one level of the tree — as many
+ * rows as members in all, each path at most CLOSURE_DEPTH long. A sponsor that is not itself
+ * registered ends the path (as the event-by-event closure, which finds no rows of theirs to
+ * extend). Shared by the closure and the team counts' rebuilds, each building its own (they may
+ * run in different transactions).
  *
  * The registrations are first a temporary table indexed by sponsor, and each step of the recursion
- * finds the members below the level before by that index (decision 0052): a step costs the members
- * it reaches, not a pass over every registration — which, for a chain 5,000 levels deep, was 5,000
- * passes over all of them.
+ * finds the members below the level before by that index: a step costs the members it reaches, not
+ * a pass over every registration — which, for a chain 5,000 levels deep, was 5,000 passes over all
+ * of them.
  */
 export function sponsorPaths(name: string): string[] {
   const registered = `${name}_registered`;
@@ -215,14 +229,14 @@ export function sponsorPaths(name: string): string[] {
     `create index on ${registered} (sponsor)`,
     `analyze ${registered}`,
     `create temporary table ${name} on commit drop as
-  with recursive paths (uid, path) as (
-         select r.uid, case when r.sponsor is null then '{}'::text[] else array[r.sponsor] end
+  with recursive paths (uid, path, level) as (
+         select r.uid, case when r.sponsor is null then '{}'::text[] else array[r.sponsor] end, 0
            from ${registered} r
           where r.sponsor is null or not exists (select 1 from ${registered} s where s.uid = r.sponsor)
          union all
-         select c.uid, array_prepend(p.uid, p.path) from paths p
+         select c.uid, array_prepend(p.uid, p.path[1:${CLOSURE_DEPTH - 1}]), p.level + 1 from paths p
           cross join lateral (select r.uid from ${registered} r where r.sponsor = p.uid offset 0) c)
-  select uid, path from paths`,
+  select uid, path, level from paths`,
   ];
 }
 

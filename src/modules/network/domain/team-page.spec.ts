@@ -12,14 +12,15 @@ import {
 } from './team-page';
 
 const counts: LevelCount[] = [
+  // The whole team (depth 0): levels 1..15 and, from uplines' far rows, the members below level 15.
+  { depth: 0, members: 1_000_013n, active: 250_006n },
   { depth: 1, members: 3n, active: 2n },
   { depth: 2, members: 10n, active: 4n },
-  { depth: 17, members: 1_000_000n, active: 250_000n },
 ];
 const all: TeamFilter = { level: null, status: null, from: null, to: null };
 
 describe('a team page', () => {
-  it('given the counts per level, when everyone is asked for, then the total is their sum (below level 15 too)', () => {
+  it('given the counts per level and the whole team, when everyone is asked for, then the total is the whole team’s (below level 15 too), not a sum of levels', () => {
     expect(teamTotal(counts, all)).toBe(1_000_013n);
   });
 
@@ -89,6 +90,28 @@ describe('the team counts projection', () => {
     // Each upline's whole-team row (depth 0) beside its level, locked first per uid: one order for every event.
     expect(statement.text).toMatch(/values \(0\), \(a\.depth\)\) d\(depth\)/);
     expect(statement.text).toMatch(/order by a\.uid, d\.depth/);
+  });
+
+  it('given a registration deep in a chain, when projected, then only the 15 nearest uplines are counted in its transaction (decision 0052)', () => {
+    const [statement] = teamCountsProjection.project(
+      event('MemberRegistered', 'member-200002', { uid: '200002', sponsorUid: '200001' }),
+    );
+    expect(statement.text).toMatch(/where descendant_uid = \$1::char\(6\) and depth < 15/);
+  });
+
+  it('given a TeamTotalsCounted, when projected, then each member is recorded once and the far rows (shard 8) of the uplines beyond 15 levels take the batch', () => {
+    const counted = [
+      { uid: '200016', kind: 'registered' },
+      { uid: '200016', kind: 'activated' },
+    ];
+    const [record, far, ...rest] = teamCountsProjection.project(event('TeamTotalsCounted', 'team-totals', { counted }));
+    expect(rest).toEqual([]);
+    expect(record.params).toEqual([JSON.stringify(counted), 'team-totals', 1]);
+    expect(record.text).toMatch(/insert into team_totals_counted \(uid, kind, counted_position\)/);
+    expect(far.params).toEqual([JSON.stringify(counted)]);
+    // Jumps of 15 levels up, every closure row of each jump, one far row per upline.
+    expect(far.text).toMatch(/t\.depth = 15/);
+    expect(far.text).toMatch(/insert into team_counts \(uid, depth, shard, members, active\)\s+select f\.uid, 0, 8/);
   });
 
   it('given the root’s registration (no sponsor) or an upgrade, when projected, then nothing is counted', () => {

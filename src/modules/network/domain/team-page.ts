@@ -52,7 +52,10 @@ export function statusOf(code: StatusCode): MemberStatus | null {
   return code === '0' ? 'Inactive' : code === '1' ? 'Active' : null;
 }
 
-/** How many members the projection counts at one level below a member, and how many of them are Active. */
+/**
+ * How many members the projection counts at one level below a member (1..15), and how many of
+ * them are Active; depth 0: the whole team, every level (decision 0052: no level beyond 15 is kept).
+ */
 export interface LevelCount {
   depth: number;
   members: bigint;
@@ -60,14 +63,15 @@ export interface LevelCount {
 }
 
 /**
- * The number of members a filter selects, from the per-level counts: exact for a level and a
- * status; unknown (null) when registration days narrow it — no count of rows is made at read time.
+ * The number of members a filter selects, from the counts: one level's, or the whole team's (depth
+ * 0) for every level; exact for a status too; unknown (null) when registration days narrow it —
+ * no count of rows is made at read time.
  */
 export function teamTotal(counts: readonly LevelCount[], filter: TeamFilter): bigint | null {
   if (filter.from !== null || filter.to !== null) return null;
   let total = 0n;
   for (const level of counts) {
-    if (filter.level !== null && level.depth !== filter.level) continue;
+    if (level.depth !== (filter.level ?? 0)) continue;
     total +=
       filter.status === 'Active'
         ? level.active

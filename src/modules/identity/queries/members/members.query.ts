@@ -33,7 +33,7 @@ export async function showMember(
   const [member] = await sql.query<Record<string, unknown>>(
     `select ${MEMBER_COLUMNS}, s.name as sponsor_name, c.name as country_name,
             (select count(*) from members d where d.sponsor_uid = m.uid)::int as directs,
-            (select count(*) from member_tree t where t.ancestor_uid = m.uid)::int as team
+            (select coalesce(sum(c.members), 0) from team_counts c where c.uid = m.uid and c.depth = 0)::int as team
        from members m left join members s on s.uid = m.sponsor_uid left join countries c on c.id = m.country_id
       where m.uid = $1`,
     [uid],

@@ -1,4 +1,5 @@
 import { Sql } from '../../../../platform/db/sql';
+import { CLOSURE_DEPTH } from '../../../identity';
 import { cursorText, MAX_TREE_NODES, TeamCursor } from '../../domain/team-page';
 
 /** One member of the genealogy view. */
@@ -10,7 +11,7 @@ export interface TreeNode {
   level: number;
   /** The sponsor (the node's parent in the tree); '' for the root of the whole network. */
   parent: string;
-  /** Members below this one (all levels) and their directs, from team_counts (depth 0 and 1). */
+  /** Members below this one (all levels; those more than 15 below once counted) and their directs, from team_counts (depth 0 and 1). */
   team: string;
   directs: string;
 }
@@ -23,13 +24,22 @@ export interface TreeInfo {
   next: string | null;
 }
 
-/** Is `uid` the member or someone below them? (The genealogy view shows nobody else: IDOR.) */
+/**
+ * Is `uid` the member or someone below them? (The genealogy view shows nobody else: IDOR.) Within
+ * 15 levels one closure probe; farther, jumps of CLOSURE_DEPTH levels up from `uid` (its row at
+ * depth 15, then that upline's, …) until `member` is among a jump's closure rows or the top is
+ * reached: one index probe per 15 levels (decision 0052).
+ */
 export async function inTeamOf(db: Sql, member: string, uid: string): Promise<boolean> {
   if (uid === member) return true;
-  const rows = await db.query('select 1 from member_tree where ancestor_uid = $1 and descendant_uid = $2', [
-    member,
-    uid,
-  ]);
+  const rows = await db.query(
+    `with recursive up (uid) as (
+       select $2::char(6)
+       union all
+       select t.ancestor_uid from up join member_tree t on t.descendant_uid = up.uid and t.depth = $3::integer)
+     select 1 from up join member_tree t on t.descendant_uid = up.uid and t.ancestor_uid = $1::char(6) limit 1`,
+    [member, uid, CLOSURE_DEPTH],
+  );
   return rows.length > 0;
 }
 
