@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { profileStatements } from './topup-income.bench.mjs';
+import { resetStatements, statementsTable, topStatements } from './pg-statements.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(ROOT, 'package.json'));
@@ -175,7 +176,7 @@ async function seedEntries(db, side, first, n, paise, sinceBase) {
   }
 }
 
-export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, log = () => {} }) {
+export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, pgStatements = false, log = () => {} }) {
   const {
     createDataSource,
     Database,
@@ -240,6 +241,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, l
 
     const ledger = new Ledger(app, new ProjectionRunner(ALL_PROJECTIONS));
     const profiler = profile ? profileStatements(Tx, () => true) : null;
+    if (pgStatements) await resetStatements(owner);
     const readers = await startReaders(appUrl, senders, size);
     const started = performance.now();
     let links = 0;
@@ -255,6 +257,8 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, l
     const matchMs = performance.now() - started;
     const reads = await readers.stop();
     profiler?.restore();
+    // the matching run and the readers beside it (their statements are listed apart)
+    const statements = pgStatements ? await topStatements(owner, 20) : null;
 
     // The fair baseline (issue 22 §4): the run's own link rows, staged (untimed) in link order, then
     // written MATCH_BATCH per transaction into a table with help_links' indexes and checks, each
@@ -338,6 +342,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, l
       allP50: percentile(allLatencies, 50),
       allP99: percentile(allLatencies, 99),
       profile: profiler ? profiler.rows() : [],
+      statements,
     };
   } finally {
     await app.dataSource.destroy();
@@ -377,5 +382,6 @@ export function report(r) {
         `  ${(row.ms / txs).toFixed(2).padStart(8)} ms  ${(row.calls / txs).toFixed(2).padStart(6)}×  ${row.sql}`,
       );
   }
+  if (r.statements) lines.push(statementsTable(r.statements, r.links, 'link (the readers beside the run included)'));
   return { text: lines.join('\n'), verdict };
 }

@@ -23,6 +23,7 @@ import { VerifyScratch1763800019500 } from './1763800019500-verify-scratch';
 import { CredentialCommitments1763800019600 } from './1763800019600-credential-commitments';
 import { LedgerTree1763800019700 } from './1763800019700-ledger-tree';
 import { HelpLinkDays1763800020200 } from './1763800020200-help-link-days';
+import { QueueWaitingTotals1763800020800 } from './1763800020800-queue-waiting-totals';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -51,4 +52,5 @@ export const ALL_MIGRATIONS = [
   CredentialCommitments1763800019600,
   LedgerTree1763800019700,
   HelpLinkDays1763800020200,
+  QueueWaitingTotals1763800020800,
 ];

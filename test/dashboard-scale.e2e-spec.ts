@@ -1,7 +1,9 @@
 import { Client, type Pool } from 'pg';
 import request from 'supertest';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
+import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
 import { Database } from '../src/platform/db/database';
 import { ProjectionRunner } from '../src/platform/projections/projection';
@@ -101,11 +103,83 @@ describe('userDashboard at a real network’s size', () => {
         .expect(200);
       expect(Number(res.body[0].phQueueCount)).toBeGreaterThan(0);
       expect(res.body[0].myPhQueuePosition).toMatch(/^[1-9]\d*$/);
-      // Statements over every waiting entry (not one member's): the totals, once.
+      // No statement over every waiting entry (not one member's): the totals are a few rows of
+      // queue_waiting_totals (decision 0054), read once for both the totals and the pace.
       const overAllWaiting = texts.filter((text) => /queue_entries/.test(text) && !/\$1/.test(text));
-      expect(overAllWaiting).toHaveLength(1);
+      expect(overAllWaiting).toEqual([]);
+      expect(texts.filter((text) => /from queue_waiting_totals/.test(text))).toHaveLength(1);
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it('keeps the queue totals exact through every change of queue_entries, folded or not (decision 0054)', async () => {
+    const waitingNow = async () =>
+      t.db.owner.query<{ side: string; n: string; paise: string }>(
+        `select side, count(*)::text as n, sum(remaining_paise)::text as paise from queue_entries
+          where remaining_paise > 0 group by side order by side`,
+      );
+    const totalsNow = async () =>
+      t.db.owner.query<{ side: string; n: string; paise: string }>(
+        `select side, sum(entries)::text as n, sum(remaining_paise)::text as paise from queue_waiting_totals
+          group by side having sum(entries) <> 0 or sum(remaining_paise) <> 0 order by side`,
+      );
+    const shown = async () => {
+      const d = await help.dashboard(sender);
+      return { ph: [d.phQueueCount, d.phQueueRupees], gh: [d.ghQueueCount, d.ghQueueRupees] };
+    };
+    const rupees = (paise: string | undefined) => (Number(paise ?? 0) / 100).toFixed(2);
+    const expectExact = async () => {
+      const waiting = await waitingNow();
+      expect(await totalsNow()).toEqual(waiting);
+      const of = (side: string) => waiting.find((w) => w.side === side);
+      expect(await shown()).toEqual({
+        ph: [of('PH')?.n ?? '0', rupees(of('PH')?.paise)],
+        gh: [of('GH')?.n ?? '0', rupees(of('GH')?.paise)],
+      });
+    };
+    await expectExact();
+    // Through the ledger: a new PH entry, a withdrawal's GH entry, then matching takes both down.
+    const receiver = await help.memberWithIncome(1, 'Totals Receiver');
+    const giver = await net.register(receiver, 'Totals Giver');
+    await help.approvedHelp(giver);
+    await expectExact();
+    await help.approvedWithdrawal(receiver, 100);
+    await expectExact();
+    await help.match();
+    await expectExact();
+    // Folded into one row per side: the same figures.
+    await t.app.get(Database).execute('select compact_queue_waiting_totals()');
+    expect(
+      Number((await t.db.owner.query<{ n: number }>('select count(*)::int as n from queue_waiting_totals'))[0].n),
+    ).toBeLessThanOrEqual(2);
+    await expectExact();
+    // Any statement on the table keeps them, inside a transaction that rolls back too (owner, behind the ledger).
+    await t.db.owner
+      .transaction(async (tx) => {
+        await tx.execute("update queue_entries set remaining_paise = 0 where side = 'PH'");
+        const [{ n }] = await tx.query<{ n: string }>(
+          "select coalesce(sum(entries), 0)::text as n from queue_waiting_totals where side = 'PH'",
+        );
+        expect(n).toBe('0');
+        throw new Error('roll back');
+      })
+      .catch((e: Error) => expect(e.message).toBe('roll back'));
+    await expectExact();
+    expect((await verifyLedger(t.db.app, LEDGER_CHECKS)).problems).toEqual([]);
+    // A delta written behind the trigger is named by the ledger audit.
+    await t.db.owner.execute(
+      "insert into queue_waiting_totals (side, entries, remaining_paise) values ('GH', 1000001, 123457)",
+    );
+    try {
+      const reasons = (await verifyLedger(t.db.app, LEDGER_CHECKS)).problems.map((p) => p.reason).join('\n');
+      expect(reasons).toMatch(
+        /GH queue totals: \d+ entries, \d+ paise in queue_waiting_totals; \d+ entries, \d+ paise waiting in queue_entries/,
+      );
+    } finally {
+      await t.db.owner.execute(
+        "delete from queue_waiting_totals where side = 'GH' and entries = 1000001 and remaining_paise = 123457",
+      );
     }
   });
 

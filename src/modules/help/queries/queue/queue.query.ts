@@ -16,10 +16,15 @@ interface Waiting {
   paise: bigint;
 }
 
-const WAITING_SQL = prepared(`select side, count(*)::int as n, coalesce(sum(remaining_paise), 0)::text as total
-       from queue_entries where remaining_paise > 0 group by side`);
+/**
+ * The waiting entries' count and amount per side, summed from `queue_waiting_totals` (decision 0054):
+ * the deltas a trigger on `queue_entries` appends with every change, folded now and then into one row
+ * per side — a few rows however many entries wait, exact as of the statement's snapshot.
+ */
+const WAITING_SQL = prepared(`select side, sum(entries)::int as n, sum(remaining_paise)::text as total
+       from queue_waiting_totals group by side`);
 
-/** What waits in each queue, in one scan of the waiting entries. */
+/** What waits in each queue: a few rows of `queue_waiting_totals`, not a scan of the waiting entries. */
 async function waiting(db: Sql): Promise<{ PH: Waiting; GH: Waiting }> {
   const rows = await db.query<{ side: 'PH' | 'GH'; n: number; total: string }>(WAITING_SQL);
   const of = (side: 'PH' | 'GH'): Waiting => {
