@@ -107,7 +107,7 @@ describe('userDashboard at a real network’s size', () => {
       // queue_waiting_totals (decision 0054), read once for both the totals and the pace.
       const overAllWaiting = texts.filter((text) => /queue_entries/.test(text) && !/\$1/.test(text));
       expect(overAllWaiting).toEqual([]);
-      expect(texts.filter((text) => /from queue_waiting_totals/.test(text))).toHaveLength(1);
+      expect(texts.filter((text) => /from queue_waiting_totals group by side/.test(text))).toHaveLength(1);
     } finally {
       spy.mockRestore();
     }
@@ -169,7 +169,7 @@ describe('userDashboard at a real network’s size', () => {
     expect((await verifyLedger(t.db.app, LEDGER_CHECKS)).problems).toEqual([]);
     // A delta written behind the trigger is named by the ledger audit.
     await t.db.owner.execute(
-      "insert into queue_waiting_totals (side, entries, remaining_paise) values ('GH', 1000001, 123457)",
+      "insert into queue_waiting_totals (side, hour, entries, remaining_paise) values ('GH', 0, 1000001, 123457)",
     );
     try {
       const reasons = (await verifyLedger(t.db.app, LEDGER_CHECKS)).problems.map((p) => p.reason).join('\n');
@@ -180,6 +180,46 @@ describe('userDashboard at a real network’s size', () => {
       await t.db.owner.execute(
         "delete from queue_waiting_totals where side = 'GH' and entries = 1000001 and remaining_paise = 123457",
       );
+    }
+  });
+
+  it('gives a member their place in the queue from the earlier hours’ totals and a count within their own hour', async () => {
+    const waiter = await net.register(sender, 'Hour Waiter');
+    await help.approvedHelp(waiter);
+    const [mine] = await t.db.owner.query<{ since: string }>(
+      `select since::text as since from queue_entries where uid = $1 and side = 'PH' and remaining_paise > 0`,
+      [waiter],
+    );
+    // Entries behind the ledger (owner) around the waiter's: hours before, the same hour before and after, a later hour, one matched.
+    const around: Array<[string, number]> = [
+      ['-5 hours', 500],
+      ['-3 hours', 500],
+      ['-3 hours', 0],
+      ['-61 minutes', 700],
+      ['-1 second', 300],
+      ['-1 millisecond', 100],
+      ['1 millisecond', 100],
+      ['2 hours', 900],
+    ];
+    await t.db.owner.execute(
+      `insert into queue_entries (id, side, uid, amount_paise, remaining_paise, source, source_id, since)
+       select 'ph-hour-' || n, 'PH', $1, 1000, r, 'help-request', 'hour-' || n, $2::timestamptz + d::interval
+         from unnest($3::text[], $4::bigint[]) with ordinality as x(d, r, n)`,
+      [sender, mine.since, around.map((a) => a[0]), around.map((a) => a[1])],
+    );
+    try {
+      const [{ expected }] = await t.db.owner.query<{ expected: string }>(
+        `select (count(*) + 1)::text as expected from queue_entries o, queue_entries m
+          where m.uid = $1 and m.side = 'PH' and m.remaining_paise > 0
+            and o.side = 'PH' and o.remaining_paise > 0 and (o.since, o.id) < (m.since, m.id)`,
+        [waiter],
+      );
+      expect(Number(expected)).toBeGreaterThan(5);
+      expect((await help.dashboard(waiter)).myPhQueuePosition).toBe(expected);
+      await t.app.get(Database).execute('select compact_queue_waiting_totals()');
+      expect((await help.dashboard(waiter)).myPhQueuePosition).toBe(expected);
+    } finally {
+      await t.db.owner.execute(`delete from queue_entries where id like 'ph-hour-%'`);
     }
   });
 
