@@ -61,7 +61,7 @@ export async function sweepJob(ledger: Ledger): Promise<{ links: number; entitle
   return swept;
 }
 
-/** Folds `queue_waiting_totals` into one row per side: the same sums, fewer rows (safe beside writers and another fold). */
+/** Folds `queue_waiting_totals` into one row per side and hour (none for an hour where nothing waits): the same sums, fewer rows (safe beside writers and another fold). */
 export async function compactQueueWaitingTotals(db: Database): Promise<void> {
   await db.execute('select compact_queue_waiting_totals()');
 }
