@@ -8,6 +8,8 @@ export {
   SETTING_KEYS,
   SETTINGS_BEFORE_SQL,
   settingsBeforeSql,
+  settingsBeforeFromSql,
+  SETTINGS_HISTORY_SQL,
   SETTINGS_STREAM,
   settingsFrom,
   settingsProjection,
