@@ -31,7 +31,8 @@ const HEAVY_LINKS = 1000;
 const SEED_CHUNK = 10_000;
 const INSERT_BATCH = 500;
 /** Readers in the reader thread during the matching run (each: userDashboard, then PhList, for a random member). */
-const READERS = 4;
+/** Reader loops beside the run (BENCH_MATCH_READERS; 0: matching alone). */
+export const READERS = 4;
 export const READ_TARGET_P99_MS = 200;
 
 export const DIST_FILES = [
@@ -74,10 +75,12 @@ const percentile = (sorted, p) =>
  * MemberController.dashboard runs, in parallel, as it does) and then their PhList ('open', the
  * dashboard's PH log), on its own pool, until told to stop; then it posts every latency.
  */
-async function readerMain({ appUrl, first, count }) {
+async function readerMain({ appUrl, first, count, readers }) {
   const d = loadDist();
   const db = new d.Database(
-    await d.createDataSource(appUrl, { poolSize: READERS * 2, applicationName: 'sahyog-bench-reader' }).initialize(),
+    await d
+      .createDataSource(appUrl, { poolSize: Math.max(1, readers * 2), applicationName: 'sahyog-bench-reader' })
+      .initialize(),
   );
   const members = new d.MemberQueries(db);
   const network = new d.NetworkQueries(db);
@@ -109,7 +112,7 @@ async function readerMain({ appUrl, first, count }) {
     }
   };
   parentPort.postMessage({ type: 'ready' });
-  await Promise.all(Array.from({ length: READERS }, reader));
+  await Promise.all(Array.from({ length: readers }, reader));
   await db.dataSource.destroy();
   parentPort.postMessage({ type: 'times', times });
 }
@@ -121,9 +124,9 @@ if (!isMainThread && workerData?.role === 'sahyog-bench-matching-reader') {
 }
 
 /** Starts the reader thread; `stop()` resolves with its latencies (sorted). */
-async function startReaders(appUrl, first, count) {
+async function startReaders(appUrl, first, count, readers) {
   const worker = new Worker(new URL(import.meta.url), {
-    workerData: { role: 'sahyog-bench-matching-reader', appUrl, first, count },
+    workerData: { role: 'sahyog-bench-matching-reader', appUrl, first, count, readers },
   });
   let settle;
   const done = new Promise((resolve, reject) => {
@@ -176,7 +179,15 @@ async function seedEntries(db, side, first, n, paise, sinceBase) {
   }
 }
 
-export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, pgStatements = false, log = () => {} }) {
+export async function run({
+  ownerUrl,
+  appUrl,
+  size = 100_000,
+  profile = false,
+  pgStatements = false,
+  readers = READERS,
+  log = () => {},
+}) {
   const {
     createDataSource,
     Database,
@@ -242,7 +253,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, p
     const ledger = new Ledger(app, new ProjectionRunner(ALL_PROJECTIONS));
     const profiler = profile ? profileStatements(Tx, () => true) : null;
     if (pgStatements) await resetStatements(owner);
-    const readers = await startReaders(appUrl, senders, size);
+    const readerThread = await startReaders(appUrl, senders, size, readers);
     const started = performance.now();
     let links = 0;
     for (;;) {
@@ -255,7 +266,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, p
       if (result.links === 0) break;
     }
     const matchMs = performance.now() - started;
-    const reads = await readers.stop();
+    const reads = await readerThread.stop();
     profiler?.restore();
     // the matching run and the readers beside it (their statements are listed apart)
     const statements = pgStatements ? await topStatements(owner, 20) : null;
@@ -343,6 +354,7 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, p
       allP99: percentile(allLatencies, 99),
       profile: profiler ? profiler.rows() : [],
       statements,
+      readers,
     };
   } finally {
     await app.dataSource.destroy();
@@ -365,7 +377,7 @@ export function report(r) {
     `fair baseline   ${r.links} links in ${(r.fairMs / 1000).toFixed(1)} s = ${r.fairPerSecond.toFixed(0)} links/s (same rows into help_links' indexes + both queue-entry updates, ${r.batch} per transaction, set-based)`,
     `plain INSERT    ${r.rows} rows in ${(r.plainMs / 1000).toFixed(1)} s = ${r.plainPerSecond.toFixed(0)} rows/s (${INSERT_BATCH} per transaction, unindexed; context only: ratio ${(r.linksPerSecond / r.plainPerSecond).toFixed(3)})`,
     `ratio           ${ratio.toFixed(3)} (matching ÷ fair baseline; target ≥ ${TARGET_RATIO})  ${ratio >= TARGET_RATIO ? 'PASS' : 'BELOW TARGET'}`,
-    `during the run, ${READERS} readers in another thread, random members:`,
+    `during the run, ${r.readers} readers in another thread, random members${r.readers === 0 ? ' (none: matching alone, BENCH_MATCH_READERS=0)' : ''}:`,
     readLine('  userDashboard (its 5 queries)', r.reads.dashboard),
     readLine('  PhList (open)                ', r.reads.phList),
     `PH log (PhList, dashboard: newest ${r.logRows}), member with ${HEAVY_LINKS} open links: p50 ${r.logP50.toFixed(1)} ms, p99 ${r.logP99.toFixed(1)} ms (200 reads)`,

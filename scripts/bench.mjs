@@ -13,7 +13,8 @@
 //
 // Environment:
 //   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching, team, deep, replay, web, storm, dashboard (default all)
-//   BENCH_MATCH_SIZE     help-matching: waiting PH entries and as many GH entries (default 100000)
+//   BENCH_MATCH_SIZE     help-matching: waiting PH entries and as many GH entries (default 100000); BENCH_MATCH_READERS
+//                        reader loops beside the run (default 4; 0: matching alone)
 //   BENCH_TEAM_SIZE      team: members below the root (default 899999, every 6-digit uid); BENCH_TEAM_VIA_LEDGER
 //                        of them (default 2000) through the ledger, BENCH_TEAM_READS reads per call (default 300)
 //   BENCH_DEEP_MEMBERS   deep: members in all (default 100000), one chain of BENCH_DEEP_DEPTH (default 5000) among them;
@@ -391,6 +392,7 @@ function runHelpMatching(db) {
       size: intEnv('BENCH_MATCH_SIZE', 100_000),
       profile: env.BENCH_PROFILE === '1',
       pgStatements: env.BENCH_PG_STATEMENTS === '1',
+      readers: intEnv('BENCH_MATCH_READERS', 4),
     },
   );
 }
