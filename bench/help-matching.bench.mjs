@@ -4,7 +4,9 @@
 // help_links) written into a table with help_links' indexes and checks, plus the two queue-entry
 // updates per link (a copy of queue_entries as seeded), in set-based statements, MATCH_BATCH links per
 // transaction as the run's, without events or postings — so the ratio is the ledger's own cost. The
-// old baseline (a plain multi-row INSERT into an unindexed table) is printed for context. While the
+// baseline runs twice: alone, and beside as many readers as the matching run had (decision 0054: the
+// ratio compares the two under the same read load; the ratio against the lone baseline is printed
+// too). The old baseline (a plain multi-row INSERT into an unindexed table) is printed for context. While the
 // matching run works, a worker thread (as an API process would be) reads members' userDashboard (the
 // controller's five queries, in process) and PhList and prints their p50/p99 (target p99 < 200 ms);
 // and the dashboard's PH log p99 for a member with 1,000 links after the run.
@@ -245,10 +247,8 @@ export async function run({
     }
     const plainMs = performance.now() - plainStarted;
 
-    // The fair baseline's queue: the seeded entries, before the run consumes them.
-    await owner.execute('create table bench_fair_queue (like queue_entries including all)');
-    await owner.execute('insert into bench_fair_queue select * from queue_entries');
-    await owner.execute('grant select, update on bench_fair_queue to public');
+    // The fair baseline's queue: the seeded entries, before the run consumes them (each baseline run copies it).
+    await owner.execute('create unlogged table bench_fair_seed as select * from queue_entries');
 
     const ledger = new Ledger(app, new ProjectionRunner(ALL_PROJECTIONS));
     const profiler = profile ? profileStatements(Tx, () => true) : null;
@@ -279,40 +279,60 @@ export async function run({
          select row_number() over (order by created_position, id) as n, * from help_links`,
     );
     await owner.execute('create unique index on bench_fair_source (n)');
-    await owner.execute('create table bench_fair_links (like help_links including all)');
     await owner.execute('grant select on bench_fair_source to public');
-    await owner.execute('grant select, insert on bench_fair_links to public');
     await owner.execute('analyze bench_fair_source');
     const [{ columns }] = await owner.query(
       `select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as columns
          from information_schema.columns where table_schema = current_schema() and table_name = 'help_links'`,
     );
-    const fairStarted = performance.now();
-    for (let from = 0; from < links; from += MATCH_BATCH) {
-      await app.transaction(async (tx) => {
-        await tx.execute(
-          `with l as (select * from bench_fair_source where n > $1 and n <= $2),
-                ins as (insert into bench_fair_links (${columns}) select ${columns} from l returning 1),
-                ph as (update bench_fair_queue q set remaining_paise = q.remaining_paise - s.amount
-                         from (select ph_entry_id as id, sum(amount_paise) as amount from l group by 1) s
-                        where q.id = s.id returning 1),
-                gh as (update bench_fair_queue q set remaining_paise = q.remaining_paise - s.amount
-                         from (select gh_entry_id as id, sum(amount_paise) as amount from l group by 1) s
-                        where q.id = s.id returning 1)
-           select (select count(*) from ins) + (select count(*) from ph) + (select count(*) from gh) as n`,
-          [from, from + MATCH_BATCH],
-        );
-      });
-    }
-    const fairMs = performance.now() - fairStarted;
-    const [fairCheck] = await owner.query(
-      `select (select count(*)::int from bench_fair_links) as links,
-              (select count(*)::int from bench_fair_queue f join queue_entries q using (id) where f.remaining_paise <> q.remaining_paise) as differing`,
-    );
-    if (fairCheck.links !== links || fairCheck.differing !== 0)
-      throw new Error(
-        `fair baseline: ${fairCheck.links} links (run: ${links}), ${fairCheck.differing} queue entries left unlike the run's`,
+    // One run of the fair baseline into its own copies of the queue (as seeded) and of help_links' shape.
+    const fairRun = async (tag) => {
+      const queue = `bench_fair_queue_${tag}`;
+      const target = `bench_fair_links_${tag}`;
+      await owner.execute(`create table ${queue} (like queue_entries including all)`);
+      await owner.execute(`insert into ${queue} select * from bench_fair_seed`);
+      await owner.execute(`create table ${target} (like help_links including all)`);
+      await owner.execute(`grant select, update on ${queue} to public`);
+      await owner.execute(`grant select, insert on ${target} to public`);
+      await owner.execute(`analyze ${queue}`);
+      const fairStarted = performance.now();
+      for (let from = 0; from < links; from += MATCH_BATCH) {
+        await app.transaction(async (tx) => {
+          await tx.execute(
+            `with l as (select * from bench_fair_source where n > $1 and n <= $2),
+                  ins as (insert into ${target} (${columns}) select ${columns} from l returning 1),
+                  ph as (update ${queue} q set remaining_paise = q.remaining_paise - s.amount
+                           from (select ph_entry_id as id, sum(amount_paise) as amount from l group by 1) s
+                          where q.id = s.id returning 1),
+                  gh as (update ${queue} q set remaining_paise = q.remaining_paise - s.amount
+                           from (select gh_entry_id as id, sum(amount_paise) as amount from l group by 1) s
+                          where q.id = s.id returning 1)
+             select (select count(*) from ins) + (select count(*) from ph) + (select count(*) from gh) as n`,
+            [from, from + MATCH_BATCH],
+          );
+        });
+      }
+      const ms = performance.now() - fairStarted;
+      const [fairCheck] = await owner.query(
+        `select (select count(*)::int from ${target}) as links,
+                (select count(*)::int from ${queue} f join queue_entries q using (id) where f.remaining_paise <> q.remaining_paise) as differing`,
       );
+      if (fairCheck.links !== links || fairCheck.differing !== 0)
+        throw new Error(
+          `fair baseline: ${fairCheck.links} links (run: ${links}), ${fairCheck.differing} queue entries left unlike the run's`,
+        );
+      return ms;
+    };
+    // Alone, then (when the run had readers) beside as many readers as the run had, so that the ratio
+    // compares the two under the same read load (decision 0054).
+    const fairAloneMs = await fairRun('alone');
+    let fairMs = fairAloneMs;
+    let readsDuringBaseline = null;
+    if (readers > 0) {
+      const baselineReaders = await startReaders(appUrl, senders, size, readers);
+      fairMs = await fairRun('beside');
+      readsDuringBaseline = await baselineReaders.stop();
+    }
 
     // The dashboard's PH log (PhList: the newest DASHBOARD_LOG_ROWS open links) and the whole pending
     // list (PhListAll type 1: all 1,000) for the member with 1,000 open links.
@@ -345,6 +365,9 @@ export async function run({
       plainPerSecond: (rows / plainMs) * 1000,
       fairMs,
       fairPerSecond: (links / fairMs) * 1000,
+      fairAloneMs,
+      fairAlonePerSecond: (links / fairAloneMs) * 1000,
+      readsDuringBaseline,
       reads,
       linksPerSecond: (links / matchMs) * 1000,
       logP50: percentile(latencies, 50),
@@ -374,9 +397,14 @@ export function report(r) {
   const lines = [
     `waiting: ${r.size} PH × ${r.size} GH (+1 PH of ${HEAVY_LINKS} links' worth against ${HEAVY_LINKS} GH); runs of ${r.batch} links per transaction`,
     `matching        ${r.links} links in ${(r.matchMs / 1000).toFixed(1)} s = ${r.linksPerSecond.toFixed(0)} links/s (${r.waitingAfter} entries still waiting)`,
-    `fair baseline   ${r.links} links in ${(r.fairMs / 1000).toFixed(1)} s = ${r.fairPerSecond.toFixed(0)} links/s (same rows into help_links' indexes + both queue-entry updates, ${r.batch} per transaction, set-based)`,
+    `fair baseline   ${r.links} links in ${(r.fairMs / 1000).toFixed(1)} s = ${r.fairPerSecond.toFixed(0)} links/s (same rows into help_links' indexes + both queue-entry updates, ${r.batch} per transaction, set-based${r.readers > 0 ? `; beside ${r.readers} readers, as the matching run` : ''})`,
+    ...(r.readers > 0
+      ? [
+          `  alone         ${r.links} links in ${(r.fairAloneMs / 1000).toFixed(1)} s = ${r.fairAlonePerSecond.toFixed(0)} links/s (no readers; context: matching beside readers ÷ this = ${(r.linksPerSecond / r.fairAlonePerSecond).toFixed(3)})`,
+        ]
+      : []),
     `plain INSERT    ${r.rows} rows in ${(r.plainMs / 1000).toFixed(1)} s = ${r.plainPerSecond.toFixed(0)} rows/s (${INSERT_BATCH} per transaction, unindexed; context only: ratio ${(r.linksPerSecond / r.plainPerSecond).toFixed(3)})`,
-    `ratio           ${ratio.toFixed(3)} (matching ÷ fair baseline; target ≥ ${TARGET_RATIO})  ${ratio >= TARGET_RATIO ? 'PASS' : 'BELOW TARGET'}`,
+    `ratio           ${ratio.toFixed(3)} (matching ÷ fair baseline, both ${r.readers > 0 ? `beside ${r.readers} readers` : 'alone'}; target ≥ ${TARGET_RATIO})  ${ratio >= TARGET_RATIO ? 'PASS' : 'BELOW TARGET'}`,
     `during the run, ${r.readers} readers in another thread, random members${r.readers === 0 ? ' (none: matching alone, BENCH_MATCH_READERS=0)' : ''}:`,
     readLine('  userDashboard (its 5 queries)', r.reads.dashboard),
     readLine('  PhList (open)                ', r.reads.phList),
