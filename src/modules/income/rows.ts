@@ -1,7 +1,7 @@
 import { prepared, Sql } from '../../platform/db/sql';
 import { EARLIER_IN_LEDGER, ledgerHorizon } from '../../platform/event-store/ledger-order';
 import { MemberToppedUp } from '../epins';
-import { SETTINGS_HISTORY_SQL, settingsBeforeFromSql, SettingKey, Settings, settingsFrom } from '../settings';
+import { settingsBeforeSql, SettingKey, Settings, settingsFrom } from '../settings';
 import { Upline } from './domain/level-income.decide';
 import { levelIncomeStream, MAX_INCOME_LEVELS } from './domain/level-income.events';
 
@@ -14,12 +14,10 @@ import { levelIncomeStream, MAX_INCOME_LEVELS } from './domain/level-income.even
  * the member (`member_tree` closure rows), each with whether its activation came before the top-up.
  */
 const INCOME_INPUTS_SQL = prepared(
-  `with history as materialized (${SETTINGS_HISTORY_SQL})
-   select e.position::text as position, e.stream_id, e.payload,
+  `select e.position::text as position, e.stream_id, e.payload,
           e.tx_id < ${ledgerHorizon('pg_current_snapshot()')} as settled,
           exists (select 1 from events d where d.stream_id = '${levelIncomeStream('')}' || e.position) as already_paid,
-          (select coalesce(json_agg(json_build_object('key', s.key, 'value', s.value)), '[]')
-             from (${settingsBeforeFromSql('history', 'e')}) s) as settings,
+          (select coalesce(json_agg(json_build_object('key', s.key, 'value', s.value)), '[]') from (${settingsBeforeSql('e.position')}) s) as settings,
           (select coalesce(json_agg(json_build_object('uid', t.ancestor_uid, 'depth', t.depth, 'active_before', coalesce(${EARLIER_IN_LEDGER('a', 'e')}, false))), '[]')
              from member_tree t join members m on m.uid = t.ancestor_uid left join events a on a.position = m.activated_position
             where t.descendant_uid = substr(e.stream_id, length('member-') + 1)::bpchar and t.depth <= $2) as uplines

@@ -8,8 +8,6 @@ export {
   SETTING_KEYS,
   SETTINGS_BEFORE_SQL,
   settingsBeforeSql,
-  settingsBeforeFromSql,
-  SETTINGS_HISTORY_SQL,
   SETTINGS_STREAM,
   settingsFrom,
   settingsProjection,

@@ -162,23 +162,6 @@ export const settingsBeforeSql = (
       order by s.key, s.position desc`;
 export const SETTINGS_BEFORE_SQL = settingsBeforeSql('$1::bigint');
 
-/**
- * Every settings change with its event's place in the ledger's order (`tx_id`, `position`): read once
- * by a statement that needs the settings before many events (level income's batch, decision 0054),
- * instead of two event look-ups per change for each of them.
- */
-export const SETTINGS_HISTORY_SQL = `select s.key, s.value, s.position, ev.tx_id
-    from settings_history s join events ev on ev.position = s.position`;
-
-/**
- * `settingsBeforeSql` for the event aliased `event` (with `tx_id` and `position`), over `history`
- * (a CTE of `SETTINGS_HISTORY_SQL`): the same rows, the same order of the ledger.
- */
-export const settingsBeforeFromSql = (history: string, event: string): string =>
-  `select distinct on (h.key) h.key, h.value from ${history} h
-      where ${EARLIER_IN_LEDGER('h', event)}
-      order by h.key, h.position desc`;
-
 const LOAD_SETTINGS_SQL = prepared(SETTINGS_BEFORE_SQL);
 
 /** The settings in force just before `position` (or now, without one). */
