@@ -4,7 +4,9 @@
 // help_links) written into a table with help_links' indexes and checks, plus the two queue-entry
 // updates per link (a copy of queue_entries as seeded), in set-based statements, MATCH_BATCH links per
 // transaction as the run's, without events or postings — so the ratio is the ledger's own cost. The
-// old baseline (a plain multi-row INSERT into an unindexed table) is printed for context. While the
+// baseline runs twice: alone, and beside as many readers as the matching run had (decision 0054: the
+// ratio compares the two under the same read load; the ratio against the lone baseline is printed
+// too). The old baseline (a plain multi-row INSERT into an unindexed table) is printed for context. While the
 // matching run works, a worker thread (as an API process would be) reads members' userDashboard (the
 // controller's five queries, in process) and PhList and prints their p50/p99 (target p99 < 200 ms);
 // and the dashboard's PH log p99 for a member with 1,000 links after the run.
@@ -21,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { profileStatements } from './topup-income.bench.mjs';
+import { resetStatements, statementsTable, topStatements } from './pg-statements.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(ROOT, 'package.json'));
@@ -30,7 +33,8 @@ const HEAVY_LINKS = 1000;
 const SEED_CHUNK = 10_000;
 const INSERT_BATCH = 500;
 /** Readers in the reader thread during the matching run (each: userDashboard, then PhList, for a random member). */
-const READERS = 4;
+/** Reader loops beside the run (BENCH_MATCH_READERS; 0: matching alone). */
+export const READERS = 4;
 export const READ_TARGET_P99_MS = 200;
 
 export const DIST_FILES = [
@@ -73,10 +77,12 @@ const percentile = (sorted, p) =>
  * MemberController.dashboard runs, in parallel, as it does) and then their PhList ('open', the
  * dashboard's PH log), on its own pool, until told to stop; then it posts every latency.
  */
-async function readerMain({ appUrl, first, count }) {
+async function readerMain({ appUrl, first, count, readers }) {
   const d = loadDist();
   const db = new d.Database(
-    await d.createDataSource(appUrl, { poolSize: READERS * 2, applicationName: 'sahyog-bench-reader' }).initialize(),
+    await d
+      .createDataSource(appUrl, { poolSize: Math.max(1, readers * 2), applicationName: 'sahyog-bench-reader' })
+      .initialize(),
   );
   const members = new d.MemberQueries(db);
   const network = new d.NetworkQueries(db);
@@ -108,7 +114,7 @@ async function readerMain({ appUrl, first, count }) {
     }
   };
   parentPort.postMessage({ type: 'ready' });
-  await Promise.all(Array.from({ length: READERS }, reader));
+  await Promise.all(Array.from({ length: readers }, reader));
   await db.dataSource.destroy();
   parentPort.postMessage({ type: 'times', times });
 }
@@ -120,9 +126,9 @@ if (!isMainThread && workerData?.role === 'sahyog-bench-matching-reader') {
 }
 
 /** Starts the reader thread; `stop()` resolves with its latencies (sorted). */
-async function startReaders(appUrl, first, count) {
+async function startReaders(appUrl, first, count, readers) {
   const worker = new Worker(new URL(import.meta.url), {
-    workerData: { role: 'sahyog-bench-matching-reader', appUrl, first, count },
+    workerData: { role: 'sahyog-bench-matching-reader', appUrl, first, count, readers },
   });
   let settle;
   const done = new Promise((resolve, reject) => {
@@ -175,7 +181,15 @@ async function seedEntries(db, side, first, n, paise, sinceBase) {
   }
 }
 
-export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, log = () => {} }) {
+export async function run({
+  ownerUrl,
+  appUrl,
+  size = 100_000,
+  profile = false,
+  pgStatements = false,
+  readers = READERS,
+  log = () => {},
+}) {
   const {
     createDataSource,
     Database,
@@ -233,14 +247,13 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, l
     }
     const plainMs = performance.now() - plainStarted;
 
-    // The fair baseline's queue: the seeded entries, before the run consumes them.
-    await owner.execute('create table bench_fair_queue (like queue_entries including all)');
-    await owner.execute('insert into bench_fair_queue select * from queue_entries');
-    await owner.execute('grant select, update on bench_fair_queue to public');
+    // The fair baseline's queue: the seeded entries, before the run consumes them (each baseline run copies it).
+    await owner.execute('create unlogged table bench_fair_seed as select * from queue_entries');
 
     const ledger = new Ledger(app, new ProjectionRunner(ALL_PROJECTIONS));
     const profiler = profile ? profileStatements(Tx, () => true) : null;
-    const readers = await startReaders(appUrl, senders, size);
+    if (pgStatements) await resetStatements(owner);
+    const readerThread = await startReaders(appUrl, senders, size, readers);
     const started = performance.now();
     let links = 0;
     for (;;) {
@@ -253,8 +266,10 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, l
       if (result.links === 0) break;
     }
     const matchMs = performance.now() - started;
-    const reads = await readers.stop();
+    const reads = await readerThread.stop();
     profiler?.restore();
+    // the matching run and the readers beside it (their statements are listed apart)
+    const statements = pgStatements ? await topStatements(owner, 20) : null;
 
     // The fair baseline (issue 22 §4): the run's own link rows, staged (untimed) in link order, then
     // written MATCH_BATCH per transaction into a table with help_links' indexes and checks, each
@@ -264,40 +279,60 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, l
          select row_number() over (order by created_position, id) as n, * from help_links`,
     );
     await owner.execute('create unique index on bench_fair_source (n)');
-    await owner.execute('create table bench_fair_links (like help_links including all)');
     await owner.execute('grant select on bench_fair_source to public');
-    await owner.execute('grant select, insert on bench_fair_links to public');
     await owner.execute('analyze bench_fair_source');
     const [{ columns }] = await owner.query(
       `select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as columns
          from information_schema.columns where table_schema = current_schema() and table_name = 'help_links'`,
     );
-    const fairStarted = performance.now();
-    for (let from = 0; from < links; from += MATCH_BATCH) {
-      await app.transaction(async (tx) => {
-        await tx.execute(
-          `with l as (select * from bench_fair_source where n > $1 and n <= $2),
-                ins as (insert into bench_fair_links (${columns}) select ${columns} from l returning 1),
-                ph as (update bench_fair_queue q set remaining_paise = q.remaining_paise - s.amount
-                         from (select ph_entry_id as id, sum(amount_paise) as amount from l group by 1) s
-                        where q.id = s.id returning 1),
-                gh as (update bench_fair_queue q set remaining_paise = q.remaining_paise - s.amount
-                         from (select gh_entry_id as id, sum(amount_paise) as amount from l group by 1) s
-                        where q.id = s.id returning 1)
-           select (select count(*) from ins) + (select count(*) from ph) + (select count(*) from gh) as n`,
-          [from, from + MATCH_BATCH],
-        );
-      });
-    }
-    const fairMs = performance.now() - fairStarted;
-    const [fairCheck] = await owner.query(
-      `select (select count(*)::int from bench_fair_links) as links,
-              (select count(*)::int from bench_fair_queue f join queue_entries q using (id) where f.remaining_paise <> q.remaining_paise) as differing`,
-    );
-    if (fairCheck.links !== links || fairCheck.differing !== 0)
-      throw new Error(
-        `fair baseline: ${fairCheck.links} links (run: ${links}), ${fairCheck.differing} queue entries left unlike the run's`,
+    // One run of the fair baseline into its own copies of the queue (as seeded) and of help_links' shape.
+    const fairRun = async (tag) => {
+      const queue = `bench_fair_queue_${tag}`;
+      const target = `bench_fair_links_${tag}`;
+      await owner.execute(`create table ${queue} (like queue_entries including all)`);
+      await owner.execute(`insert into ${queue} select * from bench_fair_seed`);
+      await owner.execute(`create table ${target} (like help_links including all)`);
+      await owner.execute(`grant select, update on ${queue} to public`);
+      await owner.execute(`grant select, insert on ${target} to public`);
+      await owner.execute(`analyze ${queue}`);
+      const fairStarted = performance.now();
+      for (let from = 0; from < links; from += MATCH_BATCH) {
+        await app.transaction(async (tx) => {
+          await tx.execute(
+            `with l as (select * from bench_fair_source where n > $1 and n <= $2),
+                  ins as (insert into ${target} (${columns}) select ${columns} from l returning 1),
+                  ph as (update ${queue} q set remaining_paise = q.remaining_paise - s.amount
+                           from (select ph_entry_id as id, sum(amount_paise) as amount from l group by 1) s
+                          where q.id = s.id returning 1),
+                  gh as (update ${queue} q set remaining_paise = q.remaining_paise - s.amount
+                           from (select gh_entry_id as id, sum(amount_paise) as amount from l group by 1) s
+                          where q.id = s.id returning 1)
+             select (select count(*) from ins) + (select count(*) from ph) + (select count(*) from gh) as n`,
+            [from, from + MATCH_BATCH],
+          );
+        });
+      }
+      const ms = performance.now() - fairStarted;
+      const [fairCheck] = await owner.query(
+        `select (select count(*)::int from ${target}) as links,
+                (select count(*)::int from ${queue} f join queue_entries q using (id) where f.remaining_paise <> q.remaining_paise) as differing`,
       );
+      if (fairCheck.links !== links || fairCheck.differing !== 0)
+        throw new Error(
+          `fair baseline: ${fairCheck.links} links (run: ${links}), ${fairCheck.differing} queue entries left unlike the run's`,
+        );
+      return ms;
+    };
+    // Alone, then (when the run had readers) beside as many readers as the run had, so that the ratio
+    // compares the two under the same read load (decision 0054).
+    const fairAloneMs = await fairRun('alone');
+    let fairMs = fairAloneMs;
+    let readsDuringBaseline = null;
+    if (readers > 0) {
+      const baselineReaders = await startReaders(appUrl, senders, size, readers);
+      fairMs = await fairRun('beside');
+      readsDuringBaseline = await baselineReaders.stop();
+    }
 
     // The dashboard's PH log (PhList: the newest DASHBOARD_LOG_ROWS open links) and the whole pending
     // list (PhListAll type 1: all 1,000) for the member with 1,000 open links.
@@ -330,6 +365,9 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, l
       plainPerSecond: (rows / plainMs) * 1000,
       fairMs,
       fairPerSecond: (links / fairMs) * 1000,
+      fairAloneMs,
+      fairAlonePerSecond: (links / fairAloneMs) * 1000,
+      readsDuringBaseline,
       reads,
       linksPerSecond: (links / matchMs) * 1000,
       logP50: percentile(latencies, 50),
@@ -338,6 +376,8 @@ export async function run({ ownerUrl, appUrl, size = 100_000, profile = false, l
       allP50: percentile(allLatencies, 50),
       allP99: percentile(allLatencies, 99),
       profile: profiler ? profiler.rows() : [],
+      statements,
+      readers,
     };
   } finally {
     await app.dataSource.destroy();
@@ -357,10 +397,15 @@ export function report(r) {
   const lines = [
     `waiting: ${r.size} PH × ${r.size} GH (+1 PH of ${HEAVY_LINKS} links' worth against ${HEAVY_LINKS} GH); runs of ${r.batch} links per transaction`,
     `matching        ${r.links} links in ${(r.matchMs / 1000).toFixed(1)} s = ${r.linksPerSecond.toFixed(0)} links/s (${r.waitingAfter} entries still waiting)`,
-    `fair baseline   ${r.links} links in ${(r.fairMs / 1000).toFixed(1)} s = ${r.fairPerSecond.toFixed(0)} links/s (same rows into help_links' indexes + both queue-entry updates, ${r.batch} per transaction, set-based)`,
+    `fair baseline   ${r.links} links in ${(r.fairMs / 1000).toFixed(1)} s = ${r.fairPerSecond.toFixed(0)} links/s (same rows into help_links' indexes + both queue-entry updates, ${r.batch} per transaction, set-based${r.readers > 0 ? `; beside ${r.readers} readers, as the matching run` : ''})`,
+    ...(r.readers > 0
+      ? [
+          `  alone         ${r.links} links in ${(r.fairAloneMs / 1000).toFixed(1)} s = ${r.fairAlonePerSecond.toFixed(0)} links/s (no readers; context: matching beside readers ÷ this = ${(r.linksPerSecond / r.fairAlonePerSecond).toFixed(3)})`,
+        ]
+      : []),
     `plain INSERT    ${r.rows} rows in ${(r.plainMs / 1000).toFixed(1)} s = ${r.plainPerSecond.toFixed(0)} rows/s (${INSERT_BATCH} per transaction, unindexed; context only: ratio ${(r.linksPerSecond / r.plainPerSecond).toFixed(3)})`,
-    `ratio           ${ratio.toFixed(3)} (matching ÷ fair baseline; target ≥ ${TARGET_RATIO})  ${ratio >= TARGET_RATIO ? 'PASS' : 'BELOW TARGET'}`,
-    `during the run, ${READERS} readers in another thread, random members:`,
+    `ratio           ${ratio.toFixed(3)} (matching ÷ fair baseline, both ${r.readers > 0 ? `beside ${r.readers} readers` : 'alone'}; target ≥ ${TARGET_RATIO})  ${ratio >= TARGET_RATIO ? 'PASS' : 'BELOW TARGET'}`,
+    `during the run, ${r.readers} readers in another thread, random members${r.readers === 0 ? ' (none: matching alone, BENCH_MATCH_READERS=0)' : ''}:`,
     readLine('  userDashboard (its 5 queries)', r.reads.dashboard),
     readLine('  PhList (open)                ', r.reads.phList),
     `PH log (PhList, dashboard: newest ${r.logRows}), member with ${HEAVY_LINKS} open links: p50 ${r.logP50.toFixed(1)} ms, p99 ${r.logP99.toFixed(1)} ms (200 reads)`,
@@ -377,5 +422,6 @@ export function report(r) {
         `  ${(row.ms / txs).toFixed(2).padStart(8)} ms  ${(row.calls / txs).toFixed(2).padStart(6)}×  ${row.sql}`,
       );
   }
+  if (r.statements) lines.push(statementsTable(r.statements, r.links, 'link (the readers beside the run included)'));
   return { text: lines.join('\n'), verdict };
 }

@@ -32,6 +32,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { resetStatements, statementsTable, topStatements } from './pg-statements.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(ROOT, 'package.json'));
@@ -677,6 +678,7 @@ export async function run({
   concurrency = TARGET_CONCURRENCY,
   seedParallel = 4,
   profile = false,
+  pgStatements = false,
   income = true,
   log = () => {},
 }) {
@@ -817,6 +819,7 @@ export async function run({
     // CPU accounting reads /proc: only meaningful when the server runs on this machine
     const localServer =
       ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(ownerUrl).hostname) && fs.existsSync('/proc/stat');
+    if (pgStatements) await resetStatements(owner);
     const cpuStart = localServer ? await cpuSnapshot(owner, worker) : null;
     const runStart = performance.now();
     profiling = true;
@@ -849,6 +852,8 @@ export async function run({
     profiler?.restore();
     const runEnd = performance.now();
     const cpuTopups = cpuStart ? cpuDelta(cpuStart, await cpuSnapshot(owner, worker), worker, done.length) : null;
+    // top-ups and the income paid during them (warm-up included, as the CPU figures)
+    const statements = pgStatements ? await topStatements(owner, 20) : null;
     if (failures) log(`${failures} top-ups failed: ${firstError?.stack ?? firstError}`);
 
     // wait for the income of every top-up
@@ -994,6 +999,7 @@ export async function run({
       warmup,
       total: n,
       cpu: cpuTopups,
+      statements,
       profile: {
         rows: profileRows,
         totalTopupMs,
@@ -1097,6 +1103,10 @@ export function report(r) {
       out.push(
         `  pgbench run (${(r.baseline.cpu.wallMs / 1000).toFixed(1)} s): PostgreSQL ${p(r.baseline.cpu.pgPct)} = ${fmt(r.baseline.cpu.pgMsPerCommit, 2)} ms per commit; whole machine ${p(r.baseline.cpu.machinePct)} (pgbench's own process included)`,
       );
+  }
+  if (r.statements) {
+    out.push('');
+    out.push(statementsTable(r.statements, r.profile.topups, 'top-up (its income and the relay included)'));
   }
   if (r.profile.rows.length) {
     const per = r.profile.topups;

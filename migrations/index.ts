@@ -24,6 +24,7 @@ import { CredentialCommitments1763800019600 } from './1763800019600-credential-c
 import { LedgerTree1763800019700 } from './1763800019700-ledger-tree';
 import { HelpLinkDays1763800020200 } from './1763800020200-help-link-days';
 import { BoundedClosure1763800020600 } from './1763800020600-bounded-closure';
+import { QueueWaitingTotals1763800020800 } from './1763800020800-queue-waiting-totals';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -53,4 +54,5 @@ export const ALL_MIGRATIONS = [
   LedgerTree1763800019700,
   HelpLinkDays1763800020200,
   BoundedClosure1763800020600,
+  QueueWaitingTotals1763800020800,
 ];

@@ -13,7 +13,8 @@
 //
 // Environment:
 //   BENCH_ONLY           comma-separated benchmarks to run: event-append, topup-income, help-matching, team, deep, replay, web, storm, dashboard (default all)
-//   BENCH_MATCH_SIZE     help-matching: waiting PH entries and as many GH entries (default 100000)
+//   BENCH_MATCH_SIZE     help-matching: waiting PH entries and as many GH entries (default 100000); BENCH_MATCH_READERS
+//                        reader loops beside the run (default 4; 0: matching alone)
 //   BENCH_TEAM_SIZE      team: members below the root (default 899999, every 6-digit uid); BENCH_TEAM_VIA_LEDGER
 //                        of them (default 2000) through the ledger, BENCH_TEAM_READS reads per call (default 300)
 //   BENCH_DEEP_MEMBERS   deep: members in all (default 100000), one chain of BENCH_DEEP_DEPTH (default 5000) among them;
@@ -59,6 +60,8 @@
 //   BENCH_SEED_PARALLEL  seeding transactions in flight (default 4)
 //   BENCH_TOPUP_INCOME=0 diagnosis: top-ups without the relay and income processors (no lag)
 //   BENCH_PROFILE=1      topup-income, help-matching: also time every statement client-side (costs CPU in the measured run)
+//   BENCH_PG_STATEMENTS=1 throwaway server only; topup-income, help-matching: load pg_stat_statements and print the
+//                        statements with the most server time in the measured run (per top-up / per link)
 // (BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CONCURRENCY, BENCH_SLICES, BENCH_HOT: event-append only)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -238,6 +241,8 @@ async function prepareServer() {
       password,
       throwaway: fast,
       tag: 'postgres',
+      // server-side time per statement (topup-income, help-matching print the largest): the extension's own cost is small
+      settings: env.BENCH_PG_STATEMENTS === '1' ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [],
     });
     const createDatabase = async (tag) => {
       const database = `sahyog_bench_${tag.replace(/[^a-z0-9]/g, '_')}`;
@@ -337,6 +342,7 @@ async function runTopupIncome(db) {
     seedParallel,
     income,
     profile,
+    pgStatements: env.BENCH_PG_STATEMENTS === '1',
     log: (msg) => log(TAG, msg),
   });
   const s = result.server;
@@ -382,7 +388,12 @@ function runHelpMatching(db) {
     db,
     'help-matching',
     "matching runs vs the same links written set-based into help_links' indexes with both queue-entry updates (same server, same run), reads during the run",
-    { size: intEnv('BENCH_MATCH_SIZE', 100_000), profile: env.BENCH_PROFILE === '1' },
+    {
+      size: intEnv('BENCH_MATCH_SIZE', 100_000),
+      profile: env.BENCH_PROFILE === '1',
+      pgStatements: env.BENCH_PG_STATEMENTS === '1',
+      readers: intEnv('BENCH_MATCH_READERS', 4),
+    },
   );
 }
 

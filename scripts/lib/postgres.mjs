@@ -108,7 +108,7 @@ async function initCluster(bins, dataDir, password, ids) {
  *
  * @returns {{ port, password, pid, adopted, url(db?), stop() }}
  */
-export async function startPostgres({ dataDir, port, password, throwaway = false, logFile, tag = 'postgres' }) {
+export async function startPostgres({ dataDir, port, password, throwaway = false, logFile, tag = 'postgres', settings = [] }) {
   const bins = await pgBinaries();
   const ids = runAsIds();
   dataDir = path.resolve(dataDir);
@@ -148,6 +148,7 @@ export async function startPostgres({ dataDir, port, password, throwaway = false
     '-c', 'max_connections=200',
   ];
   if (throwaway) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  for (const setting of settings) args.push('-c', setting);
   const child = spawn(bins.postgres, args, {
     ...ids,
     detached: true, // own process group: a terminal Ctrl-C reaches only the launcher, which stops us in order

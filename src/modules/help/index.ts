@@ -44,4 +44,11 @@ export { MemberLinksQuery } from './queries/member-links/member-links.query';
 export { networkHealth, QueueQuery, QUEUE_ENTRIES_LIST, queueTotals } from './queries/queue/queue.query';
 export { flagUtrReuse, lockUtr } from './steps/utr';
 export { utrClaim } from './rows';
-export { expireLinkJob, expiryDelaysOf, HELP_TICK_MS, matchingTick, sweepJob } from './jobs/help.jobs';
+export {
+  compactQueueWaitingTotals,
+  expireLinkJob,
+  expiryDelaysOf,
+  HELP_TICK_MS,
+  matchingTick,
+  sweepJob,
+} from './jobs/help.jobs';

@@ -26,6 +26,35 @@ const queuesMatchBalances: LedgerCheck = {
 };
 
 /**
+ * The queue totals the dashboard reads (`queue_waiting_totals`, decision 0054: deltas a trigger
+ * appends with every change of `queue_entries`) equal the waiting entries themselves, per side.
+ */
+const queueTotalsMatchEntries: LedgerCheck = {
+  name: 'queue-totals-match-entries',
+  async run(sql: Sql): Promise<Problem[]> {
+    const rows = await sql.query<{
+      side: string;
+      entries: string;
+      paise: string;
+      totals_entries: string;
+      totals_paise: string;
+    }>(
+      `with e as (select side, count(*) as n, sum(remaining_paise) as paise from queue_entries where remaining_paise > 0 group by side),
+            t as (select side, sum(entries) as n, sum(remaining_paise) as paise from queue_waiting_totals group by side)
+       select s.side, coalesce(e.n, 0)::text as entries, coalesce(e.paise, 0)::text as paise,
+              coalesce(t.n, 0)::text as totals_entries, coalesce(t.paise, 0)::text as totals_paise
+         from (values ('PH'), ('GH')) s(side) left join e on e.side = s.side left join t on t.side = s.side
+        where coalesce(e.n, 0) <> coalesce(t.n, 0) or coalesce(e.paise, 0) <> coalesce(t.paise, 0)`,
+    );
+    return rows.map((r) => ({
+      position: '0',
+      stream_id: 'help-matching',
+      reason: `${r.side} queue totals: ${r.totals_entries} entries, ${r.totals_paise} paise in queue_waiting_totals; ${r.entries} entries, ${r.paise} paise waiting in queue_entries`,
+    }));
+  },
+};
+
+/**
  * Every link as the event that created it describes it (`link`: id, entries, sender, receiver,
  * amount...): each link of a batch's `HelpLinksCreated` (decision 0023), and the single-link
  * `HelpLinkCreated` events of ledgers written before.
@@ -134,6 +163,7 @@ const withdrawalsMatchEvents: LedgerCheck = {
 /** The help circle's and the wallet's checks (issue 11). */
 export const HELP_CHECKS: readonly LedgerCheck[] = [
   queuesMatchBalances,
+  queueTotalsMatchEntries,
   linkSettledOnce,
   linksMatchCreated,
   noSelfLink,

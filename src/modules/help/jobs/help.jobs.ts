@@ -51,6 +51,17 @@ export function expireLinkJob(ledger: Ledger, linkId: string): Promise<string> {
   return settleTimeouts(ledger, linkId);
 }
 
-export function sweepJob(ledger: Ledger): Promise<{ links: number; entitlements: number }> {
-  return sweepHelp(ledger);
+/**
+ * The sweeper (every minute): expires what is due, then folds the queue totals' deltas into one row
+ * per side (decision 0054), so the dashboard's read of them stays a few rows.
+ */
+export async function sweepJob(ledger: Ledger): Promise<{ links: number; entitlements: number }> {
+  const swept = await sweepHelp(ledger);
+  await compactQueueWaitingTotals(ledger.db);
+  return swept;
+}
+
+/** Folds `queue_waiting_totals` into one row per side and hour (none for an hour where nothing waits): the same sums, fewer rows (safe beside writers and another fold). */
+export async function compactQueueWaitingTotals(db: Database): Promise<void> {
+  await db.execute('select compact_queue_waiting_totals()');
 }

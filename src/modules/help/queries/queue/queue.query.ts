@@ -16,10 +16,15 @@ interface Waiting {
   paise: bigint;
 }
 
-const WAITING_SQL = prepared(`select side, count(*)::int as n, coalesce(sum(remaining_paise), 0)::text as total
-       from queue_entries where remaining_paise > 0 group by side`);
+/**
+ * The waiting entries' count and amount per side, summed from `queue_waiting_totals` (decision 0054):
+ * the deltas a trigger on `queue_entries` appends with every change, folded now and then into one row
+ * per side — a few rows however many entries wait, exact as of the statement's snapshot.
+ */
+const WAITING_SQL = prepared(`select side, sum(entries)::int as n, sum(remaining_paise)::text as total
+       from queue_waiting_totals group by side`);
 
-/** What waits in each queue, in one scan of the waiting entries. */
+/** What waits in each queue: a few rows of `queue_waiting_totals`, not a scan of the waiting entries. */
 async function waiting(db: Sql): Promise<{ PH: Waiting; GH: Waiting }> {
   const rows = await db.query<{ side: 'PH' | 'GH'; n: number; total: string }>(WAITING_SQL);
   const of = (side: 'PH' | 'GH'): Waiting => {
@@ -84,11 +89,23 @@ export async function networkHealth(
   return { queues: { PH: sideTotal(w.PH), GH: sideTotal(w.GH) }, last7Days, asOf: new Date().toISOString() };
 }
 
-/** For each side the member waits in: the position of their oldest waiting entry and what of theirs waits. */
-const MEMBER_QUEUE_SQL = prepared(`select m.side, (select count(*)::int + 1 from queue_entries o
-                         where o.side = m.side and o.remaining_paise > 0 and (o.since, o.id) < (m.since, m.id)) as position,
+/** The hour (since the epoch) an entry's `since` falls in: the bucket of `queue_waiting_totals` (migration 1763800020800). */
+const HOUR_OF = (since: string): string => `floor(extract(epoch from ${since}) / 3600)::bigint`;
+
+/**
+ * For each side the member waits in: the position of their oldest waiting entry and what of theirs
+ * waits. The entries ahead of it are those of the earlier hours — summed from `queue_waiting_totals`
+ * (decision 0054), a row or so per hour — and those of its own hour before it, counted on the
+ * waiting index within that hour: the cost no longer grows with the member's place in the queue.
+ */
+const MEMBER_QUEUE_SQL = prepared(`select m.side,
+              (select coalesce(sum(t.entries), 0)::int from queue_waiting_totals t where t.side = m.side and t.hour < m.hour)
+              + (select count(*)::int from queue_entries o
+                  where o.side = m.side and o.remaining_paise > 0 and o.since >= to_timestamp(m.hour * 3600)
+                    and (o.since, o.id) < (m.since, m.id)) + 1 as position,
               (select coalesce(sum(remaining_paise), 0)::text from queue_entries w where w.uid = $1 and w.side = m.side and w.remaining_paise > 0) as waiting
-         from (select distinct on (side) side, since, id from queue_entries where uid = $1 and remaining_paise > 0 order by side, since, id) m`);
+         from (select distinct on (side) side, since, id, ${HOUR_OF('since')} as hour
+                 from queue_entries where uid = $1 and remaining_paise > 0 order by side, since, id) m`);
 
 /**
  * The dashboard's queue transparency for one member: the totals, the pace, and where the member
