@@ -270,17 +270,7 @@ async function prepareServer() {
   }
 }
 
-const BENCHMARKS = [
-  'event-append',
-  'topup-income',
-  'help-matching',
-  'team',
-  'deep',
-  'replay',
-  'web',
-  'storm',
-  'dashboard',
-];
+const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'team', 'deep', 'replay', 'web', 'storm', 'dashboard'];
 const load = () =>
   os
     .loadavg()
