@@ -23,6 +23,7 @@
 //                        the plan of the bounded candidate's batch totals
 //   BENCH_DATABASE_URL   owner/superuser URL of an existing server; a database
 //                        sahyog_bench_<random> is created on it and dropped afterwards
+//                        (BENCH_KEEP_DATABASE=1: kept, to inspect it)
 //   BENCH_DURATION_MS    measured window per workload (default 5000)
 //   BENCH_WARMUP_MS      warm-up per workload, not measured (default 1000)
 //   BENCH_CONCURRENCY    comma-separated list (default 1,8,32)
@@ -168,6 +169,11 @@ async function prepareServer() {
     const adminUrl = env.BENCH_DATABASE_URL;
     const created = new Set();
     const dropDb = async (name) => {
+      if (env.BENCH_KEEP_DATABASE === '1') {
+        log(TAG, `BENCH_KEEP_DATABASE=1: database ${name} kept`);
+        created.delete(name);
+        return;
+      }
       await pgQuery(adminUrl, `drop database if exists ${name} with (force)`).catch((e) =>
         log(TAG, c.yellow(`could not drop ${name}: ${e.message}`)),
       );
