@@ -37,36 +37,25 @@ const MEMBERS_HANDLES = [
  * stream's versions are 1..n with the registration first, which the check below asserts.
  */
 const MEMBERS_FOLD = `create temporary table replay_member_changes on commit drop as
-  select stream_id, n, version, registered_first, logins[cardinality(logins)] as last_login_at, isagree,
-         topups_at[1] as activated_at, topups_position[1] as activated_position,
-         current_packages[cardinality(current_packages)] as current_package_paise,
-         total_packages[cardinality(total_packages)] as total_package_paise,
-         credential_versions[cardinality(credential_versions)] as credential_version, password_changed,
-         blocks[cardinality(blocks)] as blocked, epochs[cardinality(epochs)] as session_epoch
-    from (select events.stream_id,
-                 count(*) as n,
-                 max(events.stream_version) as version,
-                 bool_and((events.stream_version = 1) = (events.type = 'MemberRegistered')) as registered_first,
-                 -- every list in version order (one sort of the events serves them all, decision 0053):
-                 -- the first of a list is the earliest, its last the latest
-                 array_agg(${EVENT_TIME} order by events.stream_version) filter (where events.type = 'MemberLoggedIn') as logins,
-                 coalesce(bool_or(events.type = 'DisclaimerAgreed'), false) as isagree,
-                 array_agg(${EVENT_TIME} order by events.stream_version) filter (where events.type = 'MemberToppedUp') as topups_at,
-                 array_agg(events.position order by events.stream_version) filter (where events.type = 'MemberToppedUp') as topups_position,
-                 array_agg(events.payload->>'currentPackagePaise' order by events.stream_version)
-                   filter (where events.type = 'MemberToppedUp') as current_packages,
-                 array_agg(events.payload->>'totalPackagePaise' order by events.stream_version)
-                   filter (where events.type = 'MemberToppedUp') as total_packages,
-                 array_agg(events.payload->>'credentialVersion' order by events.stream_version)
-                   filter (where events.type in ('MemberRegistered', 'PasswordChanged', 'TransactionPasswordChanged')) as credential_versions,
-                 bool_or(events.type = 'PasswordChanged') as password_changed,
-                 array_agg(events.type = 'MemberBlocked' order by events.stream_version)
-                   filter (where events.type in ('MemberBlocked', 'MemberUnblocked')) as blocks,
-                 array_agg(events.payload->>'sessionEpoch' order by events.stream_version)
-                   filter (where events.type in ('MemberBlocked', 'MemberUnblocked') and events.payload ? 'sessionEpoch') as epochs
-            from events
-           where events.type = any(array[${MEMBERS_HANDLES.map((type) => `'${type}'`).join(', ')}])
-           group by events.stream_id) f`;
+  select events.stream_id,
+         count(*) as n,
+         max(events.stream_version) as version,
+         bool_and((events.stream_version = 1) = (events.type = 'MemberRegistered')) as registered_first,
+         (array_agg(${EVENT_TIME} order by events.stream_version desc) filter (where events.type = 'MemberLoggedIn'))[1] as last_login_at,
+         coalesce(bool_or(events.type = 'DisclaimerAgreed'), false) as isagree,
+         (array_agg(${EVENT_TIME} order by events.stream_version) filter (where events.type = 'MemberToppedUp'))[1] as activated_at,
+         (array_agg(events.position order by events.stream_version) filter (where events.type = 'MemberToppedUp'))[1] as activated_position,
+         (array_agg(events.payload->>'currentPackagePaise' order by events.stream_version desc) filter (where events.type = 'MemberToppedUp'))[1] as current_package_paise,
+         (array_agg(events.payload->>'totalPackagePaise' order by events.stream_version desc) filter (where events.type = 'MemberToppedUp'))[1] as total_package_paise,
+         (array_agg(events.payload->>'credentialVersion' order by events.stream_version desc)
+            filter (where events.type in ('MemberRegistered', 'PasswordChanged', 'TransactionPasswordChanged')))[1] as credential_version,
+         bool_or(events.type = 'PasswordChanged') as password_changed,
+         (array_agg(events.type = 'MemberBlocked' order by events.stream_version desc) filter (where events.type in ('MemberBlocked', 'MemberUnblocked')))[1] as blocked,
+         (array_agg(events.payload->>'sessionEpoch' order by events.stream_version desc)
+            filter (where events.type in ('MemberBlocked', 'MemberUnblocked') and events.payload ? 'sessionEpoch'))[1] as session_epoch
+    from events
+   where events.type = any(array[${MEMBERS_HANDLES.map((type) => `'${type}'`).join(', ')}])
+   group by events.stream_id`;
 
 const MEMBERS_CHECK = `select ledger_assert(x.stream_id is null, 'members row ' || substr(x.stream_id, length('member-') + 1) ||
          ' not built from versions 1..' || x.version || ' starting with its registration')
