@@ -332,7 +332,6 @@ class RowHashes {
   private batch: string[] = [];
   private at = 0;
   private pending: Promise<string[]> | null = null;
-  private ended = false;
 
   private constructor(
     private readonly side: Side,
@@ -364,10 +363,9 @@ class RowHashes {
       this.batch = await this.pending;
       this.at = 0;
       this.pending = this.batch.length < DIFF_FETCH ? null : this.fetch();
-      if (this.pending === null && !this.ended) {
-        this.ended = true;
-        // Only on success: after a failed fetch the transaction is aborted (a CLOSE would hide the
-        // cause), and its end closes the cursor.
+      if (this.pending === null) {
+        // After the last batch, once. Only on success: after a failed fetch the transaction is
+        // aborted (a CLOSE would hide the cause), and its end closes the cursor.
         await this.side.sql.execute(`close ${this.cursor}`);
       }
     }
