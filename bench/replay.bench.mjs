@@ -564,7 +564,9 @@ async function adoptReplayed(owner, schema, tables) {
     { retry: false, appends: false },
   );
   await owner.execute(`drop schema ${schema} cascade`);
-  await owner.execute(`analyze`);
+  // as production's live tables are: vacuumed (otherwise autovacuum, woken by millions of inserted
+  // rows, would run beside the replay measured next)
+  await owner.execute(`vacuum (analyze) ${tables.map((t) => `public.${t}`).join(', ')}`);
 }
 
 async function replayOnce(d, owner, runner, options = {}) {
@@ -594,11 +596,61 @@ async function plainInsert(owner, rows) {
   return ms;
 }
 
-export async function run({ ownerUrl, events, sizes, check, verify, log }) {
+/** CREATE DATABASE `to` TEMPLATE `from`, through the server's maintenance database (`from` must have no sessions). */
+async function pgCopyDatabase(serverUrl, from, to) {
+  const { default: pg } = await import(require.resolve('pg'));
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${to}`);
+    await client.query(`create database ${to} template ${from}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database of a kept ledger's size (BENCH_REPLAY_DATA): the largest is the benchmark's own, the others copies. */
+const sizeUrl = (ownerUrl, size, largest) => {
+  if (size === largest) return ownerUrl;
+  const u = new URL(ownerUrl);
+  u.pathname = `${u.pathname}_at_${size}`;
+  return u.toString();
+};
+const databaseOf = (url) => new URL(url).pathname.slice(1);
+
+/**
+ * A kept ledger (BENCH_REPLAY_DATA): `bench.replay_ledger` in the benchmark's database says which
+ * ledger it holds; a smaller size's ledger is a copy of the database (CREATE DATABASE … TEMPLATE)
+ * taken when the generator reached it.
+ */
+async function keptLedger(owner, events) {
+  await owner.execute(
+    `create schema if not exists bench;
+     create table if not exists bench.replay_ledger (events int not null, sizes int[] not null, members int not null, credential_key text not null, signing_key text)`,
+  );
+  const [row] = await owner.query('select events, sizes, members, credential_key from bench.replay_ledger');
+  return row && row.events === events ? row : null;
+}
+
+export async function run({ ownerUrl, events, sizes, check, verify, log, serverUrl = null, settings = {} }) {
   const d = loadDist();
-  const ds = d.createDataSource(ownerUrl, { poolSize: 4, applicationName: 'bench-replay' });
-  await ds.initialize();
-  const owner = new d.Database(ds);
+  const connect = async (url) => {
+    const ds = d.createDataSource(url, { poolSize: 4, applicationName: 'bench-replay' });
+    await ds.initialize();
+    return { ds, db: new d.Database(ds) };
+  };
+  let { ds, db: owner } = await connect(ownerUrl);
+  const main = { ds, owner };
+  const largest = Math.max(...sizes);
+  const kept = serverUrl ? await keptLedger(owner, events) : null;
+  if (serverUrl && kept && !sizes.every((s) => kept.sizes.includes(s)))
+    throw new Error(
+      `BENCH_REPLAY_DATA holds the ledger of ${kept.events} events at sizes ${kept.sizes.join(', ')}; asked for ${sizes.join(', ')}: choose another directory or those sizes`,
+    );
+  if (serverUrl && !kept) {
+    const [{ n }] = await owner.query('select count(*)::int as n from events');
+    if (n > 0) throw new Error('BENCH_REPLAY_DATA: the kept database holds another ledger; choose another directory');
+  }
   const runner = new d.ProjectionRunner(d.ALL_PROJECTIONS);
   const tables = runner.tables();
   const load = () =>
@@ -612,24 +664,52 @@ export async function run({ ownerUrl, events, sizes, check, verify, log }) {
               current_setting('synchronous_commit') as synchronous_commit, current_setting('shared_buffers') as shared_buffers,
               current_setting('work_mem') as work_mem, current_setting('maintenance_work_mem') as maintenance_work_mem`,
     );
-    const members = Math.min(900_000, Math.max(1000, Math.ceil(events / EVENTS_PER_MEMBER)));
-    const targets = [...new Set([check, ...sizes].filter((s) => s > 0))].sort((a, b) => a - b);
-    const credentialKey = crypto.randomBytes(32);
-    const gen = generate(d, owner, { members, credentialKey });
+    const members = kept?.members ?? Math.min(900_000, Math.max(1000, Math.ceil(events / EVENTS_PER_MEMBER)));
+    // a kept ledger is replayed as it is: no correctness round (it needs the ledger's first events alone)
+    const targets = [...new Set([kept ? 0 : check, ...sizes].filter((s) => s > 0))].sort((a, b) => a - b);
+    const credentialKey = kept ? Buffer.from(kept.credential_key, 'hex') : crypto.randomBytes(32);
+    // the generator appends through whichever pool is current (a kept ledger's copy reconnects)
+    const gen = generate(
+      d,
+      new Proxy(
+        {},
+        {
+          get:
+            (_, name) =>
+            (...a) =>
+              owner[name](...a),
+        },
+      ),
+      { members, credentialKey },
+    );
     const results = [];
     let correctness = null;
     let genMs = 0;
     let written = 0;
     for (const target of targets) {
       const t0 = performance.now();
-      while (written < target) {
+      while (!kept && written < target) {
         const next = await gen.next();
         if (next.done) break;
         written = next.value;
       }
       genMs += performance.now() - t0;
+      if (serverUrl && !kept && target !== largest && sizes.includes(target)) {
+        // keep this size's ledger: a copy of the database as it stands (no session may be connected to it)
+        await ds.destroy();
+        await pgCopyDatabase(serverUrl, databaseOf(ownerUrl), databaseOf(sizeUrl(ownerUrl, target, largest)));
+        ({ ds, db: owner } = await connect(ownerUrl));
+        main.ds = ds;
+        main.owner = owner;
+      }
+      if (kept && target !== largest) ({ ds, db: owner } = await connect(sizeUrl(ownerUrl, target, largest)));
+      else if (kept) ({ ds, owner } = main);
       const [{ n }] = await owner.query('select count(*)::int as n from events');
-      log(`ledger: ${n} events (${(genMs / 1000).toFixed(0)} s of generating so far), load ${load()}`);
+      log(
+        kept
+          ? `kept ledger: ${n} events (database ${databaseOf(kept && target !== largest ? sizeUrl(ownerUrl, target, largest) : ownerUrl)}), load ${load()}`
+          : `ledger: ${n} events (${(genMs / 1000).toFixed(0)} s of generating so far), load ${load()}`,
+      );
       if (target === check) {
         // the live tables as the live path writes them: every projection event by event
         const perEvent = await replayOnce(d, owner, runner, { compare: false, perEventOnly: true });
@@ -647,10 +727,16 @@ export async function run({ ownerUrl, events, sizes, check, verify, log }) {
         );
         if (!sizes.includes(target)) continue;
       }
+      // A ledger as production holds it: read by the relay and vacuumed by autovacuum since it was
+      // written (hint bits set, visibility map, statistics). Straight after the generator's bulk
+      // appends, the first reader would pay for setting every row's hint bits (not measured).
+      const vacuumStarted = performance.now();
+      await owner.execute('vacuum (analyze) events');
+      log(`vacuum (analyze) events: ${((performance.now() - vacuumStarted) / 1000).toFixed(1)} s (not measured)`);
       const loadBefore = load();
-      const first = await replayOnce(d, owner, runner, { compare: false });
+      const first = await replayOnce(d, owner, runner, { compare: false, settings });
       await adoptReplayed(owner, first.report.schema, tables);
-      const second = await replayOnce(d, owner, runner);
+      const second = await replayOnce(d, owner, runner, { settings });
       const plainMs = await plainInsert(owner, n);
       const row = {
         events: n,
@@ -678,10 +764,26 @@ export async function run({ ownerUrl, events, sizes, check, verify, log }) {
       log(
         `${n} events: replay ${row.perS} events/s (rebuild ${(row.rebuildMs / 1000).toFixed(1)} s; again ${row.secondPerS}/s, with the diff ${(row.withDiffMs / 1000).toFixed(1)} s, ${row.differences} differences), plain INSERT … SELECT ${row.plainPerS} rows/s, load ${row.load}`,
       );
+      if (kept && ds !== main.ds) {
+        await ds.destroy();
+        ({ ds, owner } = main);
+      }
     }
+    if (serverUrl && !kept)
+      await owner.execute(
+        `insert into bench.replay_ledger (events, sizes, members, credential_key) values (${events}, '{${sizes.join(',')}}', ${members}, '${credentialKey.toString('hex')}')`,
+      );
     let verified = null;
     if (verify) {
-      const { privateKey } = crypto.generateKeyPairSync('ed25519');
+      // a kept ledger's checkpoints are signed with the key of the run that signed them first
+      const [stored] = serverUrl ? await owner.query('select signing_key from bench.replay_ledger') : [];
+      const privateKey = stored?.signing_key
+        ? crypto.createPrivateKey(stored.signing_key)
+        : crypto.generateKeyPairSync('ed25519').privateKey;
+      if (serverUrl && !stored?.signing_key)
+        await owner.query('update bench.replay_ledger set signing_key = $1', [
+          privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        ]);
       const keys = new d.LedgerKeys({
         signingKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         retiredPublicKeyPems: [],
@@ -707,9 +809,10 @@ export async function run({ ownerUrl, events, sizes, check, verify, log }) {
         `verify: ${report.ok ? 'ok' : 'FAILED'} (${checkpoints} checkpoints signed in ${(signMs / 1000).toFixed(0)} s, verify ${(verified.verifyMs / 1000).toFixed(0)} s)`,
       );
     }
-    return { server, members, genMs, results, correctness, verified };
+    return { server, members, genMs, results, correctness, verified, kept: kept !== null, settings };
   } finally {
-    await ds.destroy();
+    if (ds !== main.ds) await ds.destroy().catch(() => {});
+    await main.ds.destroy();
   }
 }
 
@@ -721,7 +824,11 @@ function table(headers, rows) {
 
 export function report(r) {
   const lines = [];
-  lines.push(`ledger of ${r.members} members generated in ${(r.genMs / 1000).toFixed(0)} s (not measured)`);
+  lines.push(
+    r.kept
+      ? `kept ledger of ${r.members} members (BENCH_REPLAY_DATA), not generated again`
+      : `ledger of ${r.members} members generated in ${(r.genMs / 1000).toFixed(0)} s (not measured)`,
+  );
   if (r.correctness)
     lines.push(
       `correctness: first ${r.correctness.events} events, set-based replay vs live tables built event by event: ${r.correctness.differences} differences` +
@@ -783,6 +890,8 @@ export function report(r) {
     lines.push(
       `verify of the whole ledger: ${r.verified.ok ? 'ok' : `FAILED ${JSON.stringify(r.verified.problems)}`} in ${(r.verified.verifyMs / 1000).toFixed(0)} s`,
     );
+  if (Object.keys(r.settings ?? {}).length)
+    lines.push(`lanes' settings over replay's own (BENCH_REPLAY_SETTINGS): ${JSON.stringify(r.settings)}`);
   const last = r.results[r.results.length - 1];
   const verdict = last && last.perS >= TARGET_EVENTS_PER_S && last.differences === 0 ? 'PASS' : 'BELOW TARGET';
   lines.push(`target: replay ≥ ${TARGET_EVENTS_PER_S} events/s on the largest ledger with 0 differences: ${verdict}`);

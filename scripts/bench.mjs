@@ -34,7 +34,11 @@
 //   BENCH_SKIP_BUILD=1   use dist/ as it is (web: use the three builds as they are)
 //   BENCH_REPLAY_EVENTS  replay: events in the generated ledger (default 1000000); BENCH_REPLAY_SIZES the sizes
 //                        replayed as it grows (default a quarter, then all); BENCH_REPLAY_CHECK the events of the
-//                        correctness round (default 20000, 0: none); BENCH_REPLAY_VERIFY=1 signs checkpoints and verifies
+//                        correctness round (default 20000, 0: none); BENCH_REPLAY_VERIFY=1 signs checkpoints and verifies;
+//                        BENCH_REPLAY_DATA=<dir> keeps the throwaway server there with each generated ledger (one
+//                        database per size), and the next run with the same BENCH_REPLAY_EVENTS and sizes replays them
+//                        without generating again (its correctness round is skipped); BENCH_REPLAY_SETTINGS
+//                        name=value,… PostgreSQL settings each replay lane sets over replay's own (to measure them)
 //   BENCH_WEB_REPORTS    web: a directory to write each page's full Lighthouse result (JSON) into
 //   BENCH_WEB_TRACES=1   web: with BENCH_WEB_REPORTS, also write each run's Chromium trace (<page>-<run>.trace.json)
 //   BENCH_WEB_RUNS (3)   web: Lighthouse runs per page (round after round); the table shows each run and the medians
@@ -230,16 +234,25 @@ async function prepareServer() {
     return { describe: 'BENCH_DATABASE_URL', createDatabase, cleanup };
   }
 
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-bench-'));
+  // BENCH_REPLAY_DATA: the server's directory is kept (and reused by the next run), so that the
+  // replay benchmark's generated ledger survives the run; its password lives beside the data.
+  const kept = env.BENCH_REPLAY_DATA ? path.resolve(env.BENCH_REPLAY_DATA) : null;
+  if (kept) fs.mkdirSync(kept, { recursive: true, mode: 0o700 });
+  const tmp = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-bench-'));
   const fast = env.BENCH_FAST_COMMIT === '1';
   let server;
   const cleanup = async () => {
     if (server) await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (!kept) fs.rmSync(tmp, { recursive: true, force: true });
   };
   try {
     const port = await freePort();
-    const password = crypto.randomBytes(12).toString('hex');
+    const passwordFile = path.join(tmp, 'password');
+    const password =
+      kept && fs.existsSync(passwordFile)
+        ? fs.readFileSync(passwordFile, 'utf8').trim()
+        : crypto.randomBytes(12).toString('hex');
+    if (kept) fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
     server = await startPostgres({
       dataDir: path.join(tmp, 'pg'),
       logFile: path.join(tmp, 'pg.log'),
@@ -252,10 +265,22 @@ async function prepareServer() {
     });
     const createDatabase = async (tag) => {
       const database = `sahyog_bench_${tag.replace(/[^a-z0-9]/g, '_')}`;
-      await pgQuery(server.url('postgres'), `create database ${database}`);
+      // the replay benchmark's databases (its ledgers) stay on a kept server; the others go as usual
+      const keep = kept !== null && tag === 'replay';
+      const [found] = await pgQuery(server.url('postgres'), `select 1 from pg_database where datname = '${database}'`);
+      if (!(keep && found.rowCount)) await pgQuery(server.url('postgres'), `create database ${database}`);
       const ownerUrl = pgUrl({ port, password, database });
       await migrate(ownerUrl, appPassword, migrations);
       const appUrl = pgUrl({ port, password: appPassword, user: 'sahyog_app', database });
+      if (keep)
+        return {
+          ownerUrl,
+          appUrl,
+          serverUrl: server.url('postgres'),
+          kept: true,
+          describe: `kept server in ${kept} on 127.0.0.1:${port}${fast ? ' (fsync=off, synchronous_commit=off)' : ''}, database ${database} (kept)`,
+          drop: async () => {},
+        };
       const drop = () =>
         pgQuery(server.url('postgres'), `drop database if exists ${database} with (force)`).then(
           () => {},
@@ -275,7 +300,17 @@ async function prepareServer() {
   }
 }
 
-const BENCHMARKS = ['event-append', 'topup-income', 'help-matching', 'team', 'deep', 'replay', 'web', 'storm', 'dashboard'];
+const BENCHMARKS = [
+  'event-append',
+  'topup-income',
+  'help-matching',
+  'team',
+  'deep',
+  'replay',
+  'web',
+  'storm',
+  'dashboard',
+];
 const load = () =>
   os
     .loadavg()
@@ -444,7 +479,24 @@ function runReplay(db) {
     db,
     'replay',
     'ledger replay (rebuild every projection) vs a plain INSERT … SELECT of as many rows into one table (same server, same run)',
-    { events, sizes, check: intEnv('BENCH_REPLAY_CHECK', 20_000), verify: env.BENCH_REPLAY_VERIFY === '1' },
+    {
+      events,
+      sizes,
+      check: intEnv('BENCH_REPLAY_CHECK', 20_000),
+      verify: env.BENCH_REPLAY_VERIFY === '1',
+      serverUrl: db.kept ? db.serverUrl : null,
+      settings: Object.fromEntries(
+        (env.BENCH_REPLAY_SETTINGS ?? '')
+          .split(',')
+          .filter((x) => x.trim())
+          .map((x) => {
+            const [name, value] = x.split('=').map((y) => y.trim());
+            if (!/^[a-z_.]+$/.test(name ?? '') || !value)
+              throw new UserError(`BENCH_REPLAY_SETTINGS: name=value pairs, comma-separated; got ${x}`);
+            return [name, value];
+          }),
+      ),
+    },
   );
 }
 

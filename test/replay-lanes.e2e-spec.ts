@@ -173,6 +173,56 @@ describe('replay: set-based rebuilds side by side', () => {
     });
   });
 
+  it("names as keys by construction only unique indexes of the projection's own tables", async () => {
+    await withScratchLedger(async (scratch) => {
+      for (const projection of ALL_PROJECTIONS)
+        for (const name of projection.keysByConstruction ?? []) {
+          const [found] = await scratch.owner.query<{ table: string }>(
+            `select t.relname as table from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+              where c.relname = $1 and i.indisunique and t.relnamespace = 'public'::regnamespace`,
+            [name],
+          );
+          // [projection, index, found among its tables]: a failure names the entry
+          expect([projection.name, name, projection.tables.includes(found?.table)]).toEqual([
+            projection.name,
+            name,
+            true,
+          ]);
+        }
+    });
+  });
+
+  it('refuses postings that do not sum to zero, naming the event (checked in the insert’s own pass)', async () => {
+    await withScratchLedger(async (scratch) => {
+      const unbalanced = (amount: string) => ({
+        postings: [
+          { account: 'member:100000:level-income', amountPaise: amount },
+          { account: 'platform:level-income', amountPaise: '-400' },
+        ],
+      });
+      // written past the command layer's check (appendToStream alone hashes and chains; it does not look at postings)
+      const [first] = await scratch.app.transaction(
+        (tx) =>
+          appendToStream(
+            tx,
+            'forged-money',
+            0,
+            [
+              { type: 'Moved', payload: unbalanced('400') },
+              { type: 'Moved', payload: unbalanced('500') },
+              { type: 'Moved', payload: unbalanced('400') },
+            ],
+            meta,
+          ),
+        { retry: false },
+      );
+      const bad = Number(first.position) + 1;
+      await expect(replayLedger(scratch.owner, projections)).rejects.toThrow(
+        new RegExp(`postings of the event at position ${bad} do not sum to zero`),
+      );
+    });
+  });
+
   describe("help links' walk refuses what the conditional updates refuse", () => {
     const cases: Array<[string, Array<{ type: string; payload: object }>, RegExp]> = [
       [

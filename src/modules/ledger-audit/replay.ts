@@ -7,6 +7,14 @@ export const REPLAY_BATCH = 2000;
 /** work_mem and maintenance_work_mem of the set-based phase's one transaction (sorts, hash aggregates, index builds). */
 export const REPLAY_WORK_MEM = '64MB';
 /**
+ * What each lane sets for its own transaction (`set local`), decision 0053: one connection sorting
+ * and hashing a whole ledger's rows needs more memory than a request's.
+ */
+export const REPLAY_SETTINGS: Readonly<Record<string, string>> = {
+  work_mem: REPLAY_WORK_MEM,
+  maintenance_work_mem: REPLAY_WORK_MEM,
+};
+/**
  * Transactions that run the set-based rebuilds side by side (decision 0049), each importing the
  * replay's snapshot and taking the next projection when it is done with one: one per core here.
  */
@@ -110,6 +118,8 @@ export async function replayLedger(
     onRebuild?: (projection: string, ms: number, indexMs: number, statementMs: number[]) => void;
     /** Set-based rebuilds side by side (default REPLAY_LANES); 1 runs them one after another. */
     lanes?: number;
+    /** Each lane's settings, over REPLAY_SETTINGS (the benchmark measures others with it). */
+    settings?: Readonly<Record<string, string>>;
   } = {},
 ): Promise<ReplayReport> {
   const given = options.schema;
@@ -121,11 +131,13 @@ export async function replayLedger(
   await db.transaction(
     async (tx) => {
       if (!given) await tx.execute(`create schema ${schema}`);
+      // Autovacuum off (decision 0053): a scratch table is written once, read by the diff and
+      // dropped; a vacuum woken by its millions of new rows would only take a core from the lanes.
       for (const table of tables)
         await tx.execute(
-          loadedFirst.has(table)
-            ? `create unlogged table ${schema}.${table} (like public.${table} including defaults including constraints)`
-            : `create unlogged table ${schema}.${table} (like public.${table} including defaults including constraints including indexes)`,
+          `create unlogged table ${schema}.${table} (like public.${table} including defaults including constraints${
+            loadedFirst.has(table) ? '' : ' including indexes'
+          }) with (autovacuum_enabled = false, toast.autovacuum_enabled = false)`,
         );
     },
     { retry: false, appends: false },
@@ -150,9 +162,8 @@ export async function replayLedger(
               async (tx) => {
                 await tx.execute(`set transaction snapshot '${id}'`);
                 await tx.execute(`set local search_path to ${schema}, public`);
-                // One connection sorting and hashing a whole ledger's rows: more memory than a request's.
-                await tx.execute(`set local work_mem = '${REPLAY_WORK_MEM}'`);
-                await tx.execute(`set local maintenance_work_mem = '${REPLAY_WORK_MEM}'`);
+                for (const [name, value] of Object.entries({ ...REPLAY_SETTINGS, ...options.settings }))
+                  await tx.execute('select set_config($1, $2, true)', [name, value]);
                 for (let projection = queue.shift(); projection; projection = queue.shift()) {
                   try {
                     indexMs += await rebuildOne(tx, schema, projection, options.onRebuild);
@@ -280,7 +291,8 @@ async function rebuildOne(
   }
   const loaded = Date.now();
   for (const table of projection.tables)
-    for (const text of await uniqueIndexes(tx, schema, table)) await tx.execute(text);
+    for (const { name, text } of await uniqueIndexes(tx, schema, table))
+      if (!projection.keysByConstruction?.includes(name)) await tx.execute(text);
   const indexMs = Date.now() - loaded;
   onRebuild?.(projection.name, loaded - started, indexMs, statementMs);
   return indexMs;
@@ -291,37 +303,74 @@ async function rebuildOne(
  * the scratch table: the duplicates they refuse are what the event-by-event path's would refuse.
  * Its other indexes serve the live reads only; replay's diff reads every row and needs none.
  */
-async function uniqueIndexes(sql: Sql, schema: string, table: string): Promise<string[]> {
-  const rows = await sql.query<{ def: string }>(
-    `select pg_get_indexdef(i.indexrelid) as def from pg_index i
+async function uniqueIndexes(sql: Sql, schema: string, table: string): Promise<Array<{ name: string; text: string }>> {
+  const rows = await sql.query<{ name: string; def: string }>(
+    `select c.relname as name, pg_get_indexdef(i.indexrelid) as def from pg_index i join pg_class c on c.oid = i.indexrelid
       where i.indrelid = ('public.' || $1)::regclass and i.indisunique order by i.indexrelid`,
     [table],
   );
   const live = ` ON public.${table} `;
-  return rows.map(({ def }) => {
+  return rows.map(({ name, def }) => {
     if (!def.includes(live)) throw new Error(`unexpected index definition on ${table}: ${def}`);
-    return def.replace(live, ` ON ${schema}.${table} `);
+    return { name, text: def.replace(live, ` ON ${schema}.${table} `) };
   });
 }
 
-interface Side {
+export interface Side {
   /** A transaction whose snapshot this side is read in (cursors live until it ends). */
   sql: Sql;
   relation: string;
 }
 
-/** The hashes of every row of `side` (md5 of its text form; both sides have the same column types), in byte order ("C"), DIFF_FETCH at a time through a cursor. */
-async function* rowHashes(side: Side, cursor: string): AsyncGenerator<string> {
-  await side.sql.execute(
-    `declare ${cursor} no scroll cursor for select md5(t::text) collate "C" as h from ${side.relation} t order by h`,
-  );
-  for (;;) {
-    const rows = await side.sql.query<{ h: string }>(`fetch forward ${DIFF_FETCH} from ${cursor}`);
-    for (const row of rows) yield row.h;
-    if (rows.length < DIFF_FETCH) break;
+/**
+ * The hashes of every row of `side` (md5 of its text form; both sides have the same column types),
+ * in byte order ("C"), DIFF_FETCH at a time through a cursor. The next batch is always asked for
+ * before the current one is handed out (decision 0053): each side's server hashes and sorts while
+ * the client merges, and the two sides' sorts — most of a diff — run at once, one per backend.
+ */
+class RowHashes {
+  private batch: string[] = [];
+  private at = 0;
+  private pending: Promise<string[]> | null = null;
+
+  private constructor(
+    private readonly side: Side,
+    private readonly cursor: string,
+  ) {}
+
+  static async open(side: Side, cursor: string): Promise<RowHashes> {
+    await side.sql.execute(
+      `declare ${cursor} no scroll cursor for select md5(t::text) collate "C" as h from ${side.relation} t order by h`,
+    );
+    const hashes = new RowHashes(side, cursor);
+    hashes.pending = hashes.fetch();
+    return hashes;
   }
-  // Only on success: after a failed fetch the transaction is aborted (a CLOSE would hide the cause), and its end closes the cursor.
-  await side.sql.execute(`close ${cursor}`);
+
+  /** Asks for the next batch; a failure is told to whoever awaits it (never an unhandled rejection if nobody does). */
+  private fetch(): Promise<string[]> {
+    const batch = this.side.sql
+      .query<{ h: string }>(`fetch forward ${DIFF_FETCH} from ${this.cursor}`)
+      .then((rows) => rows.map((row) => row.h));
+    batch.catch(() => undefined);
+    return batch;
+  }
+
+  /** The next hash, or null after the last. */
+  async next(): Promise<string | null> {
+    while (this.at === this.batch.length) {
+      if (this.pending === null) return null;
+      this.batch = await this.pending;
+      this.at = 0;
+      this.pending = this.batch.length < DIFF_FETCH ? null : this.fetch();
+      if (this.pending === null) {
+        // After the last batch, once. Only on success: after a failed fetch the transaction is
+        // aborted (a CLOSE would hide the cause), and its end closes the cursor.
+        await this.side.sql.execute(`close ${this.cursor}`);
+      }
+    }
+    return this.batch[this.at++];
+  }
 }
 
 /** Differing rows of one side: how many, and the hashes of the first MAX_SHOWN_DIFFS (for the examples). */
@@ -338,27 +387,27 @@ class Differing {
  * Merges the two sides' sorted row hashes: a hash on one side more often than on the other is a
  * differing row. Memory stays flat whatever the table's size; the examples are fetched by hash.
  */
-async function diffTable(table: string, live: Side, replayed: Side): Promise<TableDiff> {
-  const liveHashes = rowHashes(live, 'replay_live');
-  const replayedHashes = rowHashes(replayed, 'replay_replayed');
+export async function diffTable(table: string, live: Side, replayed: Side): Promise<TableDiff> {
+  // both cursors declared before either side's first batch is awaited: the two sorts start together
+  const liveHashes = await RowHashes.open(live, 'replay_live');
+  const replayedHashes = await RowHashes.open(replayed, 'replay_replayed');
   const onlyLive = new Differing();
   const onlyReplayed = new Differing();
   let liveRows = 0;
   let replayedRows = 0;
-  let l = await liveHashes.next();
-  let r = await replayedHashes.next();
-  while (!l.done || !r.done) {
-    if (!l.done && !r.done && l.value === r.value) {
+  let [l, r] = await Promise.all([liveHashes.next(), replayedHashes.next()]);
+  while (l !== null || r !== null) {
+    if (l !== null && r !== null && l === r) {
       liveRows++;
       replayedRows++;
       [l, r] = await Promise.all([liveHashes.next(), replayedHashes.next()]);
-    } else if (r.done || (!l.done && l.value < r.value)) {
+    } else if (r === null || (l !== null && l < r)) {
       liveRows++;
-      onlyLive.add(l.value as string);
+      onlyLive.add(l as string);
       l = await liveHashes.next();
     } else {
       replayedRows++;
-      onlyReplayed.add(r.value);
+      onlyReplayed.add(r);
       r = await replayedHashes.next();
     }
   }

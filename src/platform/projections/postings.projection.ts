@@ -36,17 +36,27 @@ export const postingsProjection: Projection = {
     ];
   },
   rebuild: [
-    // jsonb_to_record reads each payload once; a payload without postings yields no row
+    // One pass over the events (decision 0053): jsonb_to_record reads each payload once; an event
+    // without postings is left at once. Each event's postings are summed as they are read, and an
+    // event whose postings do not sum to zero fails the statement right there, as `project` refuses
+    // it, instead of grouping every posting again after the load. (Many events carry the same
+    // postings: PostgreSQL may remember a list's rows by its value.)
     `insert into postings (position, seq, account, amount_paise, recorded_at)
      select events.position, (p.ord - 1)::smallint, p.account, p.amount_paise, ${EVENT_TIME}
        from events
       cross join lateral jsonb_to_record(events.payload) as e(postings jsonb)
+      cross join lateral (select sum(x."amountPaise") as total
+                            from jsonb_to_recordset(case when jsonb_typeof(e.postings) = 'array' then e.postings end)
+                                 as x("amountPaise" bigint)) s
       cross join lateral rows from (jsonb_to_recordset(case when jsonb_typeof(e.postings) = 'array' then e.postings end)
                                      as (account text, "amountPaise" bigint))
-                 with ordinality as p(account, amount_paise, ord)`,
-    `select ledger_assert(x.position is null, 'postings of the event at position ' || x.position || ' do not sum to zero')
-       from (select (select position from postings group by position having sum(amount_paise) <> 0 limit 1) as position) x`,
+                 with ordinality as p(account, amount_paise, ord)
+      where jsonb_typeof(e.postings) = 'array'
+        and case when coalesce(s.total, 0) = 0 then true
+                 else ledger_assert(false, 'postings of the event at position ' || events.position || ' do not sum to zero') is null end`,
   ],
+  // Its key (position, seq) holds by construction: an event's position is unique, and seq numbers its postings.
+  keysByConstruction: ['postings_pkey'],
 };
 
 /** The balance of named accounts, in paise; accounts with no postings are 0. */

@@ -41,6 +41,12 @@ export interface Projection {
    * projections handle. Unqualified table names, as in `project`.
    */
   readonly rebuild?: readonly string[];
+  /**
+   * Replay only (decision 0053): unique indexes of this projection's tables (the live index names)
+   * whose keys the `rebuild` makes unique by construction — an event's position, say — so that
+   * building them on the scratch tables could never refuse anything; replay does not build them.
+   */
+  readonly keysByConstruction?: readonly string[];
 }
 
 /** `handles` entry for a projection that looks at every event (e.g. postings). */

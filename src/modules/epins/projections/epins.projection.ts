@@ -113,6 +113,8 @@ export const epinsProjection: Projection = {
     return [];
   },
   rebuild: [EPIN_HISTORY, EPINS_CHECK, EPINS_INSERT, EPIN_TRANSFERS_INSERT],
+  // A transfer's row is keyed by its event's position, unique by construction (decision 0053).
+  keysByConstruction: ['epin_transfers_pkey'],
 };
 
 /** Top-ups: what the member's status, packages and the Registration History read. */
@@ -145,4 +147,6 @@ export const topupsProjection: Projection = {
             events.payload->>'epinType', (events.payload->>'valuePaise')::bigint, events.payload->>'kind', ${EVENT_TIME}
        from events where events.type = 'MemberToppedUp'`,
   ],
+  // Keyed by its event's position, unique by construction; the e-pin's key (used once) is a check and is built.
+  keysByConstruction: ['topups_pkey'],
 };
