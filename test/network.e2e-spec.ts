@@ -473,8 +473,8 @@ describe('a deep chain', () => {
     const seen: unknown[] = [];
     let after: string | null = null;
     do {
-      const res = (await net.as(ROOT, '/api/LevelDetails', { leveltype: 0, limit: 13, ...(after ? { after } : {}) }))
-        .body;
+      const page = await net.as(ROOT, '/api/LevelDetails', { leveltype: 0, limit: 13, ...(after ? { after } : {}) });
+      const res = page.body as [Array<{ uid: string; Leveltype: number; row: number }>, { next: string | null }];
       seen.push(...rowsOf(res));
       after = res[1].next;
     } while (after && seen.length < 200);
