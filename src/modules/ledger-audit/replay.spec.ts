@@ -1,6 +1,16 @@
+import { createHash } from 'node:crypto';
 import { Sql } from '../../platform/db/sql';
 import { ALL_PROJECTIONS } from '../projections';
-import { DIFF_FETCH, diffTable, longestFirst, LONGEST_REBUILDS, MAX_SHOWN_DIFFS, Side } from './replay';
+import {
+  BUCKET_DIGITS,
+  compareTable,
+  DIFF_FETCH,
+  diffTable,
+  longestFirst,
+  LONGEST_REBUILDS,
+  MAX_SHOWN_DIFFS,
+  Side,
+} from './replay';
 
 describe('replay: the order the lanes take the set-based rebuilds', () => {
   const setBased = ALL_PROJECTIONS.filter((p) => p.rebuild);
@@ -32,6 +42,17 @@ function fakeSide(hashes: string[], log: string[]): Side {
       const batch = sorted.slice(at, at + n).map((h) => ({ h }));
       at += batch.length;
       return Promise.resolve(batch as T[]);
+    }
+    if (text.startsWith('select substr(h')) {
+      // the bucket summaries: per leading digits, the count and the md5 of the bucket's sorted hashes
+      const byBucket = new Map<string, string[]>();
+      for (const h of [...hashes].sort())
+        byBucket.set(h.slice(0, BUCKET_DIGITS), [...(byBucket.get(h.slice(0, BUCKET_DIGITS)) ?? []), h]);
+      return Promise.resolve(
+        [...byBucket.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([b, hs]) => ({ b, n: hs.length, d: createHash('md5').update(hs.join('')).digest('hex') })) as T[],
+      );
     }
     const wanted = (params?.[0] as string[]) ?? [];
     return Promise.resolve(wanted.map((h) => ({ row: { h } })) as T[]);
@@ -83,5 +104,36 @@ describe('replay: the diff merges both sides’ sorted hashes, batch after batch
     expect(diff.examples).toHaveLength(Math.min(onlyLive, MAX_SHOWN_DIFFS) + Math.min(onlyReplayed, MAX_SHOWN_DIFFS));
     // each cursor closed once, after its last batch
     expect(log.filter((x) => x === 'close')).toHaveLength(2);
+  });
+});
+
+describe('replay: a table is compared bucket by bucket first, merged row by row only where they differ', () => {
+  const hash = (i: number) => createHash('md5').update(String(i)).digest('hex');
+  const many = (from: number, n: number) => Array.from({ length: n }, (_, i) => hash(from + i));
+
+  it('equal sides: only the bucket summaries are read, no row hash is fetched', async () => {
+    const log: string[] = [];
+    const rows = many(0, 3 * DIFF_FETCH);
+    const diff = await compareTable('t', fakeSide(rows, log), fakeSide([...rows].reverse(), log));
+    expect(diff).toEqual({
+      table: 't',
+      liveRows: rows.length,
+      replayedRows: rows.length,
+      onlyLive: 0,
+      onlyReplayed: 0,
+      examples: [],
+    });
+    expect(log).toEqual(['select', 'select']);
+  });
+
+  it.each([
+    ['a row changed', many(0, 500), [...many(0, 499), hash(9999)], 1, 1],
+    ['a row twice on one side (same buckets, other counts)', [...many(0, 500), hash(3)], many(0, 500), 1, 0],
+    ['one side empty', [], many(0, 3), 0, 3],
+  ])('%s: the rows are merged and counted', async (_name, live, replayed, onlyLive, onlyReplayed) => {
+    const log: string[] = [];
+    const diff = await compareTable('t', fakeSide(live, log), fakeSide(replayed, log));
+    expect(diff).toMatchObject({ liveRows: live.length, replayedRows: replayed.length, onlyLive, onlyReplayed });
+    expect(log).toContain('declare');
   });
 });
