@@ -81,11 +81,23 @@ export async function verifyLedger(
   // into its chain). Two numbers kept during the walk; the offenders are looked up only if there are any.
   let lastRule1: bigint | null = null;
   let firstRule2: bigint | null = null;
-  for (;;) {
-    const rows = await sql.query<EventRow>(
+  // The next batch is asked for before this one is hashed: the server reads it while the client hashes.
+  const page = (from: { stream: string; version: number }) => {
+    const rows = sql.query<EventRow>(
       `select ${EVENT_COLUMNS} from events where (stream_id, stream_version) > ($1, $2) order by stream_id, stream_version limit ${VERIFY_BATCH}`,
-      [after.stream, after.version],
+      [from.stream, from.version],
     );
+    rows.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
+    return rows;
+  };
+  for (let next: Promise<EventRow[]> | null = page(after); next !== null;) {
+    const rows: EventRow[] = await next;
+    if (rows.length < VERIFY_BATCH) next = null;
+    else {
+      const last = rows[rows.length - 1];
+      after = { stream: last.stream_id, version: last.stream_version };
+      next = page(after);
+    }
     for (const row of rows) {
       const event = toStoredEvent(row);
       eventsChecked += 1;
@@ -132,9 +144,6 @@ export async function verifyLedger(
       }
       current = { stream: event.streamId, version: event.streamVersion, hash: event.hash };
     }
-    if (rows.length < VERIFY_BATCH) break;
-    const last = rows[rows.length - 1];
-    after = { stream: last.stream_id, version: last.stream_version };
   }
 
   if (lastRule1 !== null && firstRule2 !== null && lastRule1 > firstRule2) {
