@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { LedgerKeys } from '../platform/event-store/signing';
 import { loadConfig } from './config';
 
@@ -88,6 +89,16 @@ describe('loadConfig: database limits and API processes', () => {
     expect(() => loadConfig({ ...base, API_PROCESSES: '2' })).toThrow(/API_PROCESSES=2 needs REDIS_URL/);
     expect(loadConfig({ ...base, API_PROCESSES: '3', REDIS_URL: 'redis://127.0.0.1:6379' }).apiProcesses).toBe(3);
     expect(loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' }).apiProcesses).toBeGreaterThanOrEqual(1);
+  });
+
+  it('runs argon2 in as many threads per process as the cores shared among the API processes (decision 0055)', () => {
+    const cores = availableParallelism();
+    const redis = { ...base, REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(loadConfig(base).passwordHashesInFlight).toBe(cores);
+    expect(loadConfig({ ...redis, API_PROCESSES: String(cores) }).passwordHashesInFlight).toBe(1);
+    expect(loadConfig({ ...redis, API_PROCESSES: String(cores * 4) }).passwordHashesInFlight).toBe(1);
+    expect(loadConfig({ ...base, PASSWORD_HASHES_IN_FLIGHT: '3' }).passwordHashesInFlight).toBe(3);
+    expect(() => loadConfig({ ...base, PASSWORD_HASHES_IN_FLIGHT: '0' })).toThrow(/PASSWORD_HASHES_IN_FLIGHT/);
   });
 });
 
