@@ -107,11 +107,10 @@ export function apiProcessesFrom(env: NodeJS.ProcessEnv): number {
 
 /**
  * PASSWORD_HASHES_IN_FLIGHT: argon2 computations one process runs at once (decision 0055); unset,
- * the cores shared among the API processes (one per process when there is one process per core).
+ * the number of cores (libuv's pool would run four, whatever the cores).
  */
 export function passwordHashesInFlightFrom(env: NodeJS.ProcessEnv): number {
-  const cores = Math.max(1, availableParallelism());
-  return positive(env, 'PASSWORD_HASHES_IN_FLIGHT', Math.max(1, Math.floor(cores / apiProcessesFrom(env))));
+  return positive(env, 'PASSWORD_HASHES_IN_FLIGHT', Math.max(1, availableParallelism()));
 }
 
 // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
