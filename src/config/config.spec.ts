@@ -1,5 +1,4 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import { LedgerKeys } from '../platform/event-store/signing';
 import { loadConfig } from './config';
 
@@ -91,12 +90,9 @@ describe('loadConfig: database limits and API processes', () => {
     expect(loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' }).apiProcesses).toBeGreaterThanOrEqual(1);
   });
 
-  it('runs at most as many argon2 computations per process as there are cores (decision 0055)', () => {
-    const cores = availableParallelism();
-    const redis = { ...base, REDIS_URL: 'redis://127.0.0.1:6379' };
-    expect(loadConfig(base).passwordHashesInFlight).toBe(cores);
-    expect(loadConfig({ ...redis, API_PROCESSES: String(cores) }).passwordHashesInFlight).toBe(cores);
-    expect(loadConfig({ ...base, PASSWORD_HASHES_IN_FLIGHT: '3' }).passwordHashesInFlight).toBe(3);
+  it('runs at most PASSWORD_HASHES_IN_FLIGHT argon2 computations per process, 4 by default (decision 0055)', () => {
+    expect(loadConfig(base).passwordHashesInFlight).toBe(4);
+    expect(loadConfig({ ...base, PASSWORD_HASHES_IN_FLIGHT: '2' }).passwordHashesInFlight).toBe(2);
     expect(() => loadConfig({ ...base, PASSWORD_HASHES_IN_FLIGHT: '0' })).toThrow(/PASSWORD_HASHES_IN_FLIGHT/);
   });
 });

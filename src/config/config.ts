@@ -106,11 +106,12 @@ export function apiProcessesFrom(env: NodeJS.ProcessEnv): number {
 }
 
 /**
- * PASSWORD_HASHES_IN_FLIGHT: argon2 computations one process runs at once (decision 0055); unset,
- * the number of cores (libuv's pool would run four, whatever the cores).
+ * PASSWORD_HASHES_IN_FLIGHT: argon2 computations one process runs at once (decision 0055); unset, 4,
+ * libuv's pool: as many as ran before. Lower, signed-in calls stay quicker during a login burst and
+ * the logins wait longer (bench/README.md, "storm").
  */
 export function passwordHashesInFlightFrom(env: NodeJS.ProcessEnv): number {
-  return positive(env, 'PASSWORD_HASHES_IN_FLIGHT', Math.max(1, availableParallelism()));
+  return positive(env, 'PASSWORD_HASHES_IN_FLIGHT', 4);
 }
 
 // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---

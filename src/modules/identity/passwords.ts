@@ -12,11 +12,10 @@ export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 12_288, timeC
 
 /**
  * How many argon2 computations one process runs at once; the others wait their turn here, first come
- * first served (decision 0055). libuv's pool would run four at once in each process: with one API
- * process per core that is eight hashing threads on two cores, which starve the event loops (every
- * other call of a login storm waited behind them) and keep 12 MiB per thread in glibc's per-thread
- * arenas after the storm. Set by the identity module from PASSWORD_HASHES_IN_FLIGHT (config.ts);
- * libuv's pool size until then (CLIs, tests).
+ * first served (decision 0055). Set by the identity module from PASSWORD_HASHES_IN_FLIGHT (config.ts,
+ * default 4: libuv's pool, as many as ran before); 4 until then (CLIs, tests). Fewer keep the event
+ * loop's share of the cores for the process's other requests during a login burst, and make the
+ * logins wait longer.
  */
 let hashesInFlightLimit = 4;
 let hashesRunning = 0;
