@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { testSigningKeyPem } from './support/ledger-keys';
 import { EntryProcess, freePort, startEntry } from './support/processes';
@@ -40,6 +41,11 @@ describe('API_PROCESSES: several API processes on one port, one limit', () => {
     await api.waitFor(/(Sahyog API listening[^\n]*\n[\s\S]*){2}/, 120_000);
     const pids = new Set([...api.output().matchAll(/Sahyog API listening on \S+ \(pid (\d+)\)/g)].map((m) => m[1]));
     expect(pids.size).toBe(2);
+    // Decision 0055: the forked processes start with two malloc arenas (glibc reads it at start).
+    for (const pid of pids)
+      expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain(
+        `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX || '2'}`,
+      );
     const base = `http://127.0.0.1:${port}`;
     // Each attempt on a new connection, so the kernel spreads them over both processes.
     const statuses: number[] = [];

@@ -89,6 +89,12 @@ describe('loadConfig: database limits and API processes', () => {
     expect(loadConfig({ ...base, API_PROCESSES: '3', REDIS_URL: 'redis://127.0.0.1:6379' }).apiProcesses).toBe(3);
     expect(loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' }).apiProcesses).toBeGreaterThanOrEqual(1);
   });
+
+  it('runs at most PASSWORD_HASHES_IN_FLIGHT argon2 computations per process, 4 by default (decision 0055)', () => {
+    expect(loadConfig(base).passwordHashesInFlight).toBe(4);
+    expect(loadConfig({ ...base, PASSWORD_HASHES_IN_FLIGHT: '2' }).passwordHashesInFlight).toBe(2);
+    expect(() => loadConfig({ ...base, PASSWORD_HASHES_IN_FLIGHT: '0' })).toThrow(/PASSWORD_HASHES_IN_FLIGHT/);
+  });
 });
 
 // Proves a libpq multi-host DATABASE_URL no longer stops the start with "Invalid URL" (issue 19 §5).

@@ -41,6 +41,8 @@ export interface AppConfig {
   reconcileEveryMs: number;
   /** API processes `node dist/main.js` forks (node:cluster); 1 serves in the process itself. */
   apiProcesses: number;
+  /** argon2 computations one process runs at once (PASSWORD_HASHES_IN_FLIGHT; decision 0055). */
+  passwordHashesInFlight: number;
   // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
   /** Checkpoint signing (Ed25519, outside PostgreSQL) and when checkpoints are due. */
   /**
@@ -101,6 +103,15 @@ export function apiProcessesFrom(env: NodeJS.ProcessEnv): number {
       `API_PROCESSES=${processes} needs REDIS_URL: the processes share their rate limits and login turns there (decision 0037)`,
     );
   return processes;
+}
+
+/**
+ * PASSWORD_HASHES_IN_FLIGHT: argon2 computations one process runs at once (decision 0055); unset, 4,
+ * libuv's pool: as many as ran before. Lower, signed-in calls stay quicker during a login burst and
+ * the logins wait longer (bench/README.md, "storm").
+ */
+export function passwordHashesInFlightFrom(env: NodeJS.ProcessEnv): number {
+  return positive(env, 'PASSWORD_HASHES_IN_FLIGHT', 4);
 }
 
 // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
@@ -294,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     reconcileEveryMs: positive(env, 'RECONCILE_EVERY_MS', 2 * 60 * 1000),
     apiProcesses: apiProcessesFrom(env),
+    passwordHashesInFlight: passwordHashesInFlightFrom(env),
     // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
     ledger: ledgerConfig(env, nodeEnv),
     auditorRedactionSalt: redactionSalt(env, nodeEnv),

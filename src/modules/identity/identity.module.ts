@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
@@ -33,6 +33,7 @@ import { ResetPasswordHandler } from './commands/reset-password/reset-password.h
 import { MemberQueries } from './queries/member-queries';
 import { StrangerTurns } from './login-gate';
 import { TokenService } from './tokens';
+import { limitPasswordHashing } from './passwords';
 
 const commandHandlers = [
   RegisterMemberHandler,
@@ -75,4 +76,9 @@ const loginTurns = [StrangerTurns];
   providers: [...commandHandlers, ...queries, ...auth, ...loginTurns],
   exports: [...queries, ...auth, CqrsModule, JwtModule],
 })
-export class IdentityModule {}
+export class IdentityModule {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    // One process's argon2 computations at once (decision 0055).
+    limitPasswordHashing(config.passwordHashesInFlight);
+  }
+}

@@ -1,5 +1,5 @@
 import * as argon2 from 'argon2';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, limitPasswordHashing, passwordHashing, verifyPassword } from './passwords';
 
 describe('password hashing (decision 0047)', () => {
   it('hashes with argon2id at OWASP’s 12 MiB × 3 passes profile', async () => {
@@ -18,5 +18,44 @@ describe('password hashing (decision 0047)', () => {
     });
     expect(await verifyPassword(earlier, 'Member@123')).toBe(true);
     expect(await verifyPassword(earlier, 'Member@12')).toBe(false);
+  });
+});
+
+describe('argon2 computations in turn (decision 0055)', () => {
+  afterEach(() => limitPasswordHashing(4));
+
+  it('runs at most the configured number at once; the others wait and all finish', async () => {
+    limitPasswordHashing(1);
+    const hash = await hashPassword('Member@123');
+    const seen: Array<{ running: number; waiting: number }> = [];
+    const all = Promise.all([
+      verifyPassword(hash, 'Member@123'),
+      verifyPassword(hash, 'wrong'),
+      hashPassword('Other@123'),
+    ]);
+    seen.push(passwordHashing());
+    const [ok, wrong, other] = await all;
+    expect(seen[0]).toEqual({ running: 1, waiting: 2, limit: 1 });
+    expect([ok, wrong]).toEqual([true, false]);
+    expect(await verifyPassword(other, 'Other@123')).toBe(true);
+    expect(passwordHashing()).toEqual({ running: 0, waiting: 0, limit: 1 });
+  });
+
+  it('hands waiting computations their turn when the limit rises, and a failed one frees its turn', async () => {
+    limitPasswordHashing(1);
+    const hash = await hashPassword('Member@123');
+    const all = Promise.all([
+      verifyPassword('not an argon2 hash', 'x'),
+      verifyPassword(hash, 'Member@123'),
+      verifyPassword(hash, 'Member@123'),
+    ]);
+    limitPasswordHashing(3);
+    expect(passwordHashing()).toMatchObject({ running: 3, waiting: 0 });
+    expect(await all).toEqual([false, true, true]);
+    expect(passwordHashing()).toMatchObject({ running: 0, waiting: 0 });
+  });
+
+  it('refuses a limit below 1', () => {
+    expect(() => limitPasswordHashing(0)).toThrow(/at least 1/);
   });
 });

@@ -10,11 +10,55 @@ import { createHmac } from 'node:crypto';
  */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 12_288, timeCost: 3, parallelism: 1 } as const;
 
-export const hashPassword = (plain: string): Promise<string> => argon2.hash(plain, ARGON2_OPTIONS);
+/**
+ * How many argon2 computations one process runs at once; the others wait their turn here, first come
+ * first served (decision 0055). Set by the identity module from PASSWORD_HASHES_IN_FLIGHT (config.ts,
+ * default 4: libuv's pool, as many as ran before); 4 until then (CLIs, tests). Fewer keep the event
+ * loop's share of the cores for the process's other requests during a login burst, and make the
+ * logins wait longer.
+ */
+let hashesInFlightLimit = 4;
+let hashesRunning = 0;
+const hashTurns: Array<() => void> = [];
+
+export function limitPasswordHashing(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error(`password hashes in flight must be at least 1, got ${limit}`);
+  hashesInFlightLimit = limit;
+  handOutTurns();
+}
+
+/** Starts waiting computations while fewer than the limit run. */
+function handOutTurns(): void {
+  while (hashesRunning < hashesInFlightLimit && hashTurns.length) {
+    hashesRunning++;
+    hashTurns.shift()!();
+  }
+}
+
+/** Computations running and waiting in this process. */
+export const passwordHashing = (): { running: number; waiting: number; limit: number } => ({
+  running: hashesRunning,
+  waiting: hashTurns.length,
+  limit: hashesInFlightLimit,
+});
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashesRunning < hashesInFlightLimit) hashesRunning++;
+  else await new Promise<void>((resolve) => hashTurns.push(resolve));
+  try {
+    return await work();
+  } finally {
+    hashesRunning--;
+    handOutTurns();
+  }
+}
+
+export const hashPassword = (plain: string): Promise<string> => inTurn(() => argon2.hash(plain, ARGON2_OPTIONS));
 
 export async function verifyPassword(hash: string, plain: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, plain);
+    return await inTurn(() => argon2.verify(hash, plain));
   } catch {
     return false;
   }
