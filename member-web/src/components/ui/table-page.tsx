@@ -9,14 +9,16 @@ export function TablePage<T>({
   columns,
   load,
   onRetry,
+  emptyText,
   rowKey,
 }: {
   title: string;
-  serialHeader: string;
+  serialHeader?: string;
   columns: ReadonlyArray<PagedColumn<T>>;
   load: RowsLoad<T>;
   /** Reads the rows again (the failed read's retry). */
   onRetry?: () => void;
+  emptyText?: string;
   rowKey?: (row: T, index: number) => string;
 }) {
   return (
@@ -29,6 +31,7 @@ export function TablePage<T>({
         loading={load.state === 'loading'}
         failed={load.state === 'failed'}
         onRetry={onRetry}
+        emptyText={emptyText}
         rowKey={rowKey}
       />
     </PageShell>
