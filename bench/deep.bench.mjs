@@ -8,7 +8,7 @@
 //
 //   ledger   BENCH_DEEP_MEMBERS members (default 100,000; the root included) registered as real
 //            events through the append path (`appendToStreams`: canonical JSON, each stream's hash
-//            chain, 1,000 events per INSERT), each with its credential commitment and its
+//            chain, 1,000 events per INSERT), each carrying its credential commitment (one event a member, decision 0060), with its
 //            member_credentials row, as registering writes them: the root; a chain of
 //            BENCH_DEEP_DEPTH members (default 5,000) each sponsored by the one before (the last at
 //            depth 5,000); the rest a bushy tree under the root (1,000 directs, 10 below each,
@@ -47,7 +47,7 @@ export const TARGET_P99_MS = 50;
 export const TARGET_BYTES_PER_MEMBER = 2048;
 const ROOT_UID = 100_000;
 const MAX_MEMBERS = 800_000;
-const APPEND_MEMBERS = 500; // two events each: 1,000 events per INSERT (MAX_EVENTS_PER_APPEND)
+const APPEND_MEMBERS = 1000; // one event each (decision 0060): 1,000 events per INSERT (MAX_EVENTS_PER_APPEND)
 const BUSHY_DIRECTS = 1000;
 const FANOUT = 10;
 const READ_WARMUP = 10;
@@ -118,20 +118,24 @@ export function deepShape(members, depth, rounds) {
   return { members, depth, bushy, last, leafDepth, sponsorOf };
 }
 
-/** The bulk of the ledger: registrations and credential commitments, 500 members per INSERT; then the far counts. Answers how many were counted. */
+/**
+ * The bulk of the ledger: registrations, each carrying its credential row's commitment as registering
+ * writes it (decision 0060: one event a member), 1,000 members per INSERT; then the far counts.
+ * Answers how many were counted.
+ */
 async function writeLedger(d, owner, shape, log) {
   const credentialKey = crypto.randomBytes(32);
   const meta = (id) => ({ actor: { kind: 'system', id: 'bench-deep' }, correlationId: `bench-deep-${id}` });
-  const credential = (i) => ({
-    type: 'CredentialCommitted',
-    payload: d.commitmentEvent(credentialKey, {
-      table: 'member_credentials',
+  const registered = (i) => {
+    const event = registration(i, shape.sponsorOf(i));
+    const commitment = d.registrationCommitment(credentialKey, {
       principal: uidOf(i),
       version: 1,
       passwordHash: BENCH_PASSWORD_HASH,
       txnPasswordHash: BENCH_PASSWORD_HASH,
-    }),
-  });
+    });
+    return { ...event, payload: { ...event.payload, ...commitment } };
+  };
   for (let from = 0; from <= shape.last; from += APPEND_MEMBERS) {
     const chunk = [];
     for (let i = from; i <= Math.min(shape.last, from + APPEND_MEMBERS - 1); i++) chunk.push(i);
@@ -139,10 +143,7 @@ async function writeLedger(d, owner, shape, log) {
       async (tx) => {
         await d.appendToStreams(
           tx,
-          chunk.flatMap((i) => [
-            { streamId: `member-${uidOf(i)}`, expectedVersion: 0, events: [registration(i, shape.sponsorOf(i))] },
-            { streamId: `credentials-member-${uidOf(i)}`, expectedVersion: 0, events: [credential(i)] },
-          ]),
+          chunk.map((i) => ({ streamId: `member-${uidOf(i)}`, expectedVersion: 0, events: [registered(i)] })),
           meta(`register-${from}`),
         );
         await tx.execute(

@@ -136,7 +136,12 @@ export class CredentialCommitments1763800019600 implements MigrationInterface {
                           and e.payload->>'table' = $2::text and e.payload->>`;
     const members = (await q.query(
       `select c.principal, c.version, c.password_hash, c.txn_password_hash from member_credentials c
-        where not exists (${committed}'version' = c.version::text) order by c.principal, c.version`,
+        where not exists (${committed}'version' = c.version::text)
+          -- nor by its registration (decision 0060: a registration of a later release carries its first row's commitment)
+          and not exists (select 1 from events r where r.stream_id = 'member-' || c.principal and r.stream_version = 1
+                             and r.type = 'MemberRegistered' and r.payload ? 'credentialCommitment'
+                             and r.payload->>'credentialVersion' = c.version::text)
+        order by c.principal, c.version`,
       [`${STREAM_PREFIX}member-`, 'member_credentials'],
     )) as Array<{ principal: string; version: number; password_hash: string; txn_password_hash: string | null }>;
     const admins = (await q.query(

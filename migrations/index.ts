@@ -25,6 +25,7 @@ import { LedgerTree1763800019700 } from './1763800019700-ledger-tree';
 import { HelpLinkDays1763800020200 } from './1763800020200-help-link-days';
 import { BoundedClosure1763800020600 } from './1763800020600-bounded-closure';
 import { QueueWaitingTotals1763800020800 } from './1763800020800-queue-waiting-totals';
+import { ClosureKey1763800021100 } from './1763800021100-closure-key';
 
 /** Every migration in order; the only way the schema changes. */
 export const ALL_MIGRATIONS = [
@@ -55,4 +56,5 @@ export const ALL_MIGRATIONS = [
   HelpLinkDays1763800020200,
   BoundedClosure1763800020600,
   QueueWaitingTotals1763800020800,
+  ClosureKey1763800021100,
 ];

@@ -8,6 +8,8 @@ import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
 import { replayLedger } from '../src/modules/ledger-audit/replay';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { ALL_PROJECTIONS } from '../src/modules/projections';
+import { storeMemberCredentials } from '../src/modules/identity';
+import { hashPassword } from '../src/modules/identity/passwords';
 import { ProjectionRunner } from '../src/platform/projections/projection';
 import { migrate } from '../src/platform/db/migrate';
 import { ADMIN_PASSWORD, ledgerOn, PASSWORD, ROOT, seedBasics, validRegistration } from './support/seed';
@@ -55,12 +57,15 @@ describe('credential commitments (issue 21 §2)', () => {
   });
   afterAll(() => t.close());
 
-  it('commits every credential row it writes, with an HMAC under the key, and verify finds them all', async () => {
+  it("commits a registration's credential row in its one MemberRegistered event, with an HMAC under the key, and verify finds it", async () => {
     const uid = await register('Commit Member');
-    const [event] = await t.db.app.query<{ payload: Record<string, unknown> }>(
-      `select payload from events where stream_id = $1 and type = 'CredentialCommitted'`,
-      [`credentials-member-${uid}`],
+    // One event for the registration (decision 0060): no CredentialCommitted of its own.
+    const written = await t.db.app.query<{ stream_id: string; type: string; payload: Record<string, unknown> }>(
+      `select stream_id, type, payload from events where tx_id = (select tx_id from events where stream_id = $1) order by position`,
+      [`member-${uid}`],
     );
+    expect(written.map((e) => [e.stream_id, e.type])).toEqual([[`member-${uid}`, 'MemberRegistered']]);
+    const [event] = written;
     const [row] = await t.db.owner.query<{ password_hash: string; txn_password_hash: string }>(
       'select password_hash, txn_password_hash from member_credentials where principal = $1',
       [uid],
@@ -78,10 +83,13 @@ describe('credential commitments (issue 21 §2)', () => {
       )
       .digest('hex');
     expect(event.payload).toMatchObject({
-      table: 'member_credentials',
-      principal: uid,
-      version: 1,
-      commitment: expected,
+      uid,
+      credentialVersion: 1,
+      credentialCommitment: expected,
+      credentialKeyId: createHmac('sha256', key())
+        .update('sahyog-credential-commitment-v1 key id')
+        .digest('hex')
+        .slice(0, 16),
     });
     // No secret, no hash in the event.
     expect(JSON.stringify(event.payload)).not.toContain(row.password_hash);
@@ -101,7 +109,8 @@ describe('credential commitments (issue 21 §2)', () => {
       `select (payload->>'version')::int as version from events where stream_id = $1 and type = 'CredentialCommitted' order by stream_version`,
       [`credentials-member-${uid}`],
     );
-    expect(versions.map((v) => v.version)).toEqual([1, 2]);
+    // Version 1 is committed by the registration itself, version 2 by its own event.
+    expect(versions.map((v) => v.version)).toEqual([2]);
     expect((await login(uid, 'Newpass@12').expect(200)).body.token).not.toBe('');
     expect(await problems()).toEqual([]);
   });
@@ -128,7 +137,7 @@ describe('credential commitments (issue 21 §2)', () => {
         stream_id: `credentials-member-${victim}`,
         reason: expect.stringMatching(
           new RegExp(
-            `^member_credentials row \\(principal ${victim}, version 1\\): password_hash, txn_password_hash do not match`,
+            `^member_credentials row \\(principal ${victim}, version 1\\): password_hash, txn_password_hash do not match the ledger's commitment \\(MemberRegistered at \\d+\\)`,
           ),
         ),
       }),
@@ -304,6 +313,94 @@ describe('credential commitments (issue 21 §2)', () => {
       problem: 'mismatch',
       check: 'admin-login',
     });
+  });
+
+  it("checks both forms: an earlier release's registration with its own CredentialCommitted, and a registration carrying its commitment", async () => {
+    // As the releases before decision 0060 registered: MemberRegistered without a commitment, then CredentialCommitted.
+    const old = '999998';
+    const hash = await hashPassword(PASSWORD);
+    await ledgerOn(t.db.app).run({ actor: { kind: 'system', id: 'old-release' }, correlationId: 'old' }, async (tx) => {
+      await tx.append(`member-${old}`, 0, [
+        {
+          type: 'MemberRegistered',
+          payload: {
+            uid: old,
+            sponsorUid: ROOT,
+            name: 'Old Member',
+            email: 'old@example.com',
+            mobile: '9876500000',
+            countryId: 101,
+            city: 'Nashik',
+            state: 'Maharashtra',
+            upiNumber: 'old@upi',
+            walletAddress: '',
+            credentialVersion: 1,
+          },
+        },
+      ]);
+      await storeMemberCredentials(tx, key(), {
+        principal: old,
+        version: 1,
+        passwordHash: hash,
+        txnPasswordHash: hash,
+      });
+    });
+    const fresh = await register('Fresh Member');
+    const mine = async () => (await problems()).filter((p) => p.reason.includes(old) || p.reason.includes(fresh));
+    expect((await login(old).expect(200)).body.token).not.toBe('');
+    expect((await login(fresh).expect(200)).body.token).not.toBe('');
+    expect(await mine()).toEqual([]);
+
+    // The old form's row swapped; the new form's row deleted, and its account's version moved on in the table.
+    const [rootRow] = await t.db.owner.query<{ password_hash: string }>(
+      'select password_hash from member_credentials where principal = $1 and version = 1',
+      [ROOT],
+    );
+    await t.db.owner.query('update member_credentials set password_hash = $2 where principal = $1', [
+      old,
+      rootRow.password_hash,
+    ]);
+    const [freshRow] = await t.db.owner.query<Record<string, unknown>>(
+      'select * from member_credentials where principal = $1',
+      [fresh],
+    );
+    await t.db.owner.query('delete from member_credentials where principal = $1', [fresh]);
+    await t.db.owner.query('update members set credential_version = 2 where uid = $1', [fresh]);
+    const [registered] = await t.db.app.query<{ position: string }>(
+      `select position::text as position from events where stream_id = $1`,
+      [`member-${fresh}`],
+    );
+    expect(await mine()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          stream_id: `credentials-member-${old}`,
+          reason: expect.stringMatching(
+            new RegExp(
+              `^member_credentials row \\(principal ${old}, version 1\\): password_hash, txn_password_hash do not match the ledger's commitment \\(CredentialCommitted at \\d+\\)`,
+            ),
+          ),
+        }),
+        {
+          position: registered.position,
+          stream_id: `credentials-member-${fresh}`,
+          reason: `member_credentials row (principal ${fresh}, version 1) committed at ${registered.position} is missing from the table`,
+        },
+        expect.objectContaining({
+          stream_id: `credentials-member-${fresh}`,
+          reason: `members row ${fresh}: credential_version is 2, the newest committed credential is version 1`,
+        }),
+      ]),
+    );
+    expect((await mine()).length).toBe(3);
+    expect((await login(old).expect(200)).body.token).toBe('');
+
+    await t.db.owner.query('update members set credential_version = 1 where uid = $1', [fresh]);
+    await t.db.owner.query(
+      'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, $2, $3, $4)',
+      [freshRow.principal, freshRow.version, freshRow.password_hash, freshRow.txn_password_hash],
+    );
+    await t.db.owner.query('update member_credentials set password_hash = $2 where principal = $1', [old, hash]);
+    expect(await mine()).toEqual([]);
   });
 
   it('replays to the same tables: the commitment streams are outside every projection', async () => {

@@ -1,5 +1,5 @@
 import { credentialCommitmentKeyFrom } from '../config/config';
-import { memberStream, storeMemberCredentials } from '../modules/identity';
+import { insertMemberCredentials, memberStream, registrationCommitment } from '../modules/identity';
 import { LedgerTx } from '../platform/ledger';
 
 /**
@@ -12,6 +12,12 @@ export async function appendRootMember(
   /** The credential commitments' key (decision 0044): this process's CREDENTIAL_COMMITMENT_KEY by default. */
   commitmentKey: Buffer = credentialCommitmentKeyFrom(),
 ): Promise<void> {
+  const credentials = {
+    principal: root.uid,
+    version: 1,
+    passwordHash: root.passwordHash,
+    txnPasswordHash: root.passwordHash,
+  };
   await tx.append(memberStream(root.uid), 0, [
     {
       type: 'MemberRegistered',
@@ -27,15 +33,12 @@ export async function appendRootMember(
         upiNumber: 'sahyog',
         walletAddress: '',
         credentialVersion: 1,
+        // Its first credentials' commitment, in the registration itself (decision 0060).
+        ...registrationCommitment(commitmentKey, credentials),
         // A one-time password (production bootstrap) to change at first login (decision 0032).
         ...(root.mustChange ? { mustChange: true as const } : {}),
       },
     },
   ]);
-  await storeMemberCredentials(tx, commitmentKey, {
-    principal: root.uid,
-    version: 1,
-    passwordHash: root.passwordHash,
-    txnPasswordHash: root.passwordHash,
-  });
+  await insertMemberCredentials(tx, credentials);
 }

@@ -4,6 +4,7 @@ import { streamVersion } from '../../platform/event-store/event-store';
 import { EventMetadata } from '../../platform/event-store/event.types';
 import { Ledger, LedgerTx } from '../../platform/ledger';
 import { rootLogger } from '../../platform/observability/logger';
+import { memberStream } from './domain/member.events';
 
 /**
  * Credentials in the ledger without the secrets (issue 21 §2, docs/decisions/0044-credential-commitments.md).
@@ -111,6 +112,28 @@ export function commitmentEvent(key: Buffer, row: CredentialRow, backfill = fals
 }
 
 /**
+ * A member's first credentials as `MemberRegistered` carries their commitment (decision 0060): the
+ * row (member_credentials, the member, version `credentialVersion`) is implied by the event, so only
+ * the HMAC and the key's name are stored — one event per registration instead of two. Events written
+ * before it have a `CredentialCommitted` of their own on the credentials stream; readers take both.
+ */
+export interface RegistrationCommitment {
+  credentialCommitment: string;
+  credentialKeyId: string;
+}
+
+/** The commitment fields of a registration's `MemberRegistered` for its first credential row. */
+export function registrationCommitment(
+  key: Buffer,
+  row: Omit<Extract<CredentialRow, { table: 'member_credentials' }>, 'table'>,
+): RegistrationCommitment {
+  return {
+    credentialCommitment: commitmentOf(key, { table: 'member_credentials', ...row }),
+    credentialKeyId: commitmentKeyId(key),
+  };
+}
+
+/**
  * Appends `CredentialCommitted` events for rows written in this transaction, on their principals'
  * credential streams. The caller holds the principal's account row lock, so the stream's version read
  * here cannot move before the append.
@@ -142,11 +165,30 @@ export async function committedFor(
   latest = false,
 ): Promise<CredentialCommitted | null> {
   const ref = row.version !== undefined ? ['version', String(row.version)] : ['factorId', row.factorId ?? ''];
-  const [found] = await sql.query<{ payload: CredentialCommitted }>(
-    `select payload from events
+  const stream = credentialStream(principalKindOf(row.table), row.principal);
+  const own = `select payload, stream_version from events
       where stream_id = $1 and type = '${CREDENTIAL_COMMITTED}' and payload->>'table' = $2 ${latest ? '' : `and payload->>'${ref[0]}' = $3`}
-      order by stream_version desc limit 1`,
-    [credentialStream(principalKindOf(row.table), row.principal), row.table, ...(latest ? [] : [ref[1]])],
+      order by stream_version desc limit 1`;
+  // A member's first row may be committed by the registration itself (decision 0060): stream version 0
+  // here, so any commitment of the credentials stream is newer.
+  const registered =
+    row.table === 'member_credentials'
+      ? `union all
+         select jsonb_build_object('table', 'member_credentials', 'principal', payload->>'uid',
+                  'version', (payload->>'credentialVersion')::int, 'commitment', payload->>'credentialCommitment',
+                  'keyId', payload->>'credentialKeyId'), 0
+           from events
+          where stream_id = $${latest ? 3 : 4} and stream_version = 1 and type = 'MemberRegistered'
+            and payload ? 'credentialCommitment' ${latest ? '' : `and payload->>'credentialVersion' = $3`}`
+      : '';
+  const [found] = await sql.query<{ payload: CredentialCommitted }>(
+    `select payload from ((${own}) ${registered}) c order by stream_version desc limit 1`,
+    [
+      stream,
+      row.table,
+      ...(latest ? [] : [ref[1]]),
+      ...(row.table === 'member_credentials' ? [memberStream(row.principal)] : []),
+    ],
   );
   return found?.payload ?? null;
 }
@@ -262,15 +304,23 @@ export async function recoveryCodesRow(
 }
 
 /** Inserts a member's credential row (never updated: decision 0002) and commits to it in the ledger. */
-export async function storeMemberCredentials(
+/** Inserts a member's credential row without an event of its own: its commitment is in the registration's (decision 0060). */
+export async function insertMemberCredentials(
   tx: LedgerTx,
-  key: Buffer,
   row: Omit<Extract<CredentialRow, { table: 'member_credentials' }>, 'table'>,
 ): Promise<void> {
   await tx.execute(
     'insert into member_credentials (principal, version, password_hash, txn_password_hash) values ($1, $2, $3, $4)',
     [row.principal, row.version, row.passwordHash, row.txnPasswordHash],
   );
+}
+
+export async function storeMemberCredentials(
+  tx: LedgerTx,
+  key: Buffer,
+  row: Omit<Extract<CredentialRow, { table: 'member_credentials' }>, 'table'>,
+): Promise<void> {
+  await insertMemberCredentials(tx, row);
   await commitCredentials(tx, key, [{ table: 'member_credentials', ...row }]);
 }
 

@@ -28,11 +28,33 @@ const refOf = (c: { version?: number; factorId?: string }): string =>
 /** The newest commitment to a row, looked up by its principal's stream (the events' unique index), as SQL. */
 const newest = (kind: 'member' | 'admin', table: string, principal: string, ref: string, value: string) => `
   left join lateral (
-    select e.position::text as position, e.stream_id, e.payload->>'commitment' as commitment, e.payload->>'keyId' as key_id
+    select e.position::text as position, e.stream_id, e.type, e.payload->>'commitment' as commitment, e.payload->>'keyId' as key_id
       from events e
      where e.stream_id = 'credentials-${kind}-' || ${principal} and e.type = '${CREDENTIAL_COMMITTED}'
        and e.payload->>'table' = '${table}' and e.payload->>'${ref}' = ${value}
      order by e.stream_version desc limit 1) k on true`;
+
+/**
+ * The newest commitment to a member_credentials row `c`: a `CredentialCommitted` on the member's
+ * credentials stream, or the registration's own (decision 0060: `MemberRegistered` carries the first
+ * row's commitment; it ranks below every commitment of the credentials stream). Either way a finding
+ * names the principal's credentials stream, where its credential history and alerts are, and the
+ * committing event by type and position.
+ */
+const newestMember = `
+  left join lateral (
+    select both_forms.position::text as position, 'credentials-member-' || c.principal as stream_id, both_forms.type, both_forms.commitment, both_forms.key_id
+      from ((select e.position, e.stream_id, e.type, e.stream_version, e.payload->>'commitment' as commitment, e.payload->>'keyId' as key_id
+               from events e
+              where e.stream_id = 'credentials-member-' || c.principal and e.type = '${CREDENTIAL_COMMITTED}'
+                and e.payload->>'table' = 'member_credentials' and e.payload->>'version' = c.version::text
+              order by e.stream_version desc limit 1)
+            union all
+            select e.position, e.stream_id, e.type, 0, e.payload->>'credentialCommitment', e.payload->>'credentialKeyId'
+              from events e
+             where e.stream_id = 'member-' || c.principal and e.stream_version = 1 and e.type = 'MemberRegistered'
+               and e.payload ? 'credentialCommitment' and e.payload->>'credentialVersion' = c.version::text) both_forms
+     order by both_forms.stream_version desc limit 1) k on true`;
 
 interface Paged {
   row: CredentialRow;
@@ -40,11 +62,13 @@ interface Paged {
   /** The newest commitment to the row, if any. */
   position: string | null;
   stream_id: string | null;
+  /** The committing event's type: `CredentialCommitted`, or `MemberRegistered` for a registration's first row. */
+  type: string | null;
   commitment: string | null;
   key_id: string | null;
 }
 
-type Committed = Pick<Paged, 'position' | 'stream_id' | 'commitment' | 'key_id'>;
+type Committed = Pick<Paged, 'position' | 'stream_id' | 'type' | 'commitment' | 'key_id'>;
 
 /** How each table's rows are read, keyset-paged, with the newest commitment to each. */
 const TABLES: ReadonlyArray<{
@@ -62,7 +86,7 @@ const TABLES: ReadonlyArray<{
           { principal: string; version: number; password_hash: string; txn_password_hash: string | null } & Committed
         >(
           `select c.principal, c.version, c.password_hash, c.txn_password_hash, k.* from member_credentials c
-           ${newest('member', 'member_credentials', 'c.principal', 'version', 'c.version::text')}
+           ${newestMember}
             where (c.principal, c.version) > ($1, $2::int) order by c.principal, c.version limit ${ROW_BATCH}`,
           [after[0] ?? '', after[1] ?? '0'],
         )
@@ -155,9 +179,13 @@ export const credentialCommitmentsMatch = (key: () => Buffer = () => credentialC
       if (problems.length < MAX_PROBLEMS) problems.push(p);
     };
     const otherKeys = await sql.query<{ key_id: string; position: string; stream_id: string }>(
-      `select distinct on (payload->>'keyId') payload->>'keyId' as key_id, position::text as position, stream_id
-         from events where type = '${CREDENTIAL_COMMITTED}' and payload->>'keyId' is distinct from $1
-        order by payload->>'keyId', events.position limit ${MAX_PROBLEMS}`,
+      `select distinct on (k.key_id) k.key_id, k.position::text as position, k.stream_id
+         from (select payload->>'keyId' as key_id, position, stream_id from events where type = '${CREDENTIAL_COMMITTED}'
+               union all
+               select payload->>'credentialKeyId', position, stream_id from events
+                where type = 'MemberRegistered' and stream_version = 1 and payload ? 'credentialCommitment') k
+        where k.key_id is distinct from $1
+        order by k.key_id, k.position limit ${MAX_PROBLEMS}`,
       [myKeyId],
     );
     for (const other of otherKeys)
@@ -171,7 +199,7 @@ export const credentialCommitmentsMatch = (key: () => Buffer = () => credentialC
       let after: string[] = [];
       for (;;) {
         const rows = await page(sql, after);
-        for (const { row, position, stream_id, commitment, key_id } of rows) {
+        for (const { row, position, stream_id, type, commitment, key_id } of rows) {
           const named = `${table} row (principal ${row.principal}, ${refOf(row as { version?: number; factorId?: string })})`;
           if (position === null || stream_id === null) {
             note({
@@ -186,7 +214,7 @@ export const credentialCommitmentsMatch = (key: () => Buffer = () => credentialC
             note({
               position,
               stream_id,
-              reason: `${named}: ${columns} do not match the ledger's commitment (CredentialCommitted at ${position}): changed outside the product`,
+              reason: `${named}: ${columns} do not match the ledger's commitment (${type ?? CREDENTIAL_COMMITTED} at ${position}): changed outside the product`,
             });
         }
         if (rows.length < ROW_BATCH) break;
@@ -196,7 +224,7 @@ export const credentialCommitmentsMatch = (key: () => Buffer = () => credentialC
 
     // Commitments whose row is gone, or written on another principal's stream.
     const orphans = await sql.query<{ position: string; stream_id: string; reason: string }>(
-      `select e.position::text as position, e.stream_id,
+      `select o.position::text as position, o.stream_id, o.reason from (select e.position, e.stream_id,
               case when e.stream_id <> 'credentials-' || case when e.payload->>'table' = 'member_credentials' then 'member' else 'admin' end || '-' || (e.payload->>'principal')
                    then format('a commitment to %s of %s on another principal''s stream', e.payload->>'table', e.payload->>'principal')
                    else format('%s row (principal %s, %s) committed at %s is missing from the table', e.payload->>'table', e.payload->>'principal',
@@ -210,15 +238,28 @@ export const credentialCommitmentsMatch = (key: () => Buffer = () => credentialC
                     when 'admin_totp_secrets' then not exists (select 1 from admin_totp_secrets c where c.factor_id::text = e.payload->>'factorId')
                     when 'admin_totp_recovery_codes' then not exists (select 1 from admin_totp_recovery_codes c where c.factor_id::text = e.payload->>'factorId')
                     else true end)
-        order by e.position limit ${MAX_PROBLEMS}`,
+       union all
+       -- A registration's commitment (decision 0060) whose row is gone.
+       select e.position, 'credentials-member-' || (e.payload->>'uid'),
+              format('member_credentials row (principal %s, version %s) committed at %s is missing from the table',
+                     e.payload->>'uid', e.payload->>'credentialVersion', e.position)
+         from events e
+        where e.type = 'MemberRegistered' and e.stream_version = 1 and e.payload ? 'credentialCommitment'
+          and not exists (select 1 from member_credentials c where c.principal = e.payload->>'uid' and c.version::text = e.payload->>'credentialVersion')) o
+        order by o.position limit ${MAX_PROBLEMS}`,
     );
     for (const o of orphans) note(o);
 
     // An account's credential version must be its newest committed one (an older row put back in use otherwise).
     const behind = await sql.query<{ kind: string; principal: string; table_version: number; ledger_version: number }>(
       `with newest as (
-         select payload->>'table' as tbl, payload->>'principal' as principal, max((payload->>'version')::int) as v
-           from events where type = '${CREDENTIAL_COMMITTED}' and payload->>'table' in ('member_credentials', 'admin_credentials')
+         select tbl, principal, max(v) as v
+           from (select payload->>'table' as tbl, payload->>'principal' as principal, (payload->>'version')::int as v
+                   from events where type = '${CREDENTIAL_COMMITTED}' and payload->>'table' in ('member_credentials', 'admin_credentials')
+                 union all
+                 -- A registration's own commitment (decision 0060).
+                 select 'member_credentials', payload->>'uid', (payload->>'credentialVersion')::int
+                   from events where type = 'MemberRegistered' and stream_version = 1 and payload ? 'credentialCommitment') c
           group by 1, 2)
        select 'member' as kind, m.uid as principal, m.credential_version as table_version, n.v as ledger_version
          from members m join newest n on n.tbl = 'member_credentials' and n.principal = m.uid where m.credential_version <> n.v

@@ -7,7 +7,12 @@ export interface Actor {
 
 export interface EventMetadata {
   actor: Actor;
-  correlationId: string;
+  /**
+   * What ties the events of one piece of work together. Left out when it is the request's own id
+   * (`requestId`), as it is for every call without an `X-Correlation-Id` header (decision 0060):
+   * a reader takes `correlationId ?? requestId`.
+   */
+  correlationId?: string;
   causationId?: string;
   requestId?: string;
   /** The connection's address as the server saw it (behind the configured proxies). */

@@ -8,11 +8,14 @@ const MAX_HINT = 64;
 export function metadataFrom(request: FastifyRequest, actor: Actor, extra: Partial<EventMetadata> = {}): EventMetadata {
   const requestId = String(request.id ?? randomUUID());
   const headerCorrelation = request.headers['x-correlation-id'];
-  const correlationId =
-    typeof headerCorrelation === 'string' && headerCorrelation.length <= 100 ? headerCorrelation : requestId;
+  // The request's own id correlates its events unless the caller sent one: then it is not repeated (decision 0060).
+  const correlation =
+    typeof headerCorrelation === 'string' && headerCorrelation.length <= 100 && headerCorrelation !== requestId
+      ? { correlationId: headerCorrelation }
+      : {};
   const body = request.body as { ipaddress?: unknown } | undefined;
   const hint = typeof body?.ipaddress === 'string' && body.ipaddress ? body.ipaddress.slice(0, MAX_HINT) : undefined;
-  return { actor, correlationId, requestId, clientIp: request.ip, ...(hint ? { clientIpHint: hint } : {}), ...extra };
+  return { actor, ...correlation, requestId, clientIp: request.ip, ...(hint ? { clientIpHint: hint } : {}), ...extra };
 }
 
 export const anonymous = (): Actor => ({ kind: 'anonymous', id: '-' });

@@ -37,6 +37,13 @@ export interface MemberRegistered {
   upiNumber: string;
   walletAddress: string;
   credentialVersion: number;
+  /**
+   * The commitment to the first member_credentials row (version `credentialVersion`) and the name of
+   * the key that made it (decision 0060; decision 0044's `commitment` and `keyId`). Registrations
+   * written before it have a `CredentialCommitted` event of their own instead.
+   */
+  credentialCommitment?: string;
+  credentialKeyId?: string;
   /** The password is a one-time one (production bootstrap): every call but the password change is refused until it changes. */
   mustChange?: true;
 }

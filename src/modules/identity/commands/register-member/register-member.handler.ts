@@ -7,7 +7,7 @@ import { Ledger, LedgerTx } from '../../../../platform/ledger';
 import { checkRegistration } from '../../domain/member.decide';
 import { MemberRegistered, memberStream } from '../../domain/member.events';
 import { MSG, REGISTRATION_MSG } from '../../domain/member.messages';
-import { storeMemberCredentials } from '../../credential-commitments';
+import { insertMemberCredentials, registrationCommitment } from '../../credential-commitments';
 import { loadMember } from '../../member-state';
 import { hashPassword, secretFingerprint } from '../../passwords';
 import { TokenService } from '../../tokens';
@@ -54,6 +54,8 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
         const sponsor = await loadMember(tx, input.sid.trim());
         if (!sponsor) return { result: MSG.sponsorMissing, uid_output: '' };
         const uid = assignUid ?? (await freeUid(tx));
+        const credentials = { principal: uid, version: 1, passwordHash, txnPasswordHash };
+        // One event: the first credentials' commitment rides in the registration (decision 0060).
         const registered: MemberRegistered = {
           uid,
           sponsorUid: sponsor.uid,
@@ -66,14 +68,10 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
           upiNumber: input.upinumber.trim(),
           walletAddress: input.walletAddress.trim(),
           credentialVersion: 1,
+          ...registrationCommitment(this.config.credentialCommitmentKey, credentials),
         };
         await tx.append(memberStream(uid), 0, [{ type: 'MemberRegistered', payload: registered }]);
-        await storeMemberCredentials(tx, this.config.credentialCommitmentKey, {
-          principal: uid,
-          version: 1,
-          passwordHash,
-          txnPasswordHash,
-        });
+        await insertMemberCredentials(tx, credentials);
         return { result: MSG.registered, uid_output: uid };
       },
       idempotencyKey ? { idempotency: { scope: 'registrationWeb', key: idempotencyKey, request } } : {},
