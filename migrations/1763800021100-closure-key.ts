@@ -2,12 +2,12 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The closure's key (decision 0060, issue 22 §7's bytes): `member_tree`'s primary key becomes
- * (descendant_uid, depth) — a member has one upline at each distance, the tree's own invariant — in
- * place of (ancestor_uid, descendant_uid) and of the non-unique `member_tree_descendant_idx` on
- * (descendant_uid, depth), which every upline read used. One index fewer (~111 B a member on the deep
- * network). The new key refuses a second upline at one distance; the same ancestor at two distances of
- * one member (what the old key refused) cannot be written by the projection, and replay's diff names
- * such a row. The pair probe ("is A above D?", TeamTree's access check) reads D's ≤ 15 rows by this key.
+ * (descendant_uid, ancestor_uid) — the same pair as before, unique as before — in place of
+ * (ancestor_uid, descendant_uid) plus the non-unique `member_tree_descendant_idx (descendant_uid,
+ * depth)`. Every read that used that index starts from a member (its ≤ 15 uplines: income, the
+ * team counts, the far jumps at depth 15) and reads the same ≤ 15 entries by the key's first column,
+ * and the pair probe ("is A above D?") is one key lookup. One index fewer: ~111 B a member on the
+ * deep network.
  */
 export class ClosureKey1763800021100 implements MigrationInterface {
   name = 'ClosureKey1763800021100';
@@ -15,7 +15,7 @@ export class ClosureKey1763800021100 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query('alter table member_tree drop constraint member_tree_pkey');
     await q.query('drop index member_tree_descendant_idx');
-    await q.query('alter table member_tree add constraint member_tree_pkey primary key (descendant_uid, depth)');
+    await q.query('alter table member_tree add constraint member_tree_pkey primary key (descendant_uid, ancestor_uid)');
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -2,11 +2,11 @@ import { ClosureKey1763800021100 } from '../migrations/1763800021100-closure-key
 import { createTestDatabase, TestDatabase } from './support/test-app';
 
 /**
- * Decision 0060 (issue 22 §7's bytes): `member_tree` is keyed by (descendant_uid, depth) — one upline
- * at each distance — in place of (ancestor_uid, descendant_uid) plus a separate index on
- * (descendant_uid, depth): one index fewer, and the key refuses what the tree cannot hold.
+ * Decision 0060 (issue 22 §7's bytes): `member_tree` is keyed by (descendant_uid, ancestor_uid) — the
+ * same unique pair as before, its columns turned round — in place of (ancestor_uid, descendant_uid)
+ * plus a separate index on (descendant_uid, depth): one index fewer, the same constraint.
  */
-describe('the closure keyed by (descendant_uid, depth) (migration 1763800021100)', () => {
+describe('the closure keyed by (descendant_uid, ancestor_uid) (migration 1763800021100)', () => {
   let db: TestDatabase;
   const indexes = () =>
     db.owner.query<{ indexname: string; indexdef: string }>(
@@ -18,7 +18,7 @@ describe('the closure keyed by (descendant_uid, depth) (migration 1763800021100)
   });
   afterAll(() => db.drop());
 
-  it('has two indexes, the key one upline per distance, and refuses a second upline at a distance', async () => {
+  it('has two indexes, and its key refuses an ancestor twice for one member', async () => {
     expect(await indexes()).toEqual([
       {
         indexname: 'member_tree_level_idx',
@@ -26,14 +26,14 @@ describe('the closure keyed by (descendant_uid, depth) (migration 1763800021100)
       },
       {
         indexname: 'member_tree_pkey',
-        indexdef: 'CREATE UNIQUE INDEX member_tree_pkey ON member_tree USING btree (descendant_uid, depth)',
+        indexdef: 'CREATE UNIQUE INDEX member_tree_pkey ON member_tree USING btree (descendant_uid, ancestor_uid)',
       },
     ]);
     await db.owner.query(
       `insert into member_tree (ancestor_uid, descendant_uid, depth) values ('100000', '100001', 1)`,
     );
     await expect(
-      db.owner.query(`insert into member_tree (ancestor_uid, descendant_uid, depth) values ('100002', '100001', 1)`),
+      db.owner.query(`insert into member_tree (ancestor_uid, descendant_uid, depth) values ('100000', '100001', 2)`),
     ).rejects.toThrow(/member_tree_pkey/);
     await db.owner.query('delete from member_tree');
   });
