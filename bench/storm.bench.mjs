@@ -221,6 +221,15 @@ export function memoryLine(peak) {
   );
 }
 
+/** `<what> peak RSS: … MB per process (target < 300 MB) …` for a watchRss result (issue 22 §5). */
+export function rssLine(what, peak) {
+  const verdict = peak.peakPerProcess < TARGET_RSS_MB * 1024 * 1024 ? 'PASS' : 'BELOW TARGET';
+  return `${what} peak RSS: ${mb(peak.peakPerProcess)} MB per process (target < ${TARGET_RSS_MB} MB), ${mb(peak.peakTotal)} MB over its ${peak.processes} process(es) — ${verdict}`;
+}
+
+/** The worker process's line: its peak from the storm's start to the end of the throughput loops. */
+export const workerRssLine = (peak) => rssLine('worker (storm and throughput)', peak);
+
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
