@@ -54,6 +54,9 @@
 //                        of the storm's API (default one per core); then userDashboard and /api/health/live against a
 //                        Fastify hello-world with as many processes (BENCH_STORM_TP_CLIENTS, default 16, clients;
 //                        BENCH_DURATION_MS per slice, BENCH_SLICES rounds; BENCH_STORM_THROUGHPUT=0 skips it)
+//   BENCH_STORM_WORKER=0 storm: no worker process beside the API (default: one, as `npm run up` runs it; its peak RSS printed)
+//   BENCH_STORM_MEMORY=1 storm: also split the largest API process's RSS (V8's spaces, Buffers, the rest) from its /metrics
+//   BENCH_API_NODE_ARGS  storm, dashboard: Node/V8 flags for the API's (and the worker's) processes only, e.g. --trace-gc
 //   BENCH_DASHBOARD_MEMBERS (100000) dashboard: members added to the demo database, and as many links made today
 //                        by the real matching; BENCH_DASHBOARD_WAITING (20000) PH entries left waiting; the demo
 //                        root's userDashboard before and after (BENCH_STORM_TP_CLIENTS clients, then one;
