@@ -327,6 +327,27 @@ const benchProcessRss = (what) => {
   const verdict = peak < 300 * 1024 * 1024 ? 'PASS' : 'BELOW TARGET';
   return `bench process peak RSS so far (${what}): ${(peak / 1024 / 1024).toFixed(0)} MB (target < 300 MB) — ${verdict}`;
 };
+/**
+ * This process's RSS sampled every 200 ms, peak per phase; the part's own log lines move the phase on
+ * (`phaseOf(message)` → a phase's name, or null to stay): { onLog(message), text() }.
+ */
+function phasedRss(first, phaseOf) {
+  let phase = first;
+  const peaks = new Map();
+  const sample = () => peaks.set(phase, Math.max(peaks.get(phase) ?? 0, process.memoryUsage.rss()));
+  const timer = setInterval(sample, 200);
+  return {
+    onLog(message) {
+      sample();
+      phase = phaseOf(message) ?? phase;
+    },
+    text() {
+      clearInterval(timer);
+      sample();
+      return [...peaks].map(([name, peak]) => `${name} ${(peak / 1024 / 1024).toFixed(0)} MB`).join(', ');
+    },
+  };
+}
 const load = () =>
   os
     .loadavg()
@@ -390,6 +411,9 @@ async function runTopupIncome(db) {
   );
   const income = env.BENCH_TOPUP_INCOME !== '0';
   const profile = env.BENCH_PROFILE === '1';
+  const rss = phasedRss('seeding', (message) =>
+    message.startsWith('top-ups:') ? 'top-ups with income' : message.startsWith('baseline') ? 'baseline' : null,
+  );
   const result = await bench.run({
     ownerUrl: db.ownerUrl,
     appUrl: db.appUrl,
@@ -400,7 +424,10 @@ async function runTopupIncome(db) {
     income,
     profile,
     pgStatements: env.BENCH_PG_STATEMENTS === '1',
-    log: (msg) => log(TAG, msg),
+    log: (msg) => {
+      rss.onLog(msg);
+      log(TAG, msg);
+    },
   });
   const s = result.server;
   console.log('');
@@ -419,6 +446,7 @@ async function runTopupIncome(db) {
     verdict ? text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)) : text,
   );
   console.log(benchProcessRss("the top-ups' steps, and the relay and income processors in a worker thread"));
+  console.log(`bench process peak RSS by phase: ${rss.text()}`);
   console.log('');
 }
 
