@@ -81,6 +81,7 @@ import { startPostgres, pgQuery, pgUrl, ensureDatabase } from './lib/postgres.mj
 import { startRedis } from './lib/redis.mjs';
 import { startService } from './lib/supervise.mjs';
 import { ensureAptPackage } from './lib/apt.mjs';
+import { HEAP_FLAGS } from './lib/heap-flags.mjs';
 import { DIST_FILES as TOPUP_DIST_FILES } from '../bench/topup-income.bench.mjs';
 import { DIST_FILES as MATCHING_DIST_FILES } from '../bench/help-matching.bench.mjs';
 import { DIST_FILES as TEAM_DIST_FILES } from '../bench/team.bench.mjs';
@@ -738,7 +739,8 @@ async function startApiStack(name, { beforeApi = async () => {}, worker: withWor
       // The worker as `npm run up` runs it (the relay and the queues' processors), with the same flags.
       const workerPort = await freePort();
       const workerLog = fs.createWriteStream(path.join(tmp, 'worker.log'));
-      worker = startService('worker', process.execPath, [...nodeArgs, 'dist/main.js', '--role=worker'], {
+      const workerArgs = nodeArgs.length ? nodeArgs : HEAP_FLAGS;
+      worker = startService('worker', process.execPath, [...workerArgs, 'dist/main.js', '--role=worker'], {
         env: { ...apiEnv, WORKER_HEALTH_PORT: String(workerPort) },
         logStream: workerLog,
       });
