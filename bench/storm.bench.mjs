@@ -31,6 +31,7 @@ export const TARGET_P99_MS = 1000;
 export const TARGET_STORM_MS = 60_000;
 /** Issue 22 §5: each process under 300 MB. */
 export const TARGET_RSS_MB = 300;
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
 
 const ROOT_UID = '100000';
 /** The storm's members are 200000, 200001, …: clear of the demo seed's 1000xx. */
@@ -163,6 +164,71 @@ export function watchRss(pid, everyMs = 200) {
     },
   };
 }
+
+/** The default process metrics a memory sample reads from `/metrics` (prom-client), in bytes. */
+const MEMORY_METRICS = {
+  rss: /^process_resident_memory_bytes(?:\{[^}]*\})? (\S+)/m,
+  heapTotal: /^nodejs_heap_size_total_bytes(?:\{[^}]*\})? (\S+)/m,
+  heapUsed: /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\S+)/m,
+  external: /^nodejs_external_memory_bytes(?:\{[^}]*\})? (\S+)/m,
+  newSpace: /^nodejs_heap_space_size_total_bytes\{[^}]*space="new"[^}]*\} (\S+)/m,
+  oldSpace: /^nodejs_heap_space_size_total_bytes\{[^}]*space="old"[^}]*\} (\S+)/m,
+  largeObjects: /^nodejs_heap_space_size_total_bytes\{[^}]*space="large_object"[^}]*\} (\S+)/m,
+};
+
+/**
+ * Where an API process's memory is (BENCH_STORM_MEMORY=1): scrapes `origin`/metrics every `everyMs`
+ * (each scrape answers from one of the cluster's processes) and keeps the sample with the largest RSS,
+ * split into V8's heap (new space, old space, large objects), external memory (Buffers) and the rest
+ * (code, stacks, malloc's arenas: argon2's blocks, pg's and Fastify's native buffers).
+ */
+export function watchMemory(origin, everyMs = 500) {
+  let peak = null;
+  let samples = 0;
+  let pending = Promise.resolve();
+  const sample = async () => {
+    try {
+      const text = await fetch(`${origin}/metrics`).then((r) => r.text());
+      const values = Object.fromEntries(
+        Object.entries(MEMORY_METRICS).map(([name, pattern]) => [name, Number(pattern.exec(text)?.[1] ?? NaN)]),
+      );
+      samples++;
+      if (!peak || values.rss > peak.rss) peak = values;
+    } catch {
+      // the API is busy or stopping: the next sample counts
+    }
+  };
+  const timer = setInterval(() => {
+    pending = pending.then(sample);
+  }, everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await pending;
+      return peak && { ...peak, samples };
+    },
+  };
+}
+
+/** One line: the largest sampled process's RSS and where it is. */
+export function memoryLine(peak) {
+  if (!peak) return 'memory: no /metrics sample answered';
+  const rest = peak.rss - peak.heapTotal - peak.external;
+  return (
+    `largest sampled process (${peak.samples} samples of /metrics): RSS ${mb(peak.rss)} MB = V8 heap ${mb(peak.heapTotal)} MB ` +
+    `(new ${mb(peak.newSpace)}, old ${mb(peak.oldSpace)}, large objects ${mb(peak.largeObjects)}; used ${mb(peak.heapUsed)}) ` +
+    `+ external ${mb(peak.external)} MB + the rest ${mb(rest)} MB (code, stacks, malloc arenas)`
+  );
+}
+
+/** `<what> peak RSS: … MB per process (target < 300 MB) …` for a watchRss result (issue 22 §5). */
+export function rssLine(what, peak) {
+  const verdict = peak.peakPerProcess < TARGET_RSS_MB * 1024 * 1024 ? 'PASS' : 'BELOW TARGET';
+  return `${what} peak RSS: ${mb(peak.peakPerProcess)} MB per process (target < ${TARGET_RSS_MB} MB), ${mb(peak.peakTotal)} MB over its ${peak.processes} process(es) — ${verdict}`;
+}
+
+/** The worker process's line: its peak from the storm's start to the end of the throughput loops. */
+export const workerRssLine = (peak) => rssLine('worker (storm and throughput)', peak);
 
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
@@ -351,8 +417,6 @@ export function throughputReport(result, { clients, processes }) {
   lines.push(pass ? 'PASS' : 'BELOW TARGET');
   return { text: lines.join('\n'), verdict: pass ? 'PASS' : 'BELOW TARGET' };
 }
-
-const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
 
 /** The storm's table and verdict. */
 export function report(result, rss) {

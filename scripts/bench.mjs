@@ -54,6 +54,9 @@
 //                        of the storm's API (default one per core); then userDashboard and /api/health/live against a
 //                        Fastify hello-world with as many processes (BENCH_STORM_TP_CLIENTS, default 16, clients;
 //                        BENCH_DURATION_MS per slice, BENCH_SLICES rounds; BENCH_STORM_THROUGHPUT=0 skips it)
+//   BENCH_STORM_WORKER=0 storm: no worker process beside the API (default: one, as `npm run up` runs it; its peak RSS printed)
+//   BENCH_STORM_MEMORY=1 storm: also split the largest API process's RSS (V8's spaces, Buffers, the rest) from its /metrics
+//   BENCH_API_NODE_ARGS  storm, dashboard: Node/V8 flags for the API's (and the worker's) processes only, e.g. --trace-gc
 //   BENCH_DASHBOARD_MEMBERS (100000) dashboard: members added to the demo database, and as many links made today
 //                        by the real matching; BENCH_DASHBOARD_WAITING (20000) PH entries left waiting; the demo
 //                        root's userDashboard before and after (BENCH_STORM_TP_CLIENTS clients, then one;
@@ -78,6 +81,7 @@ import { startPostgres, pgQuery, pgUrl, ensureDatabase } from './lib/postgres.mj
 import { startRedis } from './lib/redis.mjs';
 import { startService } from './lib/supervise.mjs';
 import { ensureAptPackage } from './lib/apt.mjs';
+import { HEAP_FLAGS } from './lib/heap-flags.mjs';
 import { DIST_FILES as TOPUP_DIST_FILES } from '../bench/topup-income.bench.mjs';
 import { DIST_FILES as MATCHING_DIST_FILES } from '../bench/help-matching.bench.mjs';
 import { DIST_FILES as TEAM_DIST_FILES } from '../bench/team.bench.mjs';
@@ -261,7 +265,10 @@ async function prepareServer() {
       throwaway: fast,
       tag: 'postgres',
       // server-side time per statement (topup-income, help-matching print the largest): the extension's own cost is small
-      settings: env.BENCH_PG_STATEMENTS === '1' ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [],
+      settings:
+        env.BENCH_PG_STATEMENTS === '1'
+          ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']
+          : [],
     });
     const createDatabase = async (tag) => {
       const database = `sahyog_bench_${tag.replace(/[^a-z0-9]/g, '_')}`;
@@ -311,6 +318,37 @@ const BENCHMARKS = [
   'storm',
   'dashboard',
 ];
+/**
+ * Issue 22 §5 for the parts that run the product's code inside the bench's own process (the top-ups'
+ * steps with the relay and the income processors in a worker thread; matching with its readers): the
+ * process's peak RSS so far (getrusage's maxrss; it includes the part's seeding).
+ */
+const benchProcessRss = (what) => {
+  const peak = process.resourceUsage().maxRSS * 1024;
+  const verdict = peak < 300 * 1024 * 1024 ? 'PASS' : 'BELOW TARGET';
+  return `bench process peak RSS so far (${what}): ${(peak / 1024 / 1024).toFixed(0)} MB (target < 300 MB) — ${verdict}`;
+};
+/**
+ * This process's RSS sampled every 200 ms, peak per phase; the part's own log lines move the phase on
+ * (`phaseOf(message)` → a phase's name, or null to stay): { onLog(message), text() }.
+ */
+function phasedRss(first, phaseOf) {
+  let phase = first;
+  const peaks = new Map();
+  const sample = () => peaks.set(phase, Math.max(peaks.get(phase) ?? 0, process.memoryUsage.rss()));
+  const timer = setInterval(sample, 200);
+  return {
+    onLog(message) {
+      sample();
+      phase = phaseOf(message) ?? phase;
+    },
+    text() {
+      clearInterval(timer);
+      sample();
+      return [...peaks].map(([name, peak]) => `${name} ${(peak / 1024 / 1024).toFixed(0)} MB`).join(', ');
+    },
+  };
+}
 const load = () =>
   os
     .loadavg()
@@ -374,6 +412,9 @@ async function runTopupIncome(db) {
   );
   const income = env.BENCH_TOPUP_INCOME !== '0';
   const profile = env.BENCH_PROFILE === '1';
+  const rss = phasedRss('seeding', (message) =>
+    message.startsWith('top-ups:') ? 'top-ups with income' : message.startsWith('baseline') ? 'baseline' : null,
+  );
   const result = await bench.run({
     ownerUrl: db.ownerUrl,
     appUrl: db.appUrl,
@@ -384,7 +425,10 @@ async function runTopupIncome(db) {
     income,
     profile,
     pgStatements: env.BENCH_PG_STATEMENTS === '1',
-    log: (msg) => log(TAG, msg),
+    log: (msg) => {
+      rss.onLog(msg);
+      log(TAG, msg);
+    },
   });
   const s = result.server;
   console.log('');
@@ -402,11 +446,13 @@ async function runTopupIncome(db) {
   console.log(
     verdict ? text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)) : text,
   );
+  console.log(benchProcessRss("the top-ups' steps, and the relay and income processors in a worker thread"));
+  console.log(`bench process peak RSS by phase: ${rss.text()}`);
   console.log('');
 }
 
 /** Runs bench/<name>.bench.mjs on `db` with `args` and prints its report under `title`. */
-async function runAndReport(db, name, title, args) {
+async function runAndReport(db, name, title, args, rssOf = null) {
   const bench = await import(`../bench/${name}.bench.mjs`);
   log(TAG, `${name}: ${db.describe}`);
   const loadBefore = load();
@@ -421,6 +467,7 @@ async function runAndReport(db, name, title, args) {
   );
   const { text, verdict } = bench.report(result);
   console.log(text.replace(/(PASS|BELOW TARGET)$/m, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
+  if (rssOf) console.log(benchProcessRss(rssOf));
   console.log('');
 }
 
@@ -435,6 +482,7 @@ function runHelpMatching(db) {
       pgStatements: env.BENCH_PG_STATEMENTS === '1',
       readers: intEnv('BENCH_MATCH_READERS', 4),
     },
+    'the matching runs, and the readers in a worker thread',
   );
 }
 
@@ -622,7 +670,7 @@ async function runWeb() {
  * X-Forwarded-For is its address: migrate, the demo seed, then `beforeApi(apiEnv)` (seeding that
  * must come before the API starts), then the API. `stops` ends everything in reverse order.
  */
-async function startApiStack(name, { beforeApi = async () => {} } = {}) {
+async function startApiStack(name, { beforeApi = async () => {}, worker: withWorker = false } = {}) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `sahyog-bench-${name}-`));
   const stops = [async () => fs.rmSync(tmp, { recursive: true, force: true })];
   const stop = async () => {
@@ -675,15 +723,36 @@ async function startApiStack(name, { beforeApi = async () => {} } = {}) {
       await runOrThrow(process.execPath, [`dist/cli/${cli}.js`], { env: apiEnv, prefix: cli, timeoutMs: 5 * 60_000 });
     await beforeApi({ apiEnv, commitmentKeyHex });
     const logStream = fs.createWriteStream(path.join(tmp, 'api.log'));
-    const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { env: apiEnv, logStream });
+    // BENCH_API_NODE_ARGS: Node or V8 flags for the API's processes only (the cluster's processes inherit them), to measure them.
+    const nodeArgs = (env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const api = startService('api', process.execPath, [...nodeArgs, 'dist/main.js', '--role=api'], {
+      env: apiEnv,
+      logStream,
+    });
     stops.push(async () => {
       await api.stop();
       logStream.end();
     });
     await waitForHttp(`${baseUrl}/api/health/live`, { timeoutMs: 120_000, isAlive: api.alive });
+    let worker = null;
+    if (withWorker) {
+      // The worker as `npm run up` runs it (the relay and the queues' processors), with the same flags.
+      const workerPort = await freePort();
+      const workerLog = fs.createWriteStream(path.join(tmp, 'worker.log'));
+      const workerArgs = nodeArgs.length ? nodeArgs : HEAP_FLAGS;
+      worker = startService('worker', process.execPath, [...workerArgs, 'dist/main.js', '--role=worker'], {
+        env: { ...apiEnv, WORKER_HEALTH_PORT: String(workerPort) },
+        logStream: workerLog,
+      });
+      stops.push(async () => {
+        await worker.stop();
+        workerLog.end();
+      });
+      await waitForHttp(`http://127.0.0.1:${workerPort}/health/live`, { timeoutMs: 120_000, isAlive: worker.alive });
+    }
     // The cluster's processes answer live one by one: give the others their start.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    return { apiEnv, baseUrl, api, stops, stop };
+    return { apiEnv, baseUrl, api, worker, stops, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -702,8 +771,10 @@ async function runStorm() {
   const stack = await startApiStack('storm', {
     beforeApi: ({ apiEnv, commitmentKeyHex }) =>
       storm.seed({ databaseUrl: apiEnv.DATABASE_URL, commitmentKeyHex, count: members, log: (m) => log(TAG, m) }),
+    worker: env.BENCH_STORM_WORKER !== '0',
   });
-  const { apiEnv, baseUrl, api, stops } = stack;
+  const { apiEnv, baseUrl, api, worker, stops } = stack;
+  const workerRss = worker ? storm.watchRss(worker.pid) : null;
   try {
     const clients = Math.max(1, intEnv('BENCH_STORM_CLIENTS', 32));
     log(
@@ -711,13 +782,16 @@ async function runStorm() {
       `storm: ${members} sessions, ${clients} clients, API_PROCESSES=${apiEnv.API_PROCESSES}; load average ${load()}`,
     );
     const rss = storm.watchRss(api.pid);
+    const memory = env.BENCH_STORM_MEMORY === '1' ? storm.watchMemory(baseUrl) : null;
     const result = await storm.run({ baseUrl, count: members, clients, log: (m) => log(TAG, m) });
     const peak = rss.stop();
+    const memoryPeak = await memory?.stop();
     console.log('');
     console.log(c.bold(`storm: ${members} members log in, then userDashboard, PhList, GhList, UserNews`));
     console.log(c.dim(`load average ${load()} after`));
     const { text, verdict } = storm.report(result, peak);
     console.log(text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
+    if (memory) console.log(storm.memoryLine(memoryPeak));
     console.log('');
     if (env.BENCH_STORM_THROUGHPUT === '0') return;
     // Issue 22 §2: userDashboard and /api/health/live against a Fastify hello-world with as many processes.
@@ -729,6 +803,7 @@ async function runStorm() {
     await waitForHttp(`http://127.0.0.1:${helloPort}/`, { timeoutMs: 30_000, isAlive: hello.alive });
     const tpClients = Math.max(1, intEnv('BENCH_STORM_TP_CLIENTS', 16));
     const tpRss = storm.watchRss(api.pid);
+    const tpMemory = env.BENCH_STORM_MEMORY === '1' ? storm.watchMemory(baseUrl) : null;
     const tp = await storm.throughput({
       apiOrigin: baseUrl,
       helloOrigin: `http://127.0.0.1:${helloPort}`,
@@ -738,6 +813,7 @@ async function runStorm() {
       log: (m) => log(TAG, m),
     });
     const tpPeak = tpRss.stop();
+    const tpMemoryPeak = await tpMemory?.stop();
     console.log(c.bold('throughput: userDashboard and /api/health/live against a Fastify hello-world'));
     const tpReport = storm.throughputReport(tp, { clients: tpClients, processes: apiEnv.API_PROCESSES });
     console.log(
@@ -746,10 +822,14 @@ async function runStorm() {
         tpReport.verdict === 'PASS' ? c.green(tpReport.verdict) : c.yellow(tpReport.verdict),
       ),
     );
-    console.log(`API peak RSS under it: ${(tpPeak.peakPerProcess / 1024 / 1024).toFixed(0)} MB per process`);
+    console.log(
+      `API peak RSS under it: ${(tpPeak.peakPerProcess / 1024 / 1024).toFixed(0)} MB per process (target < ${storm.TARGET_RSS_MB} MB)`,
+    );
+    if (tpMemory) console.log(storm.memoryLine(tpMemoryPeak));
     console.log(c.dim(`load average ${load()} after`));
     console.log('');
   } finally {
+    if (workerRss) console.log(storm.workerRssLine(workerRss.stop()));
     await stack.stop();
   }
 }
@@ -763,7 +843,9 @@ async function runStorm() {
 async function runDashboard() {
   await ensureBuilt();
   const dashboard = await import('../bench/dashboard.bench.mjs');
+  const storm = await import('../bench/storm.bench.mjs');
   const stack = await startApiStack('dashboard');
+  const rss = storm.watchRss(stack.api.pid);
   try {
     const { apiEnv, baseUrl } = stack;
     const login = await fetch(`${baseUrl}/api/login`, {
@@ -803,6 +885,7 @@ async function runDashboard() {
     console.log(c.dim(`API_PROCESSES=${apiEnv.API_PROCESSES}; load average ${load()} after`));
     const { text, verdict } = dashboard.report({ demo, grown: after, clients });
     console.log(text.replace(/(PASS|BELOW TARGET)$/, verdict === 'PASS' ? c.green(verdict) : c.yellow(verdict)));
+    console.log(storm.rssLine('API', rss.stop()));
     console.log('');
   } finally {
     await stack.stop();

@@ -10,6 +10,7 @@ import { ensureNodeModules, localDatabase, localLedgerEnv, localRedis, localSecr
 import { startService } from './lib/supervise.mjs';
 import { BUILDS, inputHash, upToDate, writeStamp } from './lib/build-stamp.mjs';
 import { pgQuery } from './lib/postgres.mjs';
+import { HEAP_FLAGS } from './lib/heap-flags.mjs';
 
 const PORT = Number(process.env.PORT || 3000);
 const started = []; // { name, stop() } in start order; stopped in reverse
@@ -111,7 +112,7 @@ async function main() {
   log('api', `API_PROCESSES=${process.env.API_PROCESSES || `${os.availableParallelism()} (one per core)`}`);
   const api = startService('api', process.execPath, ['dist/main.js', '--role=api'], { env });
   started.push(api);
-  const worker = startService('worker', process.execPath, ['dist/main.js', '--role=worker'], { env });
+  const worker = startService('worker', process.execPath, [...HEAP_FLAGS, 'dist/main.js', '--role=worker'], { env });
   started.push(worker);
   for (const svc of [api, worker]) {
     svc.exited.then((info) => {

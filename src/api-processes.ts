@@ -15,6 +15,24 @@ const RESPAWN_DELAY_MS = 1000;
 const forkEnv = (): NodeJS.ProcessEnv => ({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' });
 
 /**
+ * V8's heap for the forked API processes (decision 0059). Under a login storm V8 let each process's old
+ * space grow to ~150–185 MB (up to 4 × the ~60 MB live after a full collection) before its first full
+ * collection, and the young generation is 2 × 16 MiB: a peak RSS of 300–400 MB. A fixed growing factor
+ * of 2 and 8 MiB semi-spaces keep the peak at ~230 MB at the same request rates (bench/README.md).
+ */
+export const API_V8_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=100'];
+
+/**
+ * The forked processes' Node arguments: the primary's own (`execArgv`, which cluster gives them anyway)
+ * and each of API_V8_FLAGS that the operator did not set, in the primary's arguments or NODE_OPTIONS
+ * (the operator's value wins; V8 spells a flag with `-` or `_`).
+ */
+export function forkExecArgv(execArgv: readonly string[], nodeOptions = ''): string[] {
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((arg) => arg.split('=')[0].replace(/_/g, '-'));
+  return [...execArgv, ...API_V8_FLAGS.filter((flag) => !given.includes(flag.split('=')[0]))];
+}
+
+/**
  * The API as `count` processes (node:cluster) sharing one port: the primary serves nothing; it forks
  * them, replaces one that dies after it listened, stops them all on SIGTERM/SIGINT, and exits non-zero
  * when one dies before it listened (a configuration refusal is the process's whole answer, printed by
@@ -56,6 +74,7 @@ export function superviseApiProcesses(count: number): void {
     }, RESPAWN_DELAY_MS);
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stopAll(0));
+  cluster.setupPrimary({ execArgv: forkExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   say(`starting ${count} API processes (API_PROCESSES)`);
   for (let i = 0; i < count; i++) cluster.fork(forkEnv());
 }

@@ -46,6 +46,11 @@ describe('API_PROCESSES: several API processes on one port, one limit', () => {
       expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')).toContain(
         `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX || '2'}`,
       );
+    // Decision 0059: and with V8's heap bounded (8 MiB semi-spaces, a growing factor of 2).
+    for (const pid of pids)
+      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(
+        expect.arrayContaining(['--max-semi-space-size=8', '--heap-growing-percent=100']),
+      );
     const base = `http://127.0.0.1:${port}`;
     // Each attempt on a new connection, so the kernel spreads them over both processes.
     const statuses: number[] = [];
