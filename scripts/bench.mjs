@@ -68,6 +68,8 @@
 //   BENCH_SEED_PARALLEL  seeding transactions in flight (default 4)
 //   BENCH_TOPUP_INCOME=0 diagnosis: top-ups without the relay and income processors (no lag)
 //   BENCH_PROFILE=1      topup-income, help-matching: also time every statement client-side (costs CPU in the measured run)
+//   BENCH_PG_EXPLAIN=<duration> throwaway server only: auto_explain (analyze) logs the plans of statements slower than
+//                        it (e.g. 20ms) to the server's log, copied to $TMPDIR/sahyog-bench-pg-explain.log at the end
 //   BENCH_PG_STATEMENTS=1 throwaway server only; topup-income, help-matching: load pg_stat_statements and print the
 //                        statements with the most server time in the measured run (per top-up / per link)
 // (BENCH_DURATION_MS, BENCH_WARMUP_MS, BENCH_CONCURRENCY, BENCH_SLICES, BENCH_HOT: event-append only)
@@ -247,6 +249,13 @@ async function prepareServer() {
   let server;
   const cleanup = async () => {
     if (server) await server.stop();
+    if (env.BENCH_PG_EXPLAIN && fs.existsSync(path.join(tmp, 'pg.log'))) {
+      fs.copyFileSync(path.join(tmp, 'pg.log'), path.join(os.tmpdir(), 'sahyog-bench-pg-explain.log'));
+      log(
+        TAG,
+        `BENCH_PG_EXPLAIN: the server's log with the plans is ${path.join(os.tmpdir(), 'sahyog-bench-pg-explain.log')}`,
+      );
+    }
     if (!kept) fs.rmSync(tmp, { recursive: true, force: true });
   };
   try {
@@ -265,10 +274,22 @@ async function prepareServer() {
       throwaway: fast,
       tag: 'postgres',
       // server-side time per statement (topup-income, help-matching print the largest): the extension's own cost is small
-      settings:
-        env.BENCH_PG_STATEMENTS === '1'
-          ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']
-          : [],
+      settings: [
+        ...(env.BENCH_PG_STATEMENTS === '1' || env.BENCH_PG_EXPLAIN
+          ? [
+              `shared_preload_libraries=${[env.BENCH_PG_STATEMENTS === '1' ? 'pg_stat_statements' : null, env.BENCH_PG_EXPLAIN ? 'auto_explain' : null].filter(Boolean).join(',')}`,
+            ]
+          : []),
+        ...(env.BENCH_PG_STATEMENTS === '1' ? ['pg_stat_statements.track=all'] : []),
+        // plans of the slow statements, with their row counts and times, into the server's log (copied out at the end)
+        ...(env.BENCH_PG_EXPLAIN
+          ? [
+              `auto_explain.log_min_duration=${env.BENCH_PG_EXPLAIN}`,
+              'auto_explain.log_analyze=on',
+              'auto_explain.log_nested_statements=on',
+            ]
+          : []),
+      ],
     });
     const createDatabase = async (tag) => {
       const database = `sahyog_bench_${tag.replace(/[^a-z0-9]/g, '_')}`;
