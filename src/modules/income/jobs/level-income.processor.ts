@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { PositionBatcher } from '../../../platform/jobs/batcher';
 import { Ledger } from '../../../platform/ledger';
 import {
   describeHorizonHolders,
@@ -132,51 +133,36 @@ export async function payLevelIncomes(
 
 /**
  * Gathers the level income jobs that arrive while a payment transaction is in flight and pays them
- * together in the next one (at most `maxBatch` per transaction; one transaction at a time): under
+ * together in the next one (at most `maxBatch` per transaction; one transaction at a time:
+ * `PositionBatcher`): under
  * a burst of top-ups the income path commits once per batch instead of once per top-up, and at a
  * trickle each job is paid at once, alone. Each job's promise settles with its own top-up's
  * outcome. A top-up not yet settled, or a batch that fails, falls back to `payLevelIncome` per
  * top-up, so one bad top-up fails only its own job (which BullMQ retries).
  */
 export class LevelIncomeBatcher {
-  private waiting: Array<{ position: string; resolve: (o: PayOutcome) => void; reject: (e: unknown) => void }> = [];
-  private running = false;
+  private readonly batcher: PositionBatcher<PayOutcome>;
 
   constructor(
-    private readonly ledger: Ledger,
+    ledger: Ledger,
     readonly maxBatch = LEVEL_INCOME_BATCH,
-  ) {}
-
-  pay(topupPosition: string): Promise<PayOutcome> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ position: topupPosition, resolve, reject });
-      if (!this.running) void this.drain();
-    });
+  ) {
+    this.batcher = new PositionBatcher<PayOutcome>(
+      'level-income',
+      async (positions) => {
+        const outcomes = await payLevelIncomes(ledger, positions);
+        return (position) => {
+          const outcome = outcomes.get(position);
+          return outcome === 'not-settled' ? undefined : outcome;
+        };
+      },
+      (position) => payLevelIncome(ledger, position),
+      maxBatch,
+    );
   }
 
-  private async drain(): Promise<void> {
-    this.running = true;
-    try {
-      while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, this.maxBatch);
-        let outcomes: Map<string, Outcome> | undefined;
-        try {
-          outcomes = await payLevelIncomes(
-            this.ledger,
-            batch.map((b) => b.position),
-          );
-        } catch (error) {
-          logger.warn(`a batch of ${batch.length} level income payments failed, paying each alone: ${String(error)}`);
-        }
-        for (const job of batch) {
-          const outcome = outcomes?.get(job.position);
-          if (outcome && outcome !== 'not-settled') job.resolve(outcome);
-          else payLevelIncome(this.ledger, job.position).then(job.resolve, job.reject);
-        }
-      }
-    } finally {
-      this.running = false;
-    }
+  pay(topupPosition: string): Promise<PayOutcome> {
+    return this.batcher.add(topupPosition);
   }
 }
 

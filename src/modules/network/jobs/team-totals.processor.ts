@@ -1,12 +1,10 @@
-import { Logger } from '@nestjs/common';
 import { prepared } from '../../../platform/db/sql';
+import { PositionBatcher } from '../../../platform/jobs/batcher';
 import { Ledger } from '../../../platform/ledger';
 import { CLOSURE_DEPTH } from '../../identity';
 import { TEAM_TOTALS_STREAM, TeamTotalsCounted, TeamTotalsKind } from '../domain/team-totals.events';
 
-const logger = new Logger('team-totals');
-
-/** Members counted in one TeamTotalsCounted at the most (the worker's team-totals concurrency is this too). */
+/** Jobs counted in one TeamTotalsCounted at the most (the worker's team-totals concurrency is this too). */
 export const TEAM_TOTALS_BATCH = 64;
 
 /**
@@ -70,45 +68,30 @@ export async function countTeamTotals(ledger: Ledger, positions: readonly string
 
 /**
  * Gathers the team-totals jobs that arrive while a count is in flight and counts them together in
- * the next one (at most `maxBatch` per transaction, one transaction at a time), as the level income
- * batcher does (decision 0048): under a burst of registrations deep in a chain, each far upline's
- * row is written once per batch rather than once per member. A batch that fails falls back to one
- * count per job, so one bad event fails only its own job (which BullMQ retries).
+ * the next one (at most `maxBatch` per transaction, one transaction at a time: `PositionBatcher`, as
+ * level income is paid): under a burst of top-ups or of registrations deep in a chain, a row shared
+ * by several members is written once per batch rather than once per member. A batch that fails
+ * falls back to one count per job, so one bad event fails only its own job (which BullMQ retries).
  */
 export class TeamTotalsBatcher {
-  private waiting: Array<{ position: string; resolve: (n: number) => void; reject: (e: unknown) => void }> = [];
-  private running = false;
+  private readonly batcher: PositionBatcher<number>;
 
   constructor(
-    private readonly ledger: Ledger,
+    ledger: Ledger,
     readonly maxBatch = TEAM_TOTALS_BATCH,
-  ) {}
-
-  count(position: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ position, resolve, reject });
-      if (!this.running) void this.drain();
-    });
+  ) {
+    this.batcher = new PositionBatcher<number>(
+      'team-totals',
+      async (positions) => {
+        const n = await countTeamTotals(ledger, positions);
+        return () => n;
+      },
+      (position) => countTeamTotals(ledger, [position]),
+      maxBatch,
+    );
   }
 
-  private async drain(): Promise<void> {
-    this.running = true;
-    try {
-      while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, this.maxBatch);
-        try {
-          const n = await countTeamTotals(
-            this.ledger,
-            batch.map((b) => b.position),
-          );
-          for (const job of batch) job.resolve(n);
-        } catch (error) {
-          logger.warn(`a batch of ${batch.length} team-totals counts failed, counting each alone: ${String(error)}`);
-          for (const job of batch) countTeamTotals(this.ledger, [job.position]).then(job.resolve, job.reject);
-        }
-      }
-    } finally {
-      this.running = false;
-    }
+  count(position: string): Promise<number> {
+    return this.batcher.add(position);
   }
 }
