@@ -1,3 +1,4 @@
+import { READ_STATE_SQL, ReadState } from '../../platform/db/read-state';
 import { prepared, Sql } from '../../platform/db/sql';
 import { Locked } from '../../platform/event-store/locked';
 import { AdminRole, AdminState, adminStream, IMPERSONATING_ROLES, roleMayCall } from './domain/admin.events';
@@ -18,16 +19,14 @@ const MEMBER_COLUMNS = `select uid, name, email, status, blocked, isagree, crede
 /** Prepared once per connection: every signed-in member call checks its session with the first (decision 0051). */
 const MEMBER_SQL = prepared(MEMBER_COLUMNS);
 const MEMBER_FOR_UPDATE_SQL = prepared(`${MEMBER_COLUMNS} for update`);
+/** The session check's: the row, and what the statement saw of the database (decision 0058). */
+const MEMBER_SESSION_SQL = prepared(
+  `select uid, name, email, status, blocked, isagree, credential_version, session_epoch, must_change_password, version,
+          ${READ_STATE_SQL} as read_state, now() as read_at
+     from members where uid = $1`,
+);
 
-/**
- * The members projection row a command decides on; null for an id that is not a member. Commands
- * that append to the member's stream read it FOR UPDATE, so concurrent commands on one member
- * queue on the row instead of failing on the stream version and retrying.
- */
-export async function loadMember(sql: Sql, uid: string, forUpdate = false): Promise<MemberState | null> {
-  if (!UID_PATTERN.test(uid)) return null;
-  const [row] = await sql.query<MemberRow>(forUpdate ? MEMBER_FOR_UPDATE_SQL : MEMBER_SQL, [uid]);
-  if (!row) return null;
+function memberState(row: MemberRow): MemberState {
   return {
     uid: row.uid,
     name: row.name,
@@ -40,6 +39,30 @@ export async function loadMember(sql: Sql, uid: string, forUpdate = false): Prom
     mustChangePassword: row.must_change_password,
     version: row.version,
   };
+}
+
+/**
+ * The members projection row a command decides on; null for an id that is not a member. Commands
+ * that append to the member's stream read it FOR UPDATE, so concurrent commands on one member
+ * queue on the row instead of failing on the stream version and retrying.
+ */
+export async function loadMember(sql: Sql, uid: string, forUpdate = false): Promise<MemberState | null> {
+  if (!UID_PATTERN.test(uid)) return null;
+  const [row] = await sql.query<MemberRow>(forUpdate ? MEMBER_FOR_UPDATE_SQL : MEMBER_SQL, [uid]);
+  return row ? memberState(row) : null;
+}
+
+/**
+ * loadMember for a signed-in call's session check, with what that statement saw of the database
+ * (`readState`): a read of the same call may keep its answer under it (ReadStateCache, decision 0058).
+ */
+export async function loadMemberSession(
+  sql: Sql,
+  uid: string,
+): Promise<{ member: MemberState; readState: ReadState } | null> {
+  if (!UID_PATTERN.test(uid)) return null;
+  const [row] = await sql.query<MemberRow & { read_state: string; read_at: Date }>(MEMBER_SESSION_SQL, [uid]);
+  return row ? { member: memberState(row), readState: { state: row.read_state, at: row.read_at } } : null;
 }
 
 /** The member's row locked FOR UPDATE, as the stream a command appends to (the append reads the head's hash). */
