@@ -51,9 +51,10 @@ describe('userDashboard kept while the database is unchanged', () => {
       const [{ day }] = await t.db.owner.query<{ day: string }>(
         `select ((now() at time zone 'Asia/Kolkata')::date)::text as day`,
       );
-      await t.db.owner.execute(`insert into help_link_days (day, links, amount_paise) values ($1::date - 1, 3, 30000)`, [
-        day,
-      ]);
+      await t.db.owner.execute(
+        `insert into help_link_days (day, links, amount_paise) values ($1::date - 1, 3, 30000)`,
+        [day],
+      );
       try {
         expect((await dashboard())[0]).toMatchObject({ matchedLinks7d: '3', matchedRupees7d: '300.00' });
         expect(reads).toHaveBeenCalledTimes(2);
