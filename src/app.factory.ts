@@ -17,6 +17,7 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { createRootLogger } from './platform/observability/logger';
 import { fastifyRequestId, registerHttpObservability } from './platform/observability/http';
 import { Metrics } from './platform/observability/metrics';
+import { registerLiveProbe } from './platform/observability/health';
 import { observabilitySettings } from './platform/observability/settings';
 
 /** Request bodies larger than this are refused with 413 before any parsing. */
@@ -48,6 +49,7 @@ export async function createApiApp(
   const instance = app.getHttpAdapter().getInstance();
   // Request ids, the access line, the request histogram and /metrics, before any route is added.
   registerHttpObservability(app, settings, app.get(Metrics));
+  registerLiveProbe(instance);
   // Nest's own two parsers, except that JSON nested too deep is refused before it is parsed.
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, depthCheckedJsonParser(instance));
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: BODY_LIMIT_BYTES }, (_request, body, done) =>

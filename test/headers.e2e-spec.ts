@@ -61,6 +61,7 @@ describe('security headers and CORS', () => {
 
   it.each([
     ['an API answer', () => request(server()).get('/api/health'), 200],
+    ['the liveness probe (a plain Fastify route)', () => request(server()).get('/api/health/live'), 200],
     ['a refusal', () => request(server()).post('/api/login').send({}), 400],
     [
       'a JSON nested too deep (refused before parsing)',
@@ -123,6 +124,8 @@ describe('security headers and CORS', () => {
     expect(answer.headers['access-control-allow-origin']).toBe(origin);
     expect(answer.headers['access-control-expose-headers']).toBe('Content-Range, Date');
     expect(answer.headers.vary).toMatch(/Origin/);
+    const live = await request(server()).get('/api/health/live').set('Origin', origin);
+    expect(live.headers['access-control-allow-origin']).toBe(origin);
   });
 
   it('adds HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {

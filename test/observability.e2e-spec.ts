@@ -197,6 +197,7 @@ describe('observability: health, logs, metrics', () => {
     it('serves Prometheus metrics on the API and the worker: process defaults, the request histogram by route pattern, and the ledger gauges', async () => {
       const server = t.app.getHttpServer();
       await request(server).get('/api/check_sponsorid?uid=100000').expect(200);
+      await request(server).get('/api/health/live').expect(200);
       await request(server).get('/admin-api/events/12345').expect(401);
       await request(server).get('/no/such/route/anywhere').expect(404);
       const scrape = await request(server).get('/metrics').expect(200);
@@ -219,6 +220,8 @@ describe('observability: health, logs, metrics', () => {
       const count = (route: string, status: string) =>
         sample(text, 'http_request_duration_seconds_count', { method: 'GET', route, status_code: status, role: 'api' });
       expect(count('/api/check_sponsorid', '200')).toBeGreaterThanOrEqual(1);
+      // The liveness probe is a plain Fastify route now (decision 0058): still counted, by its path.
+      expect(count('/api/health/live', '200')).toBeGreaterThanOrEqual(1);
       expect(count('/admin-api/events/:position', '401')).toBeGreaterThanOrEqual(1);
       expect(count('unmatched', '404')).toBeGreaterThanOrEqual(1);
       expect(
@@ -329,6 +332,9 @@ describe('observability: health, logs, metrics', () => {
           const answer = await fetch(`${base}/api/health/live`, { headers: { 'x-request-id': bad } });
           expect(answer.headers.get('x-request-id')).toMatch(UUID);
         }
+        // Probes answered well and quickly write no access line (decision 0058).
+        for (const probe of ['/api/health/live', '/api/health/ready'])
+          expect((await fetch(`${base}${probe}`, { headers: { 'x-request-id': `${sent}-probe` } })).status).toBe(200);
         const profile = await fetch(`${base}/api/UserInformation`, {
           method: 'POST',
           headers: {
@@ -366,6 +372,7 @@ describe('observability: health, logs, metrics', () => {
           durationMs: expect.any(Number),
         });
         expect(access.find((r) => r.reqId === generated)).toMatchObject({ route: '/api/login' });
+        expect(records.filter((r) => r.reqId === `${sent}-probe`)).toEqual([]);
         expect(access.find((r) => r.reqId === `${sent}-2`)).toMatchObject({
           method: 'POST',
           route: '/api/UserInformation',

@@ -95,6 +95,12 @@ describe('loadConfig: database limits and API processes', () => {
     expect(loadConfig({ ...base, PASSWORD_HASHES_IN_FLIGHT: '2' }).passwordHashesInFlight).toBe(2);
     expect(() => loadConfig({ ...base, PASSWORD_HASHES_IN_FLIGHT: '0' })).toThrow(/PASSWORD_HASHES_IN_FLIGHT/);
   });
+
+  it('keeps up to DASHBOARD_CACHE_ENTRIES dashboards per process, 5,000 by default, 0 for none (decision 0058)', () => {
+    expect(loadConfig(base).dashboardCacheEntries).toBe(5000);
+    expect(loadConfig({ ...base, DASHBOARD_CACHE_ENTRIES: '0' }).dashboardCacheEntries).toBe(0);
+    expect(() => loadConfig({ ...base, DASHBOARD_CACHE_ENTRIES: 'many' })).toThrow(/DASHBOARD_CACHE_ENTRIES/);
+  });
 });
 
 // Proves a libpq multi-host DATABASE_URL no longer stops the start with "Invalid URL" (issue 19 §5).

@@ -43,6 +43,8 @@ export interface AppConfig {
   apiProcesses: number;
   /** argon2 computations one process runs at once (PASSWORD_HASHES_IN_FLIGHT; decision 0055). */
   passwordHashesInFlight: number;
+  /** userDashboard answers one API process keeps while the database is unchanged (DASHBOARD_CACHE_ENTRIES; 0: none; decision 0058). */
+  dashboardCacheEntries: number;
   // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
   /** Checkpoint signing (Ed25519, outside PostgreSQL) and when checkpoints are due. */
   /**
@@ -306,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reconcileEveryMs: positive(env, 'RECONCILE_EVERY_MS', 2 * 60 * 1000),
     apiProcesses: apiProcessesFrom(env),
     passwordHashesInFlight: passwordHashesInFlightFrom(env),
+    dashboardCacheEntries: intFrom(env, 'DASHBOARD_CACHE_ENTRIES', 5000),
     // --- Ledger signing and auditor privacy (issue 8, points 9 and 10) ---
     ledger: ledgerConfig(env, nodeEnv),
     auditorRedactionSalt: redactionSalt(env, nodeEnv),

@@ -19,6 +19,7 @@ import { NewsModule } from '../../modules/news';
 import { SupportModule } from '../../modules/support';
 import { MemberSupportController } from './support.controller';
 import { MemberStatementController } from './statement.controller';
+import { DashboardAnswers } from './dashboard-answers';
 
 @Module({
   imports: [
@@ -46,6 +47,6 @@ import { MemberStatementController } from './statement.controller';
     MemberProfileController,
     MemberNetworkController,
   ],
-  providers: [RateLimitGuard],
+  providers: [RateLimitGuard, DashboardAnswers],
 })
 export class MemberApiModule {}

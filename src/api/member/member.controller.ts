@@ -26,6 +26,7 @@ import { NetworkQueries } from '../../modules/network';
 import { SupportQueries } from '../../modules/support';
 import { WalletQueries } from '../../modules/wallet';
 import { memberMetadata } from './member-metadata';
+import { DashboardAnswers } from './dashboard-answers';
 import {
   CountryQuery,
   ForgotPasswordDto,
@@ -51,6 +52,7 @@ export class MemberController {
     private readonly network: NetworkQueries,
     private readonly tokens: TokenService,
     private readonly db: Database,
+    private readonly dashboards: DashboardAnswers,
   ) {}
 
   @Get('check_sponsorid')
@@ -149,6 +151,7 @@ export class MemberController {
   @Post(['userDashboard', 'userdashboard'])
   @MemberReadCall()
   @HttpCode(200)
+  @Header('Content-Type', 'application/json; charset=utf-8')
   @UseGuards(MemberAuthGuard)
   @ApiBearerAuth()
   @ApiOperation({
@@ -159,9 +162,14 @@ export class MemberController {
       'myPhQueuePosition, myGhQueuePosition (the position of the caller\'s oldest waiting entry, 1 = next, "" when not waiting), ' +
       'myPhQueueRupees, myGhQueueRupees (what of theirs waits); matchedLinks7d, matchedRupees7d (links made in the last 7 days), ' +
       'matchingRate7d (linked in the last 7 days ÷ (that + PH waiting now), percent, two decimals). ' +
-      "contactAdminUrl: the CONTACT ADMIN chat link (setting contactAdminUrl; '' when none is set).",
+      "contactAdminUrl: the CONTACT ADMIN chat link (setting contactAdminUrl; '' when none is set). " +
+      "An answer may come from the API process's memory while nothing has committed since it was read, that day (decision 0058).",
   })
-  async dashboard(@Body() _body: UidDto, @CurrentMember() member: MemberPrincipal) {
+  async dashboard(@Body() _body: UidDto, @CurrentMember() member: MemberPrincipal): Promise<string> {
+    // The same answer while nothing has committed since it was read, the same India day (decision 0058).
+    const key = `${member.uid}${member.impersonatedBy === undefined ? '' : ':impersonated'}`;
+    const kept = this.dashboards.get(key, member.readState);
+    if (kept !== undefined) return kept;
     // The member's summary, their team's counts (the network's projection), the wallet's money cards,
     // the queue transparency fields and CONTACT ADMIN's link: every read started at once on one
     // connection, pipelined (one pool checkout, about one round trip; decision 0047).
@@ -174,7 +182,9 @@ export class MemberController {
         this.support.contactAdminUrl(sql),
       ]),
     );
-    return [{ ...summary, ...team, ...money, ...queue, contactAdminUrl }];
+    const answer = JSON.stringify([{ ...summary, ...team, ...money, ...queue, contactAdminUrl }]);
+    this.dashboards.set(key, member.readState, answer);
+    return answer;
   }
 
   @Post('ForgetPassword')

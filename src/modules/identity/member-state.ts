@@ -1,3 +1,4 @@
+import { READ_STATE_SQL, ReadState } from '../../platform/db/read-state';
 import { prepared, Sql } from '../../platform/db/sql';
 import { Locked } from '../../platform/event-store/locked';
 import { AdminRole, AdminState, adminStream, IMPERSONATING_ROLES, roleMayCall } from './domain/admin.events';
@@ -18,16 +19,69 @@ const MEMBER_COLUMNS = `select uid, name, email, status, blocked, isagree, crede
 /** Prepared once per connection: every signed-in member call checks its session with the first (decision 0051). */
 const MEMBER_SQL = prepared(MEMBER_COLUMNS);
 const MEMBER_FOR_UPDATE_SQL = prepared(`${MEMBER_COLUMNS} for update`);
+/** The session checks': the rows, and what the statement saw of the database (decision 0058). */
+const MEMBER_SESSIONS_SQL = prepared(
+  `select uid, name, email, status, blocked, isagree, credential_version, session_epoch, must_change_password, version,
+          ${READ_STATE_SQL} as read_state, now() as read_at
+     from members where uid = any($1::text[])`,
+);
+
+type MemberSession = { member: MemberState; readState: ReadState };
+type SessionWaiter = { resolve: (session: MemberSession | null) => void; reject: (error: unknown) => void };
 
 /**
- * The members projection row a command decides on; null for an id that is not a member. Commands
- * that append to the member's stream read it FOR UPDATE, so concurrent commands on one member
- * queue on the row instead of failing on the stream version and retrying.
+ * The session checks of one connection pool, in turn (decision 0058): while a check's statement is
+ * out, the calls that arrive meanwhile wait and then go together in the next one (`uid = any($1)`).
+ * Each call's check still runs after the call arrived, and a lone call goes at once; under load a
+ * statement, a pool checkout and a socket write serve many calls. A failure (the database down, the
+ * watchdog's 503) is every waiting call's.
  */
-export async function loadMember(sql: Sql, uid: string, forUpdate = false): Promise<MemberState | null> {
-  if (!UID_PATTERN.test(uid)) return null;
-  const [row] = await sql.query<MemberRow>(forUpdate ? MEMBER_FOR_UPDATE_SQL : MEMBER_SQL, [uid]);
-  if (!row) return null;
+class SessionChecks {
+  private waiting = new Map<string, SessionWaiter[]>();
+  private out = false;
+
+  constructor(private readonly sql: Sql) {}
+
+  load(uid: string): Promise<MemberSession | null> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.waiting.get(uid);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(uid, [{ resolve, reject }]);
+      if (!this.out) this.send();
+    });
+  }
+
+  private send(): void {
+    const batch = this.waiting;
+    this.waiting = new Map();
+    this.out = true;
+    this.sql
+      .query<MemberRow & { read_state: string; read_at: Date }>(MEMBER_SESSIONS_SQL, [[...batch.keys()]])
+      .then(
+        (rows) => {
+          const found = new Map(rows.map((row) => [row.uid, row]));
+          for (const [uid, waiters] of batch) {
+            const row = found.get(uid);
+            const session = row
+              ? { member: memberState(row), readState: { state: row.read_state, at: row.read_at } }
+              : null;
+            for (const waiter of waiters) waiter.resolve(session);
+          }
+        },
+        (error: unknown) => {
+          for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+        },
+      )
+      .finally(() => {
+        this.out = false;
+        if (this.waiting.size > 0) this.send();
+      });
+  }
+}
+
+const sessionChecks = new WeakMap<Sql, SessionChecks>();
+
+function memberState(row: MemberRow): MemberState {
   return {
     uid: row.uid,
     name: row.name,
@@ -40,6 +94,29 @@ export async function loadMember(sql: Sql, uid: string, forUpdate = false): Prom
     mustChangePassword: row.must_change_password,
     version: row.version,
   };
+}
+
+/**
+ * The members projection row a command decides on; null for an id that is not a member. Commands
+ * that append to the member's stream read it FOR UPDATE, so concurrent commands on one member
+ * queue on the row instead of failing on the stream version and retrying.
+ */
+export async function loadMember(sql: Sql, uid: string, forUpdate = false): Promise<MemberState | null> {
+  if (!UID_PATTERN.test(uid)) return null;
+  const [row] = await sql.query<MemberRow>(forUpdate ? MEMBER_FOR_UPDATE_SQL : MEMBER_SQL, [uid]);
+  return row ? memberState(row) : null;
+}
+
+/**
+ * loadMember for a signed-in call's session check, with what that statement saw of the database
+ * (`readState`): a read of the same call may keep its answer under it (ReadStateCache, decision 0058).
+ * Checks that arrive while another is out go together in the next statement (SessionChecks).
+ */
+export async function loadMemberSession(sql: Sql, uid: string): Promise<MemberSession | null> {
+  if (!UID_PATTERN.test(uid)) return null;
+  let checks = sessionChecks.get(sql);
+  if (!checks) sessionChecks.set(sql, (checks = new SessionChecks(sql)));
+  return checks.load(uid);
 }
 
 /** The member's row locked FOR UPDATE, as the stream a command appends to (the append reads the head's hash). */

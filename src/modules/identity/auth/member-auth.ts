@@ -10,7 +10,8 @@ import { FastifyRequest } from 'fastify';
 import { errorBody } from '../../../platform/http/error-body';
 import { AdminRole } from '../domain/admin.events';
 import { MSG } from '../domain/member.messages';
-import { activeImpersonator, loadMember, stillIssuedUnder } from '../member-state';
+import { ReadState } from '../../../platform/db/read-state';
+import { activeImpersonator, loadMemberSession, stillIssuedUnder } from '../member-state';
 import { passwordChangeRequired } from './password-change-required';
 import { IMPERSONATED_SESSION_SECONDS, MemberClaims } from '../tokens';
 import { BearerAuthGuard, BearerJwtStrategy, CurrentPrincipal } from './bearer-jwt';
@@ -22,6 +23,8 @@ export interface MemberPrincipal {
   impersonatorRole?: AdminRole;
   /** The account's password is a one-time one still to be changed: only the password change is let through. */
   mustChangePassword?: boolean;
+  /** What the session check's statement saw of the database: answers may be kept under it (decision 0058). */
+  readState?: ReadState;
 }
 
 const MONEY_OR_CREDENTIAL = 'money-or-credential-call';
@@ -68,15 +71,13 @@ const loginRequired = () => new UnauthorizedException(errorBody(401, MSG.loginRe
 export class MemberJwtStrategy extends BearerJwtStrategy('member-jwt') {
   async validate(claims: MemberClaims): Promise<MemberPrincipal> {
     if (claims?.typ !== 'member' || typeof claims.sub !== 'string') throw loginRequired();
-    const member = await loadMember(this.db, claims.sub);
-    if (
-      !member ||
-      member.blocked ||
-      !stillIssuedUnder(member, { credentialVersion: claims.cv, sessionEpoch: claims.se })
-    )
+    const session = await loadMemberSession(this.db, claims.sub);
+    if (!session) throw loginRequired();
+    const { member, readState } = session;
+    if (member.blocked || !stillIssuedUnder(member, { credentialVersion: claims.cv, sessionEpoch: claims.se }))
       throw loginRequired();
-    const mustChangePassword = member.mustChangePassword;
-    if (claims.imp === undefined) return { uid: member.uid, mustChangePassword };
+    const { mustChangePassword } = member;
+    if (claims.imp === undefined) return { uid: member.uid, mustChangePassword, readState };
     if (
       typeof claims.imp !== 'string' ||
       !claims.iat ||
@@ -90,7 +91,13 @@ export class MemberJwtStrategy extends BearerJwtStrategy('member-jwt') {
       role: claims.ar,
     });
     if (!admin) throw loginRequired();
-    return { uid: member.uid, impersonatedBy: admin.username, impersonatorRole: admin.role, mustChangePassword };
+    return {
+      uid: member.uid,
+      impersonatedBy: admin.username,
+      impersonatorRole: admin.role,
+      mustChangePassword,
+      readState,
+    };
   }
 }
 
