@@ -332,9 +332,12 @@ describe('observability: health, logs, metrics', () => {
           const answer = await fetch(`${base}/api/health/live`, { headers: { 'x-request-id': bad } });
           expect(answer.headers.get('x-request-id')).toMatch(UUID);
         }
-        // Probes answered well and quickly write no access line (decision 0058).
-        for (const probe of ['/api/health/live', '/api/health/ready'])
-          expect((await fetch(`${base}${probe}`, { headers: { 'x-request-id': `${sent}-probe` } })).status).toBe(200);
+        // The probes write their access line too, the plain Fastify liveness route included (decision 0058).
+        for (const probe of ['live', 'ready'])
+          expect(
+            (await fetch(`${base}/api/health/${probe}`, { headers: { 'x-request-id': `${sent}-probe-${probe}` } }))
+              .status,
+          ).toBe(200);
         const profile = await fetch(`${base}/api/UserInformation`, {
           method: 'POST',
           headers: {
@@ -372,7 +375,12 @@ describe('observability: health, logs, metrics', () => {
           durationMs: expect.any(Number),
         });
         expect(access.find((r) => r.reqId === generated)).toMatchObject({ route: '/api/login' });
-        expect(records.filter((r) => r.reqId === `${sent}-probe`)).toEqual([]);
+        for (const probe of ['live', 'ready'])
+          expect(access.find((r) => r.reqId === `${sent}-probe-${probe}`)).toMatchObject({
+            method: 'GET',
+            route: `/api/health/${probe}`,
+            status: 200,
+          });
         expect(access.find((r) => r.reqId === `${sent}-2`)).toMatchObject({
           method: 'POST',
           route: '/api/UserInformation',

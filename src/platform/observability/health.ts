@@ -80,9 +80,6 @@ export class HealthChecks {
 export const LIVE_PATH = '/api/health/live';
 const LIVE_ANSWER = JSON.stringify({ status: 'ok' });
 
-/** The probes' routes, whose answers write no access line unless they fail or are slow (observability/http.ts). */
-export const PROBE_ROUTES: ReadonlySet<string> = new Set([LIVE_PATH, '/api/health/ready', '/api/health']);
-
 /**
  * `GET /api/health/live` as a plain Fastify route: it asks nothing of anything, so it has no use for
  * Nest's router, guards, pipes and interceptors, nor for compression (15 bytes); it still gets every

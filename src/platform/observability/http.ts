@@ -3,7 +3,6 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { IncomingMessage } from 'node:http';
 import { storage } from 'nestjs-pino/storage';
 import { Logger } from 'pino';
-import { PROBE_ROUTES } from './health';
 import { accessLogger, requestIdFrom, rootLogger } from './logger';
 import { METRICS_CONTENT_TYPE, Metrics, scrapeAllowed, UNMATCHED_ROUTE } from './metrics';
 import { ObservabilitySettings } from './settings';
@@ -61,16 +60,8 @@ export class RequestLogScope {
 }
 
 /**
- * A probe's answer (PROBE_ROUTES: a load balancer or an orchestrator asks every few seconds) writes
- * its access line only when it failed (5xx) or took at least this long: a line per probe told an
- * operator nothing and was most of what a probe cost (decision 0058). Its histogram sample stays.
- */
-export const SLOW_PROBE_MS = 1000;
-
-/**
  * On every answer: the `X-Request-Id` header; one access line (method, route pattern, status,
- * duration in ms, who, never the query string, a body or a header) — for a probe only when it failed
- * or was slow (SLOW_PROBE_MS); the request histogram. And
+ * duration in ms, who, never the query string, a body or a header); the request histogram. And
  * `GET /metrics` (bearer METRICS_TOKEN when set). Registered before the routes and the web apps.
  * The request's lines carry its id and caller through RequestLogScope, entered here for the rest
  * of the request (as nestjs-pino's own middleware did, at the same hook).
@@ -90,7 +81,6 @@ export function registerHttpObservability(
     const status = reply.statusCode;
     const durationMs = Math.round(reply.elapsedTime * 10) / 10;
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(status) }, durationMs / 1000);
-    if (status < 500 && durationMs < SLOW_PROBE_MS && PROBE_ROUTES.has(route)) return done();
     const line = {
       reqId: request.id,
       ...identityOf(request),
