@@ -92,9 +92,14 @@ interface Column {
 export async function compareProjections(
   db: Database,
   runner: ProjectionRunner,
-  options: { schema?: string; view?: ValueView } = {},
+  options: {
+    schema?: string;
+    view?: ValueView;
+    /** An exported snapshot to rebuild and compare in (replayLedger's `snapshot`): verify's own. */
+    snapshot?: string;
+  } = {},
 ): Promise<ProjectionsReport> {
-  const run = () => rebuildAndName(db, runner, options.schema, options.view ?? ((_, v) => v));
+  const run = () => rebuildAndName(db, runner, options.schema, options.view ?? ((_, v) => v), options.snapshot);
   if (!options.schema) return run();
   const schema = options.schema;
   // The lock lives as long as this read-only transaction, which stays idle while the rebuild runs
@@ -119,12 +124,14 @@ async function rebuildAndName(
   runner: ProjectionRunner,
   schema: string | undefined,
   view: ValueView,
+  snapshot: string | undefined,
 ): Promise<ProjectionsReport> {
   const differences: RowDifference[] = [];
   let report: Awaited<ReturnType<typeof replayLedger>>;
   try {
     report = await replayLedger(db, runner, {
       schema,
+      snapshot,
       inspect: async ({ live, replayed, schema: scratch, tables }) => {
         const key = randomBytes(32);
         for (const diff of tables) {
