@@ -127,4 +127,30 @@ describe('verify runs the rebuild, the walk and the checks side by side in one s
     expect({ ...found, projections: null }).toEqual({ ...sequential, projections: null });
     expect(found.projections?.differences).toEqual(sequential.projections?.differences);
   });
+
+  it('level income: a level outside 1–15 and a level paid twice are named, a level without a number twice is not', async () => {
+    const [income] = await t.db.owner.query<{ position: string; stream_id: string; level: string }>(
+      `select position::text as position, stream_id, payload->'levels'->0->>'level' as level from events
+        where type = 'LevelIncomeDistributed' order by position limit 1`,
+    );
+    await t.db.owner.transaction(async (tx) => {
+      await tx.execute('set local session_replication_role = replica');
+      // level 0's copy twice (its level paid twice), then level 0 moved to 16, and two levels without a number
+      await tx.execute(
+        `update events set payload = jsonb_set(payload, '{levels}', jsonb_set(
+           (payload->'levels') || jsonb_build_array(payload->'levels'->0, payload->'levels'->0,
+                                                    (payload->'levels'->0) - 'level', (payload->'levels'->0) - 'level'),
+           '{0,level}', '16')) where position = $1`,
+        [income.position],
+      );
+    });
+    const check = LEDGER_CHECKS.find((c) => c.name === 'level-income-within-15-levels')!;
+    expect(await check.run(t.db.app)).toEqual([
+      {
+        position: income.position,
+        stream_id: income.stream_id,
+        reason: `illegal event (LevelIncomeDistributed): income at level 16, beyond the 15 levels; level ${income.level} paid twice`,
+      },
+    ]);
+  });
 });
