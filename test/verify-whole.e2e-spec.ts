@@ -1,5 +1,10 @@
 import { LEDGER_CHECKS } from '../src/modules/ledger-audit/checks';
-import { compareProjections, VERIFY_SCRATCH_SCHEMA } from '../src/modules/ledger-audit/projection-diff';
+import {
+  compareProjections,
+  SCRATCH_LOCK,
+  VERIFY_SCRATCH_SCHEMA,
+  VerifyAlreadyRunning,
+} from '../src/modules/ledger-audit/projection-diff';
 import { ledgerTreeCheck } from '../src/modules/ledger-audit/tree-checks';
 import { verifyLedger } from '../src/modules/ledger-audit/verify';
 import { verifyWhole } from '../src/modules/ledger-audit/verify-whole';
@@ -53,6 +58,23 @@ describe('verify runs the rebuild, the walk and the checks side by side in one s
     expect(report.eventsChecked).toBeGreaterThan(10);
     expect(report.projections?.tablesCompared).toBe(runner.tables().length);
     expect(report.projections?.eventsReplayed).toBe(report.eventsChecked);
+  });
+
+  it('while another verify holds the scratch schema it is refused at once, before any part runs', async () => {
+    const ran: string[] = [];
+    const spy = { name: 'spy', run: async () => (ran.push('spy'), []) };
+    await t.db.owner.transaction(
+      async (other) => {
+        await other.query('select pg_advisory_xact_lock($1, $2)', [...SCRATCH_LOCK]);
+        await expect(verifyWhole(t.db.app, runner, [spy], keys, { schema, lanes: 1 })).rejects.toBeInstanceOf(
+          VerifyAlreadyRunning,
+        );
+      },
+      { retry: false, appends: false },
+    );
+    expect(ran).toEqual([]);
+    expect((await verifyWhole(t.db.app, runner, [spy], keys, { schema })).ok).toBe(true);
+    expect(ran).toEqual(['spy']);
   });
 
   it('appends committed while it runs are in neither the rebuild nor the walk: both judge one ledger', async () => {

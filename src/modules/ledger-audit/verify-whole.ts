@@ -41,8 +41,17 @@ export async function verifyWhole(
     // The holder only keeps the snapshot alive for the others: idle, for as long as they work.
     await holder.execute('set local idle_in_transaction_session_timeout = 0');
     const [{ id }] = await holder.query<{ id: string }>('select pg_export_snapshot() as id');
-    const projections = compareProjections(db, runner, { schema: options.schema, view: options.view, snapshot: id });
+    let started = () => {};
+    const rebuilding = new Promise<void>((resolve) => (started = resolve));
+    const projections = compareProjections(db, runner, {
+      schema: options.schema,
+      view: options.view,
+      snapshot: id,
+      onStart: () => started(),
+    });
     projections.catch(() => undefined); // awaited by verifyLedger, or below when a part fails first
+    // Another verify holding the scratch schema refuses this one (VerifyAlreadyRunning) before any walking.
+    await Promise.race([rebuilding, projections]);
     const lanes: VerifyLanes = {
       count: options.lanes ?? VERIFY_LANES,
       run: (work) =>
