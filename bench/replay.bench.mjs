@@ -48,6 +48,9 @@ const RATES_BP = [1000, 500, 300, 200, 100, 100, 100, 100, 100, 100, 50, 50, 50,
 export const DIST_FILES = [
   'dist/modules/ledger-audit/replay.js',
   'dist/modules/ledger-audit/verify.js',
+  'dist/modules/ledger-audit/verify-whole.js',
+  'dist/modules/ledger-audit/checks.js',
+  'dist/modules/ledger-audit/tree-checks.js',
   'dist/modules/income/domain/level-income.decide.js',
   'dist/modules/help/domain/help.decide.js',
   'dist/modules/help/domain/help-request.decide.js',
@@ -69,6 +72,9 @@ function loadDist() {
     ...dist('modules/projections.js'),
     ...dist('modules/ledger-audit/replay.js'),
     ...dist('modules/ledger-audit/verify.js'),
+    ...dist('modules/ledger-audit/verify-whole.js'),
+    ...dist('modules/ledger-audit/checks.js'),
+    ...dist('modules/ledger-audit/tree-checks.js'),
     ...dist('modules/income/domain/level-income.decide.js'),
     ...dist('modules/help/domain/help.decide.js'),
     ...dist('modules/help/domain/help-request.decide.js'),
@@ -635,7 +641,8 @@ async function keptLedger(owner, events) {
 export async function run({ ownerUrl, events, sizes, check, verify, log, serverUrl = null, settings = {} }) {
   const d = loadDist();
   const connect = async (url) => {
-    const ds = d.createDataSource(url, { poolSize: 4, applicationName: 'bench-replay' });
+    // verify at its widest takes 8 connections (decision 0056)
+    const ds = d.createDataSource(url, { poolSize: 10, applicationName: 'bench-replay' });
     await ds.initialize();
     return { ds, db: new d.Database(ds) };
   };
@@ -796,17 +803,43 @@ export async function run({ ownerUrl, events, sizes, check, verify, log, serverU
         if (w < 1000) break;
       }
       const signMs = performance.now() - t0;
+      // the checks `npm run ledger -- verify` runs, the credential commitments under the generator's key
+      const checks = [
+        ...d.LEDGER_CHECKS.map((c) =>
+          c.name === 'credential-commitments' ? d.credentialCommitmentsMatch(() => credentialKey) : c,
+        ),
+        d.ledgerTreeCheck(keys),
+      ];
+      // the walk alone (chains and checkpoints, one connection, one snapshot), then verify as the CLI runs it
+      const cpu0 = process.cpuUsage();
       const t1 = performance.now();
-      const report = await d.verifyLedger(owner, [d.credentialCommitmentsMatch(() => credentialKey)], keys);
+      const walk = await owner.transaction((tx) => d.verifyLedger(tx, [], keys), {
+        retry: false,
+        isolation: 'REPEATABLE READ',
+        readOnly: true,
+      });
+      const walkMs = performance.now() - t1;
+      const walkCpu = process.cpuUsage(cpu0);
+      const load0 = load();
+      const cpu1 = process.cpuUsage();
+      const t2 = performance.now();
+      const report = await d.verifyWhole(owner, runner, checks, keys);
       verified = {
-        ok: report.ok,
-        problems: report.problems?.slice(0, 3),
+        ok: report.ok && walk.ok,
+        problems: [...walk.problems, ...report.problems].slice(0, 3),
         checkpoints,
         signMs,
-        verifyMs: performance.now() - t1,
+        walkMs,
+        checkpointsChecked: walk.checkpointsChecked,
+        walkCpuMs: (walkCpu.user + walkCpu.system) / 1000,
+        verifyMs: performance.now() - t2,
+        verifyCpuMs: ((c) => (c.user + c.system) / 1000)(process.cpuUsage(cpu1)),
+        tablesCompared: report.projections?.tablesCompared ?? 0,
+        checks: checks.length,
+        load: `${load0} → ${load()}`,
       };
       log(
-        `verify: ${report.ok ? 'ok' : 'FAILED'} (${checkpoints} checkpoints signed in ${(signMs / 1000).toFixed(0)} s, verify ${(verified.verifyMs / 1000).toFixed(0)} s)`,
+        `verify: ${verified.ok ? 'ok' : 'FAILED'} (${checkpoints} checkpoints signed in ${(signMs / 1000).toFixed(0)} s; the walk ${(walkMs / 1000).toFixed(1)} s, the whole verify ${(verified.verifyMs / 1000).toFixed(1)} s, load ${verified.load})`,
       );
     }
     return { server, members, genMs, results, correctness, verified, kept: kept !== null, settings };
@@ -888,7 +921,10 @@ export function report(r) {
       );
   if (r.verified)
     lines.push(
-      `verify of the whole ledger: ${r.verified.ok ? 'ok' : `FAILED ${JSON.stringify(r.verified.problems)}`} in ${(r.verified.verifyMs / 1000).toFixed(0)} s`,
+      `verify of the whole ledger: ${r.verified.ok ? 'ok' : `FAILED ${JSON.stringify(r.verified.problems)}`}; ` +
+        `the walk alone (chains, ${r.verified.checkpointsChecked} checkpoints) ${(r.verified.walkMs / 1000).toFixed(1)} s (${(r.verified.walkCpuMs / 1000).toFixed(1)} s of this process's CPU); ` +
+        `the whole verify as \`npm run ledger -- verify\` runs it (${r.verified.tablesCompared} read tables rebuilt and compared, the walk, ${r.verified.checks} checks, one snapshot) ` +
+        `${(r.verified.verifyMs / 1000).toFixed(1)} s (${(r.verified.verifyCpuMs / 1000).toFixed(1)} s of this process's CPU), load ${r.verified.load}`,
     );
   if (Object.keys(r.settings ?? {}).length)
     lines.push(`lanes' settings over replay's own (BENCH_REPLAY_SETTINGS): ${JSON.stringify(r.settings)}`);

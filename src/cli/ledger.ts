@@ -3,9 +3,8 @@ import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { ALL_PROJECTIONS } from '../modules/projections';
 import {
   replayLedger,
-  compareProjections,
   LEDGER_CHECKS,
-  verifyLedger,
+  verifyWhole,
   exportLedger,
   parseSavedDigest,
   SavedDigest,
@@ -70,16 +69,18 @@ export async function runLedgerCommand(
         if (against)
           out.progress(`verify: checking against the signer's last digest ${lastDigestFile} (as --against)\n`);
       }
-      // Every read table rebuilt from the events (a schema of its own, dropped after) and compared.
-      const projections = await compareProjections(db, new ProjectionRunner(ALL_PROJECTIONS));
-      const report = await db.transaction(
-        (tx) => verifyLedger(tx, [...LEDGER_CHECKS, ledgerTreeCheck(keys)], keys, { against, projections }),
+      // Every read table rebuilt from the events (a schema of its own, dropped after) and compared,
+      // beside the walk and the checks, all in one snapshot (decision 0056).
+      const report = await verifyWhole(
+        db,
+        new ProjectionRunner(ALL_PROJECTIONS),
+        [...LEDGER_CHECKS, ledgerTreeCheck(keys)],
+        keys,
         {
-          retry: false,
-          isolation: 'REPEATABLE READ',
-          readOnly: true,
+          against,
         },
       );
+      const projections = report.projections!;
       out.log(JSON.stringify(report, null, 2));
       const extends_ = against
         ? `, and it extends the digest saved at ${against.time} (position ${against.position})`
@@ -165,7 +166,8 @@ async function main(): Promise<number> {
   const [command, ...args] = process.argv.slice(2);
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
-  const dataSource = await createDataSource(url, { poolSize: 4, applicationName: 'sahyog-ledger-cli' }).initialize();
+  // verify at its widest: the snapshot's holder, its two lanes, and the rebuild's snapshot, lanes and diff (decision 0056)
+  const dataSource = await createDataSource(url, { poolSize: 8, applicationName: 'sahyog-ledger-cli' }).initialize();
   try {
     return await runLedgerCommand(new Database(dataSource), command, args, {
       log: (line) => console.log(line),

@@ -14,6 +14,7 @@ export { compareProjections, VerifyAlreadyRunning, VERIFY_SCRATCH_SCHEMA } from 
 export type { ProjectionsReport, RowDifference } from './projection-diff';
 export { verifyLedger } from './verify';
 export type { VerifyReport } from './verify';
+export { verifyWhole } from './verify-whole';
 export { readLastDigest, RefusedToSign, signCheckpoints } from './last-digest';
 export {
   MAX_STATEMENT_ENTRIES,

@@ -6,10 +6,11 @@ import { LEDGER_CHECKS } from './checks';
 import { ledgerTreeCheck } from './tree-checks';
 import { exportLedger } from './export';
 import { EventView, personalValuesAsTokens, Redactor, wholeEvent } from './redaction';
-import { verifyLedger, VerifyReport } from './verify';
+import { VerifyReport } from './verify';
+import { verifyWhole } from './verify-whole';
 import { LedgerKeys } from '../../platform/event-store/signing';
 import { ProjectionRunner } from '../../platform/projections/projection';
-import { compareProjections, VERIFY_SCRATCH_SCHEMA } from './projection-diff';
+import { VERIFY_SCRATCH_SCHEMA } from './projection-diff';
 
 @Injectable()
 export class LedgerAuditService {
@@ -64,22 +65,15 @@ export class LedgerAuditService {
 
   /**
    * Rebuilds every read table from the events into `verify_scratch` and names each difference
-   * (for the auditor, personal values as tokens and secrets as keyed hashes), then checks the
-   * chains, signatures and checkpoints read-only in one REPEATABLE READ snapshot, so concurrent
-   * appends can't make it see half a stream. One rebuild at a time: VerifyAlreadyRunning otherwise.
+   * (for the auditor, personal values as tokens and secrets as keyed hashes), beside the chains,
+   * signatures, checkpoints and checks, all read-only in ONE REPEATABLE READ snapshot (decision
+   * 0056), so concurrent appends can't make it see half a stream, nor the rebuild and the walk two
+   * ledgers. One rebuild at a time: VerifyAlreadyRunning otherwise.
    */
-  async verify(role?: string): Promise<VerifyReport> {
-    const projections = await compareProjections(this.db, this.runner, {
+  verify(role?: string): Promise<VerifyReport> {
+    return verifyWhole(this.db, this.runner, [...LEDGER_CHECKS, ledgerTreeCheck(this.keys)], this.keys, {
       schema: VERIFY_SCRATCH_SCHEMA,
       view: role === 'auditor' ? personalValuesAsTokens(this.redactor) : undefined,
     });
-    return this.db.transaction(
-      (tx) => verifyLedger(tx, [...LEDGER_CHECKS, ledgerTreeCheck(this.keys)], this.keys, { projections }),
-      {
-        retry: false,
-        isolation: 'REPEATABLE READ',
-        readOnly: true,
-      },
-    );
   }
 }

@@ -19,7 +19,7 @@ export const SECRET_COLUMN = /secret|password|cipher|(^|_)token$/;
 /** The schema the application role rebuilds into (migration VerifyScratch1763800019500). */
 export const VERIFY_SCRATCH_SCHEMA = 'verify_scratch';
 /** The advisory lock (two int4 keys) that lets one verify at a time use VERIFY_SCRATCH_SCHEMA. */
-const SCRATCH_LOCK = [5362, 43] as const;
+export const SCRATCH_LOCK = [5362, 43] as const;
 
 /** One difference between a live read table and the same table rebuilt from the events. */
 export interface RowDifference {
@@ -92,9 +92,19 @@ interface Column {
 export async function compareProjections(
   db: Database,
   runner: ProjectionRunner,
-  options: { schema?: string; view?: ValueView } = {},
+  options: {
+    schema?: string;
+    view?: ValueView;
+    /** An exported snapshot to rebuild and compare in (replayLedger's `snapshot`): verify's own. */
+    snapshot?: string;
+    /** Told when the rebuild begins (with `schema`, once the lock is held): verify starts its walk then. */
+    onStart?: () => void;
+  } = {},
 ): Promise<ProjectionsReport> {
-  const run = () => rebuildAndName(db, runner, options.schema, options.view ?? ((_, v) => v));
+  const run = () => {
+    options.onStart?.();
+    return rebuildAndName(db, runner, options.schema, options.view ?? ((_, v) => v), options.snapshot);
+  };
   if (!options.schema) return run();
   const schema = options.schema;
   // The lock lives as long as this read-only transaction, which stays idle while the rebuild runs
@@ -119,12 +129,14 @@ async function rebuildAndName(
   runner: ProjectionRunner,
   schema: string | undefined,
   view: ValueView,
+  snapshot: string | undefined,
 ): Promise<ProjectionsReport> {
   const differences: RowDifference[] = [];
   let report: Awaited<ReturnType<typeof replayLedger>>;
   try {
     report = await replayLedger(db, runner, {
       schema,
+      snapshot,
       inspect: async ({ live, replayed, schema: scratch, tables }) => {
         const key = randomBytes(32);
         for (const diff of tables) {

@@ -120,6 +120,12 @@ export async function replayLedger(
     lanes?: number;
     /** Each lane's settings, over REPLAY_SETTINGS (the benchmark measures others with it). */
     settings?: Readonly<Record<string, string>>;
+    /**
+     * An exported snapshot (`pg_export_snapshot()` of a transaction still open) to read the events
+     * and the live tables in, instead of a new one: verify rebuilds and walks the very same ledger
+     * side by side (decision 0056).
+     */
+    snapshot?: string;
   } = {},
 ): Promise<ReplayReport> {
   const given = options.schema;
@@ -146,6 +152,7 @@ export async function replayLedger(
   try {
     return await db.transaction(
       async (snapshot) => {
+        if (options.snapshot !== undefined) await importSnapshot(snapshot, options.snapshot);
         let after: string | null = null;
         let projected = 0;
         const [{ count, last, id }] = await snapshot.query<{ count: string; last: string | null; id: string }>(
@@ -160,7 +167,7 @@ export async function replayLedger(
           const lane = () =>
             db.transaction(
               async (tx) => {
-                await tx.execute(`set transaction snapshot '${id}'`);
+                await importSnapshot(tx, id);
                 await tx.execute(`set local search_path to ${schema}, public`);
                 for (const [name, value] of Object.entries({ ...REPLAY_SETTINGS, ...options.settings }))
                   await tx.execute('select set_config($1, $2, true)', [name, value]);
@@ -247,6 +254,15 @@ export async function replayLedger(
       else await db.execute(`drop schema if exists ${schema} cascade`);
     }
   }
+}
+
+/** An exported snapshot's id as `pg_export_snapshot()` spells it (hex digits and dashes). */
+const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i;
+
+/** Makes the transaction `tx` (before its first statement) read in the exported snapshot `id`. */
+export async function importSnapshot(tx: Sql, id: string): Promise<void> {
+  if (!SNAPSHOT_ID.test(id)) throw new Error(`not an exported snapshot's id: ${JSON.stringify(id)}`);
+  await tx.execute(`set transaction snapshot '${id}'`);
 }
 
 /** The projections in the order the lanes take them: LONGEST_REBUILDS first, the others in their order. */

@@ -19,9 +19,11 @@ import {
   digestStep,
   eventHash,
   GENESIS_HASH,
+  HashedContent,
   LEGACY_HASH_RULE,
 } from '../../platform/event-store/canonical';
-import { EVENT_COLUMNS, EventRow, toStoredEvent } from '../../platform/event-store/event.types';
+import { EventRow } from '../../platform/event-store/event.types';
+import { settleAll } from '../../platform/projections/projection';
 import { Posting, postingsBalance } from '../../platform/money';
 
 /** Events read per batch while verifying. */
@@ -43,6 +45,24 @@ export interface VerifyReport {
 }
 
 /**
+ * Where verify's parts run when they may run side by side (decision 0056): `run` gives `work` a
+ * connection of its own in verify's one snapshot (a transaction that imported it), and `count`
+ * such connections take the parts off one queue, the longest first.
+ */
+export interface VerifyLanes {
+  count: number;
+  run<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+}
+
+/** What the walk over every stream found: its counts and its problems (at most MAX_PROBLEMS). */
+interface WalkResult {
+  eventsChecked: number;
+  streamsChecked: number;
+  postingsChecked: number;
+  problems: Problem[];
+}
+
+/**
  * Re-derives everything the ledger promises from the event rows alone: every stream's versions
  * run 1, 2, 3… and each hash covers its content and the previous hash; every checkpoint's digest
  * matches the events it covers and carries a valid signature of a published key; every event's
@@ -50,6 +70,11 @@ export interface VerifyReport {
  * `projections`, every read table equals the same table rebuilt from the events. Names the
  * first bad event (lowest position) among all problems found. `keys` defaults to this process's
  * configured ones (LEDGER_SIGNING_KEY and the retired public keys), never keys from the database.
+ *
+ * The parts (the walk, the checkpoints, `against`, each check, the projections) find what they
+ * find whichever order they run in; their problems are listed in that order (the walk's first),
+ * so the report is the same whether they ran one after another on `sql` or side by side in
+ * `lanes` (verifyWhole).
  */
 export async function verifyLedger(
   sql: Sql,
@@ -59,11 +84,98 @@ export async function verifyLedger(
     against?: SavedDigest;
     /**
      * What compareProjections found (every read table rebuilt from the events and compared with
-     * the live one, in snapshots of its own): each difference becomes a problem.
+     * the live one, in snapshots of its own, or in verify's own when given its snapshot): each
+     * difference becomes a problem. A promise is awaited after every other part.
      */
-    projections?: ProjectionsReport;
+    projections?: ProjectionsReport | Promise<ProjectionsReport>;
+    /** Run the parts side by side on connections of their own in one snapshot (else one after another on `sql`). */
+    lanes?: VerifyLanes;
   } = {},
 ): Promise<VerifyReport> {
+  let walked: WalkResult | undefined;
+  let checkpointsChecked = 0;
+  const parts: Array<(sql: Sql) => Promise<Problem[]>> = [
+    async (on) => {
+      walked = await walkStreams(on);
+      return walked.problems;
+    },
+    async (on) => {
+      const found: Problem[] = [];
+      checkpointsChecked = await verifyCheckpoints(
+        on,
+        keys,
+        (p) => void (found.length < MAX_PROBLEMS && found.push(p)),
+      );
+      return found;
+    },
+    async (on) => {
+      const problem = options.against ? await checkAgainst(on, keys, options.against) : null;
+      return problem ? [problem] : [];
+    },
+    ...extraChecks.map((check) => (on: Sql) => check.run(on)),
+  ];
+  const found = await runParts(sql, parts, options.lanes);
+
+  const problems: Problem[] = [];
+  const note = (p: Problem) => {
+    if (problems.length < MAX_PROBLEMS) problems.push(p);
+  };
+  for (const part of found) part.forEach(note);
+  const projections = (await options.projections) ?? null;
+  if (projections) for (const problem of differenceProblems(projections)) note(problem);
+
+  problems.sort((a, b) =>
+    BigInt(a.position) < BigInt(b.position) ? -1 : BigInt(a.position) > BigInt(b.position) ? 1 : 0,
+  );
+  return {
+    ok: problems.length === 0,
+    eventsChecked: walked!.eventsChecked,
+    streamsChecked: walked!.streamsChecked,
+    checkpointsChecked,
+    postingsChecked: walked!.postingsChecked,
+    projections,
+    firstBad: problems[0] ?? null,
+    problems,
+  };
+}
+
+/**
+ * Each part's problems, in the parts' order: one after another on `sql`, or taken off a queue by
+ * `lanes.count` lanes (the parts are listed longest first where it matters: the walk leads). A
+ * failing part stops the lanes taking more and fails verify, as it would one after another.
+ */
+async function runParts(
+  sql: Sql,
+  parts: ReadonlyArray<(sql: Sql) => Promise<Problem[]>>,
+  lanes: VerifyLanes | undefined,
+): Promise<Problem[][]> {
+  const found: Problem[][] = parts.map(() => []);
+  if (!lanes) {
+    for (const [i, part] of parts.entries()) found[i] = await part(sql);
+    return found;
+  }
+  const queue = [...parts.keys()];
+  const lane = () =>
+    lanes.run(async (on) => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+        try {
+          found[i] = await parts[i](on);
+        } catch (error) {
+          queue.length = 0; // the other lanes stop after the part they are on
+          throw error;
+        }
+      }
+    });
+  await settleAll(Array.from({ length: Math.max(1, Math.min(lanes.count, parts.length)) }, lane));
+  return found;
+}
+
+/**
+ * Every stream in (stream, version) order: versions 1, 2, 3…, each hash over its content and
+ * the stream's previous hash (by the event's own hash rule), postings that sum to zero; then the
+ * events that went back to hash rule 1 after the ledger moved to rule 2.
+ */
+async function walkStreams(sql: Sql): Promise<WalkResult> {
   const problems: Problem[] = [];
   const note = (p: Problem) => {
     if (problems.length < MAX_PROBLEMS) problems.push(p);
@@ -83,15 +195,15 @@ export async function verifyLedger(
   let firstRule2: bigint | null = null;
   // The next batch is asked for before this one is hashed: the server reads it while the client hashes.
   const page = (from: { stream: string; version: number }) => {
-    const rows = sql.query<EventRow>(
-      `select ${EVENT_COLUMNS} from events where (stream_id, stream_version) > ($1, $2) order by stream_id, stream_version limit ${VERIFY_BATCH}`,
+    const rows = sql.query<WalkRow>(
+      `select ${WALK_COLUMNS} from events where (stream_id, stream_version) > ($1, $2) order by stream_id, stream_version limit ${VERIFY_BATCH}`,
       [from.stream, from.version],
     );
     rows.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
     return rows;
   };
-  for (let next: Promise<EventRow[]> | null = page(after); next !== null;) {
-    const rows: EventRow[] = await next;
+  for (let next: Promise<WalkRow[]> | null = page(after); next !== null;) {
+    const rows: WalkRow[] = await next;
     if (rows.length < VERIFY_BATCH) next = null;
     else {
       const last = rows[rows.length - 1];
@@ -99,38 +211,37 @@ export async function verifyLedger(
       next = page(after);
     }
     for (const row of rows) {
-      const event = toStoredEvent(row);
       eventsChecked += 1;
-      if (event.streamId !== current.stream) {
+      if (row.stream_id !== current.stream) {
         streamsChecked += 1;
-        current = { stream: event.streamId, version: 0, hash: GENESIS_HASH };
+        current = { stream: row.stream_id, version: 0, hash: GENESIS_HASH };
       }
-      if (event.streamVersion !== current.version + 1) {
+      if (row.stream_version !== current.version + 1) {
         note({
-          position: event.position,
-          stream_id: event.streamId,
-          reason: `stream version ${event.streamVersion} follows ${current.version}: an event is missing`,
+          position: row.position,
+          stream_id: row.stream_id,
+          reason: `stream version ${row.stream_version} follows ${current.version}: an event is missing`,
         });
       }
-      if (event.hashRule === LEGACY_HASH_RULE || event.hashRule === CURRENT_HASH_RULE) {
-        const position = BigInt(event.position);
-        if (event.hashRule === LEGACY_HASH_RULE && (lastRule1 === null || position > lastRule1)) lastRule1 = position;
-        if (event.hashRule === CURRENT_HASH_RULE && (firstRule2 === null || position < firstRule2))
+      if (row.hash_rule === LEGACY_HASH_RULE || row.hash_rule === CURRENT_HASH_RULE) {
+        const position = BigInt(row.position);
+        if (row.hash_rule === LEGACY_HASH_RULE && (lastRule1 === null || position > lastRule1)) lastRule1 = position;
+        if (row.hash_rule === CURRENT_HASH_RULE && (firstRule2 === null || position < firstRule2))
           firstRule2 = position;
-        if (eventHash(current.hash, event, event.hashRule) !== event.hash)
+        if (eventHash(current.hash, hashedContent(row), row.hash_rule) !== row.hash)
           note({
-            position: event.position,
-            stream_id: event.streamId,
+            position: row.position,
+            stream_id: row.stream_id,
             reason: 'hash does not match the event content and the previous hash: the event was altered',
           });
       } else {
         note({
-          position: event.position,
-          stream_id: event.streamId,
-          reason: `unknown hash rule ${event.hashRule}: the event's hash cannot be checked`,
+          position: row.position,
+          stream_id: row.stream_id,
+          reason: `unknown hash rule ${row.hash_rule}: the event's hash cannot be checked`,
         });
       }
-      const postings = (event.payload as { postings?: Posting[] } | null)?.postings;
+      const postings = (row.payload as { postings?: Posting[] } | null)?.postings;
       if (Array.isArray(postings)) {
         postingsChecked += postings.length;
         let balanced = false;
@@ -140,9 +251,9 @@ export async function verifyLedger(
           balanced = false;
         }
         if (!balanced)
-          note({ position: event.position, stream_id: event.streamId, reason: 'postings do not sum to zero' });
+          note({ position: row.position, stream_id: row.stream_id, reason: 'postings do not sum to zero' });
       }
-      current = { stream: event.streamId, version: event.streamVersion, hash: event.hash };
+      current = { stream: row.stream_id, version: row.stream_version, hash: row.hash };
     }
   }
 
@@ -157,31 +268,24 @@ export async function verifyLedger(
         reason: `hash rule 1 (the previous release's) on an event recorded after the ledger moved to rule 2 at event ${firstRule2}: a downgrade`,
       });
   }
-
-  const checkpointsChecked = await verifyCheckpoints(sql, keys, note);
-  if (options.against) {
-    const problem = await checkAgainst(sql, keys, options.against);
-    if (problem) note(problem);
-  }
-
-  for (const check of extraChecks) for (const problem of await check.run(sql)) note(problem);
-  const projections = options.projections ?? null;
-  if (projections) for (const problem of differenceProblems(projections)) note(problem);
-
-  problems.sort((a, b) =>
-    BigInt(a.position) < BigInt(b.position) ? -1 : BigInt(a.position) > BigInt(b.position) ? 1 : 0,
-  );
-  return {
-    ok: problems.length === 0,
-    eventsChecked,
-    streamsChecked,
-    checkpointsChecked,
-    postingsChecked,
-    projections,
-    firstBad: problems[0] ?? null,
-    problems,
-  };
+  return { eventsChecked, streamsChecked, postingsChecked, problems };
 }
+
+/** The columns the walk reads: what the hash covers, the hash and its rule (no transaction id). */
+const WALK_COLUMNS =
+  'position::text as position, stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash, hash_rule';
+type WalkRow = Omit<EventRow, 'tx_id'>;
+
+/** What an event's hash covers, from its row (as toStoredEvent reads it). */
+const hashedContent = (row: WalkRow): HashedContent => ({
+  streamId: row.stream_id,
+  streamVersion: row.stream_version,
+  type: row.type,
+  schemaVersion: row.schema_version,
+  payload: row.payload,
+  metadata: row.metadata,
+  recordedAt: row.recorded_at.toISOString(),
+});
 
 /**
  * The previous release's checkpoint: no key, no signing time, no signature (decision 0015,

@@ -1,28 +1,37 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { DomainError, InvariantViolation } from '../errors';
 
 /** The hash of a stream's (non-existent) event 0: every chain starts here. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** Sorted member lists by key list (see sortedMembers); cleared when it grows past this many. */
-const MAX_KEY_PLANS = 10_000;
-const keyPlans = new Map<string, ReadonlyArray<readonly [string, string]>>();
+/** Object keys with their `"key":` prefix (JSON.stringify of the key), kept once each; cleared past this many. */
+const MAX_KEY_PREFIXES = 10_000;
+const keyPrefixes = new Map<string, string>();
+
+/** `"key":` for an object key: events repeat a few dozen keys millions of times (decision 0056). */
+function keyPrefix(key: string): string {
+  let prefix = keyPrefixes.get(key);
+  if (prefix === undefined) {
+    // JSON of the key: unambiguous, whatever characters it holds.
+    prefix = `${JSON.stringify(key)}:`;
+    if (keyPrefixes.size >= MAX_KEY_PREFIXES) keyPrefixes.clear();
+    keyPrefixes.set(key, prefix);
+  }
+  return prefix;
+}
 
 /**
- * An object's keys sorted by code unit, each with its `"key":` prefix — computed once per list of
- * keys (events of one type repeat a few shapes thousands of times: a batch of 500 help links is
- * ~4,000 objects of 5 shapes), so canonicalizing an object is no sort and no key escaping.
+ * An object's keys sorted by code unit (Array.prototype.sort's own order). Sorted only when they
+ * are not already: an object built in canonical order, or read back in it, costs one pass.
  */
-function sortedMembers(keys: string[]): ReadonlyArray<readonly [string, string]> {
-  // JSON of the key list: unambiguous, whatever characters the keys hold.
-  const signature = JSON.stringify(keys);
-  let plan = keyPlans.get(signature);
-  if (plan === undefined) {
-    plan = [...keys].sort().map((key) => [key, `${JSON.stringify(key)}:`] as const);
-    if (keyPlans.size >= MAX_KEY_PLANS) keyPlans.clear();
-    keyPlans.set(signature, plan);
-  }
-  return plan;
+function sortedKeys(record: Record<string, unknown>): string[] {
+  const keys = Object.keys(record);
+  for (let i = 1; i < keys.length; i++)
+    if (keys[i - 1] > keys[i]) {
+      keys.sort();
+      break;
+    }
+  return keys;
 }
 
 /**
@@ -49,10 +58,10 @@ export function canonicalJson(value: unknown): string {
       if (value instanceof Date) return JSON.stringify(value.toISOString());
       const record = value as Record<string, unknown>;
       let json = '{';
-      for (const [key, prefix] of sortedMembers(Object.keys(record))) {
+      for (const key of sortedKeys(record)) {
         const member = record[key];
         if (member === undefined) continue;
-        json += `${json.length > 1 ? ',' : ''}${prefix}${canonicalJson(member)}`;
+        json += `${json.length > 1 ? ',' : ''}${keyPrefix(key)}${canonicalJson(member)}`;
       }
       return `${json}}`;
     }
@@ -61,8 +70,9 @@ export function canonicalJson(value: unknown): string {
   }
 }
 
+/** SHA-256 of the text's UTF-8 bytes, in lower-case hex (one call: no Hash object per digest). */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 export interface HashedContent {
