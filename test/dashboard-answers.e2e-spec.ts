@@ -27,15 +27,22 @@ describe('userDashboard kept while the database is unchanged', () => {
   const countReads = () => jest.spyOn(t.app.get(Database), 'reads');
 
   it('answers a second call from memory while nothing has committed: the same body, no reads', async () => {
+    // The snapshot is the whole server's: a commit in another test file's database moves it too (and
+    // makes the next call read afresh, rightly). So look for two calls with nothing committed between
+    // them; without the kept answers every second call reads, and none is found.
     const first = await dashboard();
-    const reads = countReads();
-    try {
-      expect(await dashboard()).toEqual(first);
-      expect(await dashboard()).toEqual(first);
-      expect(reads).not.toHaveBeenCalled();
-    } finally {
-      reads.mockRestore();
+    let keptCalls = 0;
+    for (let attempt = 0; attempt < 200 && keptCalls === 0; attempt++) {
+      await dashboard();
+      const reads = countReads();
+      try {
+        expect(await dashboard()).toEqual(first);
+        if (reads.mock.calls.length === 0) keptCalls++;
+      } finally {
+        reads.mockRestore();
+      }
     }
+    expect(keptCalls).toBe(1);
     expect(first).toEqual([expect.objectContaining({ uid: member, f_name: 'Kept Dashboard', totalrefferal: '0' })]);
   });
 
