@@ -1,6 +1,6 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type ElementType, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { buttonLook } from '../../../components/ui/button-look';
@@ -9,9 +9,43 @@ import { ABOUT_BLOCKS, ECOSYSTEM_CARDS, PLATFORM_TABS } from './landing-content'
 import { useScrolledPast } from './use-scrolled';
 
 // Decision 0021: the landing page is the first load of most visitors, so it is drawn with Box,
-// Typography and plain elements (links and buttons styled like MUI's) instead of MUI's AppBar,
+// Typography's look on a Box (Text below) and plain elements (links and buttons styled like MUI's) instead of MUI's AppBar,
 // Toolbar, Button, Tabs, List, Card, Container, Link, IconButton and icons (≈ 25 KiB gzip of their
 // own in its first load).
+
+interface TextProps {
+  variant?: 'h2' | 'h3' | 'h5' | 'h6' | 'body1' | 'body2';
+  component?: ElementType;
+  gutterBottom?: boolean;
+  align?: 'center';
+  color?: 'primary.main' | 'text.secondary';
+  id?: string;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}
+
+/**
+ * MUI Typography's look — the theme's variant, no margin, `gutterBottom`'s 0.35em, the alignment and
+ * colour — on a Box, which the app's entry already holds: Typography would be a chunk of its own in
+ * the landing page's first load, against issue 10's 150 KiB budget (decision 0021).
+ */
+function Text({ variant = 'body1', component = 'p', gutterBottom, align, color, id, sx, children }: TextProps) {
+  return (
+    <Box
+      id={id}
+      component={component}
+      sx={[
+        { m: 0, typography: variant },
+        gutterBottom === true && { mb: '0.35em' },
+        align !== undefined && { textAlign: align },
+        color !== undefined && { color },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {children}
+    </Box>
+  );
+}
 
 /** MUI Container's widths (md 900 px, lg 1200 px) and gutters, without the component. */
 const container = (maxWidth: 'md' | 'lg') => ({
@@ -72,9 +106,9 @@ function Header() {
         }}
       >
         {/* On phones the brand gives way so the four navigation targets fit on one line. */}
-        <Typography variant="h6" component="span" sx={{ fontWeight: 800, display: { xs: 'none', sm: 'block' } }}>
+        <Text variant="h6" component="span" sx={{ fontWeight: 800, display: { xs: 'none', sm: 'block' } }}>
           {t('brand')}
-        </Typography>
+        </Text>
         <Box sx={{ flexGrow: 1 }} />
         <Box component="a" href="#home" sx={navLink}>
           {t('nav.home')}
@@ -110,12 +144,12 @@ function Hero() {
       }}
     >
       <Box sx={{ ...container('md'), textAlign: 'center' }}>
-        <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.6rem' }, mb: 2 }}>
+        <Text variant="h2" component="h1" sx={{ fontSize: { xs: '2.2rem', md: '3.6rem' }, mb: 2 }}>
           {t('hero.headline')}
-        </Typography>
-        <Typography variant="h6" component="p" sx={{ opacity: 0.92, mb: 4 }}>
+        </Text>
+        <Text variant="h6" component="p" sx={{ opacity: 0.92, mb: 4 }}>
           {t('hero.lead')}
-        </Typography>
+        </Text>
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center' }}>
           <Box component={RouterLink} to="/signup" sx={{ ...buttonLook, ...large, ...contained }}>
             {t('hero.join')}
@@ -134,16 +168,16 @@ function About() {
   return (
     <Box id="about" component="section" aria-labelledby="about-heading" sx={{ py: 10 }}>
       <Box sx={container('lg')}>
-        <Typography id="about-heading" variant="h3" component="h2" align="center" gutterBottom>
+        <Text id="about-heading" variant="h3" component="h2" align="center" gutterBottom>
           {t('about.heading')}
-        </Typography>
+        </Text>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mt: 4 }}>
           {ABOUT_BLOCKS.map((block) => (
             <Box key={block} component="article">
-              <Typography variant="h5" component="h3" color="primary" gutterBottom>
+              <Text variant="h5" component="h3" color="primary.main" gutterBottom>
                 {t(`${block}.title`)}
-              </Typography>
-              <Typography color="text.secondary">{t(`${block}.text`)}</Typography>
+              </Text>
+              <Text color="text.secondary">{t(`${block}.text`)}</Text>
             </Box>
           ))}
         </Box>
@@ -157,9 +191,9 @@ function Ecosystems() {
   return (
     <Box id="ecosystems" component="section" aria-labelledby="ecosystems-heading" sx={{ py: 10, bgcolor: '#eef4f3' }}>
       <Box sx={container('lg')}>
-        <Typography id="ecosystems-heading" variant="h3" component="h2" align="center" gutterBottom>
+        <Text id="ecosystems-heading" variant="h3" component="h2" align="center" gutterBottom>
           {t('ecosystems.heading')}
-        </Typography>
+        </Text>
         <Box
           sx={{
             display: 'grid',
@@ -175,12 +209,12 @@ function Ecosystems() {
               component="article"
               sx={{ height: '100%', bgcolor: 'background.paper', borderRadius: 1, boxShadow: 1, p: 2 }}
             >
-              <Typography variant="h6" component="h3" gutterBottom>
+              <Text variant="h6" component="h3" gutterBottom>
                 {t(`${card}.title`)}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
+              </Text>
+              <Text variant="body2" color="text.secondary">
                 {t(`${card}.text`)}
-              </Typography>
+              </Text>
             </Box>
           ))}
         </Box>
@@ -211,9 +245,9 @@ function Platform() {
   return (
     <Box id="platform" component="section" aria-labelledby="platform-heading" sx={{ py: 10 }}>
       <Box sx={container('md')}>
-        <Typography id="platform-heading" variant="h3" component="h2" align="center" gutterBottom>
+        <Text id="platform-heading" variant="h3" component="h2" align="center" gutterBottom>
           {t('platform.heading')}
-        </Typography>
+        </Text>
         <Box
           role="tablist"
           aria-label={t('platform.tabsLabel')}
@@ -253,9 +287,9 @@ function Platform() {
         <Box role="tabpanel" id={`platform-panel-${tab}`} aria-labelledby={`platform-tab-${tab}`} sx={{ pt: 3 }}>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {current.points.map((point) => (
-              <Typography key={point} component="li" sx={{ px: 2, py: 1.5 }}>
+              <Text key={point} component="li" sx={{ px: 2, py: 1.5 }}>
                 {t(`${current.key}.${point}`)}
-              </Typography>
+              </Text>
             ))}
           </Box>
         </Box>
@@ -337,9 +371,9 @@ function Footer() {
             </Box>
           </Box>
         </Box>
-        <Typography variant="body2" align="center" sx={{ mt: 3 }}>
+        <Text variant="body2" align="center" sx={{ mt: 3 }}>
           {t('footer.copyright')}
-        </Typography>
+        </Text>
       </Box>
     </Box>
   );
