@@ -19,10 +19,9 @@ import {
   digestStep,
   eventHash,
   GENESIS_HASH,
-  HashedContent,
   LEGACY_HASH_RULE,
 } from '../../platform/event-store/canonical';
-import { EventRow } from '../../platform/event-store/event.types';
+import { EventRow, hashedContentOf } from '../../platform/event-store/event.types';
 import { settleAll } from '../../platform/projections/projection';
 import { Posting, postingsBalance } from '../../platform/money';
 
@@ -228,7 +227,7 @@ async function walkStreams(sql: Sql): Promise<WalkResult> {
         if (row.hash_rule === LEGACY_HASH_RULE && (lastRule1 === null || position > lastRule1)) lastRule1 = position;
         if (row.hash_rule === CURRENT_HASH_RULE && (firstRule2 === null || position < firstRule2))
           firstRule2 = position;
-        if (eventHash(current.hash, hashedContent(row), row.hash_rule) !== row.hash)
+        if (eventHash(current.hash, hashedContentOf(row), row.hash_rule) !== row.hash)
           note({
             position: row.position,
             stream_id: row.stream_id,
@@ -275,17 +274,6 @@ async function walkStreams(sql: Sql): Promise<WalkResult> {
 const WALK_COLUMNS =
   'position::text as position, stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, hash, hash_rule';
 type WalkRow = Omit<EventRow, 'tx_id'>;
-
-/** What an event's hash covers, from its row (as toStoredEvent reads it). */
-const hashedContent = (row: WalkRow): HashedContent => ({
-  streamId: row.stream_id,
-  streamVersion: row.stream_version,
-  type: row.type,
-  schemaVersion: row.schema_version,
-  payload: row.payload,
-  metadata: row.metadata,
-  recordedAt: row.recorded_at.toISOString(),
-});
 
 /**
  * The previous release's checkpoint: no key, no signing time, no signature (decision 0015,

@@ -79,9 +79,14 @@ export interface EventRow {
 export const EVENT_COLUMNS =
   'position::text as position, stream_id, stream_version, type, schema_version, payload, metadata, recorded_at, tx_id::text as tx_id, hash, hash_rule';
 
-export function toStoredEvent(row: EventRow): StoredEvent {
+/** What an event's hash covers, from its row: the walk, the statement and toStoredEvent read it so. */
+export function hashedContentOf(
+  row: Pick<
+    EventRow,
+    'stream_id' | 'stream_version' | 'type' | 'schema_version' | 'payload' | 'metadata' | 'recorded_at'
+  >,
+) {
   return {
-    position: row.position,
     streamId: row.stream_id,
     streamVersion: row.stream_version,
     type: row.type,
@@ -89,6 +94,13 @@ export function toStoredEvent(row: EventRow): StoredEvent {
     payload: row.payload,
     metadata: row.metadata,
     recordedAt: row.recorded_at.toISOString(),
+  };
+}
+
+export function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    position: row.position,
+    ...hashedContentOf(row),
     txId: row.tx_id,
     hash: row.hash,
     hashRule: row.hash_rule,

@@ -3,7 +3,7 @@ import { GENESIS_HASH, contentHash } from '../../../../platform/event-store/cano
 import { latestTreeHead } from '../../../../platform/event-store/checkpoint';
 import { frontierAt, rangeHashes, TreeHead } from '../../../../platform/event-store/ledger-tree';
 import { consistencyRanges, inclusionRanges } from '../../../../platform/event-store/merkle';
-import { EventMetadata } from '../../../../platform/event-store/event.types';
+import { EventMetadata, hashedContentOf } from '../../../../platform/event-store/event.types';
 import { formatRupees } from '../../../../platform/money';
 
 /** Entries one statement carries at the most: the newest ones, `omitted` counts the older rest. */
@@ -226,16 +226,8 @@ export async function memberStatement(sql: Sql, uid: string, since: SavedTreeHea
   const hex = (hashes: Buffer[]) => hashes.map((h) => h.toString('hex'));
 
   const entries = shown.map((row, i): StatementEntry => {
-    const recordedAt = row.recorded_at.toISOString();
-    const content = {
-      streamId: row.stream_id,
-      streamVersion: row.stream_version,
-      type: row.type,
-      schemaVersion: row.schema_version,
-      payload: row.payload,
-      metadata: row.metadata,
-      recordedAt,
-    };
+    const content = hashedContentOf(row);
+    const recordedAt = content.recordedAt;
     const postings = postingsOf(row, uid);
     const { metadata: _hidden, ...withoutMetadata } = content;
     return {
